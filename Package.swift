@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "apigen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .executable(name: "apigen", targets: ["apigen"]),
+        .library(name: "APIGenCore", targets: ["APIGenCore"]),
+        .library(name: "APIRuntime", targets: ["APIRuntime"]),
+    ],
+    dependencies: [
+        // CLI parsing with generated help and usage errors (exit code 64) instead of a hand-rolled parser.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // YAML 1.1/1.2 through a bundled libyaml, with line:column marks on every node.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // Logic-less Mustache templates users can copy and override; no transitive dependencies.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "apigen",
+            dependencies: [
+                "APIGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "APIGenCore",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .target(name: "APIRuntime"),
+        // The checked-in output for api-spec/: this repository is its own first consumer.
+        .target(name: "ExampleAPI", dependencies: ["APIRuntime"], path: "Generated"),
+        .testTarget(name: "APIGenCoreTests", dependencies: ["APIGenCore"]),
+        .testTarget(name: "APIRuntimeTests", dependencies: ["APIRuntime"]),
+        .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPI", "APIRuntime"]),
+        .testTarget(name: "apigenTests", dependencies: ["APIGenCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

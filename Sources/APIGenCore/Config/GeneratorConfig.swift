@@ -1,0 +1,90 @@
+/// The typed contents of `apigen.yml`. Paths are relative to the config file's folder; the CLI resolves them.
+public struct GeneratorConfig: Sendable, Encodable, Equatable {
+    /// Access level of generated declarations.
+    public enum Access: String, Sendable, Encodable, CaseIterable {
+        case `public`, `internal`, `package`
+    }
+
+    /// The root document of the API description.
+    public var spec: String = "api-spec/openapi.yaml"
+    /// Folder the generated Swift files go to.
+    public var output: String = "Generated"
+    /// Optional folder whose `*.mustache` files override the bundled templates by name.
+    public var templates: String?
+    /// Access level of generated declarations.
+    public var access: Access = .public
+    /// The name of the generated client type; derived from `info.title` when absent.
+    public var clientName: String?
+    /// Name overrides: a schema name (`Profile`), `Schema.property`, or an operationId -> the Swift name to use.
+    public var nameOverrides: [String: String] = [:]
+
+    /// The default configuration.
+    public init() {}
+
+    static let knownKeys = ["spec", "output", "templates", "access", "clientName", "nameOverrides"]
+
+    /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
+    public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
+        let document: SourceDocument
+        do {
+            document = try SourceDocument.load(bytes: bytes, path: path)
+        } catch {
+            return (nil, [error])
+        }
+        var diagnostics: [Diagnostic] = []
+        var config = GeneratorConfig()
+        guard let entries = document.root.entries else {
+            if document.root.scalar == .null { return (config, []) }
+            return (nil, [.error("apigen.yml must be a mapping of settings, found \(document.root.kindName)", at: document.root)])
+        }
+        func string(_ node: SpecNode, _ key: String) -> String? {
+            guard let value = node.string, !value.isEmpty else {
+                diagnostics.append(.error("'\(key)' must be a non-empty string, found \(node.kindName)", at: node))
+                return nil
+            }
+            return value
+        }
+        for entry in entries {
+            switch entry.key {
+            case "spec": config.spec = string(entry.value, "spec") ?? config.spec
+            case "output": config.output = string(entry.value, "output") ?? config.output
+            case "templates": config.templates = string(entry.value, "templates")
+            case "clientName": config.clientName = string(entry.value, "clientName")
+            case "access":
+                if let text = string(entry.value, "access") {
+                    if let access = Access(rawValue: text) { config.access = access } else {
+                        diagnostics.append(.error("'access' must be one of public, internal, package; found '\(text)'",
+                                                  at: entry.value))
+                    }
+                }
+            case "nameOverrides":
+                guard let overrides = entry.value.entries else {
+                    if entry.value.scalar != .null {
+                        diagnostics.append(.error("'nameOverrides' must map names to Swift names", at: entry.value))
+                    }
+                    continue
+                }
+                for override in overrides {
+                    guard let name = override.value.string, isValidIdentifier(name) else {
+                        diagnostics.append(.error("override for '\(override.key)' must be a valid Swift identifier",
+                                                  at: override.value))
+                        continue
+                    }
+                    config.nameOverrides[override.key] = name
+                }
+            default:
+                let suggestion = knownKeys.min { ResolverContext.editDistance($0, entry.key) < ResolverContext.editDistance($1, entry.key) }
+                let hint = suggestion.map { ResolverContext.editDistance($0, entry.key) <= 3 ? "did you mean '\($0)'?" : "known keys: \(knownKeys.joined(separator: ", "))" }
+                diagnostics.append(Diagnostic(.error, "unknown key '\(entry.key)' in apigen.yml", at: entry.keyLocation,
+                                              pointer: JSONPointer.appending("", entry.key), hint: hint))
+            }
+        }
+        return (diagnostics.contains { $0.severity == .error } ? nil : config, diagnostics)
+    }
+
+    static func isValidIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            && !SwiftNaming.keywords.contains(name)
+    }
+}

@@ -1,0 +1,53 @@
+/// The whole pipeline as one pure function: documents in (through a ``SourceProvider``), files out.
+public enum Generator {
+    /// What one run produced.
+    public struct Outcome: Sendable {
+        /// The files to write; nil when an error stopped generation.
+        public var files: [OutputFile]?
+        /// The plan the templates received (nil when resolution failed).
+        public var plan: GenerationPlan?
+        /// Every diagnostic of every stage, errors first by location.
+        public var diagnostics: [Diagnostic]
+        /// Texts of the documents read, for quoting lines.
+        public var sources: [String: String]
+
+        /// Whether any diagnostic is an error.
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Runs Load, Resolve, Plan and Render for `config.spec` (a path the provider understands).
+    public static func generate(config: GeneratorConfig, provider: any SourceProvider,
+                                templates: TemplateSet = .bundled) -> Outcome {
+        let resolved = Resolver.resolve(rootPath: config.spec, provider: provider)
+        var diagnostics = resolved.diagnostics
+        guard let api = resolved.api, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return Outcome(files: nil, plan: nil, diagnostics: sorted(diagnostics), sources: resolved.sources)
+        }
+        let planned = Planner.plan(api, config: config)
+        diagnostics += planned.diagnostics
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            return Outcome(files: nil, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources)
+        }
+        do {
+            let files = try Renderer.render(planned.plan, templates: templates)
+            return Outcome(files: files, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources)
+        } catch {
+            diagnostics += error.diagnostics
+            return Outcome(files: nil, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources)
+        }
+    }
+
+    /// Diagnostics in a stable order: by file, line, column, then message.
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        let unique = diagnostics.filter { seen.insert($0).inserted }
+        return unique.sorted { lhs, rhs in
+            switch (lhs.location, rhs.location) {
+            case let (l?, r?) where l != r: return l < r
+            case (nil, _?): return true
+            case (_?, nil): return false
+            default: return lhs.message < rhs.message
+            }
+        }
+    }
+}

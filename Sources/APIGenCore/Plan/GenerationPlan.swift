@@ -1,0 +1,206 @@
+/// Stage 3 output: every Swift name, type and statement decided. Templates only lay it out.
+/// `apigen plan --json` prints exactly this.
+public struct GenerationPlan: Encodable, Sendable {
+    /// `public`, `package` or `internal`.
+    public var access: String
+    /// The API's title and version, for file headers.
+    public var apiTitle: String
+    public var apiVersion: String
+    /// Model files (one top-level model and the inline types it owns, per file), sorted by file name.
+    public var modelFiles: [ModelFilePlan]
+    /// One API type per tag.
+    public var groups: [APIGroupPlan]
+    /// The client facade and servers.
+    public var client: ClientPlan
+}
+
+/// One model file.
+public struct ModelFilePlan: Encodable, Sendable {
+    public var fileName: String
+    public var access: String
+    public var models: [ModelPlan]
+}
+
+/// One generated model type: a struct, a tolerant enum, a union (`oneOf`/`anyOf`) or a type alias.
+public struct ModelPlan: Encodable, Sendable {
+    public var name: String
+    public var access: String
+    public var docLines: [String]
+    public var isDeprecated: Bool
+    /// Where the schema was written, `file#pointer`, in the doc comment for people reading generated code.
+    public var source: String
+
+    public var isStruct = false
+    public var properties: [PropertyPlan] = [] { didSet { hasProperties = !properties.isEmpty } }
+    public private(set) var hasProperties = false
+    /// True when the struct keeps unknown keys in `additionalProperties`.
+    public var hasAdditionalProperties = false
+    public var additionalPropertiesType: String?
+
+    public var isEnum = false
+    public var rawType: String?
+    public var enumCases: [EnumCasePlan] = []
+
+    public var isUnion = false
+    public var unionCases: [UnionCasePlan] = []
+    public var hasDiscriminator = false
+    public var discriminatorLiteral: String?
+
+    public var isAlias = false
+    public var aliasedType: String?
+
+    /// A plain enum of outcomes (per-operation responses and errors); not Codable.
+    public var isOutcome = false
+    public var outcomeCases: [OutcomeCasePlan] = []
+    /// Extra conformances, e.g. `, Error`.
+    public var extraConformances = ""
+
+    enum CodingKeys: String, CodingKey {
+        case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, hasAdditionalProperties,
+             additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, hasDiscriminator,
+             discriminatorLiteral, isAlias, aliasedType, isOutcome, outcomeCases, extraConformances
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(access, forKey: .access)
+        try container.encode(docLines, forKey: .docLines)
+        try container.encode(isDeprecated, forKey: .isDeprecated)
+        try container.encode(source, forKey: .source)
+        try container.encode(isStruct, forKey: .isStruct)
+        try container.encode(properties, forKey: .properties)
+        try container.encode(hasProperties, forKey: .hasProperties)
+        try container.encode(hasAdditionalProperties, forKey: .hasAdditionalProperties)
+        try container.encodeIfPresent(additionalPropertiesType, forKey: .additionalPropertiesType)
+        try container.encode(isEnum, forKey: .isEnum)
+        try container.encodeIfPresent(rawType, forKey: .rawType)
+        try container.encode(enumCases, forKey: .enumCases)
+        try container.encode(isUnion, forKey: .isUnion)
+        try container.encode(unionCases, forKey: .unionCases)
+        try container.encode(hasDiscriminator, forKey: .hasDiscriminator)
+        try container.encodeIfPresent(discriminatorLiteral, forKey: .discriminatorLiteral)
+        try container.encode(isAlias, forKey: .isAlias)
+        try container.encodeIfPresent(aliasedType, forKey: .aliasedType)
+        try container.encode(isOutcome, forKey: .isOutcome)
+        try container.encode(outcomeCases, forKey: .outcomeCases)
+        try container.encode(extraConformances, forKey: .extraConformances)
+    }
+}
+
+/// A stored property of a struct model.
+public struct PropertyPlan: Encodable, Sendable {
+    /// The identifier as declared (may be in backticks).
+    public var name: String
+    /// The CodingKeys case (same identifier).
+    public var codingKey: String
+    /// The wire name as a Swift string literal.
+    public var wireLiteral: String
+    /// The declared type, e.g. `String?`, `Nullable<Date>?`, `Indirect<Comment>?`.
+    public var type: String
+    public var docLines: [String]
+    public var isDeprecated: Bool
+    /// The `init` parameter, e.g. `displayName: Nullable<String>? = nil`.
+    public var initParameter: String
+    /// Statement for `init(from:)`, e.g. `self.id = try container.decode(Int64.self, forKey: .id)`.
+    public var decodeStatement: String
+    /// Statement for `encode(to:)`.
+    public var encodeStatement: String
+    /// The name used on the right of `self.x = x` in the memberwise init (no backticks needed there).
+    public var parameterName: String
+    public var isLast = false
+}
+
+/// A case of a tolerant enum.
+public struct EnumCasePlan: Encodable, Sendable {
+    public var name: String
+    /// The raw value as a Swift literal (`"asc"`, `3`).
+    public var rawLiteral: String
+}
+
+/// A case of an outcome enum: `case status404(status: Int, body: ErrorBody)`.
+public struct OutcomeCasePlan: Encodable, Sendable {
+    public var name: String
+    /// `(status: Int, body: ErrorBody)`, or empty for a case without payload.
+    public var payload: String
+    public var docLines: [String]
+}
+
+/// A case of a union.
+public struct UnionCasePlan: Encodable, Sendable {
+    public var name: String
+    public var type: String
+    /// Discriminator values that select this case, as Swift string literals (empty without a discriminator).
+    public var discriminatorValues: [String]
+    public var hasDiscriminatorValues: Bool
+    /// The values joined for a `case` label: `"like", "Like"`.
+    public var discriminatorPattern: String
+    public var isLast = false
+}
+
+/// The operations of one tag.
+public struct APIGroupPlan: Encodable, Sendable {
+    public var name: String
+    public var fileName: String
+    public var access: String
+    public var docLines: [String]
+    public var propertyName: String
+    public var operations: [OperationPlan]
+    /// Response and error enums declared next to the operations.
+    public var supportTypes: [ModelPlan]
+}
+
+/// One operation method.
+public struct OperationPlan: Encodable, Sendable {
+    public var methodName: String
+    public var operationIdLiteral: String
+    public var httpMethodLiteral: String
+    public var pathLiteral: String
+    public var docLines: [String]
+    public var isDeprecated: Bool
+    /// `memberId: Int64, page: Int? = nil`.
+    public var signature: String
+    public var returnType: String
+    public var returnsValue: Bool
+    /// Statements that fill `__request`.
+    public var requestStatements: [String]
+    /// `var` when statements fill the request, `let` otherwise.
+    public var requestBinding: String
+    /// `case 200:` blocks.
+    public var responseCases: [ResponseCasePlan]
+    public var hasDefaultCase: Bool
+    public var defaultStatements: [String]
+    public var isQueueable: Bool
+}
+
+/// One `case` of the status switch.
+public struct ResponseCasePlan: Encodable, Sendable {
+    public var pattern: String
+    public var statements: [String]
+}
+
+/// The client facade.
+public struct ClientPlan: Encodable, Sendable {
+    public var name: String
+    public var access: String
+    public var docLines: [String]
+    public var groups: [ClientGroupPlan]
+    public var servers: [ServerPlan]
+    public var hasServers: Bool
+}
+
+/// A group accessor on the client.
+public struct ClientGroupPlan: Encodable, Sendable {
+    public var propertyName: String
+    public var typeName: String
+}
+
+/// A server URL factory.
+public struct ServerPlan: Encodable, Sendable {
+    public var name: String
+    public var docLines: [String]
+    public var signature: String
+    public var templateLiteral: String
+    /// `["version": version]`.
+    public var variablesLiteral: String
+}

@@ -1,0 +1,148 @@
+/// The four kinds of declaration.
+extension ModelPlanner {
+    func declareStruct(_ ref: SchemaRef, name requested: String, named: Bool, file: String) -> TypeUsage {
+        let schema = api[ref]
+        let name = claimName(requested, named: named)
+        var usage = TypeUsage(swift: name)
+        usage.directStruct = name
+        remember(ref, usage)
+
+        var draft = ModelDraft(plan: basePlan(name: name, schema: schema), file: file)
+        draft.plan.isStruct = true
+        let required = mergedRequired(of: schema)
+        var memberScope = NameScope(reserved: ["codingkeys", "init", "encode"])
+        for property in mergedProperties(of: schema) {
+            let propertySchema = api[property.schema]
+            let override = config.nameOverrides["\(name).\(property.name)"] ?? schema.fieldAliases[property.name]
+            let base = override ?? SwiftNaming.memberName(property.name)
+            let swiftName = memberScope.claim(base)
+            if swiftName != base {
+                diagnostics.append(.warning(
+                    "property '\(property.name)' of \(name) is named '\(swiftName)' because '\(base)' is taken by another property",
+                    at: property.node, hint: "add `nameOverrides: { \(name).\(property.name): yourName }` to apigen.yml"))
+            }
+            let propertyUsage = self.usage(property.schema, suggestedName: name + SwiftNaming.typeName(property.name), file: file)
+            let isRequired = required.contains(property.name) && !propertySchema.readOnly && !propertySchema.writeOnly
+            var docs = documentation(propertySchema)
+            if propertySchema.readOnly { docs.append(contentsOf: docs.isEmpty ? ["Read-only: sent by the server, never sent back."] : ["", "Read-only: sent by the server, never sent back."]) }
+            if propertySchema.writeOnly { docs.append(contentsOf: docs.isEmpty ? ["Write-only: sent to the server, never returned."] : ["", "Write-only: sent to the server, never returned."]) }
+            draft.properties.append(PropertyDraft(
+                wireName: property.name,
+                swiftName: swiftName,
+                usage: propertyUsage,
+                required: isRequired,
+                nullable: propertySchema.nullable,
+                defaultLiteral: propertySchema.defaultValue.flatMap { defaultLiteral($0, for: propertyUsage) },
+                docLines: docs,
+                deprecated: propertySchema.deprecated
+            ))
+        }
+        register(draft)
+        return usage
+    }
+
+    func declareUnion(_ ref: SchemaRef, members: [SchemaRef], name requested: String, named: Bool, file: String) -> TypeUsage {
+        let schema = api[ref]
+        let name = claimName(requested, named: named)
+        let usage = TypeUsage(swift: name)
+        remember(ref, usage)
+        var plan = basePlan(name: name, schema: schema)
+        plan.isUnion = true
+        var caseScope = NameScope(reserved: ["init", "encode", "hashvalue", "hash"])
+        var seenTypes = Set<String>()
+        var discriminatorValues: [SchemaRef: [String]] = [:]
+        if let discriminator = schema.discriminator {
+            for (value, target) in discriminator.mapping { discriminatorValues[target, default: []].append(value) }
+            plan.hasDiscriminator = true
+            plan.discriminatorLiteral = SwiftNaming.stringLiteral(discriminator.propertyName)
+        }
+        for (index, member) in members.enumerated() {
+            let memberUsage = self.usage(member, suggestedName: name + "Case\(index + 1)", file: file)
+            guard seenTypes.insert(memberUsage.swift).inserted else { continue }
+            var values = discriminatorValues[member] ?? []
+            if schema.discriminator != nil, values.isEmpty, let hint = api[member].nameHint {
+                values = [hint]  // implicit mapping: the component name
+            }
+            let base = SwiftNaming.memberName(memberUsage.swift.replacingOccurrences(of: "[", with: "")
+                .replacingOccurrences(of: "]", with: "Array").replacingOccurrences(of: ":", with: ""))
+            let caseName = SwiftNaming.escapedMember(caseScope.claim(base))
+            plan.unionCases.append(UnionCasePlan(name: caseName, type: memberUsage.swift,
+                                                 discriminatorValues: values.map(SwiftNaming.stringLiteral),
+                                                 hasDiscriminatorValues: !values.isEmpty,
+                                                 discriminatorPattern: values.map(SwiftNaming.stringLiteral).joined(separator: ", ")))
+        }
+        if !plan.unionCases.isEmpty { plan.unionCases[plan.unionCases.count - 1].isLast = true }
+        if plan.hasDiscriminator && !plan.unionCases.contains(where: \.hasDiscriminatorValues) {
+            plan.hasDiscriminator = false
+        }
+        register(ModelDraft(plan: plan, file: file))
+        return usage
+    }
+
+    func declareEnum(_ ref: SchemaRef, rawType: String, name requested: String, named: Bool, file: String) -> TypeUsage {
+        let schema = api[ref]
+        let name = claimName(requested, named: named)
+        var plan = basePlan(name: name, schema: schema)
+        plan.isEnum = true
+        plan.rawType = rawType
+        var caseScope = NameScope(reserved: ["undocumented", "init", "rawvalue", "allcases", "hashvalue", "parametervalue", "encode", "hash"])
+        var cases: [(raw: ScalarValue, name: String)] = []
+        var seen = Set<ScalarValue>()
+        for value in schema.enumValues ?? [] where value != .null && seen.insert(value).inserted {
+            let base: String
+            switch value {
+            case .int(let number): base = number < 0 ? "valueMinus\(-number)" : "value\(number)"
+            case .string(let text): base = text.isEmpty ? "empty" : SwiftNaming.memberName(text)
+            default: continue
+            }
+            let claimed = caseScope.claim(base)
+            if claimed != base {
+                diagnostics.append(.warning("enum value '\(value)' of \(name) is the case '\(claimed)' because '\(base)' is taken by another value",
+                                            at: schema.node["enum"] ?? schema.node))
+            }
+            let caseName = SwiftNaming.escapedMember(claimed)
+            cases.append((value, caseName))
+            let literal = rawType == "String" ? SwiftNaming.stringLiteral(value.string ?? "") : value.description
+            plan.enumCases.append(EnumCasePlan(name: caseName, rawLiteral: literal))
+        }
+        var usage = TypeUsage.primitive(name)
+        usage.enumCases = cases
+        remember(ref, usage)
+        register(ModelDraft(plan: plan, file: file))
+        return usage
+    }
+
+    func declareAlias(_ ref: SchemaRef, of value: TypeUsage, name: String, file: String) -> TypeUsage {
+        var plan = basePlan(name: name, schema: api[ref])
+        plan.isAlias = true
+        plan.aliasedType = value.swift
+        register(ModelDraft(plan: plan, file: file))
+        var usage = value
+        usage.swift = name
+        remember(ref, usage)
+        return usage
+    }
+
+    private func basePlan(name: String, schema: Schema) -> ModelPlan {
+        ModelPlan(name: name, access: config.access.rawValue, docLines: documentation(schema),
+                  isDeprecated: schema.deprecated, source: sourceComment(schema))
+    }
+
+    /// A Swift literal for a `default`, when the value fits the type; nil otherwise (the property stays optional).
+    func defaultLiteral(_ node: SpecNode, for usage: TypeUsage) -> String? {
+        guard let value = node.scalar else { return nil }
+        if let cases = usage.enumCases {
+            return cases.first { $0.raw == value }.map { "." + $0.name }
+        }
+        switch (usage.swift, value) {
+        case ("String", .string(let text)): return SwiftNaming.stringLiteral(text)
+        case ("Int", .int(let number)), ("Int64", .int(let number)): return String(number)
+        case ("Int32", .int(let number)) where number >= Int(Int32.min) && number <= Int(Int32.max): return String(number)
+        case ("Double", .int(let number)), ("Float", .int(let number)): return String(number)
+        case ("Double", .double(let number, _)) where number.isFinite: return "\(number)"
+        case ("Float", .double(let number, _)) where number.isFinite: return "\(number)"
+        case ("Bool", .bool(let flag)): return flag ? "true" : "false"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// Finishing structs: recursion boxing (`Indirect<T>`) on struct-to-struct cycles, then the coding statements.
+extension ModelPlanner {
+    /// Returns the finished model plans grouped into files.
+    func finishedFiles() -> [ModelFilePlan] {
+        let boxed = recursiveEdges()
+        var files: [String: [ModelPlan]] = [:]
+        var fileOrder: [String] = []
+        for name in modelOrder {
+            guard var draft = models[name] else { continue }
+            if draft.plan.isStruct {
+                draft.plan.properties = draft.properties.map { finish($0, boxed: boxed.contains(Edge(from: name, property: $0.swiftName))) }
+                if !draft.plan.properties.isEmpty { draft.plan.properties[draft.plan.properties.count - 1].isLast = true }
+            }
+            if files[draft.file] == nil { fileOrder.append(draft.file) }
+            files[draft.file, default: []].append(draft.plan)
+        }
+        return fileOrder.sorted().map { file in
+            ModelFilePlan(fileName: "Models/\(file).swift", access: config.access.rawValue,
+                          models: files[file]!.sorted { $0.name < $1.name })
+        }
+    }
+
+    struct Edge: Hashable {
+        var from: String
+        var property: String
+    }
+
+    /// Property edges that close a cycle of structs held by value; those properties are boxed.
+    private func recursiveEdges() -> Set<Edge> {
+        var graph: [String: [(property: String, target: String)]] = [:]
+        for (name, draft) in models where draft.plan.isStruct {
+            graph[name] = draft.properties.compactMap { property in
+                property.usage.directStruct.map { (property.swiftName, $0) }
+            }
+        }
+        var boxed = Set<Edge>()
+        for (name, edges) in graph {
+            for edge in edges where reaches(edge.target, name, graph: graph) {
+                boxed.insert(Edge(from: name, property: edge.property))
+            }
+        }
+        return boxed
+    }
+
+    private func reaches(_ start: String, _ goal: String, graph: [String: [(property: String, target: String)]]) -> Bool {
+        var stack = [start]
+        var seen: Set<String> = []
+        while let current = stack.popLast() {
+            if current == goal { return true }
+            guard seen.insert(current).inserted else { continue }
+            stack.append(contentsOf: (graph[current] ?? []).map(\.target))
+        }
+        return false
+    }
+
+    private func finish(_ property: PropertyDraft, boxed: Bool) -> PropertyPlan {
+        let name = SwiftNaming.escapedMember(property.swiftName)
+        let key = "forKey: .\(name)"
+        var base = property.usage.swift
+        if boxed { base = "Indirect<\(base)>" }
+        let type: String
+        var decode: String
+        var encode: String
+        var initDefault = ""
+        let useDateHelpers = !boxed && (property.usage.isDateTime || property.usage.isDateTimeArray)
+        let helper = property.usage.isDateTime ? "DateTime" : "DateTimeArray"
+
+        if property.required && !property.nullable {
+            type = base
+            decode = useDateHelpers ? "try container.decode\(helper)(\(key))" : "try container.decode(\(base).self, \(key))"
+            encode = useDateHelpers ? "try container.encode\(helper)(\(name), \(key))" : "try container.encode(\(name), \(key))"
+        } else if let literal = property.defaultLiteral, !property.nullable {
+            type = base
+            decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key)) ?? \(literal)"
+                : "try container.decodeIfPresent(\(base).self, \(key)) ?? \(literal)"
+            encode = "try container.encode(\(name), \(key))"
+            initDefault = " = \(literal)"
+        } else if !property.required && property.nullable && !useDateHelpers {
+            type = "Nullable<\(base)>?"
+            decode = "try container.decodeNullable(\(base).self, \(key))"
+            encode = "try container.encodeNullable(\(name), \(key))"
+            initDefault = " = nil"
+        } else {
+            type = base + "?"
+            decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key))" : "try container.decodeIfPresent(\(base).self, \(key))"
+            encode = useDateHelpers ? "try container.encode\(helper)IfPresent(\(name), \(key))" : "try container.encodeIfPresent(\(name), \(key))"
+            initDefault = " = nil"
+        }
+        decode = "self.\(name) = " + decode
+        var docs = property.docLines
+        if property.deprecated {
+            docs.append(contentsOf: docs.isEmpty ? ["- Warning: Deprecated in the API description."] : ["", "- Warning: Deprecated in the API description."])
+        }
+        if let literal = property.defaultLiteral, initDefault.isEmpty == false, initDefault != " = nil" {
+            docs.append(contentsOf: docs.isEmpty ? ["Defaults to `\(literal)` when absent."] : ["", "Defaults to `\(literal)` when absent."])
+        }
+        return PropertyPlan(
+            name: name,
+            codingKey: name,
+            wireLiteral: SwiftNaming.stringLiteral(property.wireName),
+            type: type,
+            docLines: docs,
+            isDeprecated: property.deprecated,
+            initParameter: "\(name): \(type)\(initDefault)",
+            decodeStatement: decode,
+            encodeStatement: encode,
+            parameterName: name
+        )
+    }
+}

@@ -1,0 +1,225 @@
+/// Decides the Swift type of every schema and plans the declarations: structs (with `allOf` merged), tolerant
+/// enums, unions and aliases. One instance per planning run.
+final class ModelPlanner {
+    let api: ResolvedAPI
+    let config: GeneratorConfig
+    var diagnostics: [Diagnostic] = []
+    var typeScope: NameScope
+    private(set) var models: [String: ModelDraft] = [:]
+    private(set) var modelOrder: [String] = []
+    private var declared: [SchemaRef: TypeUsage] = [:]
+    private var inProgress: Set<SchemaRef> = []
+    private var namedRefs: [SchemaRef: String] = [:]
+
+    init(api: ResolvedAPI, config: GeneratorConfig, typeScope: NameScope) {
+        self.api = api
+        self.config = config
+        self.typeScope = typeScope
+    }
+
+    /// Assigns names to named schemas first so references find them, then declares them all.
+    func planNamedSchemas() {
+        for (name, ref) in api.namedSchemas where namedRefs[ref] == nil {
+            let schema = api[ref]
+            let preferred = config.nameOverrides[name] ?? schema.nameOverride ?? SwiftNaming.typeName(name)
+            namedRefs[ref] = typeScope.claim(preferred)
+        }
+        for (_, ref) in api.namedSchemas {
+            _ = usage(ref, suggestedName: namedRefs[ref] ?? "Model", file: namedRefs[ref] ?? "Models")
+        }
+    }
+
+    func warn(_ message: String, _ schema: Schema) {
+        diagnostics.append(.warning(message, at: schema.node))
+    }
+
+    /// The type of `ref` where it is used; declares it (named after `suggestedName`) when it needs a declaration.
+    func usage(_ ref: SchemaRef, suggestedName: String, file: String) -> TypeUsage {
+        if let known = declared[ref] { return known }
+        if inProgress.contains(ref) {
+            warn("schema refers to itself without an object in between; typed as JSONValue", api[ref])
+            return .json
+        }
+        inProgress.insert(ref)
+        defer { inProgress.remove(ref) }
+        let schema = api[ref]
+        let named = namedRefs[ref]
+        let name = named ?? suggestedName
+        let ownFile = named ?? file
+
+        switch shape(of: schema) {
+        case .structure:
+            return declareStruct(ref, name: name, named: named != nil, file: ownFile)
+        case .union(let members):
+            return declareUnion(ref, members: members, name: name, named: named != nil, file: ownFile)
+        case .enumeration(let rawType):
+            return declareEnum(ref, rawType: rawType, name: name, named: named != nil, file: ownFile)
+        case .value(let make):
+            let value = make(self, name, ownFile)
+            guard let named else { return value }
+            return declareAlias(ref, of: value, name: named, file: ownFile)
+        }
+    }
+
+    private enum Shape {
+        case structure
+        case union([SchemaRef])
+        case enumeration(String)
+        case value((ModelPlanner, String, String) -> TypeUsage)
+    }
+
+    private func shape(of schema: Schema) -> Shape {
+        if schema.acceptsNothing { return .value { _, _, _ in .json } }
+        let members = schema.oneOf + schema.anyOf
+        if !members.isEmpty {
+            if members.count == 1 && schema.properties.isEmpty && schema.allOf.isEmpty {
+                return .value { planner, name, file in planner.usage(members[0], suggestedName: name, file: file) }
+            }
+            if schema.properties.isEmpty && schema.allOf.isEmpty { return .union(members) }
+            // Properties next to oneOf: the shared part becomes the struct; the variants are not modelled.
+        }
+        if !schema.allOf.isEmpty {
+            let ownKeywords = !schema.properties.isEmpty || schema.enumValues != nil
+            if schema.allOf.count == 1 && !ownKeywords {
+                let member = schema.allOf[0]
+                return .value { planner, name, file in planner.usage(member, suggestedName: name, file: file) }
+            }
+            if mergedProperties(of: schema).isEmpty && !ownKeywords {
+                let member = schema.allOf[0]
+                return .value { planner, name, file in planner.usage(member, suggestedName: name, file: file) }
+            }
+            return .structure
+        }
+        if let values = schema.enumValues, !values.isEmpty {
+            let nonNull = values.filter { $0 != .null }
+            if !nonNull.isEmpty, nonNull.allSatisfy({ $0.string != nil }),
+               schema.singleType == nil || schema.singleType == .string { return .enumeration("String") }
+            if !nonNull.isEmpty, nonNull.allSatisfy({ if case .int = $0 { return true } else { return false } }),
+               schema.singleType == nil || schema.singleType == .integer { return .enumeration("Int") }
+        }
+        let nonNullTypes = schema.types.filter { $0 != .null }
+        if nonNullTypes.count > 1 {
+            if Set(nonNullTypes) == [.integer, .number] { return .value { _, _, _ in .primitive("Double") } }
+            return .value { _, _, _ in .json }
+        }
+        switch nonNullTypes.first {
+        case .string: return .value { planner, _, _ in planner.stringUsage(schema) }
+        case .integer:
+            let swift = schema.format == "int32" ? "Int32" : schema.format == "int64" ? "Int64" : "Int"
+            return .value { _, _, _ in .primitive(swift) }
+        case .number:
+            return .value { _, _, _ in .primitive(schema.format == "float" ? "Float" : "Double") }
+        case .boolean: return .value { _, _, _ in .primitive("Bool") }
+        case .null: return .value { _, _, _ in .json }
+        case .array: return .value { planner, name, file in planner.arrayUsage(schema, name: name, file: file) }
+        case .object, nil:
+            if !schema.properties.isEmpty { return .structure }
+            if nonNullTypes.isEmpty && schema.items != nil {
+                return .value { planner, name, file in planner.arrayUsage(schema, name: name, file: file) }
+            }
+            if case .schema(let valueRef) = schema.additionalProperties {
+                return .value { planner, name, file in
+                    let value = planner.usage(valueRef, suggestedName: name + "Value", file: file)
+                    return TypeUsage(swift: "[String: \(value.swift)]")
+                }
+            }
+            if nonNullTypes.first == .object { return .value { _, _, _ in TypeUsage(swift: "[String: JSONValue]") } }
+            if schema.constValue != nil, case .string = schema.constValue! { return .value { _, _, _ in .primitive("String") } }
+            return .value { _, _, _ in .json }
+        }
+    }
+
+    private func stringUsage(_ schema: Schema) -> TypeUsage {
+        switch schema.format {
+        case "date-time":
+            var usage = TypeUsage.primitive("Date")
+            usage.isDateTime = true
+            return usage
+        case "date": return .primitive("CalendarDate")
+        case "uuid": return .primitive("UUID")
+        case "uri", "url": return TypeUsage(swift: "URL")
+        case "byte": return TypeUsage(swift: "Data")
+        case "binary":
+            var usage = TypeUsage(swift: "Data")
+            usage.isBinary = true
+            return usage
+        default: return .primitive("String")
+        }
+    }
+
+    private func arrayUsage(_ schema: Schema, name: String, file: String) -> TypeUsage {
+        guard let items = schema.items else { return TypeUsage(swift: "[JSONValue]") }
+        let element = usage(items, suggestedName: name + "Item", file: file)
+        var result = TypeUsage(swift: "[\(element.swift)]")
+        result.isDateTimeArray = element.isDateTime
+        result.isParameterArray = element.isParameterCapable
+        return result
+    }
+
+    /// Properties of a schema with its `allOf` members merged in order (later definitions win).
+    func mergedProperties(of schema: Schema, visited: Set<SchemaRef> = []) -> [(name: String, schema: SchemaRef, node: SpecNode)] {
+        var result: [(name: String, schema: SchemaRef, node: SpecNode)] = []
+        func add(_ property: (name: String, schema: SchemaRef, node: SpecNode)) {
+            if let index = result.firstIndex(where: { $0.name == property.name }) {
+                result[index] = property
+            } else {
+                result.append(property)
+            }
+        }
+        for member in schema.allOf where !visited.contains(member) {
+            for property in mergedProperties(of: api[member], visited: visited.union([member])) { add(property) }
+        }
+        for property in schema.properties { add(property) }
+        return result
+    }
+
+    func mergedRequired(of schema: Schema, visited: Set<SchemaRef> = []) -> Set<String> {
+        var result = Set(schema.required)
+        for member in schema.allOf where !visited.contains(member) {
+            result.formUnion(mergedRequired(of: api[member], visited: visited.union([member])))
+        }
+        return result
+    }
+
+    func claimName(_ name: String, named: Bool) -> String {
+        named ? name : typeScope.claim(name)
+    }
+
+    func register(_ draft: ModelDraft) {
+        models[draft.plan.name] = draft
+        modelOrder.append(draft.plan.name)
+    }
+
+    func documentation(_ schema: Schema) -> [String] {
+        var lines = SwiftNaming.docLines(schema.title)
+        let description = SwiftNaming.docLines(schema.description)
+        if !lines.isEmpty && !description.isEmpty { lines.append("") }
+        lines += description
+        return lines
+    }
+
+    func sourceComment(_ schema: Schema) -> String {
+        "\(schema.node.location.file)#\(schema.node.pointer)"
+    }
+
+    func remember(_ ref: SchemaRef, _ usage: TypeUsage) { declared[ref] = usage }
+}
+
+/// A model being planned; property statements are finished once recursion is known.
+struct ModelDraft {
+    var plan: ModelPlan
+    var file: String
+    var properties: [PropertyDraft] = []
+}
+
+/// A property before recursion boxing and statement generation.
+struct PropertyDraft {
+    var wireName: String
+    var swiftName: String
+    var usage: TypeUsage
+    var required: Bool
+    var nullable: Bool
+    var defaultLiteral: String?
+    var docLines: [String]
+    var deprecated: Bool
+}

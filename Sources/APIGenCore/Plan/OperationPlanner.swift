@@ -1,0 +1,295 @@
+/// Plans one method per operation: signature, request statements, and the status switch with typed errors.
+struct OperationPlanner {
+    let models: ModelPlanner
+    let config: GeneratorConfig
+    let queueable: Set<String>
+
+    private var api: ResolvedAPI { models.api }
+
+    /// What a response carries.
+    private enum Payload {
+        case none
+        case json(TypeUsage)
+        case binary
+        case text
+
+        var swiftType: String? {
+            switch self {
+            case .none: return nil
+            case .json(let usage): return usage.swift
+            case .binary: return "Data"
+            case .text: return "String"
+            }
+        }
+
+        func decodeExpression() -> String {
+            switch self {
+            case .none: return ""
+            case .json(let usage): return "try client.decode(\(usage.swift).self, from: __response, operation: __operation)"
+            case .binary: return "__response.body"
+            case .text: return "String(decoding: __response.body, as: UTF8.self)"
+            }
+        }
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let type = mediaType.split(separator: ";").first.map(String.init) ?? mediaType
+        return type == "application/json" || type.hasSuffix("+json") || type == "text/json" || type == "*/*"
+            || type == "application/*" || type.hasSuffix("/json")
+    }
+
+    func plan(_ operation: Operation, methodName: String, typePrefix: String, supportTypes: inout [ModelPlan]) -> OperationPlan {
+        var scope = NameScope(reserved: ["client", "__request", "__response", "__operation"])
+        var parameters: [String] = []
+        var statements: [String] = []
+        var docs = SwiftNaming.docLines(operation.summary)
+        let description = SwiftNaming.docLines(operation.description)
+        if !docs.isEmpty && !description.isEmpty { docs.append("") }
+        docs += description
+        docs.append(contentsOf: docs.isEmpty ? [] : [""])
+        docs.append("`\(operation.method) \(operation.path)`")
+        var parameterDocs: [String] = []
+
+        for parameter in operation.parameters {
+            let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(parameter.name)))
+            let usage = parameter.schema.map {
+                models.usage($0, suggestedName: typePrefix + SwiftNaming.typeName(parameter.name), file: typePrefix + "Parameters")
+            } ?? .primitive("String")
+            var type = usage.swift
+            let literal = SwiftNaming.stringLiteral(parameter.name)
+            var statement: String
+            if usage.isParameterCapable {
+                switch parameter.location {
+                case .path: statement = "__request.path(\(literal), \(label))"
+                case .query: statement = "__request.query(\(literal), \(label))"
+                case .header: statement = "__request.header(\(literal), \(label))"
+                case .cookie: statement = "__request.cookie(\(literal), \(label))"
+                }
+            } else if usage.isParameterArray {
+                let optionalChain = parameter.required ? "" : "?"
+                switch parameter.location {
+                case .query: statement = "__request.query(\(literal), \(label), explode: \(parameter.explode))"
+                case .path: statement = "__request.path(\(literal), \(label).map(\\.parameterValue).joined(separator: \",\"))"
+                case .header: statement = "__request.header(\(literal), \(label)\(optionalChain).map(\\.parameterValue).joined(separator: \",\"))"
+                case .cookie: statement = "__request.cookie(\(literal), \(label)\(optionalChain).map(\\.parameterValue).joined(separator: \",\"))"
+                }
+            } else {
+                models.diagnostics.append(.warning(
+                    "\(parameter.location.rawValue) parameter '\(parameter.name)' of type \(usage.swift) cannot be serialised as a parameter; it is passed as a pre-serialised String",
+                    at: parameter.node))
+                type = "String"
+                switch parameter.location {
+                case .path: statement = "__request.path(\(literal), \(label))"
+                case .query: statement = "__request.query(\(literal), \(label))"
+                case .header: statement = "__request.header(\(literal), \(label))"
+                case .cookie: statement = "__request.cookie(\(literal), \(label))"
+                }
+            }
+            parameters.append(parameter.required ? "\(label): \(type)" : "\(label): \(type)? = nil")
+            statements.append(statement)
+            if let text = parameter.description, let first = SwiftNaming.docLines(text).first {
+                parameterDocs.append("- Parameter \(label.replacingOccurrences(of: "`", with: "")): \(first)")
+            }
+        }
+
+        if let body = operation.requestBody {
+            planBody(body, operation: operation, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
+                     statements: &statements)
+        }
+        if !parameterDocs.isEmpty { docs.append(""); docs += parameterDocs }
+
+        let (returnType, cases, defaultStatements, hasDefault) = planResponses(operation, typePrefix: typePrefix,
+                                                                               supportTypes: &supportTypes)
+        return OperationPlan(
+            methodName: methodName,
+            operationIdLiteral: SwiftNaming.stringLiteral(operation.operationId ?? methodName),
+            httpMethodLiteral: SwiftNaming.stringLiteral(operation.method),
+            pathLiteral: SwiftNaming.stringLiteral(operation.path),
+            docLines: docs,
+            isDeprecated: operation.deprecated,
+            signature: parameters.joined(separator: ", "),
+            returnType: returnType,
+            returnsValue: returnType != "Void",
+            requestStatements: statements,
+            requestBinding: statements.isEmpty ? "let" : "var",
+            responseCases: cases,
+            hasDefaultCase: hasDefault,
+            defaultStatements: defaultStatements,
+            isQueueable: operation.queueable || queueable.contains(operation.operationId ?? "")
+        )
+    }
+
+    private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,
+                          parameters: inout [String], statements: inout [String]) {
+        guard let content = body.contents.first(where: { Self.isJSON($0.mediaType) })
+            ?? body.contents.first(where: { $0.mediaType.hasPrefix("application/x-www-form-urlencoded") })
+            ?? body.contents.first(where: { $0.mediaType.hasPrefix("multipart/form-data") })
+            ?? body.contents.first else { return }
+        let label = scope.claim("body")
+        let optional = !body.required
+        let mediaLiteral = SwiftNaming.stringLiteral(content.mediaType)
+        if Self.isJSON(content.mediaType) || content.mediaType.hasPrefix("application/x-www-form-urlencoded") {
+            let usage = content.schema.map {
+                models.usage($0, suggestedName: typePrefix + "Request", file: typePrefix + "Request")
+            } ?? .json
+            parameters.append(optional ? "\(label): \(usage.swift)? = nil" : "\(label): \(usage.swift)")
+            let call = Self.isJSON(content.mediaType)
+                ? "try __request.jsonBody(\(label), encoder: client.encoder)" : "try __request.formBody(\(label))"
+            statements.append(optional ? "if let \(label) { \(call) }" : call)
+        } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
+            planMultipart(api[schemaRef], typePrefix: typePrefix, scope: &scope, parameters: &parameters,
+                          statements: &statements)
+        } else if content.mediaType.hasPrefix("text/") {
+            parameters.append(optional ? "\(label): String? = nil" : "\(label): String")
+            let call = "__request.binaryBody(Data(\(label).utf8), contentType: \(mediaLiteral))"
+            statements.append(optional ? "if let \(label) { \(call) }" : call)
+        } else {
+            parameters.append(optional ? "\(label): Data? = nil" : "\(label): Data")
+            let call = "__request.binaryBody(\(label), contentType: \(mediaLiteral))"
+            statements.append(optional ? "if let \(label) { \(call) }" : call)
+        }
+    }
+
+    private func planMultipart(_ schema: Schema, typePrefix: String, scope: inout NameScope, parameters: inout [String],
+                               statements: inout [String]) {
+        let required = models.mergedRequired(of: schema)
+        var lines: [String] = []
+        var throwsJSON = false
+        for property in models.mergedProperties(of: schema) {
+            let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(property.name)))
+            let usage = models.usage(property.schema, suggestedName: typePrefix + SwiftNaming.typeName(property.name),
+                                     file: typePrefix + "Request")
+            let isRequired = required.contains(property.name)
+            let literal = SwiftNaming.stringLiteral(property.name)
+            let type: String
+            if usage.isBinary || usage.swift == "Data" {
+                type = "MultipartFile"
+                lines.append("    form.append(\(literal), \(label))")
+            } else if usage.isParameterCapable {
+                type = usage.swift
+                lines.append("    form.append(\(literal), \(label))")
+            } else {
+                type = usage.swift
+                throwsJSON = true
+                lines.append("    try form.append(\(literal), json: \(label))")
+            }
+            parameters.append(isRequired ? "\(label): \(type)" : "\(label): \(type)? = nil")
+        }
+        statements.append((throwsJSON ? "try " : "") + "__request.multipartBody { form in")
+        statements.append(contentsOf: lines)
+        statements.append("}")
+    }
+
+    private func payload(of response: Response, typePrefix: String, suffix: String) -> Payload {
+        guard let content = response.contents.first(where: { Self.isJSON($0.mediaType) }) ?? response.contents.first else {
+            return .none
+        }
+        if Self.isJSON(content.mediaType) {
+            guard let schema = content.schema else { return .json(.json) }
+            return .json(models.usage(schema, suggestedName: typePrefix + suffix, file: typePrefix + suffix))
+        }
+        if content.mediaType.hasPrefix("text/") && !content.mediaType.contains("csv") { return .text }
+        return .binary
+    }
+
+    private static func pattern(_ status: String) -> String? {
+        if status == "default" { return nil }
+        if let code = Int(status) { return String(code) }
+        let upper = status.uppercased()
+        if upper.count == 3, upper.hasSuffix("XX"), let digit = Int(upper.prefix(1)) {
+            return "\(digit * 100)...\(digit * 100 + 99)"
+        }
+        return nil
+    }
+
+    private func planResponses(_ operation: Operation, typePrefix: String, supportTypes: inout [ModelPlan])
+        -> (String, [ResponseCasePlan], [String], Bool) {
+        let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
+        let successes = operation.responses.filter { $0.status.hasPrefix("2") || (!hasSuccess && $0.status == "default") }
+        let failures = operation.responses.filter { !successes.map(\.status).contains($0.status) }
+        let successPayloads = successes.map { ($0, payload(of: $0, typePrefix: typePrefix, suffix: "Response")) }
+        let distinctTypes = Set(successPayloads.compactMap { $0.1.swiftType })
+        var cases: [ResponseCasePlan] = []
+        var defaultStatements: [String] = []
+        var hasDefault = false
+        var returnType = "Void"
+
+        if distinctTypes.count <= 1 {
+            returnType = distinctTypes.first ?? "Void"
+            for (response, payload) in successPayloads {
+                let statement = payload.swiftType == nil
+                    ? (returnType == "Void" ? "return" : "throw APIError.decoding(operation: __operation.id, status: __response.status, message: \"the response has no body\")")
+                    : "return " + payload.decodeExpression()
+                if let pattern = Self.pattern(response.status) {
+                    cases.append(ResponseCasePlan(pattern: pattern, statements: [statement]))
+                } else {
+                    hasDefault = true
+                    defaultStatements = [statement]
+                }
+            }
+        } else {
+            let name = models.typeScope.claim(typePrefix + "Response")
+            returnType = name
+            var outcome = ModelPlan(name: name, access: config.access.rawValue,
+                                    docLines: ["The documented successful responses of `\(operation.operationId ?? operation.path)`."],
+                                    isDeprecated: false, source: "\(operation.node.location.file)#\(operation.node.pointer)")
+            outcome.isOutcome = true
+            for (response, payload) in successPayloads {
+                let caseName = "status" + response.status.uppercased()
+                let statement: String
+                if let type = payload.swiftType {
+                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(\(type))",
+                                                                docLines: SwiftNaming.docLines(response.description)))
+                    statement = "return .\(caseName)(\(payload.decodeExpression()))"
+                } else {
+                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "", docLines: SwiftNaming.docLines(response.description)))
+                    statement = "return .\(caseName)"
+                }
+                if let pattern = Self.pattern(response.status) {
+                    cases.append(ResponseCasePlan(pattern: pattern, statements: [statement]))
+                } else {
+                    hasDefault = true
+                    defaultStatements = [statement]
+                }
+            }
+            supportTypes.append(outcome)
+        }
+
+        if !failures.isEmpty {
+            let name = models.typeScope.claim(typePrefix + "Error")
+            var outcome = ModelPlan(name: name, access: config.access.rawValue,
+                                    docLines: ["The documented error responses of `\(operation.operationId ?? operation.path)`, thrown by its method."],
+                                    isDeprecated: false, source: "\(operation.node.location.file)#\(operation.node.pointer)")
+            outcome.isOutcome = true
+            outcome.extraConformances = ", Error"
+            for response in failures {
+                let caseName = response.status == "default" ? "other" : "status" + response.status.uppercased()
+                let payload = payload(of: response, typePrefix: typePrefix, suffix: response.status == "default" ? "DefaultError" : "Error" + response.status.uppercased())
+                let statement: String
+                if let type = payload.swiftType {
+                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(type))",
+                                                                docLines: SwiftNaming.docLines(response.description)))
+                    statement = "throw \(name).\(caseName)(status: __response.status, body: \(payload.decodeExpression()))"
+                } else {
+                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int)",
+                                                                docLines: SwiftNaming.docLines(response.description)))
+                    statement = "throw \(name).\(caseName)(status: __response.status)"
+                }
+                if let pattern = Self.pattern(response.status) {
+                    cases.append(ResponseCasePlan(pattern: pattern, statements: [statement]))
+                } else {
+                    hasDefault = true
+                    defaultStatements = [statement]
+                }
+            }
+            supportTypes.append(outcome)
+        }
+        // Exact codes before ranges, so `404` wins over `4XX`.
+        cases = cases.filter { !$0.pattern.contains("...") } + cases.filter { $0.pattern.contains("...") }
+        if !hasDefault {
+            hasDefault = true
+            defaultStatements = ["throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)"]
+        }
+        return (returnType, cases, defaultStatements, hasDefault)
+    }
+}

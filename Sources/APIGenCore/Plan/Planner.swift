@@ -1,0 +1,106 @@
+/// Stage 3: turns a ``ResolvedAPI`` and the configuration into a ``GenerationPlan``.
+public enum Planner {
+    /// The plan and the diagnostics planning produced (naming collisions, skipped constructs).
+    public struct Result: Sendable {
+        public var plan: GenerationPlan
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Plans every model and operation.
+    public static func plan(_ api: ResolvedAPI, config: GeneratorConfig, queueable: Set<String> = []) -> Result {
+        var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 }))
+        let clientName = typeScope.claim(config.clientName ?? (SwiftNaming.typeName(api.title.isEmpty ? "API" : api.title)
+            .replacingOccurrences(of: "Model", with: "") + "Client"))
+
+        // Group names are claimed before models so a schema called `MembersAPI` cannot take them.
+        var groupOrder: [String] = []
+        var groupOperations: [String: [Operation]] = [:]
+        for operation in api.operations {
+            let tag = operation.tags.first ?? "Default"
+            if groupOperations[tag] == nil { groupOrder.append(tag) }
+            groupOperations[tag, default: []].append(operation)
+        }
+        var groupTypeNames: [String: String] = [:]
+        for tag in groupOrder { groupTypeNames[tag] = typeScope.claim(SwiftNaming.typeName(tag) + "API") }
+
+        let models = ModelPlanner(api: api, config: config, typeScope: typeScope)
+        models.planNamedSchemas()
+        let operations = OperationPlanner(models: models, config: config, queueable: queueable)
+
+        var groups: [APIGroupPlan] = []
+        var propertyScope = NameScope(reserved: ["client", "init"])
+        for tag in groupOrder {
+            var methodScope = NameScope(reserved: ["client", "init"])
+            var plans: [OperationPlan] = []
+            var supportTypes: [ModelPlan] = []
+            for operation in groupOperations[tag] ?? [] {
+                let rawName = operation.operationId ?? (operation.method.lowercased() + " " + operation.path)
+                let preferred = config.nameOverrides[rawName] ?? SwiftNaming.memberName(rawName)
+                let methodName = methodScope.claim(preferred)
+                if methodName != preferred {
+                    models.diagnostics.append(.warning(
+                        "\(operation.method) \(operation.path) is generated as '\(methodName)' because '\(preferred)' is taken in \(groupTypeNames[tag]!)",
+                        at: operation.node, hint: "give it a unique operationId or a nameOverrides entry"))
+                }
+                let typePrefix = SwiftNaming.typeName(methodName)
+                plans.append(operations.plan(operation, methodName: SwiftNaming.escapedMember(methodName), typePrefix: typePrefix,
+                                             supportTypes: &supportTypes))
+            }
+            let typeName = groupTypeNames[tag]!
+            groups.append(APIGroupPlan(
+                name: typeName,
+                fileName: "APIs/\(typeName).swift",
+                access: config.access.rawValue,
+                docLines: ["Operations tagged `\(tag)`."],
+                propertyName: SwiftNaming.escapedMember(propertyScope.claim(SwiftNaming.memberName(tag))),
+                operations: plans,
+                supportTypes: supportTypes
+            ))
+        }
+
+        let servers = planServers(api.servers)
+        let client = ClientPlan(
+            name: clientName,
+            access: config.access.rawValue,
+            docLines: SwiftNaming.docLines(api.title) + (api.description.map { [""] + SwiftNaming.docLines($0) } ?? []),
+            groups: groups.map { ClientGroupPlan(propertyName: $0.propertyName, typeName: $0.name) },
+            servers: servers,
+            hasServers: !servers.isEmpty
+        )
+        let plan = GenerationPlan(
+            access: config.access.rawValue,
+            apiTitle: api.title,
+            apiVersion: api.version,
+            modelFiles: models.finishedFiles(),
+            groups: groups,
+            client: client
+        )
+        return Result(plan: plan, diagnostics: models.diagnostics)
+    }
+
+    private static func planServers(_ servers: [Server]) -> [ServerPlan] {
+        var scope = NameScope(reserved: ["init"])
+        return servers.enumerated().map { index, server in
+            let described = server.description.map { SwiftNaming.memberName($0) }
+            let base = (described?.count ?? 0) > 0 && (described?.count ?? 0) <= 30 ? described! : "server\(index + 1)"
+            let name = SwiftNaming.escapedMember(scope.claim(base))
+            var parameterScope = NameScope()
+            var parameters: [String] = []
+            var pairs: [String] = []
+            for variable in server.variables {
+                let label = SwiftNaming.escapedMember(parameterScope.claim(SwiftNaming.memberName(variable.name)))
+                parameters.append("\(label): String = \(SwiftNaming.stringLiteral(variable.defaultValue))")
+                pairs.append("\(SwiftNaming.stringLiteral(variable.name)): \(label)")
+            }
+            var docs = SwiftNaming.docLines(server.description)
+            docs.append(contentsOf: docs.isEmpty ? [] : [""])
+            docs.append("`\(server.url.replacingOccurrences(of: "`", with: "'"))`")
+            for variable in server.variables where !variable.enumValues.isEmpty {
+                docs.append("- Parameter \(SwiftNaming.memberName(variable.name)): one of \(variable.enumValues.joined(separator: ", "))")
+            }
+            return ServerPlan(name: name, docLines: docs, signature: parameters.joined(separator: ", "),
+                              templateLiteral: SwiftNaming.stringLiteral(server.url),
+                              variablesLiteral: pairs.isEmpty ? "[:]" : "[" + pairs.joined(separator: ", ") + "]")
+        }
+    }
+}

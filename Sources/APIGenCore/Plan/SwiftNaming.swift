@@ -1,0 +1,154 @@
+/// Turns wire names (snake_case, kebab-case, dotted, spaced, digits first, keywords, non-ASCII) into valid,
+/// idiomatic Swift identifiers. Pure functions: uniqueness is the job of ``NameScope``.
+public enum SwiftNaming {
+    /// Swift keywords that need backticks when used as a member name.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
+        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+        "while", "as", "false", "is", "nil", "super", "throws", "true", "try", "await", "async", "any", "some",
+        "consume", "copy", "discard", "each", "borrowing", "consuming", "package", "macro", "_",
+    ]
+
+    /// Names that cannot be used as members even with backticks, or that would shadow something every value has.
+    static let unusableMembers: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "super", "_"]
+
+    /// Type names that would shadow the standard library, Foundation or APIRuntime inside generated code.
+    static let reservedTypeNames: Set<String> = [
+        "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Error", "Decoder",
+        "Encoder", "CodingKey", "CodingKeys", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "Equatable",
+        "Array", "Dictionary", "Set", "Optional", "Result", "Type", "Protocol", "Self", "Any", "AnyObject", "Never",
+        "Void", "Character", "Substring", "Foundation", "Swift", "JSONValue", "Nullable", "Indirect", "CalendarDate",
+        "MultipartFile", "MultipartForm", "APIClient", "APIError", "RequestBuilder", "HTTPResponse", "HTTPRequest",
+        "HTTPHeaders", "OperationInfo", "ServerURL", "ParameterEncodable", "APIRuntime", "Task", "Element", "Key",
+        "Value", "Iterator", "Sequence", "Collection", "Identifiable", "CustomStringConvertible", "Comparable",
+        "Servers", "JSONEncoder", "JSONDecoder", "FlexibleIdentifier", "Identifier",
+    ]
+
+    /// Splits a wire name into words at separators, case changes and letter/digit boundaries.
+    /// `user_name`, `user-name`, `userName`, `UserName`, `user.name`, `user name` all give `["user", "name"]`.
+    public static func words(_ raw: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        let characters = Array(raw)
+        for (index, character) in characters.enumerated() {
+            let isWordCharacter = character.isLetter || character.isNumber
+            if !isWordCharacter {
+                if !current.isEmpty { words.append(current); current = "" }
+                previous = nil
+                continue
+            }
+            if let previous, !current.isEmpty {
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let lowerToUpper = (previous.isLowercase || previous.isNumber) && character.isUppercase
+                let acronymEnd = previous.isUppercase && character.isUppercase && (next?.isLowercase ?? false)
+                let letterToDigit = previous.isLetter && character.isNumber
+                if lowerToUpper || acronymEnd || letterToDigit {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.append(character)
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// Words that stay upper-case in identifiers (`userID`, `baseURL`).
+    static let acronyms: Set<String> = ["id", "url", "uri", "uuid", "http", "https", "api", "json", "html", "ip", "ok"]
+
+    private static func capitalised(_ word: String) -> String {
+        let lower = word.lowercased()
+        if acronyms.contains(lower) { return lower.uppercased() }
+        return lower.prefix(1).uppercased() + lower.dropFirst()
+    }
+
+    /// A type name: `user_profile` -> `UserProfile`, `2fa` -> `_2fa`, `` -> `Unnamed`.
+    public static func typeName(_ raw: String) -> String {
+        let parts = words(raw)
+        var name = parts.map { word -> String in
+            // Keep an all-caps word all-caps only when it is an acronym we know; `ASC` becomes `Asc`.
+            capitalised(word)
+        }.joined()
+        if name.isEmpty { name = "Unnamed" }
+        if let first = name.first, first.isNumber { name = "_" + name }
+        if reservedTypeNames.contains(name) || keywords.contains(name) || unusableMembers.contains(name) { name += "Model" }
+        return name
+    }
+
+    /// A property, method or case name: `user_name` -> `userName`, `ID` -> `id`, `default` -> `` `default` ``,
+    /// `self` -> `self_`, `2fa_enabled` -> `_2faEnabled`.
+    public static func memberName(_ raw: String) -> String {
+        let parts = words(raw)
+        var name = ""
+        for (index, word) in parts.enumerated() {
+            name += index == 0 ? word.lowercased() : capitalised(word)
+        }
+        if name.isEmpty { name = "value" }
+        if let first = name.first, first.isNumber { name = "_" + name }
+        return name
+    }
+
+    /// The identifier as it must be written in a declaration (keywords in backticks, unusable names suffixed).
+    public static func escapedMember(_ name: String) -> String {
+        if unusableMembers.contains(name) { return name + "_" }
+        if keywords.contains(name) { return "`\(name)`" }
+        return name
+    }
+
+    /// A Swift string literal (with quotes) whose value is `text`; safe for any input.
+    public static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value)
+                    || scalar.properties.generalCategory == .format {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Documentation text split into lines safe inside `///` comments: control characters removed,
+    /// trailing spaces trimmed, leading and trailing blank lines dropped.
+    public static func docLines(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        var lines: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" {
+                lines.append(current)
+                current = ""
+                if scalar == "\r" { continue }
+                continue
+            }
+            if scalar == "\t" { current += "    "; continue }
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format { continue }
+            current.unicodeScalars.append(scalar)
+        }
+        lines.append(current)
+        lines = lines.map { line in
+            var trimmed = line
+            while trimmed.last == " " { trimmed.removeLast() }
+            return trimmed
+        }
+        // \r\n produced an extra empty line per break above; collapse runs of blank lines to one.
+        var collapsed: [String] = []
+        for line in lines where !(line.isEmpty && (collapsed.last?.isEmpty ?? true)) { collapsed.append(line) }
+        while collapsed.last?.isEmpty == true { collapsed.removeLast() }
+        return collapsed
+    }
+}

@@ -1,0 +1,25 @@
+/// How a schema is written where it is used, and what the planner needs to know about that type.
+struct TypeUsage: Sendable {
+    /// The Swift type, without optionality.
+    var swift: String
+    /// The struct this type is, when it is a struct by value (through aliases), for recursion boxing.
+    var directStruct: String?
+    /// `Date` from `format: date-time`: coded by the runtime helpers, not by the decoder's strategy.
+    var isDateTime = false
+    /// `[Date]` of `date-time` items.
+    var isDateTimeArray = false
+    /// Can be sent as a path, query, header or cookie value (`ParameterEncodable`).
+    var isParameterCapable = false
+    /// A generated tolerant enum, with its cases by raw value, for default values.
+    var enumCases: [(raw: ScalarValue, name: String)]?
+    /// `Data` of `format: binary`.
+    var isBinary = false
+    /// An array whose elements are parameter-capable (for exploded query arrays).
+    var isParameterArray = false
+
+    static let json = TypeUsage(swift: "JSONValue")
+
+    static func primitive(_ swift: String) -> TypeUsage {
+        TypeUsage(swift: swift, isParameterCapable: true)
+    }
+}

@@ -1,0 +1,88 @@
+/// An API description after loading and `$ref` resolution: no `$ref` is left, every schema is in one table.
+public struct ResolvedAPI: Sendable {
+    /// `info.title`.
+    public var title: String
+    /// `info.version`.
+    public var version: String
+    /// `info.description`.
+    public var description: String?
+    /// The OpenAPI version string (`3.1.0`, `3.0.3`, or `2.0` before conversion); "json-schema" for a bare schema file.
+    public var specVersion: String
+    /// Servers in document order.
+    public var servers: [Server]
+    /// Operations in document order (paths, then methods in the order GET PUT POST DELETE OPTIONS HEAD PATCH TRACE).
+    public var operations: [Operation]
+    /// Every schema reached, by ``SchemaRef``.
+    public var schemas: [Schema]
+    /// Named schemas: components, file roots and `$defs`, in discovery order.
+    public var namedSchemas: [(name: String, schema: SchemaRef)]
+    /// Document paths loaded, in load order.
+    public var documents: [String]
+
+    /// The schema for a handle.
+    public subscript(ref: SchemaRef) -> Schema { schemas[ref.index] }
+}
+
+/// A server entry with its variables.
+public struct Server: Sendable {
+    public var url: String
+    public var description: String?
+    public var variables: [(name: String, defaultValue: String, enumValues: [String], description: String?)]
+}
+
+/// Where a parameter travels.
+public enum ParameterLocation: String, Sendable, Codable {
+    case path, query, header, cookie
+}
+
+/// A resolved parameter.
+public struct Parameter: Sendable {
+    public var name: String
+    public var location: ParameterLocation
+    public var required: Bool
+    public var schema: SchemaRef?
+    public var description: String?
+    public var deprecated: Bool
+    /// `explode` as declared or defaulted (form style explodes by default).
+    public var explode: Bool
+    public var node: SpecNode
+}
+
+/// One media type of a body.
+public struct MediaContent: Sendable {
+    public var mediaType: String
+    public var schema: SchemaRef?
+}
+
+/// A resolved request body.
+public struct RequestBody: Sendable {
+    public var required: Bool
+    public var description: String?
+    public var contents: [MediaContent]
+    public var node: SpecNode
+}
+
+/// A resolved response for one status code (`200`, `4XX`, `default`).
+public struct Response: Sendable {
+    public var status: String
+    public var description: String?
+    public var contents: [MediaContent]
+    public var node: SpecNode
+}
+
+/// A resolved operation.
+public struct Operation: Sendable {
+    public var operationId: String?
+    public var method: String
+    public var path: String
+    public var summary: String?
+    public var description: String?
+    public var tags: [String]
+    public var deprecated: Bool
+    public var parameters: [Parameter]
+    public var requestBody: RequestBody?
+    public var responses: [Response]
+    public var node: SpecNode
+    /// `x-apigen-queueable: true`.
+    public var queueable: Bool
+}

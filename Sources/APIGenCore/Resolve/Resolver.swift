@@ -1,0 +1,104 @@
+/// Stage 2: follows every `$ref` across files and normalises dialects into a ``ResolvedAPI``.
+public enum Resolver {
+    /// The outcome of resolution: the API (nil when the root could not be read) and every diagnostic.
+    public struct Result: Sendable {
+        public var api: ResolvedAPI?
+        public var diagnostics: [Diagnostic]
+        /// Texts of every document loaded, for quoting lines in diagnostics.
+        public var sources: [String: String]
+    }
+
+    /// Resolves the document at `rootPath` and everything it references.
+    public static func resolve(rootPath: String, provider: any SourceProvider) -> Result {
+        let context = ResolverContext(provider: provider)
+        let path = DocumentPath.normalise(rootPath)
+        guard let document = context.document(path, referrer: nil) else {
+            return Result(api: nil, diagnostics: context.diagnostics, sources: context.sourceTexts)
+        }
+        let root = document.root
+        guard root.isMapping else {
+            context.error("the document root must be a mapping, found \(root.kindName)", at: root)
+            return Result(api: nil, diagnostics: context.diagnostics, sources: context.sourceTexts)
+        }
+        let specVersion: String
+        if let version = root["openapi"]?.scalar?.description {
+            specVersion = version
+            if !version.hasPrefix("3.") {
+                context.error("unsupported OpenAPI version '\(version)'", at: root["openapi"],
+                              hint: "apigen reads OpenAPI 3.0.x, 3.1.x and Swagger 2.0")
+            }
+        } else if root["paths"] != nil || root["components"] != nil {
+            specVersion = "3.1.0"
+            context.warning("no 'openapi' version given; read as OpenAPI 3.1", at: root)
+        } else {
+            specVersion = "json-schema"
+        }
+
+        var servers: [Server] = []
+        var operations: [Operation] = []
+        let info = root["info"]
+        if specVersion == "json-schema" {
+            context.registerNamed(root["title"]?.string ?? DocumentPath.stem(of: path),
+                                  context.schema(root, nameHint: root["title"]?.string ?? DocumentPath.stem(of: path)))
+        } else {
+            if info == nil { context.error("an OpenAPI document needs 'info' with 'title' and 'version'", at: root) }
+            servers = readServers(root["servers"], context: context)
+            readComponentSchemas(root, context: context)
+            operations = context.operations(in: root)
+            checkOperationIDs(operations, context: context)
+        }
+        let api = ResolvedAPI(
+            title: info?["title"]?.string ?? root["title"]?.string ?? DocumentPath.stem(of: path),
+            version: info?["version"]?.scalar?.description ?? "",
+            description: info?["description"]?.string ?? root["description"]?.string,
+            specVersion: specVersion,
+            servers: servers,
+            operations: operations,
+            schemas: context.schemas,
+            namedSchemas: context.namedSchemas,
+            documents: context.documentOrder
+        )
+        return Result(api: api, diagnostics: context.diagnostics, sources: context.sourceTexts)
+    }
+
+    private static func readComponentSchemas(_ root: SpecNode, context: ResolverContext) {
+        guard let written = root["components"]?["schemas"], let schemas = context.dereference(written) else { return }
+        guard let entries = schemas.entries else {
+            context.error("'components.schemas' must be a mapping, found \(schemas.kindName)", at: schemas)
+            return
+        }
+        for entry in entries where !entry.key.hasPrefix("x-") {
+            context.registerNamed(entry.key, context.schema(entry.value, nameHint: entry.key))
+        }
+    }
+
+    private static func readServers(_ node: SpecNode?, context: ResolverContext) -> [Server] {
+        guard let elements = node?.elements else { return [] }
+        return elements.compactMap { element in
+            guard let url = element["url"]?.string else {
+                context.error("a server needs a 'url'", at: element)
+                return nil
+            }
+            let variables = (element["variables"]?.entries ?? []).map { entry in
+                (name: entry.key,
+                 defaultValue: entry.value["default"]?.scalar?.description ?? "",
+                 enumValues: entry.value["enum"]?.elements?.compactMap { $0.scalar?.description } ?? [],
+                 description: entry.value["description"]?.string)
+            }
+            return Server(url: url, description: element["description"]?.string, variables: variables)
+        }
+    }
+
+    private static func checkOperationIDs(_ operations: [Operation], context: ResolverContext) {
+        var seen: [String: Operation] = [:]
+        for operation in operations {
+            guard let id = operation.operationId else { continue }
+            if let first = seen[id] {
+                context.warning("operationId '\(id)' is used by \(first.method) \(first.path) and \(operation.method) \(operation.path); the second method gets a distinct name",
+                                at: operation.node["operationId"])
+            } else {
+                seen[id] = operation
+            }
+        }
+    }
+}

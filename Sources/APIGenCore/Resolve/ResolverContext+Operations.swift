@@ -1,0 +1,142 @@
+/// Reading paths, operations, parameters, bodies and responses.
+extension ResolverContext {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    func operations(in root: SpecNode) -> [Operation] {
+        guard let paths = root["paths"] else { return [] }
+        guard let entries = paths.entries else {
+            error("'paths' must be a mapping, found \(paths.kindName)", at: paths)
+            return []
+        }
+        var operations: [Operation] = []
+        for entry in entries where !entry.key.hasPrefix("x-") {
+            guard entry.key.hasPrefix("/") else {
+                error("path '\(entry.key)' must start with '/'", at: entry.value)
+                continue
+            }
+            guard let item = dereference(entry.value) else { continue }
+            guard item.isMapping else {
+                error("a path item must be a mapping, found \(item.kindName)", at: item)
+                continue
+            }
+            let shared = parameters(item["parameters"])
+            for method in Self.methods {
+                guard let written = item[method], let operationNode = dereference(written) else { continue }
+                guard operationNode.isMapping else {
+                    error("an operation must be a mapping, found \(operationNode.kindName)", at: operationNode)
+                    continue
+                }
+                operations.append(operation(operationNode, method: method, path: entry.key, shared: shared))
+            }
+        }
+        return operations
+    }
+
+    private func operation(_ node: SpecNode, method: String, path: String, shared: [Parameter]) -> Operation {
+        var merged = shared
+        for parameter in parameters(node["parameters"]) {
+            if let index = merged.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location }) {
+                merged[index] = parameter
+            } else {
+                merged.append(parameter)
+            }
+        }
+        for placeholder in Self.pathPlaceholders(path) where !merged.contains(where: { $0.location == .path && $0.name == placeholder }) {
+            warning("path '\(path)' has '{\(placeholder)}' but no path parameter declares it; it is generated as a String parameter",
+                    at: node, hint: "add a parameter with `in: path` and `name: \(placeholder)`")
+            merged.append(Parameter(name: placeholder, location: .path, required: true, schema: nil, description: nil,
+                                    deprecated: false, explode: false, node: node))
+        }
+        let tags = node["tags"]?.elements?.compactMap(\.string) ?? []
+        return Operation(
+            operationId: node["operationId"]?.string,
+            method: method.uppercased(),
+            path: path,
+            summary: node["summary"]?.string,
+            description: node["description"]?.string,
+            tags: tags,
+            deprecated: node["deprecated"]?.bool ?? false,
+            parameters: merged,
+            requestBody: node["requestBody"].flatMap(requestBody),
+            responses: responses(node["responses"]),
+            node: node,
+            queueable: node["x-apigen-queueable"]?.bool ?? false
+        )
+    }
+
+    static func pathPlaceholders(_ path: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for character in path {
+            if character == "{" { current = "" } else if character == "}" {
+                if let name = current { names.append(name) }
+                current = nil
+            } else if current != nil { current?.append(character) }
+        }
+        return names
+    }
+
+    private func parameters(_ list: SpecNode?) -> [Parameter] {
+        guard let list else { return [] }
+        guard let elements = list.elements else {
+            error("'parameters' must be a list, found \(list.kindName)", at: list)
+            return []
+        }
+        var result: [Parameter] = []
+        for element in elements {
+            guard let node = dereference(element) else { continue }
+            guard let name = node["name"]?.string else {
+                error("a parameter needs a 'name'", at: node)
+                continue
+            }
+            guard let locationText = node["in"]?.string, let location = ParameterLocation(rawValue: locationText) else {
+                error("parameter '\(name)' needs 'in' to be one of path, query, header, cookie", at: node["in"] ?? node)
+                continue
+            }
+            var schemaNode = node["schema"]
+            if schemaNode == nil, let content = node["content"]?.entries?.first?.value {
+                schemaNode = content["schema"]
+            }
+            let style = node["style"]?.string ?? (location == .query || location == .cookie ? "form" : "simple")
+            result.append(Parameter(
+                name: name,
+                location: location,
+                required: location == .path ? true : (node["required"]?.bool ?? false),
+                schema: schemaNode.map { schema($0) },
+                description: node["description"]?.string,
+                deprecated: node["deprecated"]?.bool ?? false,
+                explode: node["explode"]?.bool ?? (style == "form"),
+                node: node
+            ))
+        }
+        return result
+    }
+
+    private func requestBody(_ written: SpecNode) -> RequestBody? {
+        guard let node = dereference(written) else { return nil }
+        return RequestBody(required: node["required"]?.bool ?? false, description: node["description"]?.string,
+                           contents: contents(node["content"]), node: node)
+    }
+
+    private func contents(_ node: SpecNode?) -> [MediaContent] {
+        guard let entries = node?.entries else { return [] }
+        return entries.map { entry in
+            MediaContent(mediaType: entry.key.lowercased(), schema: entry.value["schema"].map { schema($0) })
+        }
+    }
+
+    private func responses(_ node: SpecNode?) -> [Response] {
+        guard let node else { return [] }
+        guard let entries = node.entries else {
+            error("'responses' must be a mapping, found \(node.kindName)", at: node)
+            return []
+        }
+        var result: [Response] = []
+        for entry in entries where !entry.key.hasPrefix("x-") {
+            guard let response = dereference(entry.value) else { continue }
+            result.append(Response(status: entry.key, description: response["description"]?.string,
+                                   contents: contents(response["content"]), node: response))
+        }
+        return result
+    }
+}

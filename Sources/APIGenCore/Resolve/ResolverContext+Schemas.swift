@@ -1,0 +1,252 @@
+/// Reading schemas: `$ref` following with memoisation (so recursion becomes a handle to a schema still being
+/// read), and dialect normalisation done once, here.
+extension ResolverContext {
+    /// Keys that may sit beside `$ref` without changing what it validates.
+    private static let annotationKeys: Set<String> = [
+        "$ref", "description", "summary", "title", "$comment", "example", "examples", "deprecated",
+        "readOnly", "writeOnly", "default", "externalDocs", "xml",
+    ]
+
+    /// Reads the schema written at `node`, returning its handle.
+    func schema(_ node: SpecNode, nameHint: String? = nil) -> SchemaRef {
+        let id = node.location.file + "#" + node.pointer
+        if let existing = schemaIndex[id] { return existing }
+
+        if let referenceNode = node["$ref"], let reference = referenceNode.string {
+            let siblings = (node.entries ?? []).filter { !Self.annotationKeys.contains($0.key) && !$0.key.hasPrefix("x-") }
+            let nullable = node["nullable"]?.bool == true
+            if siblings.isEmpty || (siblings.count == 1 && siblings[0].key == "nullable" && !nullable) {
+                guard let target = target(of: reference, at: referenceNode) else {
+                    return placeholder(id: id, node: node)
+                }
+                let targetID = target.location.file + "#" + target.pointer
+                if targetID == id {
+                    error("schema refers to itself with '\(reference)' and defines nothing", at: referenceNode)
+                    return placeholder(id: id, node: node)
+                }
+                let resolved = schema(target, nameHint: Self.nameHint(forTarget: target, reference: reference))
+                schemaIndex[id] = resolved
+                return resolved
+            }
+        }
+
+        let handle = SchemaRef(schemas.count)
+        schemas.append(Schema(id: id, node: node))
+        schemaIndex[id] = handle
+        var schema = Schema(id: id, node: node)
+        schema.nameHint = nameHint
+        read(into: &schema, from: node)
+        schemas[handle.index] = schema
+        return handle
+    }
+
+    private func placeholder(id: String, node: SpecNode) -> SchemaRef {
+        let handle = SchemaRef(schemas.count)
+        schemas.append(Schema(id: id, node: node))
+        schemaIndex[id] = handle
+        return handle
+    }
+
+    /// Registers a named schema (component, file root, `$defs` entry) once.
+    func registerNamed(_ name: String, _ handle: SchemaRef) {
+        let id = schemas[handle.index].id
+        guard !namedSchemaIDs.contains(id) else { return }
+        namedSchemaIDs.insert(id)
+        namedSchemas.append((name, handle))
+        if schemas[handle.index].nameHint == nil { schemas[handle.index].nameHint = name }
+    }
+
+    static func nameHint(forTarget target: SpecNode, reference: String) -> String? {
+        let tokens = JSONPointer.tokens(target.pointer) ?? []
+        if tokens.isEmpty { return DocumentPath.stem(of: target.location.file) }
+        if tokens.count >= 2, ["schemas", "$defs", "definitions"].contains(tokens[tokens.count - 2]) {
+            return tokens.last
+        }
+        return nil
+    }
+
+    // swiftlint:disable:next function_body_length cyclomatic_complexity
+    private func read(into schema: inout Schema, from node: SpecNode) {
+        if let value = node.bool {
+            schema.acceptsNothing = !value
+            return
+        }
+        guard node.isMapping else {
+            warning("a schema must be a mapping or a boolean, found \(node.kindName); treated as accepting anything", at: node)
+            return
+        }
+        let dialect = dialect(for: node)
+        schema.title = node["title"]?.string
+        schema.description = node["description"]?.string
+        schema.format = node["format"]?.string
+        schema.readOnly = node["readOnly"]?.bool ?? false
+        schema.writeOnly = node["writeOnly"]?.bool ?? false
+        schema.deprecated = node["deprecated"]?.bool ?? false
+        schema.defaultValue = node["default"]
+        schema.canonicalModel = node["x-apigen-model"]?.string
+        schema.nameOverride = node["x-apigen-name"]?.string
+
+        readTypes(into: &schema, from: node, dialect: dialect)
+        if let referenceNode = node["$ref"], let reference = referenceNode.string,
+           let target = target(of: reference, at: referenceNode) {
+            // `$ref` with constraining siblings (allowed since 2019-09): the reference is one more `allOf` member.
+            schema.allOf.append(self.schema(target, nameHint: Self.nameHint(forTarget: target, reference: reference)))
+        }
+        if node["nullable"]?.bool == true { schema.nullable = true }
+
+        if let properties = node["properties"] {
+            if let entries = properties.entries {
+                for entry in entries {
+                    let handle = self.schema(entry.value)
+                    schema.properties.append((entry.key, handle, entry.value))
+                    // draft-03 puts `required: true` on the property itself.
+                    if entry.value["required"]?.bool == true, !schema.required.contains(entry.key) {
+                        schema.required.append(entry.key)
+                    }
+                    if let alias = entry.value["x-apigen-field"]?.string { schema.fieldAliases[entry.key] = alias }
+                }
+            } else {
+                error("'properties' must be a mapping, found \(properties.kindName)", at: properties)
+            }
+        }
+        if let required = node["required"] {
+            if let elements = required.elements {
+                for element in elements {
+                    guard let name = element.string else {
+                        error("'required' must list property names, found \(element.kindName)", at: element)
+                        continue
+                    }
+                    if !schema.required.contains(name) { schema.required.append(name) }
+                }
+            } else if required.bool == nil {
+                error("'required' must be a list of property names, found \(required.kindName)", at: required)
+            }
+        }
+        if let additional = node["additionalProperties"] {
+            if let allowed = additional.bool {
+                schema.additionalProperties = allowed ? .allowed : .forbidden
+            } else if additional.isMapping {
+                let handle = self.schema(additional)
+                schema.additionalProperties = schemas[handle.index].isAnything ? .allowed : .schema(handle)
+            }
+        }
+        if let items = node["items"] {
+            if items.isMapping || items.bool != nil {
+                schema.items = self.schema(items)
+            } else if let tuple = items.elements, let first = tuple.first {
+                // Tuple typing (draft-04 `items: [...]`): the model keeps the first item's type.
+                schema.items = self.schema(first)
+            }
+        } else if let prefix = node["prefixItems"]?.elements, let first = prefix.first {
+            schema.items = self.schema(first)
+        }
+        if let values = node["enum"] {
+            if let elements = values.elements {
+                schema.enumValues = elements.compactMap(\.scalar)
+            } else {
+                error("'enum' must be a list, found \(values.kindName)", at: values)
+            }
+        }
+        if let constant = node["const"]?.scalar { schema.constValue = constant }
+        schema.allOf = compositionMembers("allOf", of: node, nullable: &schema.nullable)
+        schema.oneOf = compositionMembers("oneOf", of: node, nullable: &schema.nullable)
+        schema.anyOf = compositionMembers("anyOf", of: node, nullable: &schema.nullable)
+        if let not = node["not"] { schema.not = self.schema(not) }
+        if let discriminator = node["discriminator"] { schema.discriminator = readDiscriminator(discriminator) }
+        readBounds(into: &schema, from: node, dialect: dialect)
+        readDefinitions(of: node)
+    }
+
+    private func readTypes(into schema: inout Schema, from node: SpecNode, dialect: Dialect) {
+        guard let type = node["type"] else { return }
+        var names: [SpecNode] = []
+        if type.string != nil { names = [type] } else if let elements = type.elements { names = elements }
+        else {
+            error("'type' must be a string or a list of strings, found \(type.kindName)", at: type)
+            return
+        }
+        for name in names {
+            guard let text = name.string else { continue }  // draft-03 allows schemas in `type`; models ignore them
+            if text == "any" && dialect == .draft3 { schema.types = []; return }
+            guard let jsonType = JSONType(rawValue: text) else {
+                error("unknown type '\(text)'", at: name,
+                      hint: "use one of: \(JSONType.allCases.map(\.rawValue).joined(separator: ", "))")
+                continue
+            }
+            if jsonType == .null { schema.nullable = true }
+            if !schema.types.contains(jsonType) { schema.types.append(jsonType) }
+        }
+    }
+
+    private func compositionMembers(_ key: String, of node: SpecNode, nullable: inout Bool) -> [SchemaRef] {
+        guard let list = node[key] else { return [] }
+        guard let elements = list.elements else {
+            error("'\(key)' must be a list of schemas, found \(list.kindName)", at: list)
+            return []
+        }
+        var members: [SchemaRef] = []
+        for element in elements {
+            let handle = schema(element)
+            let member = schemas[handle.index]
+            if key != "allOf", member.types == [.null], member.enumValues == nil {
+                nullable = true
+                continue
+            }
+            members.append(handle)
+        }
+        return members
+    }
+
+    private func readDiscriminator(_ node: SpecNode) -> Schema.Discriminator? {
+        guard let propertyName = node["propertyName"]?.string else {
+            if node.isMapping { error("a discriminator needs a 'propertyName'", at: node) }
+            return nil
+        }
+        var mapping: [(String, SchemaRef)] = []
+        for entry in node["mapping"]?.entries ?? [] {
+            guard let text = entry.value.string else { continue }
+            let reference = text.contains("#") || text.contains("/") || text.hasSuffix(".json") || text.hasSuffix(".yaml")
+                ? text : "#/components/schemas/" + text
+            if let target = target(of: reference, at: entry.value) {
+                mapping.append((entry.key, schema(target, nameHint: Self.nameHint(forTarget: target, reference: reference))))
+            }
+        }
+        return Schema.Discriminator(propertyName: propertyName, mapping: mapping)
+    }
+
+    private func readBounds(into schema: inout Schema, from node: SpecNode, dialect: Dialect) {
+        schema.minimum = node["minimum"]?.number
+        schema.maximum = node["maximum"]?.number
+        if let exclusive = node["exclusiveMinimum"] {
+            if exclusive.bool == true { schema.exclusiveMinimum = schema.minimum; schema.minimum = nil }
+            else if let value = exclusive.number { schema.exclusiveMinimum = value }
+        }
+        if let exclusive = node["exclusiveMaximum"] {
+            if exclusive.bool == true { schema.exclusiveMaximum = schema.maximum; schema.maximum = nil }
+            else if let value = exclusive.number { schema.exclusiveMaximum = value }
+        }
+        schema.minLength = node["minLength"]?.int
+        schema.maxLength = node["maxLength"]?.int
+        schema.pattern = node["pattern"]?.string
+        schema.minItems = node["minItems"]?.int
+        schema.maxItems = node["maxItems"]?.int
+        schema.uniqueItems = node["uniqueItems"]?.bool ?? false
+    }
+
+    /// `$defs` / `definitions` inside a schema are named schemas of their own.
+    private func readDefinitions(of node: SpecNode) {
+        for key in ["$defs", "definitions"] {
+            for entry in node[key]?.entries ?? [] where entry.value.isMapping {
+                registerNamed(entry.key, schema(entry.value, nameHint: entry.key))
+            }
+        }
+    }
+}
+
+extension Schema {
+    /// True for `{}` / `true`: a schema that constrains nothing a model can express.
+    var isAnything: Bool {
+        types.isEmpty && properties.isEmpty && additionalProperties == .unspecified && items == nil
+            && enumValues == nil && constValue == nil && allOf.isEmpty && oneOf.isEmpty && anyOf.isEmpty && !acceptsNothing
+    }
+}

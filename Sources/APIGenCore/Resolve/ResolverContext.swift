@@ -1,0 +1,175 @@
+/// Mutable state of one resolution run: loaded documents, the schema table and collected diagnostics.
+/// One instance per ``Resolver/resolve(rootPath:provider:)`` call; nothing is shared between runs.
+final class ResolverContext {
+    /// The JSON Schema dialect a document's schemas follow.
+    enum Dialect {
+        case draft3, draft4, draft6, draft7, draft2019, draft2020, openAPI30, openAPI31
+
+        var booleanExclusiveBounds: Bool { self == .draft3 || self == .draft4 || self == .openAPI30 }
+    }
+
+    let provider: any SourceProvider
+    private(set) var documents: [String: SourceDocument] = [:]
+    private(set) var documentOrder: [String] = []
+    private var failedDocuments: Set<String> = []
+    var dialects: [String: Dialect] = [:]
+    var diagnostics: [Diagnostic] = []
+    var schemas: [Schema] = []
+    var schemaIndex: [String: SchemaRef] = [:]
+    var namedSchemas: [(name: String, schema: SchemaRef)] = []
+    var namedSchemaIDs: Set<String> = []
+
+    init(provider: any SourceProvider) { self.provider = provider }
+
+    func error(_ message: String, at node: SpecNode?, hint: String? = nil) {
+        diagnostics.append(.error(message, at: node, hint: hint))
+    }
+
+    func warning(_ message: String, at node: SpecNode?, hint: String? = nil) {
+        diagnostics.append(.warning(message, at: node, hint: hint))
+    }
+
+    /// Loads (once) the document at `path`; reports a diagnostic at `referrer` when it cannot be read or parsed.
+    func document(_ path: String, referrer: SpecNode?) -> SourceDocument? {
+        if let document = documents[path] { return document }
+        if failedDocuments.contains(path) { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = try provider.read(path)
+        } catch {
+            failedDocuments.insert(path)
+            if let referrer {
+                self.error("cannot read referenced file '\(path)': \(error)", at: referrer,
+                           hint: "check the path; it is resolved relative to '\(referrer.location.file)'")
+            } else {
+                diagnostics.append(Diagnostic(.error, "cannot read '\(path)': \(error)"))
+            }
+            return nil
+        }
+        do {
+            var document = try SourceDocument.load(bytes: bytes, path: path)
+            if document.root["swagger"] != nil {
+                document.root = SwaggerConverter(context: self).convert(document.root)
+            }
+            documents[path] = document
+            documentOrder.append(path)
+            dialects[path] = Self.dialect(of: document.root)
+            return document
+        } catch {
+            failedDocuments.insert(path)
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
+    /// The sources loaded so far, for quoting lines in diagnostics.
+    var sourceTexts: [String: String] {
+        documents.mapValues(\.text)
+    }
+
+    func dialect(for node: SpecNode) -> Dialect {
+        dialects[node.location.file] ?? .openAPI31
+    }
+
+    static func dialect(of root: SpecNode) -> Dialect {
+        if let version = root["openapi"]?.scalar?.description {
+            return version.hasPrefix("3.0") ? .openAPI30 : .openAPI31
+        }
+        if root["swagger"] != nil { return .openAPI30 }
+        guard let uri = root["$schema"]?.string else { return .draft2020 }
+        if uri.contains("draft-03") { return .draft3 }
+        if uri.contains("draft-04") { return .draft4 }
+        if uri.contains("draft-06") { return .draft6 }
+        if uri.contains("draft-07") { return .draft7 }
+        if uri.contains("2019-09") { return .draft2019 }
+        return .draft2020
+    }
+
+    /// Follows a `$ref` string written at `node` to its target node, reporting broken references.
+    func target(of reference: String, at node: SpecNode) -> SpecNode? {
+        let base = node.location.file
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let filePart = String(parts[0])
+        let fragment = parts.count > 1 ? String(parts[1]) : ""
+        if filePart.contains("://") || filePart.hasPrefix("urn:") {
+            error("remote reference '\(reference)' cannot be resolved: only local files are read", at: node,
+                  hint: "download the document next to the spec and refer to it by a relative path")
+            return nil
+        }
+        let path = filePart.isEmpty ? base : DocumentPath.resolve(filePart, against: base)
+        guard let document = document(path, referrer: node) else { return nil }
+        if !fragment.isEmpty && !fragment.hasPrefix("/") {
+            if let anchored = Self.findAnchor(fragment, in: document.root) { return anchored }
+            error("reference '\(reference)' names an anchor that does not exist in '\(path)'", at: node)
+            return nil
+        }
+        guard let tokens = JSONPointer.tokens(fragment) else {
+            error("reference '\(reference)' has an invalid JSON pointer", at: node)
+            return nil
+        }
+        guard let target = document.root.descend(tokens) else {
+            error("reference '\(reference)' points to nothing: '\(fragment)' does not exist in '\(path)'", at: node,
+                  hint: Self.suggestion(for: tokens, in: document.root))
+            return nil
+        }
+        return target
+    }
+
+    private static func findAnchor(_ name: String, in node: SpecNode) -> SpecNode? {
+        switch node.content {
+        case .mapping(let entries):
+            if node["$anchor"]?.string == name || node["$id"]?.string == "#" + name { return node }
+            for entry in entries { if let found = findAnchor(name, in: entry.value) { return found } }
+        case .sequence(let elements):
+            for element in elements { if let found = findAnchor(name, in: element) { return found } }
+        case .scalar:
+            break
+        }
+        return nil
+    }
+
+    private static func suggestion(for tokens: [String], in root: SpecNode) -> String? {
+        guard let last = tokens.last, let parent = root.descend(Array(tokens.dropLast())),
+              let keys = parent.entries?.map(\.key) else { return nil }
+        let lowered = last.lowercased()
+        if let close = keys.first(where: { $0.lowercased() == lowered }) {
+            return "did you mean '\(close)'?"
+        }
+        if let close = keys.min(by: { editDistance($0, last) < editDistance($1, last) }),
+           editDistance(close, last) <= max(2, last.count / 3) {
+            return "did you mean '\(close)'?"
+        }
+        return nil
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// Follows `$ref` chains on a non-schema object (parameter, response, path item), at most 32 hops.
+    func dereference(_ node: SpecNode) -> SpecNode? {
+        var current = node
+        var hops = 0
+        while let reference = current["$ref"]?.string {
+            hops += 1
+            if hops > 32 {
+                error("reference cycle: '\(reference)' never reaches a definition", at: node)
+                return nil
+            }
+            guard let next = target(of: reference, at: current) else { return nil }
+            current = next
+        }
+        return current
+    }
+}

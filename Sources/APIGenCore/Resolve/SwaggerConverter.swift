@@ -1,0 +1,233 @@
+import Foundation
+
+/// Converts a Swagger 2.0 document tree into the OpenAPI 3.0 shape the resolver reads, once, on load.
+/// Converted nodes keep their original locations and pointers, so diagnostics still point into the file
+/// the user wrote.
+struct SwaggerConverter {
+    let context: ResolverContext
+
+    private typealias Entry = SpecNode.Entry
+
+    func convert(_ root: SpecNode) -> SpecNode {
+        var entries: [Entry] = []
+        let produces = root["produces"]?.elements?.compactMap(\.string) ?? []
+        let consumes = root["consumes"]?.elements?.compactMap(\.string) ?? []
+        entries.append(entry("openapi", scalar(.string("3.0.3"), like: root["swagger"] ?? root)))
+        if let info = root.entry("info") { entries.append(info) }
+        entries.append(entry("servers", servers(root)))
+        if let paths = root["paths"] {
+            entries.append(entry("paths", convertPaths(paths, root: root, produces: produces, consumes: consumes)))
+        }
+        var components: [Entry] = []
+        if let definitions = root["definitions"] {
+            components.append(entry("schemas", rewriteRefs(definitions)))
+        }
+        if let parameters = root["parameters"]?.entries {
+            let converted = parameters.filter { $0.value["in"]?.string != "body" }.map {
+                Entry(key: $0.key, keyLocation: $0.keyLocation, value: convertParameter($0.value))
+            }
+            components.append(entry("parameters", mapping(converted, like: root["parameters"]!)))
+        }
+        if let responses = root["responses"]?.entries {
+            let converted = responses.map {
+                Entry(key: $0.key, keyLocation: $0.keyLocation, value: convertResponse($0.value, produces: produces))
+            }
+            components.append(entry("responses", mapping(converted, like: root["responses"]!)))
+        }
+        entries.append(entry("components", mapping(components, like: root)))
+        return mapping(entries, like: root)
+    }
+
+    private func servers(_ root: SpecNode) -> SpecNode {
+        let host = root["host"]?.string
+        let basePath = root["basePath"]?.string ?? ""
+        let scheme = root["schemes"]?.elements?.first?.string ?? "https"
+        let url = host.map { "\(scheme)://\($0)\(basePath)" } ?? (basePath.isEmpty ? "/" : basePath)
+        let server = mapping([entry("url", scalar(.string(url), like: root["host"] ?? root))], like: root)
+        return SpecNode(.sequence([server]), location: root.location, pointer: "/servers")
+    }
+
+    private func convertPaths(_ paths: SpecNode, root: SpecNode, produces: [String], consumes: [String]) -> SpecNode {
+        let items: [Entry] = (paths.entries ?? []).map { pathEntry in
+            guard pathEntry.value.isMapping else { return pathEntry }
+            let converted: [Entry] = (pathEntry.value.entries ?? []).map { itemEntry in
+                if itemEntry.key == "parameters" {
+                    let kept = (itemEntry.value.elements ?? []).filter { resolvedParameter($0, root: root)?["in"]?.string != "body" }
+                    return entry("parameters", SpecNode(.sequence(kept.map(convertParameterOrRef)),
+                                                        location: itemEntry.value.location, pointer: itemEntry.value.pointer))
+                }
+                guard ResolverContext.methods.contains(itemEntry.key), itemEntry.value.isMapping else { return itemEntry }
+                return Entry(key: itemEntry.key, keyLocation: itemEntry.keyLocation,
+                             value: convertOperation(itemEntry.value, root: root, produces: produces, consumes: consumes,
+                                                     sharedParameters: pathEntry.value["parameters"]))
+            }
+            return Entry(key: pathEntry.key, keyLocation: pathEntry.keyLocation, value: mapping(converted, like: pathEntry.value))
+        }
+        return mapping(items, like: paths)
+    }
+
+    private func resolvedParameter(_ node: SpecNode, root: SpecNode) -> SpecNode? {
+        guard let reference = node["$ref"]?.string else { return node }
+        guard reference.hasPrefix("#/parameters/"), let tokens = JSONPointer.tokens(String(reference.dropFirst())) else { return nil }
+        return root.descend(tokens)
+    }
+
+    private func convertOperation(_ operation: SpecNode, root: SpecNode, produces: [String], consumes: [String],
+                                  sharedParameters: SpecNode?) -> SpecNode {
+        let operationProduces = operation["produces"]?.elements?.compactMap(\.string) ?? produces
+        let operationConsumes = operation["consumes"]?.elements?.compactMap(\.string) ?? consumes
+        var entries: [Entry] = []
+        var bodyParameter: SpecNode?
+        var formParameters: [SpecNode] = []
+        var otherParameters: [SpecNode] = []
+        let all = (sharedParameters?.elements ?? []).filter { resolvedParameter($0, root: root)?["in"]?.string == "body" || resolvedParameter($0, root: root)?["in"]?.string == "formData" }
+            + (operation["parameters"]?.elements ?? [])
+        for parameter in all {
+            let resolved = resolvedParameter(parameter, root: root) ?? parameter
+            switch resolved["in"]?.string {
+            case "body": bodyParameter = resolved
+            case "formData": formParameters.append(resolved)
+            default: if !(sharedParameters?.elements ?? []).contains(where: { $0.pointer == parameter.pointer }) {
+                otherParameters.append(parameter)
+            }
+            }
+        }
+        for item in operation.entries ?? [] {
+            switch item.key {
+            case "parameters":
+                entries.append(entry("parameters", SpecNode(.sequence(otherParameters.map(convertParameterOrRef)),
+                                                            location: item.value.location, pointer: item.value.pointer)))
+            case "responses":
+                let responses = (item.value.entries ?? []).map {
+                    Entry(key: $0.key, keyLocation: $0.keyLocation, value: convertResponse($0.value, produces: operationProduces))
+                }
+                entries.append(entry("responses", mapping(responses, like: item.value)))
+            case "produces", "consumes", "schemes", "security":
+                continue
+            default:
+                entries.append(item)
+            }
+        }
+        if let bodyParameter, let schemaNode = bodyParameter["schema"] {
+            let mediaType = operationConsumes.first { $0.contains("json") } ?? operationConsumes.first ?? "application/json"
+            entries.append(entry("requestBody", requestBody(schema: rewriteRefs(schemaNode), mediaType: mediaType,
+                                                            required: bodyParameter["required"]?.bool ?? false, like: bodyParameter)))
+        } else if !formParameters.isEmpty {
+            let hasFile = formParameters.contains { $0["type"]?.string == "file" }
+            let mediaType = hasFile ? "multipart/form-data"
+                : (operationConsumes.first { $0.contains("form") } ?? "application/x-www-form-urlencoded")
+            let properties = formParameters.map { parameter in
+                Entry(key: parameter["name"]?.string ?? "field", keyLocation: parameter.location, value: parameterSchema(parameter))
+            }
+            let required = formParameters.filter { $0["required"]?.bool == true }.compactMap { $0["name"] }
+            var schemaEntries = [entry("type", scalar(.string("object"), like: operation)),
+                                 entry("properties", mapping(properties, like: operation))]
+            if !required.isEmpty {
+                schemaEntries.append(entry("required", SpecNode(.sequence(required), location: operation.location,
+                                                                pointer: operation.pointer + "/x-form-required")))
+            }
+            let schema = SpecNode(.mapping(schemaEntries), location: operation.location, pointer: operation.pointer + "/x-form-body")
+            entries.append(entry("requestBody", requestBody(schema: schema, mediaType: mediaType,
+                                                            required: !required.isEmpty, like: operation)))
+        }
+        return mapping(entries, like: operation)
+    }
+
+    private func requestBody(schema: SpecNode, mediaType: String, required: Bool, like node: SpecNode) -> SpecNode {
+        let media = mapping([entry("schema", schema)], like: node)
+        let content = mapping([Entry(key: mediaType, keyLocation: node.location, value: media)], like: node)
+        return mapping([entry("required", scalar(.bool(required), like: node)), entry("content", content)], like: node)
+    }
+
+    private func convertParameterOrRef(_ node: SpecNode) -> SpecNode {
+        if let reference = node["$ref"]?.string {
+            return mapping([entry("$ref", scalar(.string(Self.rewrite(reference)), like: node))], like: node)
+        }
+        return convertParameter(node)
+    }
+
+    private func convertParameter(_ node: SpecNode) -> SpecNode {
+        var entries: [Entry] = []
+        for key in ["name", "in", "description", "required", "deprecated"] {
+            if let value = node.entry(key) { entries.append(value) }
+        }
+        let collectionFormat = node["collectionFormat"]?.string
+        if collectionFormat == "multi" {
+            entries.append(entry("explode", scalar(.bool(true), like: node)))
+        } else if node["type"]?.string == "array" {
+            entries.append(entry("explode", scalar(.bool(false), like: node)))
+        }
+        entries.append(entry("schema", parameterSchema(node)))
+        return mapping(entries, like: node)
+    }
+
+    private static let schemaKeys: Set<String> = [
+        "type", "format", "items", "enum", "default", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+        "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "multipleOf",
+    ]
+
+    private func parameterSchema(_ node: SpecNode) -> SpecNode {
+        if let schema = node["schema"] { return rewriteRefs(schema) }
+        var entries = (node.entries ?? []).filter { Self.schemaKeys.contains($0.key) }
+        if node["type"]?.string == "file" {
+            entries = [entry("type", scalar(.string("string"), like: node)), entry("format", scalar(.string("binary"), like: node))]
+        }
+        return SpecNode(.mapping(entries.map { Entry(key: $0.key, keyLocation: $0.keyLocation, value: rewriteRefs($0.value)) }),
+                        location: node.location, pointer: node.pointer + "/x-schema")
+    }
+
+    private func convertResponse(_ node: SpecNode, produces: [String]) -> SpecNode {
+        if let reference = node["$ref"]?.string {
+            return mapping([entry("$ref", scalar(.string(Self.rewrite(reference)), like: node))], like: node)
+        }
+        var entries = (node.entries ?? []).filter { $0.key != "schema" && $0.key != "examples" && $0.key != "headers" }
+        if let schema = node["schema"] {
+            let mediaType = produces.first { $0.contains("json") } ?? produces.first ?? "application/json"
+            let media = mapping([entry("schema", rewriteRefs(schema))], like: node)
+            entries.append(entry("content", mapping([Entry(key: mediaType, keyLocation: node.location, value: media)], like: node)))
+        }
+        return mapping(entries, like: node)
+    }
+
+    /// Rewrites `#/definitions/…` (in this or another file) to `#/components/schemas/…`, and `x-nullable`.
+    private func rewriteRefs(_ node: SpecNode) -> SpecNode {
+        switch node.content {
+        case .scalar:
+            return node
+        case .sequence(let elements):
+            return SpecNode(.sequence(elements.map(rewriteRefs)), location: node.location, pointer: node.pointer)
+        case .mapping(let entries):
+            let converted = entries.map { item -> Entry in
+                if item.key == "$ref", let reference = item.value.string {
+                    return Entry(key: item.key, keyLocation: item.keyLocation, value: scalar(.string(Self.rewrite(reference)), like: item.value))
+                }
+                if item.key == "x-nullable" {
+                    return Entry(key: "nullable", keyLocation: item.keyLocation, value: item.value)
+                }
+                if item.key == "type", item.value.string == "file" {
+                    return Entry(key: item.key, keyLocation: item.keyLocation, value: scalar(.string("string"), like: item.value))
+                }
+                return Entry(key: item.key, keyLocation: item.keyLocation, value: rewriteRefs(item.value))
+            }
+            return SpecNode(.mapping(converted), location: node.location, pointer: node.pointer)
+        }
+    }
+
+    static func rewrite(_ reference: String) -> String {
+        reference.replacingOccurrences(of: "#/definitions/", with: "#/components/schemas/")
+            .replacingOccurrences(of: "#/parameters/", with: "#/components/parameters/")
+            .replacingOccurrences(of: "#/responses/", with: "#/components/responses/")
+    }
+
+    private func entry(_ key: String, _ value: SpecNode) -> Entry {
+        Entry(key: key, keyLocation: value.location, value: value)
+    }
+
+    private func mapping(_ entries: [Entry], like node: SpecNode) -> SpecNode {
+        SpecNode(.mapping(entries), location: node.location, pointer: node.pointer)
+    }
+
+    private func scalar(_ value: ScalarValue, like node: SpecNode) -> SpecNode {
+        SpecNode(.scalar(value), location: node.location, pointer: node.pointer)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends generated operations' requests through the middlewares and the transport and decodes responses.
+///
+/// Immutable after `init`, so one client can be shared by any number of tasks.
+public final class APIClient: Sendable {
+    /// The server URL every operation path is appended to (its path, if any, is kept).
+    public let baseURL: URL
+    /// Sends the built requests.
+    public let transport: any HTTPTransport
+    /// Run in order around the transport: the first one sees the request first and the response last.
+    public let middlewares: [any ClientMiddleware]
+    /// Encodes JSON request bodies. Generated models encode dates themselves, so no date strategy is needed.
+    public let encoder: JSONEncoder
+    /// Decodes JSON responses. Generated models decode dates and nulls themselves; a default decoder works.
+    public let decoder: JSONDecoder
+
+    /// Creates a client; `encoder` and `decoder` must not be changed after they are handed over.
+    public init(
+        baseURL: URL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        middlewares: [any ClientMiddleware] = [],
+        encoder: JSONEncoder = JSONEncoder(),
+        decoder: JSONDecoder = JSONDecoder()
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.middlewares = middlewares
+        self.encoder = encoder
+        self.decoder = decoder
+    }
+
+    /// Builds `request` against ``baseURL``, adds `Accept: application/json` unless an `Accept` header is set,
+    /// and runs it through ``middlewares`` and ``transport``. Any status is returned as a response.
+    ///
+    /// Throws ``APIError/invalidRequest(_:)`` when the request cannot be built, ``APIError/transport(_:)`` wrapping
+    /// what the transport threw, errors thrown by middlewares unchanged, and `CancellationError` when the task is
+    /// cancelled (also when `URLSession` reports the cancellation as `URLError.cancelled`).
+    public func send(_ request: RequestBuilder, operation: OperationInfo) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        var httpRequest = try request.build(baseURL: baseURL)
+        if !httpRequest.headers.contains("Accept") {
+            httpRequest.headers["Accept"] = "application/json"
+        }
+        return try await chain(for: operation)(httpRequest)
+    }
+
+    /// Decodes `response.body` as JSON into `type` with ``decoder``.
+    ///
+    /// An empty or malformed body or a body of the wrong shape throws ``APIError/decoding(operation:status:message:)``
+    /// whose message names the JSON path, e.g. `members[3].ident: expected String, found number`.
+    public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, operation: OperationInfo) throws -> T {
+        guard !response.body.isEmpty else {
+            throw APIError.decoding(
+                operation: operation.id, status: response.status, message: "empty body, expected JSON for \(T.self)")
+        }
+        do {
+            return try decoder.decode(T.self, from: response.body)
+        } catch let error as DecodingError {
+            throw APIError.decoding(
+                operation: operation.id, status: response.status,
+                message: DecodingErrorMessage.describe(error, body: response.body))
+        } catch {
+            throw APIError.decoding(
+                operation: operation.id, status: response.status, message: String(describing: error))
+        }
+    }
+
+    private func chain(for operation: OperationInfo) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
+        let transport = transport
+        var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
+            do {
+                return try await transport.send(request)
+            } catch let error as CancellationError {
+                throw error
+            } catch let error as APIError {
+                throw error
+            } catch {
+                // URLSession reports a cancelled task as URLError.cancelled; callers expect CancellationError.
+                if Task.isCancelled, (error as? URLError)?.code == .cancelled {
+                    throw CancellationError()
+                }
+                throw APIError.transport(error)
+            }
+        }
+        for middleware in middlewares.reversed() {
+            let inner = next
+            next = { request in
+                try await middleware.intercept(request, operation: operation, next: inner)
+            }
+        }
+        return next
+    }
+}

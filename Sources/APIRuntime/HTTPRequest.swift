@@ -1,0 +1,21 @@
+import Foundation
+
+/// A fully built HTTP request, as middlewares and transports see it.
+public struct HTTPRequest: Sendable, Hashable {
+    /// The method, e.g. `GET`.
+    public var method: String
+    /// The absolute URL including the query.
+    public var url: URL
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body, or nil for none.
+    public var body: Data?
+
+    /// Creates a request.
+    public init(method: String, url: URL, headers: HTTPHeaders = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}

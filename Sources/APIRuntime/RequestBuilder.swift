@@ -1,0 +1,181 @@
+import Foundation
+
+/// Collects one operation's parameters and body; generated methods fill it in and hand it to
+/// ``APIClient/send(_:operation:)``, which calls ``build(baseURL:)``.
+public struct RequestBuilder: Sendable {
+    /// The HTTP method.
+    public let method: String
+    /// The path template as given, e.g. `/members/{id}`.
+    public let template: String
+    /// The path so far: the template with the parameters set so far substituted (percent-encoded).
+    public private(set) var path: String
+    /// The header fields set so far (without `Cookie`, which ``build(baseURL:)`` adds).
+    public private(set) var headers: HTTPHeaders = [:]
+    /// The body, or nil for none.
+    public private(set) var body: Data?
+    /// The boundary ``multipartBody(_:)`` uses: random by default; set it before calling ``multipartBody(_:)``
+    /// when tests need exact bytes.
+    public var multipartBoundary: String = "apigen-boundary-" + UUID().uuidString.lowercased()
+
+    // Already percent-encoded name/value pairs, in the order they were added.
+    private var queryItems: [(name: String, value: String)] = []
+    private var cookies: [(name: String, value: String)] = []
+
+    /// Starts a request for `method` and the path template `path` (`/members/{id}`).
+    public init(method: String, path: String) {
+        self.method = method
+        self.template = path
+        self.path = path
+    }
+
+    // MARK: - Parameters
+
+    /// Replaces `{name}` in the path with `value`, percent-encoding everything but RFC 3986 unreserved characters
+    /// (so a `/` in the value stays inside the segment).
+    public mutating func path(_ name: String, _ value: some ParameterEncodable) {
+        path = path.replacingOccurrences(
+            of: "{\(name)}", with: PercentEncoding.encodeUnreserved(value.parameterValue))
+    }
+
+    /// Adds `name=value` to the query; does nothing for nil.
+    public mutating func query(_ name: String, _ value: (some ParameterEncodable)?) {
+        guard let value else { return }
+        queryItems.append((
+            PercentEncoding.encodeUnreserved(name), PercentEncoding.encodeUnreserved(value.parameterValue)))
+    }
+
+    /// Adds an array in OpenAPI `form` style: `name=a&name=b` when `explode`, otherwise `name=a,b` (commas inside
+    /// values are percent-encoded, the separators are not). Does nothing for nil; an empty array with
+    /// `explode: false` sends `name=`.
+    public mutating func query(_ name: String, _ values: [some ParameterEncodable]?, explode: Bool) {
+        guard let values else { return }
+        let encodedName = PercentEncoding.encodeUnreserved(name)
+        let encodedValues = values.map { PercentEncoding.encodeUnreserved($0.parameterValue) }
+        if explode {
+            queryItems += encodedValues.map { (encodedName, $0) }
+        } else {
+            queryItems.append((encodedName, encodedValues.joined(separator: ",")))
+        }
+    }
+
+    /// Sets header `name` to `value`, replacing an earlier value; does nothing for nil.
+    public mutating func header(_ name: String, _ value: (some ParameterEncodable)?) {
+        guard let value else { return }
+        headers[name] = value.parameterValue
+    }
+
+    /// Adds a cookie; all cookies are sent in one `Cookie` header joined with `; `. Characters that are not
+    /// allowed in a cookie value (space, `"`, `,`, `;`, `\`, non-ASCII) and `%` are percent-encoded.
+    /// Does nothing for nil.
+    public mutating func cookie(_ name: String, _ value: (some ParameterEncodable)?) {
+        guard let value else { return }
+        cookies.append((name, PercentEncoding.encodeCookieValue(value.parameterValue)))
+    }
+
+    // MARK: - Bodies
+
+    /// Sets the body to `value` encoded as JSON with `Content-Type: application/json`.
+    public mutating func jsonBody(_ value: some Encodable, encoder: JSONEncoder) throws {
+        do {
+            body = try encoder.encode(value)
+        } catch {
+            throw APIError.invalidRequest("could not encode the JSON body of \(method) \(template): \(error)")
+        }
+        headers["Content-Type"] = "application/json"
+    }
+
+    /// Sets an `application/x-www-form-urlencoded` body from `value`'s top-level properties, sorted by name.
+    ///
+    /// Scalars are written as text (`true`, `42`, `1.5`), arrays as one pair per element, nested objects as JSON
+    /// text; null properties are left out. Names and values are percent-encoded except RFC 3986 unreserved
+    /// characters, so `+` arrives as `%2B` and a space as `%20`.
+    public mutating func formBody(_ value: some Encodable) throws {
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+        } catch {
+            throw APIError.invalidRequest("could not encode the form body of \(method) \(template): \(error)")
+        }
+        guard case .object(let members) = json else {
+            throw APIError.invalidRequest(
+                "the form body of \(method) \(template) must encode as an object, not \(json.kindName)")
+        }
+        var pairs: [String] = []
+        for name in members.keys.sorted() {
+            let values: [JSONValue] = if case .array(let elements)? = members[name] { elements } else { [members[name]!] }
+            for value in values where !value.isNull {
+                let text = try Self.formText(value)
+                pairs.append(PercentEncoding.encodeUnreserved(name) + "=" + PercentEncoding.encodeUnreserved(text))
+            }
+        }
+        body = Data(pairs.joined(separator: "&").utf8)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    }
+
+    /// Sets a `multipart/form-data` body built by `build`, using ``multipartBoundary``.
+    public mutating func multipartBody(_ build: (inout MultipartForm) throws -> Void) rethrows {
+        var form = MultipartForm(boundary: multipartBoundary)
+        try build(&form)
+        body = form.encodedBody
+        headers["Content-Type"] = form.contentType
+    }
+
+    /// Sets a raw body with the given `Content-Type`.
+    public mutating func binaryBody(_ data: Data, contentType: String) {
+        body = data
+        headers["Content-Type"] = contentType
+    }
+
+    // MARK: - Building
+
+    /// Joins `baseURL`'s path and ``path`` (one `/` between them whether or not `baseURL` ends with one), appends
+    /// the query to any query `baseURL` has, and adds the `Cookie` header.
+    ///
+    /// Throws ``APIError/invalidRequest(_:)`` when a path parameter was not set, `baseURL` is not absolute or the
+    /// result is not a valid URL.
+    public func build(baseURL: URL) throws -> HTTPRequest {
+        if let open = path.firstIndex(of: "{") {
+            let name = path[open...].prefix { $0 != "}" }.dropFirst()
+            throw APIError.invalidRequest("path parameter '\(name)' of \(method) \(template) has no value")
+        }
+        guard baseURL.scheme != nil,
+              var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true)
+        else {
+            throw APIError.invalidRequest(
+                "base URL '\(baseURL.absoluteString)' is not absolute; use a URL with a scheme and host")
+        }
+        var basePath = components.percentEncodedPath
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        let relativePath = path.hasPrefix("/") ? path : "/" + path
+        components.percentEncodedPath = basePath + PercentEncoding.encodePath(relativePath)
+        let existingQuery = components.percentEncodedQueryItems ?? []
+        let query = existingQuery + queryItems.map { URLQueryItem(name: $0.name, value: $0.value) }
+        components.percentEncodedQueryItems = query.isEmpty ? nil : query
+        components.fragment = nil
+        guard let url = components.url else {
+            throw APIError.invalidRequest(
+                "\(method) \(template) gives an invalid URL with base URL '\(baseURL.absoluteString)'")
+        }
+
+        var headers = headers
+        if !cookies.isEmpty {
+            let cookieLine = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+            headers["Cookie"] = headers["Cookie"].map { $0 + "; " + cookieLine } ?? cookieLine
+        }
+        return HTTPRequest(method: method, url: url, headers: headers, body: body)
+    }
+
+    private static func formText(_ value: JSONValue) throws -> String {
+        switch value {
+        case .null: return ""
+        case .bool(let bool): return bool ? "true" : "false"
+        case .int(let int): return String(int)
+        case .double(let double): return String(double)
+        case .string(let string): return string
+        case .array, .object:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
+    }
+}

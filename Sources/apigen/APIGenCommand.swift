@@ -1,0 +1,14 @@
+import ArgumentParser
+import APIGenCore
+import Foundation
+
+/// `apigen`: generates a Swift client from an API description. With no subcommand it runs `generate`.
+@main
+struct APIGenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apigen",
+        abstract: "Generate a Swift API client, validators and models from OpenAPI / JSON Schema.",
+        subcommands: [GenerateCommand.self, PlanCommand.self, InitCommand.self, TemplatesCommand.self],
+        defaultSubcommand: GenerateCommand.self
+    )
+}

@@ -1,0 +1,66 @@
+import APIGenCore
+import ArgumentParser
+import Foundation
+
+/// `apigen generate`: writes the generated sources, or with `--check` verifies they are current.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate Swift sources from the API description named in apigen.yml."
+    )
+
+    @Option(name: .long, help: "The configuration file.")
+    var config = "apigen.yml"
+
+    @Flag(name: .long, help: "Write nothing; exit 1 and name every stale, missing or extra file if the output is not current.")
+    var check = false
+
+    @Flag(name: .long, help: "Write nothing; list the files that would change.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var warningsAsErrors = false
+
+    func run() throws {
+        let console = Console()
+        let loaded = try LoadedConfig.load(path: config, console: console)
+        let templates = TemplateSet.bundled.overriding(with: loaded.templateOverrides, folder: loaded.config.templates ?? "")
+        let outcome = Generator.generate(config: loaded.config, provider: FileSystemSourceProvider(), templates: templates.0)
+        var diagnostics = loaded.diagnostics + templates.1 + outcome.diagnostics
+        if warningsAsErrors {
+            diagnostics = diagnostics.map { diagnostic in
+                var copy = diagnostic
+                if copy.severity == .warning { copy.severity = .error }
+                return copy
+            }
+        }
+        console.report(diagnostics, sources: outcome.sources)
+        guard let files = outcome.files, !diagnostics.contains(where: { $0.severity == .error }) else {
+            console.error("apigen: generation failed; '\(loaded.config.output)' was not changed")
+            throw ExitCodes.failure
+        }
+        let writer = OutputWriter(folder: loaded.config.output)
+        let changes = try writer.changes(for: files)
+        if check {
+            if changes.isEmpty {
+                console.out("apigen: '\(loaded.config.output)' is up to date (\(files.count) files)")
+                return
+            }
+            for change in changes { console.error("\(change.description)") }
+            console.error("apigen: '\(loaded.config.output)' is stale: \(changes.count) file\(changes.count == 1 ? "" : "s") differ; run `swift run apigen`")
+            throw ExitCodes.failure
+        }
+        if dryRun {
+            for change in changes { console.out(change.description) }
+            console.out("apigen: \(changes.count) file\(changes.count == 1 ? "" : "s") would change")
+            return
+        }
+        do {
+            try writer.apply(changes, files: files)
+        } catch {
+            console.error("apigen: error: could not write '\(loaded.config.output)': \(error); nothing was changed")
+            throw ExitCodes.failure
+        }
+        console.out("apigen: \(files.count) files in '\(loaded.config.output)', \(changes.count) changed")
+    }
+}
