@@ -56,15 +56,14 @@ public struct AuthAPI: Sendable {
 }
 
 /// The documented error responses of `loginWithEmail`, thrown by its method.
-
 public enum LoginWithEmailError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
 }
-/// The documented error responses of `loginWithFacebook`, thrown by its method.
 
+/// The documented error responses of `loginWithFacebook`, thrown by its method.
 public enum LoginWithFacebookError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)

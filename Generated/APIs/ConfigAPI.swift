@@ -56,7 +56,6 @@ public struct ConfigAPI: Sendable {
 }
 
 /// The documented error responses of `updateConfig`, thrown by its method.
-
 public enum UpdateConfigError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
@@ -65,8 +64,8 @@ public enum UpdateConfigError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
 }
-/// The documented error responses of `/health`, thrown by its method.
 
+/// The documented error responses of `/health`, thrown by its method.
 public enum GetHealthError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)

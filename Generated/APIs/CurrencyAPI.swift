@@ -38,7 +38,6 @@ public struct CurrencyAPI: Sendable {
 }
 
 /// The documented error responses of `getCurrencyRates`, thrown by its method.
-
 public enum GetCurrencyRatesError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)

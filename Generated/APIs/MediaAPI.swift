@@ -25,6 +25,7 @@ public struct MediaAPI: Sendable {
             form.append("file", file)
             try form.append("crop", json: crop)
         }
+
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
@@ -63,7 +64,6 @@ public struct MediaAPI: Sendable {
 }
 
 /// The documented error responses of `uploadAvatar`, thrown by its method.
-
 public enum UploadAvatarError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
@@ -72,8 +72,8 @@ public enum UploadAvatarError: Sendable, Error {
     /// Any other client error (unsupported image type, crop outside the image, ...).
     case status4XX(status: Int, body: ErrorResponse)
 }
-/// The documented error responses of `downloadAvatar`, thrown by its method.
 
+/// The documented error responses of `downloadAvatar`, thrown by its method.
 public enum DownloadAvatarError: Sendable, Error {
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)

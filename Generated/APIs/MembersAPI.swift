@@ -98,21 +98,20 @@ public struct MembersAPI: Sendable {
 }
 
 /// The documented error responses of `getProfile`, thrown by its method.
-
 public enum GetProfileError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
 }
-/// The documented error responses of `getMember`, thrown by its method.
 
+/// The documented error responses of `getMember`, thrown by its method.
 public enum GetMemberError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
 }
-/// The documented error responses of `getFriends`, thrown by its method.
 
+/// The documented error responses of `getFriends`, thrown by its method.
 public enum GetFriendsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)

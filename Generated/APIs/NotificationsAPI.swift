@@ -40,7 +40,7 @@ public struct NotificationsAPI: Sendable {
     /// Fire-and-forget analytics; the server queues the event and answers 202 without a body.
     ///
     /// `POST /notifications/{notificationId}/track`
-    public func trackNotification(notificationID: UUID, body: TrackNotificationRequest) async throws -> Void {
+    public func trackNotification(notificationID: UUID, body: TrackNotificationRequest) async throws {
         let __operation = OperationInfo(id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track")
         var __request = RequestBuilder(method: "POST", path: "/notifications/{notificationId}/track")
         __request.path("notificationId", notificationID)
@@ -80,21 +80,20 @@ public struct NotificationsAPI: Sendable {
 }
 
 /// The documented error responses of `listNotifications`, thrown by its method.
-
 public enum ListNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
 }
-/// The documented error responses of `trackNotification`, thrown by its method.
 
+/// The documented error responses of `trackNotification`, thrown by its method.
 public enum TrackNotificationError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
 }
-/// The documented error responses of `registerDevice`, thrown by its method.
 
+/// The documented error responses of `registerDevice`, thrown by its method.
 public enum RegisterDeviceError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)

@@ -19,7 +19,7 @@ public struct ReportsAPI: Sendable {
     /// Works with or without a token: logged-out users report too.
     ///
     /// `POST /reports/errors`
-    public func reportError(body: ErrorReport) async throws -> Void {
+    public func reportError(body: ErrorReport) async throws {
         let __operation = OperationInfo(id: "reportError", method: "POST", path: "/reports/errors")
         var __request = RequestBuilder(method: "POST", path: "/reports/errors")
         try __request.jsonBody(body, encoder: client.encoder)
@@ -34,7 +34,6 @@ public struct ReportsAPI: Sendable {
 }
 
 /// The documented error responses of `reportError`, thrown by its method.
-
 public enum ReportErrorError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)

@@ -63,8 +63,8 @@ public struct Config: Codable, Hashable, Sendable {
         try container.encodeIfPresent(`default`, forKey: .`default`)
     }
 }
-/// No pushes between `start` and `end` (device local time); null turns quiet hours off.
 
+/// No pushes between `start` and `end` (device local time); null turns quiet hours off.
 public struct ConfigQuietHours: Codable, Hashable, Sendable {
     public var start: String
     public var end: String

@@ -41,8 +41,8 @@ public struct CurrencyRates: Codable, Hashable, Sendable {
         try container.encodeIfPresent(history, forKey: .history)
     }
 }
-/// One observed rate of `currency` against the base currency.
 
+/// One observed rate of `currency` against the base currency.
 public struct CurrencyRatesHistoryItem: Codable, Hashable, Sendable {
     /// ISO 4217 alphabetic code, upper case.
     public var currency: String

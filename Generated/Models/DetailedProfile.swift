@@ -4,7 +4,6 @@ import APIRuntime
 import Foundation
 
 /// A profile plus what the profile screen shows.
-
 public struct DetailedProfile: Codable, Hashable, Sendable {
     public var id: Int64
     public var username: String
@@ -134,8 +133,8 @@ public struct DetailedProfile: Codable, Hashable, Sendable {
         try container.encodeIfPresent(recentComments, forKey: .recentComments)
     }
 }
-/// Membership class.
 
+/// Membership class.
 public enum DetailedProfileClass: RawRepresentable, Codable, Hashable, Sendable, ParameterEncodable {
     case free
     case plus

@@ -74,10 +74,10 @@ public struct FriendsResponseDataModel: Codable, Hashable, Sendable {
         try container.encode(total, forKey: .total)
     }
 }
+
 /// Friend
 ///
 /// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-
 public struct FriendsResponseDataModelItemsItem: Codable, Hashable, Sendable {
     /// The member id as a decimal string (the same number the members service sends as an int64 `id`).
     public var ident: String

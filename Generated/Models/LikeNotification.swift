@@ -61,8 +61,8 @@ public struct LikeNotification: Codable, Hashable, Sendable {
         try container.encode(target, forKey: .target)
     }
 }
-/// 1 = low, 2 = normal, 3 = high (shown as a banner).
 
+/// 1 = low, 2 = normal, 3 = high (shown as a banner).
 public enum LikeNotificationPriority: RawRepresentable, Codable, Hashable, Sendable, ParameterEncodable {
     case value1
     case value2
@@ -99,8 +99,8 @@ public enum LikeNotificationPriority: RawRepresentable, Codable, Hashable, Senda
 
     public var parameterValue: String { String(rawValue) }
 }
-/// What was liked. No discriminator; tell them apart by shape (`body` vs `url`).
 
+/// What was liked. No discriminator; tell them apart by shape (`body` vs `url`).
 public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
     case comment(Comment)
     case photo(Photo)
@@ -110,10 +110,12 @@ public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
             self = .comment(value)
             return
         }
+
         if let value = try? Photo(from: decoder) {
             self = .photo(value)
             return
         }
+
         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "the value matches none of the variants"))
     }
 

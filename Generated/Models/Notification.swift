@@ -4,7 +4,6 @@ import APIRuntime
 import Foundation
 
 /// A notification, told apart by `kind`.
-
 public indirect enum Notification: Codable, Hashable, Sendable {
     case likeNotification(LikeNotification)
     case friendRequestNotification(FriendRequestNotification)

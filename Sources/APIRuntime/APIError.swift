@@ -24,15 +24,19 @@ extension APIError: CustomStringConvertible {
             return "No response from the server: \(Self.describe(error)). "
                 + "Check the network connection and the client's base URL."
         case .invalidRequest(let message):
-            return "Invalid request: \(message)."
+            return "Invalid request: \(Self.sentence(message))"
         case .decoding(let operation, let status, let message):
-            return "Could not decode the HTTP \(status) response of \(operation): \(message). "
+            return "Could not decode the HTTP \(status) response of \(operation): \(Self.sentence(message)) "
                 + "The server's response does not match the OpenAPI document; fix the document or the server, "
                 + "then regenerate."
         case .unexpectedStatus(let operation, let status, let body):
             return "\(operation) returned HTTP \(status), which the OpenAPI document does not list for it"
                 + Self.bodyExcerpt(body) + ". Add the response to the document and regenerate to handle it."
         }
+    }
+
+    private static func sentence(_ text: String) -> String {
+        text.hasSuffix(".") ? text : text + "."
     }
 
     private static func describe(_ error: any Error) -> String {

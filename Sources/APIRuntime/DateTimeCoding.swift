@@ -9,7 +9,8 @@ public enum DateTimeCoding {
     ///
     /// Any number of fraction digits is accepted (precision beyond a `Date`'s is dropped); `t`/`z` may be
     /// lowercase, the separator may be a space (RFC 3339 §5.6 note), and the offset may omit its colon.
-    /// Returns nil for anything else, including out-of-range fields.
+    /// Seconds may be `60` (a leap second, which rolls into the next minute). Returns nil for anything else,
+    /// including out-of-range fields and days that do not exist.
     public static func parse(_ string: String) -> Date? {
         var string = string
         return string.withUTF8 { parse(bytes: $0) }

@@ -21,6 +21,13 @@ enum DecodingErrorMessage {
         case .keyNotFound(let key, let context):
             let (path, _) = locate(context.codingPath, in: root)
             return "\(path): missing required key '\(key.stringValue)'"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty && root == nil:
+            return "response body is not valid JSON (it starts with: \(excerpt(body)))"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty && context.debugDescription.contains("not valid JSON"):
+            // The body parsed, yet the decoder calls it invalid: Linux Foundation reports a number that does not fit
+            // the expected type (2.5 for an Int, 300 for an Int8) this way, without a path.
+            return "response body: a number does not fit the expected type, e.g. a fraction where an integer is "
+                + "expected (the decoder gives no path)"
         case .dataCorrupted(let context):
             let (path, _) = locate(context.codingPath, in: root)
             var message = "\(path): \(context.debugDescription)"
@@ -38,15 +45,13 @@ enum DecodingErrorMessage {
         var path = ""
         var current = root
         for key in codingPath {
-            switch current {
-            case .array(let elements)? where key.intValue != nil:
-                let index = key.intValue!
+            if case .array(let elements)? = current, let index = key.intValue {
                 path += "[\(index)]"
                 current = elements.indices.contains(index) ? elements[index] : nil
-            case .object(let members)?:
+            } else if case .object(let members)? = current {
                 path += (path.isEmpty ? "" : ".") + key.stringValue
                 current = members[key.stringValue]
-            default:
+            } else {
                 // The body could not be read or the path left it; fall back to the key's own spelling.
                 if let index = key.intValue, key.stringValue == "Index \(index)" {
                     path += "[\(index)]"
@@ -57,6 +62,12 @@ enum DecodingErrorMessage {
             }
         }
         return (path.isEmpty ? "response body" : path, current)
+    }
+
+    private static func excerpt(_ body: Data) -> String {
+        let limit = 100
+        let text = String(decoding: body.prefix(limit), as: UTF8.self)
+        return text + (body.count > limit ? "…" : "")
     }
 
     private static func typeName(_ type: Any.Type) -> String {

@@ -101,8 +101,8 @@ public struct RequestBuilder: Sendable {
                 "the form body of \(method) \(template) must encode as an object, not \(json.kindName)")
         }
         var pairs: [String] = []
-        for name in members.keys.sorted() {
-            let values: [JSONValue] = if case .array(let elements)? = members[name] { elements } else { [members[name]!] }
+        for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+            let values = member.arrayValue ?? [member]
             for value in values where !value.isNull {
                 let text = try Self.formText(value)
                 pairs.append(PercentEncoding.encodeUnreserved(name) + "=" + PercentEncoding.encodeUnreserved(text))

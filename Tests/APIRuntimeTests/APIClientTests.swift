@@ -124,10 +124,12 @@ final class APIClientTests: XCTestCase {
         XCTAssertEqual(team.members, [Member(ident: "m1")])
     }
 
-    private func decodingMessage(_ body: String, status: Int = 200) throws -> String {
+    private func decodingMessage<T: Decodable>(
+        _ body: String, status: Int = 200, as type: T.Type = Team.self
+    ) throws -> String {
         let client = APIClient(baseURL: baseURL, transport: MockTransport())
         do {
-            _ = try client.decode(Team.self, from: HTTPResponse(status: status, body: Data(body.utf8)), operation: operation)
+            _ = try client.decode(T.self, from: HTTPResponse(status: status, body: Data(body.utf8)), operation: operation)
             XCTFail("decoding \(body) should fail")
             return ""
         } catch APIError.decoding(let operationID, let errorStatus, let message) {
@@ -150,8 +152,20 @@ final class APIClientTests: XCTestCase {
 
     func testEmptyAndMalformedBodiesAreDecodingErrors() throws {
         XCTAssertTrue(try decodingMessage("").contains("empty body"))
-        XCTAssertTrue(try decodingMessage(#"{"name": "#).hasPrefix("response body: "))
-        XCTAssertTrue(try decodingMessage("<html>").hasPrefix("response body: "))
+        XCTAssertEqual(try decodingMessage(#"{"name": "#), #"response body is not valid JSON (it starts with: {"name": )"#)
+        XCTAssertEqual(try decodingMessage("<html>"), "response body is not valid JSON (it starts with: <html>)")
+        let long = try decodingMessage(String(repeating: "x", count: 500))
+        XCTAssertEqual(long, "response body is not valid JSON (it starts with: \(String(repeating: "x", count: 100))…)")
+        // Linux Foundation reports this without a path; Apple's names the path. Both must say something useful.
+        struct Sizes: Decodable {
+            var sizes: [Int]
+        }
+        let fraction = try decodingMessage(#"{"sizes": [1, 2.5]}"#, as: Sizes.self)
+        XCTAssertTrue(fraction.hasPrefix("sizes[1]") || fraction.contains("does not fit the expected type"), fraction)
+        // A top-level value that is valid JSON but rejected by its type keeps the type's own explanation.
+        XCTAssertEqual(
+            try decodingMessage(#""2024-13-01""#, as: CalendarDate.self),
+            "response body: invalid date '2024-13-01', expected YYYY-MM-DD")
     }
 
     func testDecodingErrorDescriptionIsActionable() {
@@ -223,6 +237,39 @@ final class APIClientTests: XCTestCase {
         } catch is CancellationError {
         }
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
+    }
+
+    func testURLSessionStyleCancellationBecomesCancellationError() async throws {
+        // URLSession reports a cancelled task as URLError.cancelled instead of CancellationError.
+        let mock = MockTransport(defaultHandler: { _ in
+            try? await Task.sleep(for: .seconds(30))
+            throw URLError(.cancelled)
+        })
+        let client = APIClient(baseURL: baseURL, transport: mock)
+        let operation = operation
+        let request = getTeam()
+        let task = Task {
+            try await client.send(request, operation: operation)
+        }
+        while mock.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected CancellationError")
+        } catch is CancellationError {
+        }
+    }
+
+    func testURLErrorCancelledWithoutTaskCancellationStaysATransportError() async throws {
+        let client = APIClient(baseURL: baseURL, transport: MockTransport(defaultHandler: { _ in throw URLError(.cancelled) }))
+        do {
+            _ = try await client.send(getTeam(), operation: operation)
+            XCTFail("expected APIError.transport")
+        } catch APIError.transport(let underlying) {
+            XCTAssertEqual((underlying as? URLError)?.code, .cancelled)
+        }
     }
 
     func testAlreadyCancelledTaskDoesNotSend() async throws {

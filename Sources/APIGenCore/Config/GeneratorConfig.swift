@@ -1,3 +1,5 @@
+import Foundation
+
 /// The typed contents of `apigen.yml`. Paths are relative to the config file's folder; the CLI resolves them.
 public struct GeneratorConfig: Sendable, Encodable, Equatable {
     /// Access level of generated declarations.
@@ -25,6 +27,12 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let meaningful = text.split(separator: "\n").contains { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && !trimmed.hasPrefix("#") && trimmed != "---"
+        }
+        if !meaningful { return (GeneratorConfig(), []) }
         let document: SourceDocument
         do {
             document = try SourceDocument.load(bytes: bytes, path: path)

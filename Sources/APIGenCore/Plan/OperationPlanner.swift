@@ -208,7 +208,7 @@ struct OperationPlanner {
         let successes = operation.responses.filter { $0.status.hasPrefix("2") || (!hasSuccess && $0.status == "default") }
         let failures = operation.responses.filter { !successes.map(\.status).contains($0.status) }
         let successPayloads = successes.map { ($0, payload(of: $0, typePrefix: typePrefix, suffix: "Response")) }
-        let distinctTypes = Set(successPayloads.compactMap { $0.1.swiftType })
+        let distinctTypes = Set(successPayloads.map { $0.1.swiftType ?? "Void" })
         var cases: [ResponseCasePlan] = []
         var defaultStatements: [String] = []
         var hasDefault = false

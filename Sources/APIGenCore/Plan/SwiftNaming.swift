@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns wire names (snake_case, kebab-case, dotted, spaced, digits first, keywords, non-ASCII) into valid,
 /// idiomatic Swift identifiers. Pure functions: uniqueness is the job of ``NameScope``.
 public enum SwiftNaming {
@@ -128,7 +130,8 @@ public enum SwiftNaming {
         guard let text, !text.isEmpty else { return [] }
         var lines: [String] = []
         var current = ""
-        for scalar in text.unicodeScalars {
+        let normalised = text.replacingOccurrences(of: "\r\n", with: "\n")
+        for scalar in normalised.unicodeScalars {
             if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" {
                 lines.append(current)
                 current = ""

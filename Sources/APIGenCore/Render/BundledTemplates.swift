@@ -29,7 +29,7 @@ import Foundation
 {{#isDeprecated}}
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
-    {{access}} func {{methodName}}({{{signature}}}) async throws -> {{{returnType}}} {
+    {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
         let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
         {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
 {{#requestStatements}}

@@ -1,0 +1,45 @@
+import APIGenCore
+import XCTest
+
+/// `apigen.yml` parsing.
+final class GeneratorConfigTests: XCTestCase {
+    func testAllKeys() throws {
+        let parsed = GeneratorConfig.parse(bytes: Array("""
+            spec: spec/api.json
+            output: Sources/Client
+            templates: MyTemplates
+            access: internal
+            clientName: Shop
+            nameOverrides: { Profile: Member }
+            """.utf8), path: "apigen.yml")
+        XCTAssertEqual(parsed.diagnostics, [])
+        let config = try XCTUnwrap(parsed.config)
+        XCTAssertEqual(config.spec, "spec/api.json")
+        XCTAssertEqual(config.output, "Sources/Client")
+        XCTAssertEqual(config.templates, "MyTemplates")
+        XCTAssertEqual(config.access, .internal)
+        XCTAssertEqual(config.clientName, "Shop")
+        XCTAssertEqual(config.nameOverrides, ["Profile": "Member"])
+    }
+
+    func testUnknownKeysAreRejectedWithTheirLocation() {
+        let parsed = GeneratorConfig.parse(bytes: Array("spec: a.yaml\noutptu: Gen\naccess: open\n".utf8), path: "apigen.yml")
+        XCTAssertNil(parsed.config)
+        XCTAssertEqual(parsed.diagnostics.map(\.description), [
+            "apigen.yml:2:1: error: unknown key 'outptu' in apigen.yml",
+            "apigen.yml:3:9: error: 'access' must be one of public, internal, package; found 'open'",
+        ])
+        XCTAssertEqual(parsed.diagnostics.first?.hint, "did you mean 'output'?")
+    }
+
+    func testInvalidOverrideName() {
+        let parsed = GeneratorConfig.parse(bytes: Array("nameOverrides: { A: 'not valid' }\n".utf8), path: "c.yml")
+        XCTAssertNil(parsed.config)
+        XCTAssertTrue(parsed.diagnostics[0].message.contains("valid Swift identifier"))
+    }
+
+    func testEmptyFileIsTheDefault() throws {
+        let parsed = GeneratorConfig.parse(bytes: Array("# nothing\n".utf8), path: "c.yml")
+        XCTAssertEqual(try XCTUnwrap(parsed.config), GeneratorConfig())
+    }
+}

@@ -1,0 +1,170 @@
+import APIGenCore
+import XCTest
+
+/// Schema -> Swift model snippets, one feature per test.
+final class ModelSnippetTests: XCTestCase {
+    func testObjectWithRequiredOptionalNullableAndDefaults() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Member:
+                  type: object
+                  required: [id, name, nick]
+                  properties:
+                    id: { type: integer, format: int64 }
+                    name: { type: string }
+                    nick: { type: [string, 'null'] }
+                    bio: { type: [string, 'null'] }
+                    locale: { type: string, default: en }
+                    score: { type: number, format: float }
+                    seen: { type: string, format: date-time }
+                    born: { type: string, format: date }
+                    uid: { type: string, format: uuid }
+                    avatar: { type: string, format: byte }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.file("Models/Member.swift") ?? "",
+            "public var id: Int64",
+            "public var name: String",
+            "public var nick: String?",
+            "public var bio: Nullable<String>?",
+            "public var locale: String",
+            "public var score: Float?",
+            "public var seen: Date?",
+            "public var born: CalendarDate?",
+            "public var uid: UUID?",
+            "public var avatar: Data?",
+            "self.bio = try container.decodeNullable(String.self, forKey: .bio)",
+            "self.locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? \"en\"",
+            "self.seen = try container.decodeDateTimeIfPresent(forKey: .seen)",
+            "locale: String = \"en\"")
+    }
+
+    func testTolerantStringAndIntegerEnumsWithCollidingCases() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Sort: { type: string, enum: [ASC, asc, default, self, ''] }
+                Priority: { type: integer, enum: [1, 2, -3] }
+            """))
+        let sort = outcome.file("Models/Sort.swift") ?? ""
+        assertContains(sort,
+            "public enum Sort: RawRepresentable, Codable, Hashable, Sendable, ParameterEncodable {",
+            "case asc\n", "case asc2\n", "case `default`\n", "case self_\n", "case empty\n",
+            "case undocumented(String)",
+            "case \"asc\": self = .asc2",
+            "default: self = .undocumented(rawValue)")
+        assertContains(outcome.file("Models/Priority.swift") ?? "", "case value1", "case valueMinus3", "case -3: self = .valueMinus3",
+                       "case undocumented(Int)")
+        XCTAssertTrue(outcome.diagnostics.contains { $0.message.contains("'asc2'") }, "collisions are reported")
+    }
+
+    func testAllOfIsMerged() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Base: { type: object, required: [id], properties: { id: { type: string } } }
+                Detailed:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - type: object
+                      required: [count]
+                      properties: { count: { type: integer } }
+            """))
+        assertContains(outcome.file("Models/Detailed.swift") ?? "",
+            "public struct Detailed: Codable, Hashable, Sendable {", "public var id: String", "public var count: Int")
+    }
+
+    func testOneOfWithDiscriminatorMapping() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Cat: { type: object, properties: { kind: { type: string }, meows: { type: boolean } } }
+                Dog: { type: object, properties: { kind: { type: string }, barks: { type: boolean } } }
+                Pet:
+                  oneOf: [ { $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' } ]
+                  discriminator:
+                    propertyName: kind
+                    mapping: { cat: '#/components/schemas/Cat', hound: Dog }
+            """))
+        assertContains(outcome.file("Models/Pet.swift") ?? "",
+            "public indirect enum Pet: Codable, Hashable, Sendable {",
+            "case cat(Cat)", "case dog(Dog)",
+            "let key = DiscriminatorKey(stringValue: \"kind\")",
+            "case \"cat\": self = .cat(try Cat(from: decoder))",
+            "case \"hound\": self = .dog(try Dog(from: decoder))")
+    }
+
+    func testAnyOfWithoutDiscriminatorTriesInOrder() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                IDOrName: { anyOf: [ { type: integer }, { type: string } ] }
+            """))
+        assertContains(outcome.file("Models/IDOrName.swift") ?? "",
+            "case int(Int)", "case string(String)", "if let value = try? Int(from: decoder) {")
+    }
+
+    func testRecursiveStructsAreBoxed() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Comment:
+                  type: object
+                  properties:
+                    parent: { $ref: '#/components/schemas/Comment' }
+                    replies: { type: array, items: { $ref: '#/components/schemas/Comment' } }
+            """))
+        assertContains(outcome.file("Models/Comment.swift") ?? "",
+            "public var parent: Indirect<Comment>?", "public var replies: [Comment]?")
+    }
+
+    func testMapsFreeFormAndInlineTypes() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Config:
+                  type: object
+                  properties:
+                    limits: { type: object, additionalProperties: { type: integer } }
+                    extra: { type: object, additionalProperties: true }
+                    anything: {}
+                    theme: { type: string, enum: [light, dark] }
+                    window: { type: object, properties: { start: { type: string } } }
+                    tags: { type: array, items: { type: string } }
+            """))
+        let text = outcome.file("Models/Config.swift") ?? ""
+        assertContains(text, "public var limits: [String: Int]?", "public var extra: [String: JSONValue]?",
+                       "public var anything: JSONValue?", "public var theme: ConfigTheme?", "public var window: ConfigWindow?",
+                       "public struct ConfigWindow: Codable, Hashable, Sendable {", "public enum ConfigTheme:",
+                       "public var tags: [String]?")
+    }
+
+    func testHostileTextIsHarmless() {
+        let outcome = generate(yaml: openAPI(schemas: #"""
+                Evil:
+                  description: "ends */ a comment, opens \"\"\" and interpolates \\(danger)\n#notAHeading"
+                  type: object
+                  properties:
+                    "quote\"key": { type: string, description: "line1\rline2" }
+                    class: { type: string }
+                    self: { type: string }
+                    "2fa": { type: boolean }
+            """#))
+        let text = outcome.file("Models/Evil.swift") ?? ""
+        assertContains(text,
+            "/// ends */ a comment, opens \"\"\" and interpolates \\(danger)\n/// #notAHeading",
+            "case quoteKey = \"quote\\\"key\"",
+            "public var `class`: String?", "case `class` = \"class\"",
+            "public var self_: String?", "case self_ = \"self\"",
+            "public var _2fa: Bool?")
+    }
+
+    func testAccessLevelAndNameOverrides() {
+        var config = GeneratorConfig()
+        config.access = .package
+        config.nameOverrides = ["Profile": "Member", "Member.user_name": "login"]
+        let outcome = generate(yaml: openAPI(schemas: """
+                Profile: { type: object, properties: { user_name: { type: string } } }
+            """), config: config)
+        assertContains(outcome.file("Models/Member.swift") ?? "", "package struct Member:", "package var login: String?",
+                       "case login = \"user_name\"")
+    }
+
+    func testNamesCollidingWithSwiftAndRuntimeTypes() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Error: { type: object, properties: { message: { type: string } } }
+                Data: { type: string }
+                error: { type: object, properties: { code: { type: integer } } }
+            """))
+        XCTAssertNotNil(outcome.file("Models/ErrorModel.swift"))
+        XCTAssertNotNil(outcome.file("Models/ErrorModel2.swift"))
+        assertContains(outcome.allText, "public typealias DataModel = String")
+    }
+}

@@ -1,0 +1,131 @@
+import APIGenCore
+import XCTest
+
+/// Operation -> method snippets.
+final class OperationSnippetTests: XCTestCase {
+    private func spec(_ paths: String) -> String {
+        """
+        openapi: 3.1.0
+        info: { title: Shop, version: '1' }
+        servers:
+          - url: https://{region}.shop.example/{version}
+            description: production
+            variables:
+              region: { default: eu, enum: [eu, us] }
+              version: { default: v1 }
+        paths:
+        \(paths)
+        components:
+          schemas:
+            Item: { type: object, required: [id], properties: { id: { type: integer } } }
+            Problem: { type: object, properties: { message: { type: string } } }
+        """
+    }
+
+    func testParametersBodyAndResponses() {
+        let outcome = generate(yaml: spec("""
+              /items/{itemId}:
+                parameters:
+                  - { name: itemId, in: path, required: true, schema: { type: integer, format: int64 } }
+                put:
+                  operationId: updateItem
+                  tags: [Items]
+                  parameters:
+                    - { name: tags, in: query, schema: { type: array, items: { type: string } } }
+                    - { name: ids, in: query, explode: false, schema: { type: array, items: { type: integer } } }
+                    - { name: X-Trace, in: header, schema: { type: string, format: uuid } }
+                    - { name: session, in: cookie, schema: { type: string } }
+                  requestBody:
+                    required: true
+                    content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } }
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }
+                    '404': { description: missing, content: { application/json: { schema: { $ref: '#/components/schemas/Problem' } } } }
+                    4XX: { description: client error }
+                    default: { description: other, content: { application/json: { schema: { $ref: '#/components/schemas/Problem' } } } }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
+            "public func updateItem(itemID: Int64, tags: [String]? = nil, ids: [Int]? = nil, xTrace: UUID? = nil, session: String? = nil, body: Item) async throws -> Item {",
+            "__request.path(\"itemId\", itemID)",
+            "__request.query(\"tags\", tags, explode: true)",
+            "__request.query(\"ids\", ids, explode: false)",
+            "__request.header(\"X-Trace\", xTrace)",
+            "__request.cookie(\"session\", session)",
+            "try __request.jsonBody(body, encoder: client.encoder)",
+            "case 200:\n            return try client.decode(Item.self, from: __response, operation: __operation)",
+            "case 404:\n            throw UpdateItemError.status404(status: __response.status, body: try client.decode(Problem.self",
+            "case 400...499:\n            throw UpdateItemError.status4XX(status: __response.status)",
+            "default:\n            throw UpdateItemError.other(status: __response.status, body:",
+            "public enum UpdateItemError: Sendable, Error {")
+        let client = outcome.file("ShopClient.swift") ?? ""
+        assertContains(client, "public var items: ItemsAPI { ItemsAPI(client: client) }",
+                       "public static func production(region: String = \"eu\", version: String = \"v1\") throws -> URL {",
+                       "try ServerURL.build(\"https://{region}.shop.example/{version}\", [\"region\": region, \"version\": version])")
+    }
+
+    func testFormMultipartBinaryAndNoOperationID() {
+        let outcome = generate(yaml: spec("""
+              /login:
+                post:
+                  operationId: login
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: { type: object, properties: { token: { type: string } } }
+                  responses: { '204': { description: done } }
+              /avatar:
+                post:
+                  operationId: uploadAvatar
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [file]
+                          properties:
+                            file: { type: string, format: binary }
+                            caption: { type: string }
+                            crop: { type: object, properties: { x: { type: integer } } }
+                  responses: { '200': { description: ok, content: { text/plain: { schema: { type: string } } } } }
+                get:
+                  responses: { '200': { description: image, content: { image/jpeg: { schema: { type: string, format: binary } } } } }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        assertContains(api,
+            "public func login(body: LoginRequest? = nil) async throws {",
+            "if let body { try __request.formBody(body) }",
+            "case 204:\n            return",
+            "public func uploadAvatar(file: MultipartFile, caption: String? = nil, crop: UploadAvatarCrop? = nil) async throws -> String {",
+            "try __request.multipartBody { form in\n            form.append(\"file\", file)\n            form.append(\"caption\", caption)\n            try form.append(\"crop\", json: crop)\n        }",
+            "return String(decoding: __response.body, as: UTF8.self)",
+            "public func getAvatar() async throws -> Data {",
+            "return __response.body")
+    }
+
+    func testSeveralSuccessTypesBecomeAnOutcomeEnum() {
+        let outcome = generate(yaml: spec("""
+              /jobs:
+                post:
+                  operationId: startJob
+                  responses:
+                    '200': { description: done, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }
+                    '202': { description: accepted }
+            """))
+        assertContains(outcome.allText, "async throws -> StartJobResponse {", "case status200(Item)", "case status202\n",
+                       "return .status200(try client.decode(Item.self", "return .status202")
+    }
+
+    func testDuplicateOperationIDsStayDistinct() {
+        let outcome = generate(yaml: spec("""
+              /a:
+                get: { operationId: fetch, responses: { '204': { description: ok } } }
+              /b:
+                get: { operationId: fetch, responses: { '204': { description: ok } } }
+            """))
+        assertContains(outcome.allText, "public func fetch() async throws {", "public func fetch2() async throws {")
+        XCTAssertTrue(outcome.diagnostics.contains { $0.severity == .warning && $0.message.contains("operationId 'fetch'") })
+    }
+}

@@ -1,0 +1,62 @@
+import APIGenCore
+import XCTest
+
+/// Table-driven naming: every input yields a valid identifier; collisions are resolved by ``NameScope``.
+final class SwiftNamingTests: XCTestCase {
+    func testMemberNames() {
+        let table: [(String, String)] = [
+            ("user_name", "userName"), ("user-name", "userName"), ("userName", "userName"), ("UserName", "userName"),
+            ("user.name", "userName"), ("user name", "userName"), ("ID", "id"), ("userID", "userID"), ("user_id", "userID"),
+            ("avatarUrl", "avatarURL"), ("2fa_enabled", "_2faEnabled"), ("", "value"), ("größe", "größe"),
+            ("$ref", "ref"), ("@type", "type"), ("x-rate-limit", "xRateLimit"), ("HTTPStatus", "httpStatus"),
+            ("ASC", "asc"), ("asc", "asc"), ("__proto__", "proto"), ("🙂", "value"),
+        ]
+        for (input, expected) in table {
+            XCTAssertEqual(SwiftNaming.memberName(input), expected, "memberName(\(input))")
+        }
+    }
+
+    func testTypeNames() {
+        let table: [(String, String)] = [
+            ("user_profile", "UserProfile"), ("Error", "ErrorModel"), ("Data", "DataModel"), ("2fa", "_2fa"),
+            ("", "Unnamed"), ("class", "Class"), ("Type", "TypeModel"), ("self", "SelfModel"),
+            ("simple-api", "SimpleAPI"), ("URL", "URLModel"),
+        ]
+        for (input, expected) in table {
+            XCTAssertEqual(SwiftNaming.typeName(input), expected, "typeName(\(input))")
+        }
+    }
+
+    func testEscapedMembers() {
+        XCTAssertEqual(SwiftNaming.escapedMember("default"), "`default`")
+        XCTAssertEqual(SwiftNaming.escapedMember("class"), "`class`")
+        XCTAssertEqual(SwiftNaming.escapedMember("self"), "self_")
+        XCTAssertEqual(SwiftNaming.escapedMember("Type"), "Type_")
+        XCTAssertEqual(SwiftNaming.escapedMember("init"), "init_")
+        XCTAssertEqual(SwiftNaming.escapedMember("description"), "description")
+        XCTAssertEqual(SwiftNaming.escapedMember("name"), "name")
+    }
+
+    func testCollisionsAfterCaseConversionAreDistinctAndDeterministic() {
+        var scope = NameScope()
+        let names = ["user-name", "user_name", "userName"].map { scope.claim(SwiftNaming.memberName($0)) }
+        XCTAssertEqual(names, ["userName", "userName2", "userName3"])
+        var enumScope = NameScope()
+        XCTAssertEqual(["ASC", "asc", "DESC", "desc"].map { enumScope.claim(SwiftNaming.memberName($0)) },
+                       ["asc", "asc2", "desc", "desc2"])
+    }
+
+    func testStringLiteralsAreSafe() {
+        XCTAssertEqual(SwiftNaming.stringLiteral(#"a"b\c"#), #""a\"b\\c""#)
+        XCTAssertEqual(SwiftNaming.stringLiteral("\\(x)"), #""\\(x)""#)
+        XCTAssertEqual(SwiftNaming.stringLiteral("line\nbreak"), #""line\nbreak""#)
+        XCTAssertEqual(SwiftNaming.stringLiteral("\u{2028}"), #""\u{2028}""#)
+    }
+
+    func testDocLinesStayInsideComments() {
+        XCTAssertEqual(SwiftNaming.docLines("first */ line\r\nsecond \"\"\" \\(x)\n\n\n#third  "),
+                       ["first */ line", "second \"\"\" \\(x)", "", "#third"])
+        XCTAssertEqual(SwiftNaming.docLines("a\u{2028}b\u{0}c"), ["a", "bc"])
+        XCTAssertEqual(SwiftNaming.docLines(nil), [])
+    }
+}
