@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "APIGenCoreTests", dependencies: ["APIGenCore"]),
         .testTarget(name: "APIRuntimeTests", dependencies: ["APIRuntime"]),
         .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPI", "APIRuntime"]),
-        .testTarget(name: "apigenTests", dependencies: ["APIGenCore"]),
+        .testTarget(name: "apigenTests", dependencies: ["apigen"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// The repository root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The folder holding built products (`apigen` is built because this test target depends on it).
+var productsDirectory: URL {
+    let bundle = Bundle.main.bundleURL
+    #if os(macOS)
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent()
+    }
+    #endif
+    return bundle.lastPathComponent.hasSuffix(".xctest") ? bundle.deletingLastPathComponent() : bundle
+}
+
+/// The result of running a process.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `executable` with `arguments` in `directory`, capturing output.
+@discardableResult
+func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    if let environment { process.environment = environment }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read before waiting so a full pipe cannot block the child.
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                         stderr: String(decoding: stderrData, as: UTF8.self))
+}
+
+/// Runs the built `apigen` in `directory`.
+@discardableResult
+func apigen(_ arguments: [String], in directory: URL) throws -> ProcessResult {
+    try run(productsDirectory.appendingPathComponent("apigen"), arguments, in: directory)
+}
+
+/// A fresh temporary folder holding a copy of the example API and its config.
+func makeWorkspace(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("api-spec"), to: folder.appendingPathComponent("api-spec"))
+    try Data("spec: api-spec/openapi.yaml\noutput: Generated\nclientName: MemberAPI\n".utf8)
+        .write(to: folder.appendingPathComponent("apigen.yml"))
+    return folder
+}
+
+/// Every file under `folder` (relative path -> bytes).
+func snapshot(_ folder: URL) -> [String: Data] {
+    var result: [String: Data] = [:]
+    guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return result }
+    while let path = enumerator.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        let full = folder.appendingPathComponent(path).path
+        if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+            result[path] = FileManager.default.contents(atPath: full)
+        }
+    }
+    return result
+}

@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// `apigen generate` as a user runs it: separate processes, real files.
+final class GenerateCommandTests: XCTestCase {
+    func testTwoProcessesProduceIdenticalBytes() throws {
+        let first = try makeWorkspace(), second = try makeWorkspace()
+        XCTAssertEqual(try apigen([], in: first).status, 0)
+        XCTAssertEqual(try apigen(["generate"], in: second).status, 0)
+        let a = snapshot(first.appendingPathComponent("Generated"))
+        let b = snapshot(second.appendingPathComponent("Generated"))
+        XCTAssertGreaterThan(a.count, 10)
+        XCTAssertEqual(a, b)
+        // And the checked-in output is what this build produces.
+        XCTAssertEqual(a.filter { $0.key.hasSuffix(".swift") },
+                       snapshot(repositoryRoot.appendingPathComponent("Generated")).filter { $0.key.hasSuffix(".swift") })
+    }
+
+    func testCheckExitsOneAndNamesMissingStaleAndExtraFiles() throws {
+        let folder = try makeWorkspace()
+        XCTAssertEqual(try apigen([], in: folder).status, 0)
+        let current = try apigen(["--check"], in: folder)
+        XCTAssertEqual(current.status, 0, current.stderr)
+
+        let generated = folder.appendingPathComponent("Generated")
+        try FileManager.default.removeItem(at: generated.appendingPathComponent("Models/Profile.swift"))
+        try Data("// edited\n".utf8).write(to: generated.appendingPathComponent("APIs/AuthAPI.swift"))
+        let stale = try apigen(["generate", "--check"], in: folder)
+        XCTAssertEqual(stale.status, 1)
+        XCTAssertTrue(stale.stderr.contains("missing: Models/Profile.swift"), stale.stderr)
+        XCTAssertTrue(stale.stderr.contains("stale:   APIs/AuthAPI.swift"), stale.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: generated.appendingPathComponent("Models/Profile.swift").path),
+                       "--check writes nothing")
+    }
+
+    func testUnchangedFilesAreNotRewrittenAndDroppedFilesAreRemoved() throws {
+        let folder = try makeWorkspace()
+        XCTAssertEqual(try apigen([], in: folder).status, 0)
+        let generated = folder.appendingPathComponent("Generated")
+        let userFile = generated.appendingPathComponent("Models/Handwritten.swift")
+        try Data("// mine\n".utf8).write(to: userFile)
+        let profile = generated.appendingPathComponent("Models/Profile.swift").path
+        let before = try FileManager.default.attributesOfItem(atPath: profile)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 1.1)
+        let again = try apigen([], in: folder)
+        XCTAssertTrue(again.stdout.contains("0 changed"), again.stdout)
+        let after = try FileManager.default.attributesOfItem(atPath: profile)[.modificationDate] as? Date
+        XCTAssertEqual(before, after, "an unchanged file is not rewritten")
+
+        // Drop the currency operation and its schemas: their files go, the handwritten file stays.
+        let specURL = folder.appendingPathComponent("api-spec/openapi.yaml")
+        var spec = try String(contentsOf: specURL, encoding: .utf8)
+        spec = spec.replacingOccurrences(of: "tags: [Currency]", with: "tags: [Reports]")
+        try spec.write(to: specURL, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try apigen([], in: folder).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: generated.appendingPathComponent("APIs/CurrencyAPI.swift").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: userFile.path))
+    }
+
+    func testBrokenRefPrintsLocationAndLeavesOutputUntouched() throws {
+        let folder = try makeWorkspace()
+        XCTAssertEqual(try apigen([], in: folder).status, 0)
+        let before = snapshot(folder.appendingPathComponent("Generated"))
+        let specURL = folder.appendingPathComponent("api-spec/openapi.yaml")
+        var spec = try String(contentsOf: specURL, encoding: .utf8)
+        let range = try XCTUnwrap(spec.range(of: "schemas/friend.json"))
+        spec.replaceSubrange(range, with: "schemas/fiend.json")
+        try spec.write(to: specURL, atomically: true, encoding: .utf8)
+        let result = try apigen([], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertNotNil(result.stderr.range(of: #"api-spec/openapi\.yaml:\d+:\d+: error: cannot read referenced file 'api-spec/schemas/fiend\.json'"#,
+                                            options: .regularExpression), result.stderr)
+        XCTAssertTrue(result.stderr.contains("^"), "the source line and a caret are shown")
+        XCTAssertEqual(snapshot(folder.appendingPathComponent("Generated")), before)
+    }
+
+    func testUsageErrorsExit64() throws {
+        let folder = try makeWorkspace()
+        XCTAssertEqual(try apigen(["--no-such-flag"], in: folder).status, 64)
+        let missing = try apigen(["--config", "nope.yml"], in: folder)
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.stderr.contains("no configuration at 'nope.yml'"))
+    }
+
+    func testInvalidConfigNamesTheKey() throws {
+        let folder = try makeWorkspace()
+        try Data("spec: api-spec/openapi.yaml\noutputs: Gen\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
+        let result = try apigen([], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("apigen.yml:2:1: error: unknown key 'outputs' in apigen.yml"), result.stderr)
+    }
+
+    func testWarningsAsErrorsAndDryRun() throws {
+        let folder = try makeWorkspace()
+        let strict = try apigen(["generate", "--warnings-as-errors"], in: folder)
+        XCTAssertEqual(strict.status, 1, "the example has enum case collisions, reported as warnings")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+        let dry = try apigen(["generate", "--dry-run"], in: folder)
+        XCTAssertEqual(dry.status, 0)
+        XCTAssertTrue(dry.stdout.contains("missing: Models/Profile.swift"), dry.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+
+/// `apigen init`, `plan --json`, `templates`.
+final class OtherCommandsTests: XCTestCase {
+    func testInitThenGenerate() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(try apigen(["init"], in: folder).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("apigen.yml").path))
+        let again = try apigen(["init"], in: folder)
+        XCTAssertEqual(again.status, 1, "init never overwrites")
+        let generated = try apigen([], in: folder)
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated/Models/Item.swift").path))
+    }
+
+    func testPlanJSON() throws {
+        let folder = try makeWorkspace()
+        let result = try apigen(["plan", "--json"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        XCTAssertNotNil(object?["modelFiles"])
+        XCTAssertEqual((object?["client"] as? [String: Any])?["name"] as? String, "MemberAPI")
+    }
+
+    func testTemplatesListAndCat() throws {
+        let list = try apigen(["templates", "list"], in: repositoryRoot)
+        XCTAssertEqual(list.stdout.split(separator: "\n"), ["api-group", "client", "enum", "model-file", "outcome", "struct", "union"])
+        let cat = try apigen(["templates", "cat", "client"], in: repositoryRoot)
+        XCTAssertEqual(cat.stdout, try String(contentsOf: repositoryRoot.appendingPathComponent("Templates/client.mustache"), encoding: .utf8))
+        XCTAssertEqual(try apigen(["templates", "cat", "nope"], in: repositoryRoot).status, 64)
+    }
+
+    func testUserTemplatesOverrideByName() throws {
+        let folder = try makeWorkspace()
+        let templates = folder.appendingPathComponent("MyTemplates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("// my client {{name}}\n".utf8).write(to: templates.appendingPathComponent("client.mustache"))
+        try Data("spec: api-spec/openapi.yaml\noutput: Out\ntemplates: MyTemplates\nclientName: MemberAPI\n".utf8)
+            .write(to: folder.appendingPathComponent("apigen.yml"))
+        XCTAssertEqual(try apigen([], in: folder).status, 0)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("Out/MemberAPI.swift"), encoding: .utf8), "// my client MemberAPI\n")
+    }
+}
