@@ -63,7 +63,7 @@ public struct NotificationsAPI: Sendable {
     /// Idempotent per `deviceId`; a new `pushToken` replaces the old one.
     ///
     /// `POST /devices`
-    public func registerDevice(body: RegisterDeviceRequest) async throws -> RegisterDeviceResponse {
+    public func registerDevice(body: Device) async throws -> RegisterDeviceResponse {
         let __operation = OperationInfo(id: "registerDevice", method: "POST", path: "/devices")
         var __request = RequestBuilder(method: "POST", path: "/devices")
         try __request.jsonBody(body, encoder: client.encoder)

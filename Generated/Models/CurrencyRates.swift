@@ -8,10 +8,10 @@ public struct CurrencyRates: Codable, Hashable, Sendable {
     public var timestamp: Date
     /// Currency code to units per one `base`.
     public var rates: [String: Double]
-    public var history: [CurrencyRatesHistoryItem]?
+    public var history: [Rate]?
 
     /// Creates a value from its properties.
-    public init(base: String, timestamp: Date, rates: [String: Double], history: [CurrencyRatesHistoryItem]? = nil) {
+    public init(base: String, timestamp: Date, rates: [String: Double], history: [Rate]? = nil) {
         self.base = base
         self.timestamp = timestamp
         self.rates = rates
@@ -30,7 +30,7 @@ public struct CurrencyRates: Codable, Hashable, Sendable {
         self.base = try container.decode(String.self, forKey: .base)
         self.timestamp = try container.decodeDateTime(forKey: .timestamp)
         self.rates = try container.decode([String: Double].self, forKey: .rates)
-        self.history = try container.decodeIfPresent([CurrencyRatesHistoryItem].self, forKey: .history)
+        self.history = try container.decodeIfPresent([Rate].self, forKey: .history)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,47 +39,5 @@ public struct CurrencyRates: Codable, Hashable, Sendable {
         try container.encodeDateTime(timestamp, forKey: .timestamp)
         try container.encode(rates, forKey: .rates)
         try container.encodeIfPresent(history, forKey: .history)
-    }
-}
-
-/// One observed rate of `currency` against the base currency.
-public struct CurrencyRatesHistoryItem: Codable, Hashable, Sendable {
-    /// ISO 4217 alphabetic code, upper case.
-    public var currency: String
-    /// Units of `currency` per one unit of the base currency (2020-12 numeric exclusiveMinimum).
-    public var rate: Double
-    public var at: Date
-    /// Feed the rate came from; null for interpolated values.
-    public var source: Nullable<String>?
-
-    /// Creates a value from its properties.
-    public init(currency: String, rate: Double, at: Date, source: Nullable<String>? = nil) {
-        self.currency = currency
-        self.rate = rate
-        self.at = at
-        self.source = source
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case currency = "currency"
-        case rate = "rate"
-        case at = "at"
-        case source = "source"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.rate = try container.decode(Double.self, forKey: .rate)
-        self.at = try container.decodeDateTime(forKey: .at)
-        self.source = try container.decodeNullable(String.self, forKey: .source)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(currency, forKey: .currency)
-        try container.encode(rate, forKey: .rate)
-        try container.encodeDateTime(at, forKey: .at)
-        try container.encodeNullable(source, forKey: .source)
     }
 }

@@ -10,15 +10,15 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
     /// Defaults to `false` when absent.
     public var read: Bool
     /// 1 = low, 2 = normal, 3 = high (shown as a banner).
-    public var priority: LikeNotificationPriority
+    public var priority: NotificationBasePriority
     /// Friend
     ///
     /// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-    public var from: FriendsResponseDataModelItemsItem
+    public var from: Friend
     public var message: Nullable<String>?
 
     /// Creates a value from its properties.
-    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: LikeNotificationPriority, from: FriendsResponseDataModelItemsItem, message: Nullable<String>? = nil) {
+    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority, from: Friend, message: Nullable<String>? = nil) {
         self.id = id
         self.kind = kind
         self.createdAt = createdAt
@@ -44,8 +44,8 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
         self.kind = try container.decode(String.self, forKey: .kind)
         self.createdAt = try container.decodeDateTime(forKey: .createdAt)
         self.read = try container.decodeIfPresent(Bool.self, forKey: .read) ?? false
-        self.priority = try container.decode(LikeNotificationPriority.self, forKey: .priority)
-        self.from = try container.decode(FriendsResponseDataModelItemsItem.self, forKey: .from)
+        self.priority = try container.decode(NotificationBasePriority.self, forKey: .priority)
+        self.from = try container.decode(Friend.self, forKey: .from)
         self.message = try container.decodeNullable(String.self, forKey: .message)
     }
 

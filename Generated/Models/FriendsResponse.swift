@@ -6,10 +6,10 @@ import Foundation
 public struct FriendsResponse: Codable, Hashable, Sendable {
     public var status: String
     public var reason: String?
-    public var data: FriendsResponseDataModel
+    public var data: FriendsResponseData
 
     /// Creates a value from its properties.
-    public init(status: String, reason: String? = nil, data: FriendsResponseDataModel) {
+    public init(status: String, reason: String? = nil, data: FriendsResponseData) {
         self.status = status
         self.reason = reason
         self.data = data
@@ -25,7 +25,7 @@ public struct FriendsResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.status = try container.decode(String.self, forKey: .status)
         self.reason = try container.decodeIfPresent(String.self, forKey: .reason)
-        self.data = try container.decode(FriendsResponseDataModel.self, forKey: .data)
+        self.data = try container.decode(FriendsResponseData.self, forKey: .data)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,15 +36,15 @@ public struct FriendsResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct FriendsResponseDataModel: Codable, Hashable, Sendable {
-    public var items: [FriendsResponseDataModelItemsItem]
+public struct FriendsResponseData: Codable, Hashable, Sendable {
+    public var items: [Friend]
     public var page: Int
     public var pageSize: Int
     /// Number of items on all pages together.
     public var total: Int
 
     /// Creates a value from its properties.
-    public init(items: [FriendsResponseDataModelItemsItem], page: Int, pageSize: Int, total: Int) {
+    public init(items: [Friend], page: Int, pageSize: Int, total: Int) {
         self.items = items
         self.page = page
         self.pageSize = pageSize
@@ -60,7 +60,7 @@ public struct FriendsResponseDataModel: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decode([FriendsResponseDataModelItemsItem].self, forKey: .items)
+        self.items = try container.decode([Friend].self, forKey: .items)
         self.page = try container.decode(Int.self, forKey: .page)
         self.pageSize = try container.decode(Int.self, forKey: .pageSize)
         self.total = try container.decode(Int.self, forKey: .total)
@@ -72,64 +72,5 @@ public struct FriendsResponseDataModel: Codable, Hashable, Sendable {
         try container.encode(page, forKey: .page)
         try container.encode(pageSize, forKey: .pageSize)
         try container.encode(total, forKey: .total)
-    }
-}
-
-/// Friend
-///
-/// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-public struct FriendsResponseDataModelItemsItem: Codable, Hashable, Sendable {
-    /// The member id as a decimal string (the same number the members service sends as an int64 `id`).
-    public var ident: String
-    public var userName: String
-    /// Shown instead of `user_name` when set; null when the member never chose one.
-    public var displayName: Nullable<String>?
-    public var avatarURL: URL
-    public var isOnline: Bool
-    /// Omitted for the caller's own entry.
-    public var mutualFriends: Int?
-    public var friendsSince: CalendarDate?
-
-    /// Creates a value from its properties.
-    public init(ident: String, userName: String, displayName: Nullable<String>? = nil, avatarURL: URL, isOnline: Bool, mutualFriends: Int? = nil, friendsSince: CalendarDate? = nil) {
-        self.ident = ident
-        self.userName = userName
-        self.displayName = displayName
-        self.avatarURL = avatarURL
-        self.isOnline = isOnline
-        self.mutualFriends = mutualFriends
-        self.friendsSince = friendsSince
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case ident = "ident"
-        case userName = "user_name"
-        case displayName = "display-name"
-        case avatarURL = "avatar_url"
-        case isOnline = "is_online"
-        case mutualFriends = "mutual_friends"
-        case friendsSince = "friends_since"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.ident = try container.decode(String.self, forKey: .ident)
-        self.userName = try container.decode(String.self, forKey: .userName)
-        self.displayName = try container.decodeNullable(String.self, forKey: .displayName)
-        self.avatarURL = try container.decode(URL.self, forKey: .avatarURL)
-        self.isOnline = try container.decode(Bool.self, forKey: .isOnline)
-        self.mutualFriends = try container.decodeIfPresent(Int.self, forKey: .mutualFriends)
-        self.friendsSince = try container.decodeIfPresent(CalendarDate.self, forKey: .friendsSince)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ident, forKey: .ident)
-        try container.encode(userName, forKey: .userName)
-        try container.encodeNullable(displayName, forKey: .displayName)
-        try container.encode(avatarURL, forKey: .avatarURL)
-        try container.encode(isOnline, forKey: .isOnline)
-        try container.encodeIfPresent(mutualFriends, forKey: .mutualFriends)
-        try container.encodeIfPresent(friendsSince, forKey: .friendsSince)
     }
 }

@@ -10,16 +10,16 @@ public struct LikeNotification: Codable, Hashable, Sendable {
     /// Defaults to `false` when absent.
     public var read: Bool
     /// 1 = low, 2 = normal, 3 = high (shown as a banner).
-    public var priority: LikeNotificationPriority
+    public var priority: NotificationBasePriority
     /// Friend
     ///
     /// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-    public var likedBy: FriendsResponseDataModelItemsItem
+    public var likedBy: Friend
     /// What was liked. No discriminator; tell them apart by shape (`body` vs `url`).
     public var target: LikeNotificationTarget
 
     /// Creates a value from its properties.
-    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: LikeNotificationPriority, likedBy: FriendsResponseDataModelItemsItem, target: LikeNotificationTarget) {
+    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority, likedBy: Friend, target: LikeNotificationTarget) {
         self.id = id
         self.kind = kind
         self.createdAt = createdAt
@@ -45,8 +45,8 @@ public struct LikeNotification: Codable, Hashable, Sendable {
         self.kind = try container.decode(String.self, forKey: .kind)
         self.createdAt = try container.decodeDateTime(forKey: .createdAt)
         self.read = try container.decodeIfPresent(Bool.self, forKey: .read) ?? false
-        self.priority = try container.decode(LikeNotificationPriority.self, forKey: .priority)
-        self.likedBy = try container.decode(FriendsResponseDataModelItemsItem.self, forKey: .likedBy)
+        self.priority = try container.decode(NotificationBasePriority.self, forKey: .priority)
+        self.likedBy = try container.decode(Friend.self, forKey: .likedBy)
         self.target = try container.decode(LikeNotificationTarget.self, forKey: .target)
     }
 
@@ -60,44 +60,6 @@ public struct LikeNotification: Codable, Hashable, Sendable {
         try container.encode(likedBy, forKey: .likedBy)
         try container.encode(target, forKey: .target)
     }
-}
-
-/// 1 = low, 2 = normal, 3 = high (shown as a banner).
-public enum LikeNotificationPriority: RawRepresentable, Codable, Hashable, Sendable, ParameterEncodable {
-    case value1
-    case value2
-    case value3
-    /// A value the API description did not list; kept so that new server values do not fail decoding.
-    case undocumented(Int)
-
-    public init(rawValue: Int) {
-        switch rawValue {
-        case 1: self = .value1
-        case 2: self = .value2
-        case 3: self = .value3
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    public var rawValue: Int {
-        switch self {
-        case .value1: return 1
-        case .value2: return 2
-        case .value3: return 3
-        case .undocumented(let value): return value
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public var parameterValue: String { String(rawValue) }
 }
 
 /// What was liked. No discriminator; tell them apart by shape (`body` vs `url`).

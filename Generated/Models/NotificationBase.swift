@@ -10,10 +10,10 @@ public struct NotificationBase: Codable, Hashable, Sendable {
     /// Defaults to `false` when absent.
     public var read: Bool
     /// 1 = low, 2 = normal, 3 = high (shown as a banner).
-    public var priority: LikeNotificationPriority
+    public var priority: NotificationBasePriority
 
     /// Creates a value from its properties.
-    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: LikeNotificationPriority) {
+    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority) {
         self.id = id
         self.kind = kind
         self.createdAt = createdAt
@@ -35,7 +35,7 @@ public struct NotificationBase: Codable, Hashable, Sendable {
         self.kind = try container.decode(String.self, forKey: .kind)
         self.createdAt = try container.decodeDateTime(forKey: .createdAt)
         self.read = try container.decodeIfPresent(Bool.self, forKey: .read) ?? false
-        self.priority = try container.decode(LikeNotificationPriority.self, forKey: .priority)
+        self.priority = try container.decode(NotificationBasePriority.self, forKey: .priority)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -46,4 +46,42 @@ public struct NotificationBase: Codable, Hashable, Sendable {
         try container.encode(read, forKey: .read)
         try container.encode(priority, forKey: .priority)
     }
+}
+
+/// 1 = low, 2 = normal, 3 = high (shown as a banner).
+public enum NotificationBasePriority: RawRepresentable, Codable, Hashable, Sendable, ParameterEncodable {
+    case value1
+    case value2
+    case value3
+    /// A value the API description did not list; kept so that new server values do not fail decoding.
+    case undocumented(Int)
+
+    public init(rawValue: Int) {
+        switch rawValue {
+        case 1: self = .value1
+        case 2: self = .value2
+        case 3: self = .value3
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    public var rawValue: Int {
+        switch self {
+        case .value1: return 1
+        case .value2: return 2
+        case .value3: return 3
+        case .undocumented(let value): return value
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var parameterValue: String { String(rawValue) }
 }

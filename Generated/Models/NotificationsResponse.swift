@@ -6,10 +6,10 @@ import Foundation
 public struct NotificationsResponse: Codable, Hashable, Sendable {
     public var status: String
     public var reason: Nullable<String>?
-    public var data: NotificationsResponseDataModel
+    public var data: NotificationsResponseData
 
     /// Creates a value from its properties.
-    public init(status: String, reason: Nullable<String>? = nil, data: NotificationsResponseDataModel) {
+    public init(status: String, reason: Nullable<String>? = nil, data: NotificationsResponseData) {
         self.status = status
         self.reason = reason
         self.data = data
@@ -25,7 +25,7 @@ public struct NotificationsResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.status = try container.decode(String.self, forKey: .status)
         self.reason = try container.decodeNullable(String.self, forKey: .reason)
-        self.data = try container.decode(NotificationsResponseDataModel.self, forKey: .data)
+        self.data = try container.decode(NotificationsResponseData.self, forKey: .data)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,7 +36,7 @@ public struct NotificationsResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct NotificationsResponseDataModel: Codable, Hashable, Sendable {
+public struct NotificationsResponseData: Codable, Hashable, Sendable {
     public var items: [Notification]
     public var unreadCount: Int?
     public var page: Int

@@ -16,7 +16,7 @@ public struct Profile: Codable, Hashable, Sendable {
     public var createdAt: Date
     /// Absent when the caller may not see presence; null when the member has never been online.
     /// The two cases mean different things to the UI.
-    public var lastSeenAt: Date?
+    public var lastSeenAt: Nullable<Date>?
     public var role: ProfileRole
     /// BCP 47 language tag.
     ///
@@ -32,7 +32,7 @@ public struct Profile: Codable, Hashable, Sendable {
     public var legacyID: Int?
 
     /// Creates a value from its properties.
-    public init(id: Int64, username: String, email: String, displayName: Nullable<String>? = nil, avatarURL: URL, birthday: CalendarDate? = nil, createdAt: Date, lastSeenAt: Date? = nil, role: ProfileRole, locale: String = "en", karma: Int? = nil, legacyID: Int? = nil) {
+    public init(id: Int64, username: String, email: String, displayName: Nullable<String>? = nil, avatarURL: URL, birthday: CalendarDate? = nil, createdAt: Date, lastSeenAt: Nullable<Date>? = nil, role: ProfileRole, locale: String = "en", karma: Int? = nil, legacyID: Int? = nil) {
         self.id = id
         self.username = username
         self.email = email
@@ -71,7 +71,7 @@ public struct Profile: Codable, Hashable, Sendable {
         self.avatarURL = try container.decode(URL.self, forKey: .avatarURL)
         self.birthday = try container.decodeIfPresent(CalendarDate.self, forKey: .birthday)
         self.createdAt = try container.decodeDateTime(forKey: .createdAt)
-        self.lastSeenAt = try container.decodeDateTimeIfPresent(forKey: .lastSeenAt)
+        self.lastSeenAt = try container.decodeNullableDateTime(forKey: .lastSeenAt)
         self.role = try container.decode(ProfileRole.self, forKey: .role)
         self.locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? "en"
         self.karma = try container.decodeIfPresent(Int.self, forKey: .karma)
@@ -87,7 +87,7 @@ public struct Profile: Codable, Hashable, Sendable {
         try container.encode(avatarURL, forKey: .avatarURL)
         try container.encodeIfPresent(birthday, forKey: .birthday)
         try container.encodeDateTime(createdAt, forKey: .createdAt)
-        try container.encodeDateTimeIfPresent(lastSeenAt, forKey: .lastSeenAt)
+        try container.encodeNullableDateTime(lastSeenAt, forKey: .lastSeenAt)
         try container.encode(role, forKey: .role)
         try container.encode(locale, forKey: .locale)
         try container.encodeIfPresent(karma, forKey: .karma)

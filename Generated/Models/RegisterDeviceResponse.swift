@@ -6,10 +6,10 @@ import Foundation
 public struct RegisterDeviceResponse: Codable, Hashable, Sendable {
     public var status: String
     public var reason: Nullable<String>?
-    public var data: RegisterDeviceResponseDataModel
+    public var data: RegisterDeviceResponseData
 
     /// Creates a value from its properties.
-    public init(status: String, reason: Nullable<String>? = nil, data: RegisterDeviceResponseDataModel) {
+    public init(status: String, reason: Nullable<String>? = nil, data: RegisterDeviceResponseData) {
         self.status = status
         self.reason = reason
         self.data = data
@@ -25,7 +25,7 @@ public struct RegisterDeviceResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.status = try container.decode(String.self, forKey: .status)
         self.reason = try container.decodeNullable(String.self, forKey: .reason)
-        self.data = try container.decode(RegisterDeviceResponseDataModel.self, forKey: .data)
+        self.data = try container.decode(RegisterDeviceResponseData.self, forKey: .data)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,7 +36,7 @@ public struct RegisterDeviceResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct RegisterDeviceResponseDataModel: Codable, Hashable, Sendable {
+public struct RegisterDeviceResponseData: Codable, Hashable, Sendable {
     public var deviceID: String
     public var registeredAt: Date
 

@@ -6,10 +6,10 @@ import Foundation
 public struct UpdateConfigError409: Codable, Hashable, Sendable {
     public var status: String
     public var reason: String?
-    public var data: UpdateConfigError409DataModel
+    public var data: UpdateConfigError409Data
 
     /// Creates a value from its properties.
-    public init(status: String, reason: String? = nil, data: UpdateConfigError409DataModel) {
+    public init(status: String, reason: String? = nil, data: UpdateConfigError409Data) {
         self.status = status
         self.reason = reason
         self.data = data
@@ -25,7 +25,7 @@ public struct UpdateConfigError409: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.status = try container.decode(String.self, forKey: .status)
         self.reason = try container.decodeIfPresent(String.self, forKey: .reason)
-        self.data = try container.decode(UpdateConfigError409DataModel.self, forKey: .data)
+        self.data = try container.decode(UpdateConfigError409Data.self, forKey: .data)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,7 +36,7 @@ public struct UpdateConfigError409: Codable, Hashable, Sendable {
     }
 }
 
-public struct UpdateConfigError409DataModel: Codable, Hashable, Sendable {
+public struct UpdateConfigError409Data: Codable, Hashable, Sendable {
     public var code: String
     public var message: String
     public var current: Config

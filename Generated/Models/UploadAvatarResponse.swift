@@ -6,10 +6,10 @@ import Foundation
 public struct UploadAvatarResponse: Codable, Hashable, Sendable {
     public var status: String
     public var reason: Nullable<String>?
-    public var data: UploadAvatarResponseDataModel
+    public var data: UploadAvatarResponseData
 
     /// Creates a value from its properties.
-    public init(status: String, reason: Nullable<String>? = nil, data: UploadAvatarResponseDataModel) {
+    public init(status: String, reason: Nullable<String>? = nil, data: UploadAvatarResponseData) {
         self.status = status
         self.reason = reason
         self.data = data
@@ -25,7 +25,7 @@ public struct UploadAvatarResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.status = try container.decode(String.self, forKey: .status)
         self.reason = try container.decodeNullable(String.self, forKey: .reason)
-        self.data = try container.decode(UploadAvatarResponseDataModel.self, forKey: .data)
+        self.data = try container.decode(UploadAvatarResponseData.self, forKey: .data)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,7 +36,7 @@ public struct UploadAvatarResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct UploadAvatarResponseDataModel: Codable, Hashable, Sendable {
+public struct UploadAvatarResponseData: Codable, Hashable, Sendable {
     public var avatarURL: URL
 
     /// Creates a value from its properties.

@@ -16,19 +16,20 @@ public enum DateTimeCoding {
         return string.withUTF8 { parse(bytes: $0) }
     }
 
-    /// Formats `date` in UTC as `YYYY-MM-DDTHH:MM:SSZ`, adding `.SSS` milliseconds only when the date
-    /// has a fractional second that survives rounding to milliseconds.
+    /// Formats `date` in UTC as `YYYY-MM-DDTHH:MM:SSZ`, adding `.SSS` (milliseconds) or `.SSSSSS` (microseconds)
+    /// only when the date has a fractional second, so decoded values re-encode without losing precision.
     public static func format(_ date: Date) -> String {
-        let total = (date.timeIntervalSince1970 * 1000).rounded()
+        // Microseconds: what a Double holds for present-day dates; a decoded value re-encodes unchanged.
+        let total = (date.timeIntervalSince1970 * 1_000_000).rounded()
         // Int64(_:) traps on NaN, infinity and huge values; no real date-time gets near the bound.
-        let millisTotal = total.isFinite && abs(total) < 1e17 ? Int64(total) : 0
-        let (secondsTotal, millis) = floorDivide(millisTotal, 1000)
+        let microsTotal = total.isFinite && abs(total) < 9e18 ? Int64(total) : 0
+        let (secondsTotal, micros) = floorDivide(microsTotal, 1_000_000)
         let (days, secondOfDay) = floorDivide(secondsTotal, 86_400)
         let (year, month, day) = civil(fromDays: days)
         var result = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
         result += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if millis != 0 {
-            result += "." + pad(millis, 3)
+        if micros != 0 {
+            result += micros % 1000 == 0 ? "." + pad(micros / 1000, 3) : "." + pad(micros, 6)
         }
         return result + "Z"
     }

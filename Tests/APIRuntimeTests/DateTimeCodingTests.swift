@@ -67,8 +67,10 @@ final class DateTimeCodingTests: XCTestCase {
         XCTAssertEqual(DateTimeCoding.format(Date(timeIntervalSince1970: base + 0.123)), "2024-03-09T12:34:56.123Z")
         XCTAssertEqual(DateTimeCoding.format(Date(timeIntervalSince1970: base + 0.001)), "2024-03-09T12:34:56.001Z")
         XCTAssertEqual(DateTimeCoding.format(Date(timeIntervalSince1970: -0.5)), "1969-12-31T23:59:59.500Z")
-        // Rounds to the nearest millisecond, carrying into the seconds.
-        XCTAssertEqual(DateTimeCoding.format(Date(timeIntervalSince1970: base + 0.9996)), "2024-03-09T12:34:57Z")
+        // Microsecond precision is kept so decoded values re-encode unchanged; rounding carries into the seconds.
+        XCTAssertEqual(DateTimeCoding.format(Date(timeIntervalSince1970: base + 0.9996)), "2024-03-09T12:34:56.999600Z")
+        XCTAssertEqual(DateTimeCoding.format(Date(timeIntervalSince1970: base + 0.123456)), "2024-03-09T12:34:56.123456Z")
+        XCTAssertEqual(DateTimeCoding.format(Date(timeIntervalSince1970: base + 0.9999996)), "2024-03-09T12:34:57Z")
     }
 
     func testRoundTrip() throws {

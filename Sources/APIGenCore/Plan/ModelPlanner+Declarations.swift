@@ -7,6 +7,10 @@ extension ModelPlanner {
         usage.directStruct = name
         remember(ref, usage)
 
+        // Named allOf members are declared first so the inline types they own are named after them.
+        for member in schema.allOf where isNamed(member) {
+            _ = self.usage(member, suggestedName: name, file: file)
+        }
         var draft = ModelDraft(plan: basePlan(name: name, schema: schema), file: file)
         draft.plan.isStruct = true
         let required = mergedRequired(of: schema)
@@ -21,7 +25,7 @@ extension ModelPlanner {
                     "property '\(property.name)' of \(name) is named '\(swiftName)' because '\(base)' is taken by another property",
                     at: property.node, hint: "add `nameOverrides: { \(name).\(property.name): yourName }` to apigen.yml"))
             }
-            let propertyUsage = self.usage(property.schema, suggestedName: name + SwiftNaming.typeName(property.name), file: file)
+            let propertyUsage = self.usage(property.schema, suggestedName: name + SwiftNaming.typeNamePart(property.name), file: file)
             let isRequired = required.contains(property.name) && !propertySchema.readOnly && !propertySchema.writeOnly
             var docs = documentation(propertySchema)
             if propertySchema.readOnly { docs.append(contentsOf: docs.isEmpty ? ["Read-only: sent by the server, never sent back."] : ["", "Read-only: sent by the server, never sent back."]) }

@@ -75,6 +75,11 @@ extension ModelPlanner {
                 : "try container.decodeIfPresent(\(base).self, \(key)) ?? \(literal)"
             encode = "try container.encode(\(name), \(key))"
             initDefault = " = \(literal)"
+        } else if !property.required && property.nullable && useDateHelpers && property.usage.isDateTime {
+            type = "Nullable<Date>?"
+            decode = "try container.decodeNullableDateTime(\(key))"
+            encode = "try container.encodeNullableDateTime(\(name), \(key))"
+            initDefault = " = nil"
         } else if !property.required && property.nullable && !useDateHelpers {
             type = "Nullable<\(base)>?"
             decode = "try container.decodeNullable(\(base).self, \(key))"

@@ -29,6 +29,8 @@ final class ModelPlanner {
         }
     }
 
+    func isNamed(_ ref: SchemaRef) -> Bool { namedRefs[ref] != nil }
+
     func warn(_ message: String, _ schema: Schema) {
         diagnostics.append(.warning(message, at: schema.node))
     }

@@ -53,7 +53,7 @@ struct OperationPlanner {
         for parameter in operation.parameters {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(parameter.name)))
             let usage = parameter.schema.map {
-                models.usage($0, suggestedName: typePrefix + SwiftNaming.typeName(parameter.name), file: typePrefix + "Parameters")
+                models.usage($0, suggestedName: typePrefix + SwiftNaming.typeNamePart(parameter.name), file: typePrefix + "Parameters")
             } ?? .primitive("String")
             var type = usage.swift
             let literal = SwiftNaming.stringLiteral(parameter.name)
@@ -157,7 +157,7 @@ struct OperationPlanner {
         var throwsJSON = false
         for property in models.mergedProperties(of: schema) {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(property.name)))
-            let usage = models.usage(property.schema, suggestedName: typePrefix + SwiftNaming.typeName(property.name),
+            let usage = models.usage(property.schema, suggestedName: typePrefix + SwiftNaming.typeNamePart(property.name),
                                      file: typePrefix + "Request")
             let isRequired = required.contains(property.name)
             let literal = SwiftNaming.stringLiteral(property.name)

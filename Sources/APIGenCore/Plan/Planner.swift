@@ -42,7 +42,7 @@ public enum Planner {
                         "\(operation.method) \(operation.path) is generated as '\(methodName)' because '\(preferred)' is taken in \(groupTypeNames[tag]!)",
                         at: operation.node, hint: "give it a unique operationId or a nameOverrides entry"))
                 }
-                let typePrefix = SwiftNaming.typeName(methodName)
+                let typePrefix = SwiftNaming.typeNamePart(methodName)
                 plans.append(operations.plan(operation, methodName: SwiftNaming.escapedMember(methodName), typePrefix: typePrefix,
                                              supportTypes: &supportTypes))
             }

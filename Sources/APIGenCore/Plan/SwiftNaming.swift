@@ -81,6 +81,12 @@ public enum SwiftNaming {
         return name
     }
 
+    /// A name part appended to another type name (`Profile` + `data` -> `ProfileData`): no reserved-name suffix.
+    public static func typeNamePart(_ raw: String) -> String {
+        let name = words(raw).map(capitalised).joined()
+        return name.isEmpty ? "Value" : name
+    }
+
     /// A property, method or case name: `user_name` -> `userName`, `ID` -> `id`, `default` -> `` `default` ``,
     /// `self` -> `self_`, `2fa_enabled` -> `_2faEnabled`.
     public static func memberName(_ raw: String) -> String {

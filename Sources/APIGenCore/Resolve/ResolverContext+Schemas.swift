@@ -24,8 +24,14 @@ extension ResolverContext {
                     error("schema refers to itself with '\(reference)' and defines nothing", at: referenceNode)
                     return placeholder(id: id, node: node)
                 }
-                let resolved = schema(target, nameHint: Self.nameHint(forTarget: target, reference: reference))
+                let hint = Self.nameHint(forTarget: target, reference: reference)
+                let resolved = schema(target, nameHint: hint)
                 schemaIndex[id] = resolved
+                // A whole file or a `$defs` entry reached by reference is an entity of its own.
+                if let hint, target.location.file != node.location.file || target.pointer.isEmpty
+                    || target.pointer.contains("/$defs/") || target.pointer.contains("/definitions/") {
+                    registerNamed(hint, resolved)
+                }
                 return resolved
             }
         }

@@ -6,10 +6,10 @@ import Foundation
 /// Device
 ///
 /// A device registering for push notifications. Kept in the legacy push service's own draft-03 dialect: `required` is a boolean on each property, and `exclusiveMinimum` is a boolean modifier of `minimum` (as in draft-04).
-public struct RegisterDeviceRequest: Codable, Hashable, Sendable {
+public struct Device: Codable, Hashable, Sendable {
     /// Stable per-install identifier.
     public var deviceID: String
-    public var platform: RegisterDeviceRequestPlatform
+    public var platform: DevicePlatform
     /// APNs device token (hex) or FCM registration token.
     public var pushToken: String
     public var appVersion: String?
@@ -22,7 +22,7 @@ public struct RegisterDeviceRequest: Codable, Hashable, Sendable {
     public var sandbox: Bool
 
     /// Creates a value from its properties.
-    public init(deviceID: String, platform: RegisterDeviceRequestPlatform, pushToken: String, appVersion: String? = nil, osVersion: String? = nil, screenScale: Double? = nil, sandbox: Bool = false) {
+    public init(deviceID: String, platform: DevicePlatform, pushToken: String, appVersion: String? = nil, osVersion: String? = nil, screenScale: Double? = nil, sandbox: Bool = false) {
         self.deviceID = deviceID
         self.platform = platform
         self.pushToken = pushToken
@@ -45,7 +45,7 @@ public struct RegisterDeviceRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.deviceID = try container.decode(String.self, forKey: .deviceID)
-        self.platform = try container.decode(RegisterDeviceRequestPlatform.self, forKey: .platform)
+        self.platform = try container.decode(DevicePlatform.self, forKey: .platform)
         self.pushToken = try container.decode(String.self, forKey: .pushToken)
         self.appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
         self.osVersion = try container.decodeIfPresent(String.self, forKey: .osVersion)
@@ -65,7 +65,7 @@ public struct RegisterDeviceRequest: Codable, Hashable, Sendable {
     }
 }
 
-public enum RegisterDeviceRequestPlatform: RawRepresentable, Codable, Hashable, Sendable, ParameterEncodable {
+public enum DevicePlatform: RawRepresentable, Codable, Hashable, Sendable, ParameterEncodable {
     case ios
     case android
     /// A value the API description did not list; kept so that new server values do not fail decoding.

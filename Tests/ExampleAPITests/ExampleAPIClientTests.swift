@@ -1,0 +1,141 @@
+import APIRuntime
+import ExampleAPI
+import Foundation
+import XCTest
+
+/// The generated example client, exercised end to end over the mock transport.
+final class ExampleAPIClientTests: XCTestCase {
+    private let base = URL(string: "https://api.example.com/v1")!
+
+    private func client(_ transport: MockTransport) -> MemberAPI {
+        MemberAPI(baseURL: base, transport: transport)
+    }
+
+    private let profileJSON = """
+        {"status": "OK", "reason": null, "data": {
+          "id": 9007199254740993, "username": "ann", "email": "ann@example.com", "displayName": null,
+          "avatarUrl": "https://cdn.example.com/a.jpg", "createdAt": "2024-05-01T10:20:30.123456Z",
+          "role": "superuser", "karma": 12}}
+        """
+
+    func testProfileDecodesWithAbsentVsNullAndUnknownEnumValues() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/me", respond: .json(profileJSON))
+        let response = try await client(transport).members.getProfile()
+        let profile = response.data
+        XCTAssertEqual(profile.id, 9_007_199_254_740_993, "int64 ids above 2^53 survive")
+        XCTAssertEqual(profile.displayName, .null, "present and null")
+        XCTAssertNil(profile.lastSeenAt, "absent")
+        XCTAssertEqual(profile.role, .undocumented("superuser"), "unknown enum values do not fail decoding")
+        XCTAssertEqual(profile.locale, "en", "defaults apply when absent")
+        XCTAssertEqual(profile.createdAt.timeIntervalSince1970, 1_714_558_830.123456, accuracy: 0.000_001)
+        XCTAssertEqual(transport.requests.first?.headers["Accept"], "application/json")
+    }
+
+    func testFriendsRequestCarriesEveryParameterKind() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/{memberId}/friends", respond: .json("""
+            {"status": "OK", "reason": null, "data": {"items": [
+              {"ident": "42", "user_name": "bob", "avatar_url": "https://cdn.example.com/b.jpg", "is_online": true}
+            ], "page": 1, "pageSize": 20, "total": 1}}
+            """))
+        let requestID = UUID(uuidString: "8F2C1E4A-0000-4000-8000-000000000001")!
+        let friends = try await client(transport).members.getFriends(
+            memberID: 42, page: 2, sort: .asc2, fields: ["user_name", "is_online"], xRequestID: requestID, session: "s 1")
+        XCTAssertEqual(friends.data.items.first?.ident, "42")
+        XCTAssertEqual(friends.data.items.first?.userName, "bob")
+        let request = try XCTUnwrap(transport.requests.first)
+        XCTAssertEqual(request.url.path, "/v1/members/42/friends")
+        let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? ""
+        XCTAssertTrue(query.contains("page=2"), query)
+        XCTAssertTrue(query.contains("sort=asc"), query)
+        XCTAssertTrue(query.contains("fields=user_name,is_online") || query.contains("fields=user_name%2Cis_online"), query)
+        XCTAssertEqual(request.headers["X-Request-ID"], "8f2c1e4a-0000-4000-8000-000000000001")
+        XCTAssertNotNil(request.headers["Cookie"]?.hasPrefix("session="))
+    }
+
+    func testDocumentedErrorIsThrownTyped() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/me", respond: .json(#"{"status": "UNAUTHORIZED", "reason": "expired", "data": {"code": "token_expired", "message": "Token expired"}}"#, status: 401))
+        do {
+            _ = try await client(transport).members.getProfile()
+            XCTFail("expected an error")
+        } catch let error as GetProfileError {
+            guard case .status401(let status, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(status, 401)
+        }
+    }
+
+    func testUndocumentedStatusAndTruncatedBodyAreAPIErrors() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/me", respond: HTTPResponse(status: 418, body: Data("teapot".utf8)))
+        do {
+            _ = try await client(transport).members.getProfile()
+            XCTFail("expected an error")
+        } catch let error as APIError {
+            guard case .unexpectedStatus(let operation, let status, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(operation, "getProfile")
+            XCTAssertEqual(status, 418)
+        }
+        transport.on("GET /v1/members/me", respond: .json(String(profileJSON.prefix(80))))
+        do {
+            _ = try await client(transport).members.getProfile()
+            XCTFail("expected an error")
+        } catch let error as APIError {
+            guard case .decoding(let operation, _, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(operation, "getProfile")
+        }
+    }
+
+    func testDiscriminatedNotificationsAndRecursiveComments() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/notifications", respond: .json("""
+            {"status": "OK", "reason": null, "data": {"page": 1, "pageSize": 20, "total": 2, "items": [
+              {"id": "8f2c1e4a-0000-4000-8000-000000000002", "kind": "friend_request", "createdAt": "2024-05-01T10:20:30Z",
+               "priority": 2, "from": {"ident": "7", "user_name": "cy", "avatar_url": "https://c/x", "is_online": false}},
+              {"id": "8f2c1e4a-0000-4000-8000-000000000003", "kind": "like", "createdAt": "2024-05-01T10:20:30Z",
+               "priority": 1, "likedBy": {"ident": "8", "user_name": "di", "avatar_url": "https://c/y", "is_online": true},
+               "target": {"id": 5, "authorId": 1, "body": "hi", "createdAt": "2024-05-01T10:20:30Z",
+                          "parent": {"id": 4, "authorId": 2, "body": "root", "createdAt": "2024-05-01T10:00:00Z"}}}
+            ]}}
+            """))
+        let response = try await client(transport).notifications.listNotifications()
+        guard case .friendRequestNotification(let request) = response.data.items[0] else { return XCTFail("\(response.data.items[0])") }
+        XCTAssertEqual(request.from.userName, "cy")
+        XCTAssertEqual(request.priority, .value2)
+        guard case .likeNotification(let like) = response.data.items[1] else { return XCTFail("\(response.data.items[1])") }
+        guard case .comment(let comment) = like.target else { return XCTFail("\(like.target)") }
+        XCTAssertEqual(comment.parent?.value.body, "root")
+    }
+
+    func testMultipartUploadAndBinaryDownload() async throws {
+        let transport = MockTransport()
+        transport.on("POST /v1/members/me/avatar") { request in
+            let body = String(decoding: request.body ?? Data(), as: UTF8.self)
+            XCTAssertTrue(request.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") ?? false)
+            XCTAssertTrue(body.contains("name=\"file\"; filename=\"a.jpg\""), body)
+            XCTAssertTrue(body.contains("name=\"crop\""), body)
+            return .json(#"{"status": "OK", "reason": null, "data": {"avatarUrl": "https://cdn.example.com/n.jpg"}}"#)
+        }
+        transport.on("GET /v1/members/{memberId}/avatar", respond: HTTPResponse(status: 200, headers: ["Content-Type": "image/jpeg"],
+                                                                                 body: Data([0xFF, 0xD8, 0xFF])))
+        let api = client(transport)
+        let uploaded = try await api.media.uploadAvatar(
+            file: MultipartFile(data: Data([0xFF, 0xD8]), filename: "a.jpg", contentType: "image/jpeg"),
+            crop: UploadAvatarCrop(x: 1, y: 2, size: 3))
+        XCTAssertEqual(uploaded.data.avatarURL.absoluteString, "https://cdn.example.com/n.jpg")
+        let image = try await api.media.downloadAvatar(memberID: 1)
+        XCTAssertEqual(image, Data([0xFF, 0xD8, 0xFF]))
+    }
+
+    func testServersAndRoundTripEncoding() throws {
+        XCTAssertEqual(try MemberAPI.Servers.production(version: "v2").absoluteString, "https://api.example.com/v2")
+        let profile = try JSONDecoder().decode(ProfileResponse.self, from: Data(profileJSON.utf8)).data
+        let encoded = try JSONEncoder().encode(profile)
+        let again = try JSONDecoder().decode(Profile.self, from: encoded)
+        XCTAssertEqual(again, profile)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        XCTAssertTrue(object.keys.contains("displayName"), "explicit null is written back as null")
+        XCTAssertFalse(object.keys.contains("lastSeenAt"), "absent stays absent")
+    }
+}
