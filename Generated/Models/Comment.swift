@@ -44,11 +44,11 @@ public struct Comment: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(authorID, forKey: .authorID)
-        try container.encode(body, forKey: .body)
-        try container.encodeDateTime(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(parent, forKey: .parent)
-        try container.encodeIfPresent(replies, forKey: .replies)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.authorID, forKey: .authorID)
+        try container.encode(self.body, forKey: .body)
+        try container.encodeDateTime(self.createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(self.parent, forKey: .parent)
+        try container.encodeIfPresent(self.replies, forKey: .replies)
     }
 }

@@ -54,13 +54,13 @@ public struct Config: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(pushEnabled, forKey: .pushEnabled)
-        try container.encodeNullable(quietHours, forKey: .quietHours)
-        try container.encode(theme, forKey: .theme)
-        try container.encodeIfPresent(extra, forKey: .extra)
-        try container.encodeIfPresent(limits, forKey: .limits)
-        try container.encodeIfPresent(`default`, forKey: .`default`)
+        try container.encode(self.version, forKey: .version)
+        try container.encode(self.pushEnabled, forKey: .pushEnabled)
+        try container.encodeNullable(self.quietHours, forKey: .quietHours)
+        try container.encode(self.theme, forKey: .theme)
+        try container.encodeIfPresent(self.extra, forKey: .extra)
+        try container.encodeIfPresent(self.limits, forKey: .limits)
+        try container.encodeIfPresent(self.`default`, forKey: .`default`)
     }
 }
 
@@ -88,8 +88,8 @@ public struct ConfigQuietHours: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(start, forKey: .start)
-        try container.encode(end, forKey: .end)
+        try container.encode(self.start, forKey: .start)
+        try container.encode(self.end, forKey: .end)
     }
 }
 

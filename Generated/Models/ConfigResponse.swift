@@ -30,8 +30,8 @@ public struct ConfigResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(reason, forKey: .reason)
-        try container.encode(data, forKey: .data)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeIfPresent(self.reason, forKey: .reason)
+        try container.encode(self.data, forKey: .data)
     }
 }

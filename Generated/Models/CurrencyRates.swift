@@ -35,9 +35,9 @@ public struct CurrencyRates: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(base, forKey: .base)
-        try container.encodeDateTime(timestamp, forKey: .timestamp)
-        try container.encode(rates, forKey: .rates)
-        try container.encodeIfPresent(history, forKey: .history)
+        try container.encode(self.base, forKey: .base)
+        try container.encodeDateTime(self.timestamp, forKey: .timestamp)
+        try container.encode(self.rates, forKey: .rates)
+        try container.encodeIfPresent(self.history, forKey: .history)
     }
 }

@@ -55,13 +55,13 @@ public struct Device: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(deviceID, forKey: .deviceID)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(pushToken, forKey: .pushToken)
-        try container.encodeIfPresent(appVersion, forKey: .appVersion)
-        try container.encodeIfPresent(osVersion, forKey: .osVersion)
-        try container.encodeIfPresent(screenScale, forKey: .screenScale)
-        try container.encode(sandbox, forKey: .sandbox)
+        try container.encode(self.deviceID, forKey: .deviceID)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.pushToken, forKey: .pushToken)
+        try container.encodeIfPresent(self.appVersion, forKey: .appVersion)
+        try container.encodeIfPresent(self.osVersion, forKey: .osVersion)
+        try container.encodeIfPresent(self.screenScale, forKey: .screenScale)
+        try container.encode(self.sandbox, forKey: .sandbox)
     }
 }
 

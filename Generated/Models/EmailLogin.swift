@@ -27,7 +27,7 @@ public struct EmailLogin: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(email, forKey: .email)
-        try container.encodeIfPresent(password, forKey: .password)
+        try container.encode(self.email, forKey: .email)
+        try container.encodeIfPresent(self.password, forKey: .password)
     }
 }

@@ -29,7 +29,7 @@ public struct Envelope: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(status, forKey: .status)
-        try container.encodeNullable(reason, forKey: .reason)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeNullable(self.reason, forKey: .reason)
     }
 }

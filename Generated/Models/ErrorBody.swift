@@ -28,7 +28,7 @@ public struct ErrorBody: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(message, forKey: .message)
+        try container.encode(self.code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
     }
 }

@@ -53,12 +53,12 @@ public struct ErrorReport: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNullable(account, forKey: .account)
-        try container.encode(command, forKey: .command)
-        try container.encodeIfPresent(request, forKey: .request)
-        try container.encodeNullable(response, forKey: .response)
-        try container.encodeDateTime(calledAt, forKey: .calledAt)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(schema, forKey: .schema)
+        try container.encodeNullable(self.account, forKey: .account)
+        try container.encode(self.command, forKey: .command)
+        try container.encodeIfPresent(self.request, forKey: .request)
+        try container.encodeNullable(self.response, forKey: .response)
+        try container.encodeDateTime(self.calledAt, forKey: .calledAt)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeIfPresent(self.schema, forKey: .schema)
     }
 }

@@ -52,12 +52,12 @@ public struct Friend: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ident, forKey: .ident)
-        try container.encode(userName, forKey: .userName)
-        try container.encodeNullable(displayName, forKey: .displayName)
-        try container.encode(avatarURL, forKey: .avatarURL)
-        try container.encode(isOnline, forKey: .isOnline)
-        try container.encodeIfPresent(mutualFriends, forKey: .mutualFriends)
-        try container.encodeIfPresent(friendsSince, forKey: .friendsSince)
+        try container.encode(self.ident, forKey: .ident)
+        try container.encode(self.userName, forKey: .userName)
+        try container.encodeNullable(self.displayName, forKey: .displayName)
+        try container.encode(self.avatarURL, forKey: .avatarURL)
+        try container.encode(self.isOnline, forKey: .isOnline)
+        try container.encodeIfPresent(self.mutualFriends, forKey: .mutualFriends)
+        try container.encodeIfPresent(self.friendsSince, forKey: .friendsSince)
     }
 }

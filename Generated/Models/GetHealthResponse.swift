@@ -22,6 +22,6 @@ public struct GetHealthResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ok, forKey: .ok)
+        try container.encode(self.ok, forKey: .ok)
     }
 }

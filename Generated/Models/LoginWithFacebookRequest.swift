@@ -28,7 +28,7 @@ public struct LoginWithFacebookRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(facebookToken, forKey: .facebookToken)
-        try container.encode(deviceID, forKey: .deviceID)
+        try container.encode(self.facebookToken, forKey: .facebookToken)
+        try container.encode(self.deviceID, forKey: .deviceID)
     }
 }

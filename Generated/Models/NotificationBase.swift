@@ -40,11 +40,11 @@ public struct NotificationBase: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(kind, forKey: .kind)
-        try container.encodeDateTime(createdAt, forKey: .createdAt)
-        try container.encode(read, forKey: .read)
-        try container.encode(priority, forKey: .priority)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.kind, forKey: .kind)
+        try container.encodeDateTime(self.createdAt, forKey: .createdAt)
+        try container.encode(self.read, forKey: .read)
+        try container.encode(self.priority, forKey: .priority)
     }
 }
 

@@ -30,9 +30,9 @@ public struct NotificationsResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(status, forKey: .status)
-        try container.encodeNullable(reason, forKey: .reason)
-        try container.encode(data, forKey: .data)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeNullable(self.reason, forKey: .reason)
+        try container.encode(self.data, forKey: .data)
     }
 }
 
@@ -72,10 +72,10 @@ public struct NotificationsResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encodeIfPresent(unreadCount, forKey: .unreadCount)
-        try container.encode(page, forKey: .page)
-        try container.encode(pageSize, forKey: .pageSize)
-        try container.encode(total, forKey: .total)
+        try container.encode(self.items, forKey: .items)
+        try container.encodeIfPresent(self.unreadCount, forKey: .unreadCount)
+        try container.encode(self.page, forKey: .page)
+        try container.encode(self.pageSize, forKey: .pageSize)
+        try container.encode(self.total, forKey: .total)
     }
 }

@@ -38,10 +38,10 @@ public struct Photo: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(url, forKey: .url)
-        try container.encodeIfPresent(width, forKey: .width)
-        try container.encodeIfPresent(height, forKey: .height)
-        try container.encodeNullable(caption, forKey: .caption)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.url, forKey: .url)
+        try container.encodeIfPresent(self.width, forKey: .width)
+        try container.encodeIfPresent(self.height, forKey: .height)
+        try container.encodeNullable(self.caption, forKey: .caption)
     }
 }

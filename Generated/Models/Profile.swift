@@ -80,18 +80,18 @@ public struct Profile: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(username, forKey: .username)
-        try container.encode(email, forKey: .email)
-        try container.encodeNullable(displayName, forKey: .displayName)
-        try container.encode(avatarURL, forKey: .avatarURL)
-        try container.encodeIfPresent(birthday, forKey: .birthday)
-        try container.encodeDateTime(createdAt, forKey: .createdAt)
-        try container.encodeNullableDateTime(lastSeenAt, forKey: .lastSeenAt)
-        try container.encode(role, forKey: .role)
-        try container.encode(locale, forKey: .locale)
-        try container.encodeIfPresent(karma, forKey: .karma)
-        try container.encodeIfPresent(legacyID, forKey: .legacyID)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.username, forKey: .username)
+        try container.encode(self.email, forKey: .email)
+        try container.encodeNullable(self.displayName, forKey: .displayName)
+        try container.encode(self.avatarURL, forKey: .avatarURL)
+        try container.encodeIfPresent(self.birthday, forKey: .birthday)
+        try container.encodeDateTime(self.createdAt, forKey: .createdAt)
+        try container.encodeNullableDateTime(self.lastSeenAt, forKey: .lastSeenAt)
+        try container.encode(self.role, forKey: .role)
+        try container.encode(self.locale, forKey: .locale)
+        try container.encodeIfPresent(self.karma, forKey: .karma)
+        try container.encodeIfPresent(self.legacyID, forKey: .legacyID)
     }
 }
 

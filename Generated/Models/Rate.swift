@@ -38,9 +38,9 @@ public struct Rate: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(currency, forKey: .currency)
-        try container.encode(rate, forKey: .rate)
-        try container.encodeDateTime(at, forKey: .at)
-        try container.encodeNullable(source, forKey: .source)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encode(self.rate, forKey: .rate)
+        try container.encodeDateTime(self.at, forKey: .at)
+        try container.encodeNullable(self.source, forKey: .source)
     }
 }

@@ -30,9 +30,9 @@ public struct RegisterDeviceResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(status, forKey: .status)
-        try container.encodeNullable(reason, forKey: .reason)
-        try container.encode(data, forKey: .data)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeNullable(self.reason, forKey: .reason)
+        try container.encode(self.data, forKey: .data)
     }
 }
 
@@ -59,7 +59,7 @@ public struct RegisterDeviceResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(deviceID, forKey: .deviceID)
-        try container.encodeDateTime(registeredAt, forKey: .registeredAt)
+        try container.encode(self.deviceID, forKey: .deviceID)
+        try container.encodeDateTime(self.registeredAt, forKey: .registeredAt)
     }
 }

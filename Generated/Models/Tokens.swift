@@ -35,9 +35,9 @@ public struct Tokens: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(accessToken, forKey: .accessToken)
-        try container.encode(refreshToken, forKey: .refreshToken)
-        try container.encodeDateTime(expiresAt, forKey: .expiresAt)
-        try container.encodeIfPresent(tokenType, forKey: .tokenType)
+        try container.encode(self.accessToken, forKey: .accessToken)
+        try container.encode(self.refreshToken, forKey: .refreshToken)
+        try container.encodeDateTime(self.expiresAt, forKey: .expiresAt)
+        try container.encodeIfPresent(self.tokenType, forKey: .tokenType)
     }
 }

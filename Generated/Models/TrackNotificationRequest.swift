@@ -27,8 +27,8 @@ public struct TrackNotificationRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(event, forKey: .event)
-        try container.encodeDateTime(at, forKey: .at)
+        try container.encode(self.event, forKey: .event)
+        try container.encodeDateTime(self.at, forKey: .at)
     }
 }
 

@@ -30,9 +30,9 @@ public struct UpdateConfigError409: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(reason, forKey: .reason)
-        try container.encode(data, forKey: .data)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeIfPresent(self.reason, forKey: .reason)
+        try container.encode(self.data, forKey: .data)
     }
 }
 
@@ -63,8 +63,8 @@ public struct UpdateConfigError409Data: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(message, forKey: .message)
-        try container.encode(current, forKey: .current)
+        try container.encode(self.code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
+        try container.encode(self.current, forKey: .current)
     }
 }

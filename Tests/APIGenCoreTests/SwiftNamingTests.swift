@@ -9,7 +9,8 @@ final class SwiftNamingTests: XCTestCase {
             ("user.name", "userName"), ("user name", "userName"), ("ID", "id"), ("userID", "userID"), ("user_id", "userID"),
             ("avatarUrl", "avatarURL"), ("2fa_enabled", "_2faEnabled"), ("", "value"), ("größe", "größe"),
             ("$ref", "ref"), ("@type", "type"), ("x-rate-limit", "xRateLimit"), ("HTTPStatus", "httpStatus"),
-            ("ASC", "asc"), ("asc", "asc"), ("__proto__", "proto"), ("🙂", "value"),
+            ("ASC", "asc"), ("asc", "asc"), ("__proto__", "proto"), ("🙂", "value"), ("+1", "plus1"), ("-1", "minus1"),
+            ("reactions-+1", "reactions1"),
         ]
         for (input, expected) in table {
             XCTAssertEqual(SwiftNaming.memberName(input), expected, "memberName(\(input))")

@@ -56,6 +56,8 @@ extension ModelPlanner {
     private func finish(_ property: PropertyDraft, boxed: Bool) -> PropertyPlan {
         let name = SwiftNaming.escapedMember(property.swiftName)
         let key = "forKey: .\(name)"
+        // `self.` because a property may be called `container` or `encoder`, like the locals of `encode(to:)`.
+        let value = "self.\(name)"
         var base = property.usage.swift
         if boxed { base = "Indirect<\(base)>" }
         let type: String
@@ -68,27 +70,27 @@ extension ModelPlanner {
         if property.required && !property.nullable {
             type = base
             decode = useDateHelpers ? "try container.decode\(helper)(\(key))" : "try container.decode(\(base).self, \(key))"
-            encode = useDateHelpers ? "try container.encode\(helper)(\(name), \(key))" : "try container.encode(\(name), \(key))"
+            encode = useDateHelpers ? "try container.encode\(helper)(\(value), \(key))" : "try container.encode(\(value), \(key))"
         } else if let literal = property.defaultLiteral, !property.nullable {
             type = base
             decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key)) ?? \(literal)"
                 : "try container.decodeIfPresent(\(base).self, \(key)) ?? \(literal)"
-            encode = "try container.encode(\(name), \(key))"
+            encode = "try container.encode(\(value), \(key))"
             initDefault = " = \(literal)"
         } else if !property.required && property.nullable && useDateHelpers && property.usage.isDateTime {
             type = "Nullable<Date>?"
             decode = "try container.decodeNullableDateTime(\(key))"
-            encode = "try container.encodeNullableDateTime(\(name), \(key))"
+            encode = "try container.encodeNullableDateTime(\(value), \(key))"
             initDefault = " = nil"
         } else if !property.required && property.nullable && !useDateHelpers {
             type = "Nullable<\(base)>?"
             decode = "try container.decodeNullable(\(base).self, \(key))"
-            encode = "try container.encodeNullable(\(name), \(key))"
+            encode = "try container.encodeNullable(\(value), \(key))"
             initDefault = " = nil"
         } else {
             type = base + "?"
             decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key))" : "try container.decodeIfPresent(\(base).self, \(key))"
-            encode = useDateHelpers ? "try container.encode\(helper)IfPresent(\(name), \(key))" : "try container.encodeIfPresent(\(name), \(key))"
+            encode = useDateHelpers ? "try container.encode\(helper)IfPresent(\(value), \(key))" : "try container.encodeIfPresent(\(value), \(key))"
             initDefault = " = nil"
         }
         decode = "self.\(name) = " + decode

@@ -31,6 +31,12 @@ public enum SwiftNaming {
     /// Splits a wire name into words at separators, case changes and letter/digit boundaries.
     /// `user_name`, `user-name`, `userName`, `UserName`, `user.name`, `user name` all give `["user", "name"]`.
     public static func words(_ raw: String) -> [String] {
+        // A sign before a digit carries meaning (`+1` / `-1` reactions): spell it so the two stay distinct.
+        var raw = raw
+        if raw.count > 1, let first = raw.first, first == "-" || first == "+",
+           raw.dropFirst().first?.isNumber == true {
+            raw = (first == "-" ? "minus " : "plus ") + raw.dropFirst()
+        }
         var words: [String] = []
         var current = ""
         var previous: Character?

@@ -77,7 +77,8 @@ extension ResolverContext {
     }
 
     private func parameters(_ list: SpecNode?) -> [Parameter] {
-        guard let list else { return [] }
+        // `parameters:` with nothing after it is common in real specs and means none.
+        guard let list, list.scalar != .null else { return [] }
         guard let elements = list.elements else {
             error("'parameters' must be a list, found \(list.kindName)", at: list)
             return []

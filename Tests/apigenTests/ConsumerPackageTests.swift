@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// apigen used the way a consumer uses it: a new package depends on this one by path, runs `swift run apigen`
+/// (so the templates must be found from a dependency checkout) and builds the generated client against APIRuntime.
+/// A few small real specs from ../shared/corpus are generated and compiled in the same build when it exists.
+final class ConsumerPackageTests: XCTestCase {
+    static let corpusSpecs = [
+        "specs/swift-openapi-generator-tests/compat-test-documents/OAI__OpenAPI-Specification/petstore.yaml",
+        "specs/real-world/matrix/data/api/client-server/tags.yaml",
+        "specs/real-world/akamai/apis/edgekv/v1/tokens.yaml",
+    ]
+
+    func testConsumerPackageGeneratesAndBuilds() throws {
+        let swift = try XCTUnwrap(Self.findSwift(), "swift is not on PATH")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-consumer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("api-spec"), to: folder.appendingPathComponent("api-spec"))
+        try Data("spec: api-spec/openapi.yaml\noutput: Sources/MemberClient\nclientName: MemberAPI\n".utf8)
+            .write(to: folder.appendingPathComponent("apigen.yml"))
+
+        let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        var corpusTargets: [String] = []
+        if FileManager.default.fileExists(atPath: corpus.path) {
+            for (index, spec) in Self.corpusSpecs.enumerated() {
+                let name = "CorpusClient\(index + 1)"
+                try Data("spec: \(corpus.appendingPathComponent(spec).path)\noutput: Sources/\(name)\n".utf8)
+                    .write(to: folder.appendingPathComponent("\(name).yml"))
+                corpusTargets.append(name)
+            }
+        } else {
+            print("ConsumerPackageTests: ../shared/corpus is absent; building the example client only")
+        }
+
+        let identity = repositoryRoot.lastPathComponent.lowercased()
+        let targets = (["MemberClient"] + corpusTargets).map {
+            ".target(name: \"\($0)\", dependencies: [.product(name: \"APIRuntime\", package: \"\(identity)\")])"
+        }
+        let manifest = """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Consumer",
+                platforms: [.macOS(.v13), .iOS(.v16)],
+                dependencies: [.package(path: "\(repositoryRoot.path)")],
+                targets: [
+                    \(targets.joined(separator: ",\n        "))
+                ]
+            )
+
+            """
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+
+        let generate = try run(swift, ["run", "apigen"], in: folder)
+        XCTAssertEqual(generate.status, 0, generate.stdout + generate.stderr)
+        for target in corpusTargets {
+            let result = try run(swift, ["run", "--skip-build", "apigen", "--config", "\(target).yml"], in: folder)
+            XCTAssertEqual(result.status, 0, "\(target): " + result.stderr)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/MemberClient/Models/Profile.swift").path))
+
+        let build = try run(swift, ["build"], in: folder)
+        XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
+        let warnings = (build.stdout + build.stderr).split(separator: "\n").filter {
+            $0.contains("warning:") && $0.contains("/Sources/") && !$0.contains("/checkouts/")
+        }
+        XCTAssertEqual(warnings, [], "generated code compiles without warnings")
+
+        let check = try run(swift, ["run", "--skip-build", "apigen", "--check"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stderr)
+    }
+
+    static func findSwift() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}
