@@ -24,7 +24,7 @@ struct ProcessResult {
 
 /// Runs `executable` with `arguments` in `directory`, capturing output.
 @discardableResult
-func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> ProcessResult {
+func runProcess(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> ProcessResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -45,7 +45,7 @@ func run(_ executable: URL, _ arguments: [String], in directory: URL, environmen
 /// Runs the built `apigen` in `directory`.
 @discardableResult
 func apigen(_ arguments: [String], in directory: URL) throws -> ProcessResult {
-    try run(productsDirectory.appendingPathComponent("apigen"), arguments, in: directory)
+    try runProcess(productsDirectory.appendingPathComponent("apigen"), arguments, in: directory)
 }
 
 /// A fresh temporary folder holding a copy of the example API and its config.

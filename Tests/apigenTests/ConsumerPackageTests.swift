@@ -52,24 +52,32 @@ final class ConsumerPackageTests: XCTestCase {
 
             """
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+        // SwiftPM loads every target before `swift run` can generate into them; a consumer's own file sits beside
+        // the generated ones, which apigen must leave alone.
+        for target in ["MemberClient"] + corpusTargets {
+            let sources = folder.appendingPathComponent("Sources/\(target)")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try Data("// Written by the consumer, not by apigen.\n".utf8).write(to: sources.appendingPathComponent("Consumer.swift"))
+        }
 
-        let generate = try run(swift, ["run", "apigen"], in: folder)
+        let generate = try runProcess(swift, ["run", "apigen"], in: folder)
         XCTAssertEqual(generate.status, 0, generate.stdout + generate.stderr)
         for target in corpusTargets {
-            let result = try run(swift, ["run", "--skip-build", "apigen", "--config", "\(target).yml"], in: folder)
+            let result = try runProcess(swift, ["run", "--skip-build", "apigen", "--config", "\(target).yml"], in: folder)
             XCTAssertEqual(result.status, 0, "\(target): " + result.stderr)
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/MemberClient/Models/Profile.swift").path))
 
-        let build = try run(swift, ["build"], in: folder)
+        let build = try runProcess(swift, ["build"], in: folder)
         XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
-        let warnings = (build.stdout + build.stderr).split(separator: "\n").filter {
+        let warnings = (build.stdout + build.stderr).split(separator: "\n").map(String.init).filter {
             $0.contains("warning:") && $0.contains("/Sources/") && !$0.contains("/checkouts/")
         }
-        XCTAssertEqual(warnings, [], "generated code compiles without warnings")
+        XCTAssertEqual(warnings, [String](), "generated code compiles without warnings")
 
-        let check = try run(swift, ["run", "--skip-build", "apigen", "--check"], in: folder)
+        let check = try runProcess(swift, ["run", "--skip-build", "apigen", "--check"], in: folder)
         XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/MemberClient/Consumer.swift").path))
     }
 
     static func findSwift() -> URL? {

@@ -12,6 +12,7 @@ public enum Resolver {
     public static func resolve(rootPath: String, provider: any SourceProvider) -> Result {
         let context = ResolverContext(provider: provider)
         let path = DocumentPath.normalise(rootPath)
+        context.rootPath = path
         guard let document = context.document(path, referrer: nil) else {
             return Result(api: nil, diagnostics: context.diagnostics, sources: context.sourceTexts)
         }
@@ -41,7 +42,10 @@ public enum Resolver {
             context.registerNamed(root["title"]?.string ?? DocumentPath.stem(of: path),
                                   context.schema(root, nameHint: root["title"]?.string ?? DocumentPath.stem(of: path)))
         } else {
-            if info == nil { context.error("an OpenAPI document needs 'info' with 'title' and 'version'", at: root) }
+            if info == nil {
+                context.warning("the document has no 'info'; the API is titled after the file", at: root,
+                                hint: "add `info: { title: ..., version: ... }`")
+            }
             servers = readServers(root["servers"], context: context)
             readComponentSchemas(root, context: context)
             operations = context.operations(in: root)

@@ -18,6 +18,8 @@ final class ResolverContext {
     var schemaIndex: [String: SchemaRef] = [:]
     var namedSchemas: [(name: String, schema: SchemaRef)] = []
     var namedSchemaIDs: Set<String> = []
+    /// The root document, for the root-relative fallback of references.
+    var rootPath: String?
 
     init(provider: any SourceProvider) { self.provider = provider }
 
@@ -96,7 +98,16 @@ final class ResolverContext {
                   hint: "download the document next to the spec and refer to it by a relative path")
             return nil
         }
-        let path = filePart.isEmpty ? base : DocumentPath.resolve(filePart, against: base)
+        var path = filePart.isEmpty ? base : DocumentPath.resolve(filePart, against: base)
+        if !filePart.isEmpty, documents[path] == nil, (try? provider.read(path)) == nil, let rootPath {
+            // Some tools resolve refs against the root document; accept that, but say it is non-standard.
+            let fromRoot = DocumentPath.resolve(filePart, against: rootPath)
+            if fromRoot != path, documents[fromRoot] != nil || (try? provider.read(fromRoot)) != nil {
+                warning("'\(filePart)' does not exist relative to '\(base)'; using '\(fromRoot)' (relative to the root document)",
+                        at: node, hint: "references are resolved relative to the file they are written in")
+                path = fromRoot
+            }
+        }
         guard let document = document(path, referrer: node) else { return nil }
         if !fragment.isEmpty && !fragment.hasPrefix("/") {
             if let anchored = Self.findAnchor(fragment, in: document.root) { return anchored }
