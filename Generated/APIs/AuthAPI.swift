@@ -13,19 +13,22 @@ public struct AuthAPI: Sendable {
         self.client = client
     }
 
+    /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
+    static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+
     /// Log in with email and password
     ///
     /// Exchanges an email/password pair for an access and a refresh token.
     ///
     /// `POST /auth/email`
-    public func loginWithEmail(body: EmailLogin) async throws -> TokenResponse {
+    public func loginWithEmail(body: EmailLogin) async throws -> Tokens {
         let __operation = OperationInfo(id: "loginWithEmail", method: "POST", path: "/auth/email")
         var __request = RequestBuilder(method: "POST", path: "/auth/email")
         try __request.jsonBody(body, encoder: client.encoder)
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            return try client.decode(TokenResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw LoginWithEmailError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
@@ -39,14 +42,14 @@ public struct AuthAPI: Sendable {
     /// this endpoint only accepts form-encoded bodies.
     ///
     /// `POST /auth/facebook`
-    public func loginWithFacebook(body: LoginWithFacebookRequest) async throws -> TokenResponse {
+    public func loginWithFacebook(body: LoginWithFacebookRequest) async throws -> Tokens {
         let __operation = OperationInfo(id: "loginWithFacebook", method: "POST", path: "/auth/facebook")
         var __request = RequestBuilder(method: "POST", path: "/auth/facebook")
         try __request.formBody(body)
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            return try client.decode(TokenResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw LoginWithFacebookError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:

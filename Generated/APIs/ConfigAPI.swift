@@ -13,20 +13,23 @@ public struct ConfigAPI: Sendable {
         self.client = client
     }
 
+    /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
+    static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+
     /// Replace the account's app settings
     ///
     /// Replaces the whole config. Send back the `version` you last read; a stale version is rejected with 409
     /// and the current config in the error body.
     ///
     /// `PUT /config`
-    public func updateConfig(body: Config) async throws -> ConfigResponse {
+    public func updateConfig(body: Config) async throws -> Config {
         let __operation = OperationInfo(id: "updateConfig", method: "PUT", path: "/config")
         var __request = RequestBuilder(method: "PUT", path: "/config")
         try __request.jsonBody(body, encoder: client.encoder)
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            return try client.decode(ConfigResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(Config.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw UpdateConfigError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 409:

@@ -13,6 +13,9 @@ public struct CurrencyAPI: Sendable {
         self.client = client
     }
 
+    /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
+    static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+
     /// Current exchange rates
     ///
     /// Returns <b>rates</b> & history for the shop's price display, e.g. `GET /currency/rates?base=USD`.
@@ -21,14 +24,14 @@ public struct CurrencyAPI: Sendable {
     /// `GET /currency/rates`
     ///
     /// - Parameter base: Currency the rates are quoted against.
-    public func getCurrencyRates(base: String? = nil) async throws -> GetCurrencyRatesResponse {
+    public func getCurrencyRates(base: String? = nil) async throws -> CurrencyRates {
         let __operation = OperationInfo(id: "getCurrencyRates", method: "GET", path: "/currency/rates")
         var __request = RequestBuilder(method: "GET", path: "/currency/rates")
         __request.query("base", base)
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            return try client.decode(GetCurrencyRatesResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(CurrencyRates.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw GetCurrencyRatesError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:

@@ -13,12 +13,15 @@ public struct MediaAPI: Sendable {
         self.client = client
     }
 
+    /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
+    static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+
     /// Upload a new avatar
     ///
     /// Replaces the caller's avatar. The server crops to the given square before scaling.
     ///
     /// `POST /members/me/avatar`
-    public func uploadAvatar(file: MultipartFile, crop: UploadAvatarCrop? = nil) async throws -> UploadAvatarResponse {
+    public func uploadAvatar(file: MultipartFile, crop: UploadAvatarCrop? = nil) async throws -> UploadAvatarData {
         let __operation = OperationInfo(id: "uploadAvatar", method: "POST", path: "/members/me/avatar")
         var __request = RequestBuilder(method: "POST", path: "/members/me/avatar")
         try __request.multipartBody { form in
@@ -29,7 +32,7 @@ public struct MediaAPI: Sendable {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            return try client.decode(UploadAvatarResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(UploadAvatarData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw UploadAvatarError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 413:

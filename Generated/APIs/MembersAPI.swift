@@ -13,18 +13,21 @@ public struct MembersAPI: Sendable {
         self.client = client
     }
 
+    /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
+    static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+
     /// Get the caller's profile
     ///
     /// Returns the profile of the member the access token belongs to.
     ///
     /// `GET /members/me`
-    public func getProfile() async throws -> ProfileResponse {
+    public func getProfile() async throws -> Member {
         let __operation = OperationInfo(id: "getProfile", method: "GET", path: "/members/me")
         let __request = RequestBuilder(method: "GET", path: "/members/me")
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            return try client.decode(ProfileResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(Member.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw GetProfileError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
@@ -38,14 +41,14 @@ public struct MembersAPI: Sendable {
     /// `/members/me` is a different path: `me` is not a valid `memberId`.
     ///
     /// `GET /members/{memberId}`
-    public func getMember(memberID: Int64) async throws -> DetailedProfileResponse {
+    public func getMember(memberID: Int64) async throws -> DetailedProfile {
         let __operation = OperationInfo(id: "getMember", method: "GET", path: "/members/{memberId}")
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}")
         __request.path("memberId", memberID)
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            return try client.decode(DetailedProfileResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(DetailedProfile.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw GetMemberError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 404:
@@ -73,7 +76,7 @@ public struct MembersAPI: Sendable {
     /// - Parameter fields: Sparse fieldset, sent comma-separated (`fields=a,b`).
     /// - Parameter xRequestID: Echoed in logs for support tickets.
     /// - Parameter session: Web session cookie; the app sends it only when embedded in the web view.
-    public func getFriends(memberID: Int64, page: Int? = nil, pageSize: Int? = nil, sort: GetFriendsSort? = nil, fields: [String]? = nil, xRequestID: UUID? = nil, session: String? = nil) async throws -> FriendsResponse {
+    public func getFriends(memberID: Int64, page: Int? = nil, pageSize: Int? = nil, sort: GetFriendsSort? = nil, fields: [String]? = nil, xRequestID: UUID? = nil, session: String? = nil) async throws -> FriendsResponseData {
         let __operation = OperationInfo(id: "getFriends", method: "GET", path: "/members/{memberId}/friends")
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/friends")
         __request.path("memberId", memberID)
@@ -86,7 +89,7 @@ public struct MembersAPI: Sendable {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            return try client.decode(FriendsResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(FriendsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw GetFriendsError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 404:

@@ -13,12 +13,15 @@ public struct NotificationsAPI: Sendable {
         self.client = client
     }
 
+    /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
+    static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+
     /// List in-app notifications
     ///
     /// Newest first. Unknown `kind`s are dropped by the server for old app versions.
     ///
     /// `GET /notifications`
-    public func listNotifications(page: Int? = nil, pageSize: Int? = nil, unreadOnly: Bool? = nil) async throws -> NotificationsResponse {
+    public func listNotifications(page: Int? = nil, pageSize: Int? = nil, unreadOnly: Bool? = nil) async throws -> NotificationsResponseData {
         let __operation = OperationInfo(id: "listNotifications", method: "GET", path: "/notifications")
         var __request = RequestBuilder(method: "GET", path: "/notifications")
         __request.query("page", page)
@@ -27,7 +30,7 @@ public struct NotificationsAPI: Sendable {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            return try client.decode(NotificationsResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(NotificationsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw ListNotificationsError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
@@ -63,14 +66,14 @@ public struct NotificationsAPI: Sendable {
     /// Idempotent per `deviceId`; a new `pushToken` replaces the old one.
     ///
     /// `POST /devices`
-    public func registerDevice(body: Device) async throws -> RegisterDeviceResponse {
+    public func registerDevice(body: Device) async throws -> RegisterDeviceData {
         let __operation = OperationInfo(id: "registerDevice", method: "POST", path: "/devices")
         var __request = RequestBuilder(method: "POST", path: "/devices")
         try __request.jsonBody(body, encoder: client.encoder)
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 201:
-            return try client.decode(RegisterDeviceResponse.self, from: __response, operation: __operation)
+            return try client.decodeRequiredEnvelope(RegisterDeviceData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw RegisterDeviceError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:

@@ -12,15 +12,17 @@ public struct Comment: Codable, Hashable, Sendable {
     /// A comment on a profile; comments nest.
     public var parent: Indirect<Comment>?
     public var replies: [Comment]?
+    public var author: CommentAuthor?
 
     /// Creates a value from its properties.
-    public init(id: Int64, authorID: Int64, body: String, createdAt: Date, parent: Indirect<Comment>? = nil, replies: [Comment]? = nil) {
+    public init(id: Int64, authorID: Int64, body: String, createdAt: Date, parent: Indirect<Comment>? = nil, replies: [Comment]? = nil, author: CommentAuthor? = nil) {
         self.id = id
         self.authorID = authorID
         self.body = body
         self.createdAt = createdAt
         self.parent = parent
         self.replies = replies
+        self.author = author
     }
 
     enum CodingKeys: String, CodingKey {
@@ -30,6 +32,7 @@ public struct Comment: Codable, Hashable, Sendable {
         case createdAt = "createdAt"
         case parent = "parent"
         case replies = "replies"
+        case author = "author"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -40,6 +43,7 @@ public struct Comment: Codable, Hashable, Sendable {
         self.createdAt = try container.decodeDateTime(forKey: .createdAt)
         self.parent = try container.decodeIfPresent(Indirect<Comment>.self, forKey: .parent)
         self.replies = try container.decodeIfPresent([Comment].self, forKey: .replies)
+        self.author = try container.decodeIfPresent(CommentAuthor.self, forKey: .author)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -50,5 +54,6 @@ public struct Comment: Codable, Hashable, Sendable {
         try container.encodeDateTime(self.createdAt, forKey: .createdAt)
         try container.encodeIfPresent(self.parent, forKey: .parent)
         try container.encodeIfPresent(self.replies, forKey: .replies)
+        try container.encodeIfPresent(self.author, forKey: .author)
     }
 }

@@ -18,7 +18,7 @@ public struct DetailedProfile: Codable, Hashable, Sendable {
     /// Absent when the caller may not see presence; null when the member has never been online.
     /// The two cases mean different things to the UI.
     public var lastSeenAt: Nullable<Date>?
-    public var role: ProfileRole
+    public var role: MemberRole
     /// BCP 47 language tag.
     ///
     /// Defaults to `"en"` when absent.
@@ -43,7 +43,7 @@ public struct DetailedProfile: Codable, Hashable, Sendable {
     public var recentComments: [Comment]?
 
     /// Creates a value from its properties.
-    public init(id: Int64, username: String, email: String, displayName: Nullable<String>? = nil, avatarURL: URL, birthday: CalendarDate? = nil, createdAt: Date, lastSeenAt: Nullable<Date>? = nil, role: ProfileRole, locale: String = "en", karma: Int? = nil, legacyID: Int? = nil, bio: Nullable<String>? = nil, friendsCount: Int, größe: Int? = nil, `class`: DetailedProfileClass? = nil, self_: URL? = nil, _2faEnabled: Bool, recentComments: [Comment]? = nil) {
+    public init(id: Int64, username: String, email: String, displayName: Nullable<String>? = nil, avatarURL: URL, birthday: CalendarDate? = nil, createdAt: Date, lastSeenAt: Nullable<Date>? = nil, role: MemberRole, locale: String = "en", karma: Int? = nil, legacyID: Int? = nil, bio: Nullable<String>? = nil, friendsCount: Int, größe: Int? = nil, `class`: DetailedProfileClass? = nil, self_: URL? = nil, _2faEnabled: Bool, recentComments: [Comment]? = nil) {
         self.id = id
         self.username = username
         self.email = email
@@ -97,7 +97,7 @@ public struct DetailedProfile: Codable, Hashable, Sendable {
         self.birthday = try container.decodeIfPresent(CalendarDate.self, forKey: .birthday)
         self.createdAt = try container.decodeDateTime(forKey: .createdAt)
         self.lastSeenAt = try container.decodeNullableDateTime(forKey: .lastSeenAt)
-        self.role = try container.decode(ProfileRole.self, forKey: .role)
+        self.role = try container.decode(MemberRole.self, forKey: .role)
         self.locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? "en"
         self.karma = try container.decodeIfPresent(Int.self, forKey: .karma)
         self.legacyID = try container.decodeIfPresent(Int.self, forKey: .legacyID)

@@ -14,11 +14,11 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
     /// Friend
     ///
     /// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-    public var from: Friend
+    public var from: Member
     public var message: Nullable<String>?
 
     /// Creates a value from its properties.
-    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority, from: Friend, message: Nullable<String>? = nil) {
+    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority, from: Member, message: Nullable<String>? = nil) {
         self.id = id
         self.kind = kind
         self.createdAt = createdAt
@@ -45,7 +45,7 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
         self.createdAt = try container.decodeDateTime(forKey: .createdAt)
         self.read = try container.decodeIfPresent(Bool.self, forKey: .read) ?? false
         self.priority = try container.decode(NotificationBasePriority.self, forKey: .priority)
-        self.from = try container.decode(Friend.self, forKey: .from)
+        self.from = try container.decode(Member.self, forKey: .from)
         self.message = try container.decodeNullable(String.self, forKey: .message)
     }
 

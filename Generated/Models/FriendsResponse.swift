@@ -37,14 +37,14 @@ public struct FriendsResponse: Codable, Hashable, Sendable {
 }
 
 public struct FriendsResponseData: Codable, Hashable, Sendable {
-    public var items: [Friend]
+    public var items: [Member]
     public var page: Int
     public var pageSize: Int
     /// Number of items on all pages together.
     public var total: Int
 
     /// Creates a value from its properties.
-    public init(items: [Friend], page: Int, pageSize: Int, total: Int) {
+    public init(items: [Member], page: Int, pageSize: Int, total: Int) {
         self.items = items
         self.page = page
         self.pageSize = pageSize
@@ -60,7 +60,7 @@ public struct FriendsResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decode([Friend].self, forKey: .items)
+        self.items = try container.decode([Member].self, forKey: .items)
         self.page = try container.decode(Int.self, forKey: .page)
         self.pageSize = try container.decode(Int.self, forKey: .pageSize)
         self.total = try container.decode(Int.self, forKey: .total)

@@ -14,12 +14,12 @@ public struct LikeNotification: Codable, Hashable, Sendable {
     /// Friend
     ///
     /// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-    public var likedBy: Friend
+    public var likedBy: Member
     /// What was liked. No discriminator; tell them apart by shape (`body` vs `url`).
     public var target: LikeNotificationTarget
 
     /// Creates a value from its properties.
-    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority, likedBy: Friend, target: LikeNotificationTarget) {
+    public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority, likedBy: Member, target: LikeNotificationTarget) {
         self.id = id
         self.kind = kind
         self.createdAt = createdAt
@@ -46,7 +46,7 @@ public struct LikeNotification: Codable, Hashable, Sendable {
         self.createdAt = try container.decodeDateTime(forKey: .createdAt)
         self.read = try container.decodeIfPresent(Bool.self, forKey: .read) ?? false
         self.priority = try container.decode(NotificationBasePriority.self, forKey: .priority)
-        self.likedBy = try container.decode(Friend.self, forKey: .likedBy)
+        self.likedBy = try container.decode(Member.self, forKey: .likedBy)
         self.target = try container.decode(LikeNotificationTarget.self, forKey: .target)
     }
 

@@ -9,14 +9,16 @@ public struct Photo: Codable, Hashable, Sendable {
     public var width: Int?
     public var height: Int?
     public var caption: Nullable<String>?
+    public var owner: PhotoOwner?
 
     /// Creates a value from its properties.
-    public init(id: Int64, url: URL, width: Int? = nil, height: Int? = nil, caption: Nullable<String>? = nil) {
+    public init(id: Int64, url: URL, width: Int? = nil, height: Int? = nil, caption: Nullable<String>? = nil, owner: PhotoOwner? = nil) {
         self.id = id
         self.url = url
         self.width = width
         self.height = height
         self.caption = caption
+        self.owner = owner
     }
 
     enum CodingKeys: String, CodingKey {
@@ -25,6 +27,7 @@ public struct Photo: Codable, Hashable, Sendable {
         case width = "width"
         case height = "height"
         case caption = "caption"
+        case owner = "owner"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,6 +37,7 @@ public struct Photo: Codable, Hashable, Sendable {
         self.width = try container.decodeIfPresent(Int.self, forKey: .width)
         self.height = try container.decodeIfPresent(Int.self, forKey: .height)
         self.caption = try container.decodeNullable(String.self, forKey: .caption)
+        self.owner = try container.decodeIfPresent(PhotoOwner.self, forKey: .owner)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,5 +47,6 @@ public struct Photo: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.width, forKey: .width)
         try container.encodeIfPresent(self.height, forKey: .height)
         try container.encodeNullable(self.caption, forKey: .caption)
+        try container.encodeIfPresent(self.owner, forKey: .owner)
     }
 }

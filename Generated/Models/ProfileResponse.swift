@@ -8,10 +8,10 @@ public struct ProfileResponse: Codable, Hashable, Sendable {
     public var status: String
     /// Why the request failed, or null.
     public var reason: Nullable<String>?
-    public var data: Profile
+    public var data: Member
 
     /// Creates a value from its properties.
-    public init(status: String, reason: Nullable<String>? = nil, data: Profile) {
+    public init(status: String, reason: Nullable<String>? = nil, data: Member) {
         self.status = status
         self.reason = reason
         self.data = data
@@ -27,7 +27,7 @@ public struct ProfileResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.status = try container.decode(String.self, forKey: .status)
         self.reason = try container.decodeNullable(String.self, forKey: .reason)
-        self.data = try container.decode(Profile.self, forKey: .data)
+        self.data = try container.decode(Member.self, forKey: .data)
     }
 
     public func encode(to encoder: any Encoder) throws {

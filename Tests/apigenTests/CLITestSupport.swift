@@ -53,8 +53,7 @@ func makeWorkspace(file: StaticString = #filePath, line: UInt = #line) throws ->
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("api-spec"), to: folder.appendingPathComponent("api-spec"))
-    try Data("spec: api-spec/openapi.yaml\noutput: Generated\nclientName: MemberAPI\n".utf8)
-        .write(to: folder.appendingPathComponent("apigen.yml"))
+    try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("apigen.yml"), to: folder.appendingPathComponent("apigen.yml"))
     return folder
 }
 

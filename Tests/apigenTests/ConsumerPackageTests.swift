@@ -17,8 +17,9 @@ final class ConsumerPackageTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("api-spec"), to: folder.appendingPathComponent("api-spec"))
-        try Data("spec: api-spec/openapi.yaml\noutput: Sources/MemberClient\nclientName: MemberAPI\n".utf8)
-            .write(to: folder.appendingPathComponent("apigen.yml"))
+        let config = try String(contentsOf: repositoryRoot.appendingPathComponent("apigen.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "output: Generated", with: "output: Sources/MemberClient")
+        try Data(config.utf8).write(to: folder.appendingPathComponent("apigen.yml"))
 
         let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         var corpusTargets: [String] = []
@@ -66,7 +67,7 @@ final class ConsumerPackageTests: XCTestCase {
             let result = try runProcess(swift, ["run", "--skip-build", "apigen", "--config", "\(target).yml"], in: folder)
             XCTAssertEqual(result.status, 0, "\(target): " + result.stderr)
         }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/MemberClient/Models/Profile.swift").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/MemberClient/Models/Member.swift").path))
 
         let build = try runProcess(swift, ["build"], in: folder)
         XCTAssertEqual(build.status, 0, build.stdout + build.stderr)

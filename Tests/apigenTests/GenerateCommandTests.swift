@@ -23,13 +23,13 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(current.status, 0, current.stderr)
 
         let generated = folder.appendingPathComponent("Generated")
-        try FileManager.default.removeItem(at: generated.appendingPathComponent("Models/Profile.swift"))
+        try FileManager.default.removeItem(at: generated.appendingPathComponent("Models/Member.swift"))
         try Data("// edited\n".utf8).write(to: generated.appendingPathComponent("APIs/AuthAPI.swift"))
         let stale = try apigen(["generate", "--check"], in: folder)
         XCTAssertEqual(stale.status, 1)
-        XCTAssertTrue(stale.stderr.contains("missing: Models/Profile.swift"), stale.stderr)
+        XCTAssertTrue(stale.stderr.contains("missing: Models/Member.swift"), stale.stderr)
         XCTAssertTrue(stale.stderr.contains("stale:   APIs/AuthAPI.swift"), stale.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: generated.appendingPathComponent("Models/Profile.swift").path),
+        XCTAssertFalse(FileManager.default.fileExists(atPath: generated.appendingPathComponent("Models/Member.swift").path),
                        "--check writes nothing")
     }
 
@@ -39,7 +39,7 @@ final class GenerateCommandTests: XCTestCase {
         let generated = folder.appendingPathComponent("Generated")
         let userFile = generated.appendingPathComponent("Models/Handwritten.swift")
         try Data("// mine\n".utf8).write(to: userFile)
-        let profile = generated.appendingPathComponent("Models/Profile.swift").path
+        let profile = generated.appendingPathComponent("Models/Member.swift").path
         let before = try FileManager.default.attributesOfItem(atPath: profile)[.modificationDate] as? Date
         Thread.sleep(forTimeInterval: 1.1)
         let again = try apigen([], in: folder)
@@ -97,7 +97,7 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
         let dry = try apigen(["generate", "--dry-run"], in: folder)
         XCTAssertEqual(dry.status, 0)
-        XCTAssertTrue(dry.stdout.contains("missing: Models/Profile.swift"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("missing: Models/Member.swift"), dry.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
     }
 }

@@ -37,8 +37,9 @@ final class OtherCommandsTests: XCTestCase {
         let templates = folder.appendingPathComponent("MyTemplates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try Data("// my client {{name}}\n".utf8).write(to: templates.appendingPathComponent("client.mustache"))
-        try Data("spec: api-spec/openapi.yaml\noutput: Out\ntemplates: MyTemplates\nclientName: MemberAPI\n".utf8)
-            .write(to: folder.appendingPathComponent("apigen.yml"))
+        let config = try String(contentsOf: folder.appendingPathComponent("apigen.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "output: Generated", with: "output: Out\ntemplates: MyTemplates")
+        try Data(config.utf8).write(to: folder.appendingPathComponent("apigen.yml"))
         XCTAssertEqual(try apigen([], in: folder).status, 0)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("Out/MemberAPI.swift"), encoding: .utf8), "// my client MemberAPI\n")
     }

@@ -19,11 +19,17 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     public var clientName: String?
     /// Name overrides: a schema name (`Profile`), `Schema.property`, or an operationId -> the Swift name to use.
     public var nameOverrides: [String: String] = [:]
+    /// Response envelope unwrapping; nil when responses are not wrapped.
+    public var envelope: EnvelopeConfig?
+    /// Canonical models: several wire shapes decoded into one Swift type.
+    public var models: [ModelMapping] = []
+    /// operationIds whose calls are queued while offline.
+    public var queueable: [String] = []
 
     /// The default configuration.
     public init() {}
 
-    static let knownKeys = ["spec", "output", "templates", "access", "clientName", "nameOverrides"]
+    static let knownKeys = ["spec", "output", "templates", "access", "clientName", "nameOverrides", "envelope", "models", "queueable"]
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
@@ -80,6 +86,16 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
                     }
                     config.nameOverrides[override.key] = name
                 }
+            case "envelope":
+                if entry.value.scalar != .null { config.envelope = parseEnvelope(entry.value, into: &diagnostics) }
+            case "models":
+                if entry.value.scalar != .null { config.models = parseModels(entry.value, into: &diagnostics) }
+            case "queueable":
+                guard let list = entry.value.elements else {
+                    diagnostics.append(.error("'queueable' must list operationIds", at: entry.value))
+                    continue
+                }
+                config.queueable = list.compactMap(\.string)
             default:
                 let suggestion = knownKeys.min { ResolverContext.editDistance($0, entry.key) < ResolverContext.editDistance($1, entry.key) }
                 let hint = suggestion.map { ResolverContext.editDistance($0, entry.key) <= 3 ? "did you mean '\($0)'?" : "known keys: \(knownKeys.joined(separator: ", "))" }

@@ -33,6 +33,14 @@ public struct ModelPlan: Encodable, Sendable {
     public var isStruct = false
     public var properties: [PropertyPlan] = [] { didSet { hasProperties = !properties.isEmpty } }
     public private(set) var hasProperties = false
+    /// The `CodingKeys` cases: one per property, or for canonical models one per wire name.
+    public var codingKeys: [CodingKeyPlan] = []
+    /// A canonical model decoded from several wire shapes (`models:` in apigen.yml).
+    public var isCanonical = false
+    /// The wire shapes, each with its own encoding statements.
+    public var shapes: [ShapePlan] = []
+    /// The shape `encode(to:)` uses by default.
+    public var firstShapeName: String?
     /// True when the struct keeps unknown keys in `additionalProperties`.
     public var hasAdditionalProperties = false
     public var additionalPropertiesType: String?
@@ -56,7 +64,8 @@ public struct ModelPlan: Encodable, Sendable {
     public var extraConformances = ""
 
     enum CodingKeys: String, CodingKey {
-        case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, hasAdditionalProperties,
+        case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, codingKeys, isCanonical, shapes,
+             firstShapeName, hasAdditionalProperties,
              additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, hasDiscriminator,
              discriminatorLiteral, isAlias, aliasedType, isOutcome, outcomeCases, extraConformances
     }
@@ -71,6 +80,10 @@ public struct ModelPlan: Encodable, Sendable {
         try container.encode(isStruct, forKey: .isStruct)
         try container.encode(properties, forKey: .properties)
         try container.encode(hasProperties, forKey: .hasProperties)
+        try container.encode(codingKeys, forKey: .codingKeys)
+        try container.encode(isCanonical, forKey: .isCanonical)
+        try container.encode(shapes, forKey: .shapes)
+        try container.encodeIfPresent(firstShapeName, forKey: .firstShapeName)
         try container.encode(hasAdditionalProperties, forKey: .hasAdditionalProperties)
         try container.encodeIfPresent(additionalPropertiesType, forKey: .additionalPropertiesType)
         try container.encode(isEnum, forKey: .isEnum)
@@ -111,6 +124,22 @@ public struct PropertyPlan: Encodable, Sendable {
     public var isLast = false
 }
 
+/// A `CodingKeys` case.
+public struct CodingKeyPlan: Encodable, Sendable {
+    public var name: String
+    public var wireLiteral: String
+}
+
+/// One wire shape of a canonical model.
+public struct ShapePlan: Encodable, Sendable {
+    /// The `WireShape` case.
+    public var name: String
+    /// Where the shape's schema is, for the doc comment.
+    public var source: String
+    /// Statements of `encode(to:shape:)` for this shape.
+    public var encodeStatements: [String]
+}
+
 /// A case of a tolerant enum.
 public struct EnumCasePlan: Encodable, Sendable {
     public var name: String
@@ -148,6 +177,10 @@ public struct APIGroupPlan: Encodable, Sendable {
     public var operations: [OperationPlan]
     /// Response and error enums declared next to the operations.
     public var supportTypes: [ModelPlan]
+    /// Whether operations unwrap `{status, reason, data}` envelopes.
+    public var hasEnvelope = false
+    /// `EnvelopeFormat(...)` literal for `static let envelopeFormat`.
+    public var envelopeFormatLiteral = ""
 }
 
 /// One operation method.

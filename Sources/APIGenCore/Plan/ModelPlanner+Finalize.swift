@@ -7,9 +7,10 @@ extension ModelPlanner {
         var fileOrder: [String] = []
         for name in modelOrder {
             guard var draft = models[name] else { continue }
-            if draft.plan.isStruct {
+            if draft.plan.isStruct && !draft.plan.isCanonical {
                 draft.plan.properties = draft.properties.map { finish($0, boxed: boxed.contains(Edge(from: name, property: $0.swiftName))) }
                 if !draft.plan.properties.isEmpty { draft.plan.properties[draft.plan.properties.count - 1].isLast = true }
+                draft.plan.codingKeys = draft.plan.properties.map { CodingKeyPlan(name: $0.codingKey, wireLiteral: $0.wireLiteral) }
             }
             if files[draft.file] == nil { fileOrder.append(draft.file) }
             files[draft.file, default: []].append(draft.plan)

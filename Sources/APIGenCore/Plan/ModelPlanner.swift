@@ -10,6 +10,11 @@ final class ModelPlanner {
     private var declared: [SchemaRef: TypeUsage] = [:]
     private var inProgress: Set<SchemaRef> = []
     private var namedRefs: [SchemaRef: String] = [:]
+    /// Canonical groups by shape, and their claimed type names.
+    var canonicalGroups: [SchemaRef: CanonicalGroup] = [:]
+    var canonicalNames: [String: String] = [:]
+    /// The `WireShape` case of each canonical shape (for request bodies).
+    var shapeCases: [SchemaRef: String] = [:]
 
     init(api: ResolvedAPI, config: GeneratorConfig, typeScope: NameScope) {
         self.api = api
@@ -18,12 +23,17 @@ final class ModelPlanner {
     }
 
     /// Assigns names to named schemas first so references find them, then declares them all.
-    func planNamedSchemas() {
-        for (name, ref) in api.namedSchemas where namedRefs[ref] == nil {
+    func planNamedSchemas(groups: [CanonicalGroup] = []) {
+        for group in groups {
+            canonicalNames[group.name] = typeScope.claim(group.name)
+            for shape in group.shapes { canonicalGroups[shape] = group }
+        }
+        for (name, ref) in api.namedSchemas where namedRefs[ref] == nil && canonicalGroups[ref] == nil {
             let schema = api[ref]
             let preferred = config.nameOverrides[name] ?? schema.nameOverride ?? SwiftNaming.typeName(name)
             namedRefs[ref] = typeScope.claim(preferred)
         }
+        for group in groups { _ = usage(group.shapes[0], suggestedName: group.name, file: group.name) }
         for (_, ref) in api.namedSchemas {
             _ = usage(ref, suggestedName: namedRefs[ref] ?? "Model", file: namedRefs[ref] ?? "Models")
         }
@@ -38,6 +48,7 @@ final class ModelPlanner {
     /// The type of `ref` where it is used; declares it (named after `suggestedName`) when it needs a declaration.
     func usage(_ ref: SchemaRef, suggestedName: String, file: String) -> TypeUsage {
         if let known = declared[ref] { return known }
+        if let group = canonicalGroups[ref] { return declareCanonical(group) }
         if inProgress.contains(ref) {
             warn("schema refers to itself without an object in between; typed as JSONValue", api[ref])
             return .json
@@ -200,8 +211,14 @@ final class ModelPlanner {
         return lines
     }
 
+    /// Where a schema is written, relative to the root document's folder, so output never depends on the
+    /// folder apigen runs in.
     func sourceComment(_ schema: Schema) -> String {
-        "\(schema.node.location.file)#\(schema.node.pointer)"
+        let file = schema.node.location.file
+        let rootDirectory = DocumentPath.directory(of: api.rootPath)
+        var relative = file
+        if !rootDirectory.isEmpty, file.hasPrefix(rootDirectory + "/") { relative = String(file.dropFirst(rootDirectory.count + 1)) }
+        return "\(relative)#\(schema.node.pointer)"
     }
 
     func remember(_ ref: SchemaRef, _ usage: TypeUsage) { declared[ref] = usage }

@@ -12,6 +12,8 @@ struct OperationPlanner {
         case json(TypeUsage)
         case binary
         case text
+        /// `{status, reason, data}`: the method returns `data`; nil usage means an envelope without data.
+        case envelope(TypeUsage?, required: Bool)
 
         var swiftType: String? {
             switch self {
@@ -19,6 +21,7 @@ struct OperationPlanner {
             case .json(let usage): return usage.swift
             case .binary: return "Data"
             case .text: return "String"
+            case .envelope(let usage, let required): return usage.map { required ? $0.swift : $0.swift + "?" }
             }
         }
 
@@ -28,7 +31,16 @@ struct OperationPlanner {
             case .json(let usage): return "try client.decode(\(usage.swift).self, from: __response, operation: __operation)"
             case .binary: return "__response.body"
             case .text: return "String(decoding: __response.body, as: UTF8.self)"
+            case .envelope(let usage, let required):
+                guard let usage else { return "try client.checkEnvelope(from: __response, operation: __operation, format: Self.envelopeFormat)" }
+                return "try client.decode\(required ? "Required" : "")Envelope(\(usage.swift).self, from: __response, operation: __operation, format: Self.envelopeFormat)"
             }
+        }
+
+        /// The statements of a `case` that returns this payload.
+        func returnStatements(wrap: (String) -> String) -> [String] {
+            if case .envelope(nil, _) = self { return [decodeExpression(), wrap("")] }
+            return [wrap(decodeExpression())]
         }
     }
 
@@ -133,8 +145,10 @@ struct OperationPlanner {
                 models.usage($0, suggestedName: typePrefix + "Request", file: typePrefix + "Request")
             } ?? .json
             parameters.append(optional ? "\(label): \(usage.swift)? = nil" : "\(label): \(usage.swift)")
+            // A body that is one shape of a canonical model is sent with that shape's field names.
+            let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(label).encoded(as: .\($0))" } ?? label
             let call = Self.isJSON(content.mediaType)
-                ? "try __request.jsonBody(\(label), encoder: client.encoder)" : "try __request.formBody(\(label))"
+                ? "try __request.jsonBody(\(value), encoder: client.encoder)" : "try __request.formBody(\(value))"
             statements.append(optional ? "if let \(label) { \(call) }" : call)
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
             planMultipart(api[schemaRef], typePrefix: typePrefix, scope: &scope, parameters: &parameters,
@@ -180,16 +194,32 @@ struct OperationPlanner {
         statements.append("}")
     }
 
-    private func payload(of response: Response, typePrefix: String, suffix: String) -> Payload {
+    private func payload(of response: Response, typePrefix: String, suffix: String, unwrapEnvelope: Bool = false) -> Payload {
         guard let content = response.contents.first(where: { Self.isJSON($0.mediaType) }) ?? response.contents.first else {
             return .none
         }
         if Self.isJSON(content.mediaType) {
             guard let schema = content.schema else { return .json(.json) }
+            if unwrapEnvelope, let envelope = config.envelope, let unwrapped = envelopePayload(schema, envelope, typePrefix: typePrefix) {
+                return unwrapped
+            }
             return .json(models.usage(schema, suggestedName: typePrefix + suffix, file: typePrefix + suffix))
         }
         if content.mediaType.hasPrefix("text/") && !content.mediaType.contains("csv") { return .text }
         return .binary
+    }
+
+    /// Envelope detection is by shape: an object with the configured status and data (or at least status) fields.
+    private func envelopePayload(_ ref: SchemaRef, _ envelope: EnvelopeConfig, typePrefix: String) -> Payload? {
+        let schema = api[ref]
+        let properties = models.mergedProperties(of: schema)
+        guard properties.contains(where: { $0.name == envelope.status }) else { return nil }
+        let required = models.mergedRequired(of: schema)
+        guard let data = properties.first(where: { $0.name == envelope.data }) else {
+            return properties.count <= 2 ? .envelope(nil, required: false) : nil
+        }
+        let usage = models.usage(data.schema, suggestedName: typePrefix + "Data", file: typePrefix + "Data")
+        return .envelope(usage, required: required.contains(envelope.data) && !api[data.schema].nullable)
     }
 
     private static func pattern(_ status: String) -> String? {
@@ -207,7 +237,7 @@ struct OperationPlanner {
         let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
         let successes = operation.responses.filter { $0.status.hasPrefix("2") || (!hasSuccess && $0.status == "default") }
         let failures = operation.responses.filter { !successes.map(\.status).contains($0.status) }
-        let successPayloads = successes.map { ($0, payload(of: $0, typePrefix: typePrefix, suffix: "Response")) }
+        let successPayloads = successes.map { ($0, payload(of: $0, typePrefix: typePrefix, suffix: "Response", unwrapEnvelope: true)) }
         let distinctTypes = Set(successPayloads.map { $0.1.swiftType ?? "Void" })
         var cases: [ResponseCasePlan] = []
         var defaultStatements: [String] = []
@@ -217,14 +247,19 @@ struct OperationPlanner {
         if distinctTypes.count <= 1 {
             returnType = distinctTypes.first ?? "Void"
             for (response, payload) in successPayloads {
-                let statement = payload.swiftType == nil
-                    ? (returnType == "Void" ? "return" : "throw APIError.decoding(operation: __operation.id, status: __response.status, message: \"the response has no body\")")
-                    : "return " + payload.decodeExpression()
+                let statements: [String]
+                if case .envelope(nil, _) = payload {
+                    statements = payload.returnStatements { _ in "return" }
+                } else if payload.swiftType == nil {
+                    statements = [returnType == "Void" ? "return" : "throw APIError.decoding(operation: __operation.id, status: __response.status, message: \"the response has no body\")"]
+                } else {
+                    statements = payload.returnStatements { "return " + $0 }
+                }
                 if let pattern = Self.pattern(response.status) {
-                    cases.append(ResponseCasePlan(pattern: pattern, statements: [statement]))
+                    cases.append(ResponseCasePlan(pattern: pattern, statements: statements))
                 } else {
                     hasDefault = true
-                    defaultStatements = [statement]
+                    defaultStatements = statements
                 }
             }
         } else {

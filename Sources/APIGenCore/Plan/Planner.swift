@@ -23,9 +23,12 @@ public enum Planner {
         var groupTypeNames: [String: String] = [:]
         for tag in groupOrder { groupTypeNames[tag] = typeScope.claim(SwiftNaming.typeName(tag) + "API") }
 
+        var groupDiagnostics: [Diagnostic] = []
+        let canonicalGroups = CanonicalGroup.collect(api: api, config: config, diagnostics: &groupDiagnostics)
         let models = ModelPlanner(api: api, config: config, typeScope: typeScope)
-        models.planNamedSchemas()
-        let operations = OperationPlanner(models: models, config: config, queueable: queueable)
+        models.diagnostics += groupDiagnostics
+        models.planNamedSchemas(groups: canonicalGroups)
+        let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable))
 
         var groups: [APIGroupPlan] = []
         var propertyScope = NameScope(reserved: ["client", "init"])
@@ -54,7 +57,9 @@ public enum Planner {
                 docLines: ["Operations tagged `\(tag)`."],
                 propertyName: SwiftNaming.escapedMember(propertyScope.claim(SwiftNaming.memberName(tag))),
                 operations: plans,
-                supportTypes: supportTypes
+                supportTypes: supportTypes,
+                hasEnvelope: plans.contains { plan in plan.responseCases.contains { $0.statements.contains { $0.contains("Self.envelopeFormat") } } },
+                envelopeFormatLiteral: config.envelope.map(envelopeLiteral) ?? ""
             ))
         }
 
@@ -75,7 +80,15 @@ public enum Planner {
             groups: groups,
             client: client
         )
-        return Result(plan: plan, diagnostics: models.diagnostics)
+        let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
+        return Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics())
+    }
+
+    private static func envelopeLiteral(_ envelope: EnvelopeConfig) -> String {
+        var seen = Set<String>()
+        let values = envelope.success.filter { seen.insert($0).inserted }.map(SwiftNaming.stringLiteral).joined(separator: ", ")
+        return "EnvelopeFormat(statusKey: \(SwiftNaming.stringLiteral(envelope.status)), reasonKey: \(SwiftNaming.stringLiteral(envelope.reason)), "
+            + "dataKey: \(SwiftNaming.stringLiteral(envelope.data)), successValues: [\(values)])"
     }
 
     private static func planServers(_ servers: [Server]) -> [ServerPlan] {

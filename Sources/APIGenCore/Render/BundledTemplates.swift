@@ -21,6 +21,11 @@ import Foundation
     {{access}} init(client: APIClient) {
         self.client = client
     }
+{{#hasEnvelope}}
+
+    /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
+    static let envelopeFormat = {{{envelopeFormatLiteral}}}
+{{/hasEnvelope}}
 {{#operations}}
 
 {{#docLines}}
@@ -208,9 +213,9 @@ import Foundation
 {{#hasProperties}}
 
     enum CodingKeys: String, CodingKey {
-{{#properties}}
+{{#codingKeys}}
         case {{name}} = {{{wireLiteral}}}
-{{/properties}}
+{{/codingKeys}}
     }
 
     {{access}} init(from decoder: any Decoder) throws {
@@ -220,12 +225,56 @@ import Foundation
 {{/properties}}
     }
 
+{{^isCanonical}}
     {{access}} func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
 {{#properties}}
         {{{encodeStatement}}}
 {{/properties}}
     }
+{{/isCanonical}}
+{{#isCanonical}}
+    /// The wire shapes this model is decoded from; each is encoded with its own field names.
+    {{access}} enum WireShape: Sendable, CaseIterable {
+{{#shapes}}
+        /// `{{{source}}}`
+        case {{name}}
+{{/shapes}}
+    }
+
+    /// Encodes with the field names of the first shape.
+    {{access}} func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, shape: .{{firstShapeName}})
+    }
+
+    /// Encodes with the field names and identifier types of `shape`.
+    {{access}} func encode(to encoder: any Encoder, shape: WireShape) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch shape {
+{{#shapes}}
+        case .{{name}}:
+{{#encodeStatements}}
+            {{{.}}}
+{{/encodeStatements}}
+{{/shapes}}
+        }
+    }
+
+    /// This value as one endpoint sends it: `try request.jsonBody(member.encoded(as: .friend), ...)`.
+    {{access}} func encoded(as shape: WireShape) -> ShapeEncoding {
+        ShapeEncoding(value: self, shape: shape)
+    }
+
+    /// A value paired with the shape to encode it in.
+    {{access}} struct ShapeEncoding: Encodable, Sendable {
+        {{access}} let value: {{name}}
+        {{access}} let shape: WireShape
+
+        {{access}} func encode(to encoder: any Encoder) throws {
+            try value.encode(to: encoder, shape: shape)
+        }
+    }
+{{/isCanonical}}
 {{/hasProperties}}
 {{^hasProperties}}
 

@@ -18,6 +18,19 @@ public struct ResolvedAPI: Sendable {
     public var namedSchemas: [(name: String, schema: SchemaRef)]
     /// Document paths loaded, in load order.
     public var documents: [String]
+    /// The root document's path.
+    public var rootPath: String = ""
+    /// Every schema by canonical id (`file#pointer`), including ids that are `$ref`s to another schema.
+    public var schemaIDs: [String: SchemaRef] = [:]
+
+    /// The schema a reference written relative to the root document names (`#/components/schemas/A`,
+    /// `schemas/friend.json`, `schemas/x.yaml#/$defs/Rate`), when it was read.
+    public func schema(forReference reference: String) -> SchemaRef? {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = parts[0].isEmpty ? rootPath : DocumentPath.resolve(String(parts[0]), against: rootPath)
+        let pointer = parts.count > 1 ? String(parts[1]) : ""
+        return schemaIDs[file + "#" + pointer]
+    }
 
     /// The schema for a handle.
     public subscript(ref: SchemaRef) -> Schema { schemas[ref.index] }

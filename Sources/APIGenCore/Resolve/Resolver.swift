@@ -51,7 +51,7 @@ public enum Resolver {
             operations = context.operations(in: root)
             checkOperationIDs(operations, context: context)
         }
-        let api = ResolvedAPI(
+        var api = ResolvedAPI(
             title: info?["title"]?.string ?? root["title"]?.string ?? DocumentPath.stem(of: path),
             version: info?["version"]?.scalar?.description ?? "",
             description: info?["description"]?.string ?? root["description"]?.string,
@@ -62,6 +62,8 @@ public enum Resolver {
             namedSchemas: context.namedSchemas,
             documents: context.documentOrder
         )
+        api.rootPath = path
+        api.schemaIDs = context.schemaIndex
         return Result(api: api, diagnostics: context.diagnostics, sources: context.sourceTexts)
     }
 

@@ -1,0 +1,119 @@
+import Foundation
+
+/// The field names and success values of a `{status, reason, data}` response envelope.
+public struct EnvelopeFormat: Sendable, Hashable {
+    public var statusKey: String
+    public var reasonKey: String
+    public var dataKey: String
+    /// Status values that mean success (numbers are compared by their decimal text).
+    public var successValues: Set<String>
+
+    /// Creates a format.
+    public init(statusKey: String, reasonKey: String, dataKey: String, successValues: Set<String>) {
+        self.statusKey = statusKey
+        self.reasonKey = reasonKey
+        self.dataKey = dataKey
+        self.successValues = successValues
+    }
+}
+
+/// Failures that only envelopes have: the server said no in the body, or said yes without the data.
+public enum EnvelopeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `status` was not a success value; `reason` is what the server gave, `httpStatus` the HTTP status.
+    case serverError(operation: String, status: String, reason: String?, httpStatus: Int)
+    /// The status was a success but the payload the API description requires was absent or null.
+    case missingData(operation: String, httpStatus: Int)
+
+    public var description: String {
+        switch self {
+        case let .serverError(operation, status, reason, httpStatus):
+            return "\(operation): server returned status '\(status)' (HTTP \(httpStatus))" + (reason.map { ": \($0)" } ?? "")
+        case let .missingData(operation, httpStatus):
+            return "\(operation): successful response (HTTP \(httpStatus)) without the required data"
+        }
+    }
+}
+
+private struct EnvelopeKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Decodes an envelope's status and reason, and its data as `Payload`, from any decoder.
+struct EnvelopeBody<Payload: Decodable>: Decodable {
+    var status: String
+    var reason: String?
+    var data: Payload?
+
+    init(from decoder: any Decoder) throws {
+        guard let format = decoder.userInfo[EnvelopeBody.formatKey] as? EnvelopeFormatBox else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no envelope format"))
+        }
+        let container = try decoder.container(keyedBy: EnvelopeKey.self)
+        let statusKey = EnvelopeKey(format.format.statusKey)
+        if let text = try? container.decode(String.self, forKey: statusKey) {
+            status = text
+        } else if let number = try? container.decode(Int64.self, forKey: statusKey) {
+            status = String(number)
+        } else if let flag = try? container.decode(Bool.self, forKey: statusKey) {
+            status = flag ? "true" : "false"
+        } else {
+            throw DecodingError.keyNotFound(statusKey, .init(codingPath: decoder.codingPath,
+                                                             debugDescription: "the envelope has no '\(statusKey.stringValue)'"))
+        }
+        reason = try? container.decodeIfPresent(String.self, forKey: EnvelopeKey(format.format.reasonKey))
+        data = try container.decodeIfPresent(Payload.self, forKey: EnvelopeKey(format.format.dataKey))
+    }
+
+    static var formatKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "apigen.envelopeFormat")! }
+}
+
+final class EnvelopeFormatBox: Sendable {
+    let format: EnvelopeFormat
+    init(_ format: EnvelopeFormat) { self.format = format }
+}
+
+extension APIClient {
+    /// Unwraps an envelope: returns `data` when `status` is a success value, throws
+    /// ``EnvelopeError/serverError(operation:status:reason:httpStatus:)`` otherwise; nil when data is absent or null.
+    public func decodeEnvelope<Payload: Decodable>(_ type: Payload.Type, from response: HTTPResponse,
+                                                   operation: OperationInfo, format: EnvelopeFormat) throws -> Payload? {
+        let decoder = JSONDecoder()
+        decoder.userInfo[EnvelopeBody<Payload>.formatKey] = EnvelopeFormatBox(format)
+        guard !response.body.isEmpty else {
+            throw APIError.decoding(operation: operation.id, status: response.status,
+                                    message: "empty body, expected an envelope with \(Payload.self)")
+        }
+        let body: EnvelopeBody<Payload>
+        do {
+            body = try decoder.decode(EnvelopeBody<Payload>.self, from: response.body)
+        } catch let error as DecodingError {
+            throw APIError.decoding(operation: operation.id, status: response.status,
+                                    message: DecodingErrorMessage.describe(error, body: response.body))
+        } catch {
+            throw APIError.decoding(operation: operation.id, status: response.status, message: String(describing: error))
+        }
+        guard format.successValues.contains(body.status) else {
+            throw EnvelopeError.serverError(operation: operation.id, status: body.status, reason: body.reason,
+                                            httpStatus: response.status)
+        }
+        return body.data
+    }
+
+    /// ``decodeEnvelope(_:from:operation:format:)`` for payloads the API description requires.
+    public func decodeRequiredEnvelope<Payload: Decodable>(_ type: Payload.Type, from response: HTTPResponse,
+                                                           operation: OperationInfo, format: EnvelopeFormat) throws -> Payload {
+        guard let payload = try decodeEnvelope(type, from: response, operation: operation, format: format) else {
+            throw EnvelopeError.missingData(operation: operation.id, httpStatus: response.status)
+        }
+        return payload
+    }
+
+    /// Checks the status of an envelope whose data is not used (`Void` operations).
+    public func checkEnvelope(from response: HTTPResponse, operation: OperationInfo, format: EnvelopeFormat) throws {
+        _ = try decodeEnvelope(JSONValue.self, from: response, operation: operation, format: format)
+    }
+}

@@ -1,0 +1,114 @@
+import APIGenCore
+import XCTest
+
+/// `models:` and `x-apigen-model`: one canonical type for several wire shapes.
+final class CanonicalModelSnippetTests: XCTestCase {
+    private let spec = """
+        openapi: 3.1.0
+        info: { title: Club, version: '1' }
+        paths:
+          /me:
+            get:
+              operationId: getMe
+              responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Profile' } } } } }
+          /friends:
+            post:
+              operationId: addFriend
+              requestBody: { required: true, content: { application/json: { schema: { $ref: 'friend.json' } } } }
+              responses: { '204': { description: ok } }
+        components:
+          schemas:
+            Profile:
+              type: object
+              required: [id, username]
+              properties:
+                id: { type: integer, format: int64 }
+                username: { type: string }
+                self: { type: string }
+        """
+    private let friend = """
+        {"type": "object", "required": ["ident", "user_name"],
+         "properties": {"ident": {"type": "string"}, "user_name": {"type": "string"}, "is_online": {"type": "boolean"}}}
+        """
+
+    private func config() -> GeneratorConfig {
+        var config = GeneratorConfig()
+        config.models = [ModelMapping(name: "Member", from: ["#/components/schemas/Profile", "friend.json"],
+                                      fields: [FieldMapping(canonical: "id", wireNames: ["id", "ident"]),
+                                               FieldMapping(canonical: "username", wireNames: ["username", "user_name"])])]
+        return config
+    }
+
+    func testOneModelWithFlexibleIdentifierAndPerShapeEncoding() {
+        let outcome = generate([("api/openapi.yaml", spec), ("api/friend.json", friend)], config: config())
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let member = outcome.file("Models/Member.swift") ?? ""
+        assertContains(member,
+            "public struct Member: Codable, Hashable, Sendable {",
+            "public var id: FlexibleIdentifier\n",
+            "public var username: String\n",
+            "public var self_: String?",
+            "public var isOnline: Bool?",
+            "self.id = try container.decodeFirst(FlexibleIdentifier.self, forKeys: [.id, .ident])",
+            "case .profile:\n            try container.encodeIdentifier(self.id, asInteger: true, forKey: .id)",
+            "case .friend:\n            try container.encodeIdentifier(self.id, asInteger: false, forKey: .ident)")
+        XCTAssertNil(outcome.file("Models/Profile.swift"), "the shapes are not generated separately")
+        assertContains(outcome.allText,
+            "public func getMe() async throws -> Member {",
+            "try __request.jsonBody(body.encoded(as: .friend), encoder: client.encoder)")
+    }
+
+    func testInSpecExtensionsDeclareTheSameThing() {
+        let annotated = spec.replacingOccurrences(of: "    Profile:\n      type: object",
+                                                  with: "    Profile:\n      x-apigen-model: Member\n      type: object")
+        XCTAssertNotEqual(annotated, spec)
+        let friendAnnotated = """
+            {"x-apigen-model": "Member", "type": "object",
+             "properties": {"ident": {"type": "string", "x-apigen-field": "id"}, "user_name": {"type": "string", "x-apigen-field": "username"}}}
+            """
+        let outcome = generate([("api/openapi.yaml", annotated), ("api/friend.json", friendAnnotated),
+                                ("api/index.yaml", "")], config: GeneratorConfig())
+        // friend.json is only reached through the request body; it still joins the model.
+        assertContains(outcome.file("Models/Member.swift") ?? "", "decodeFirstIfPresent(FlexibleIdentifier.self, forKeys: [.ident, .id])",
+                       "decodeFirstIfPresent(String.self, forKeys: [.userName, .username2])")
+        XCTAssertNil(outcome.file("Models/Profile.swift"))
+    }
+
+    func testUnknownReferenceInModelsIsAnError() {
+        var config = config()
+        config.models[0].from.append("#/components/schemas/Nope")
+        let outcome = generate([("api/openapi.yaml", spec), ("api/friend.json", friend)], config: config)
+        XCTAssertNil(outcome.files)
+        XCTAssertTrue(outcome.diagnostics.contains { $0.message.contains("models.Member: '#/components/schemas/Nope' names no schema") })
+    }
+
+    func testConflictingTypesAreReportedNotGuessed() {
+        let friendWithBooleanName = friend.replacingOccurrences(of: #""user_name": {"type": "string"}"#, with: #""user_name": {"type": "boolean"}"#)
+        let outcome = generate([("api/openapi.yaml", spec), ("api/friend.json", friendWithBooleanName)], config: config())
+        assertContains(outcome.file("Models/Member.swift") ?? "", "public var username: JSONValue")
+        XCTAssertTrue(outcome.diagnostics.contains { $0.message.contains("field 'username' of Member has different types") })
+    }
+
+    func testDuplicateEntityWarningWithSnippet() {
+        let outcome = generate([("api/openapi.yaml", spec + """
+
+                    Card:
+                      type: object
+                      properties: { ident: { type: string }, user_name: { type: string }, self: { type: string } }
+                """), ("api/friend.json", friend)])
+        let warning = outcome.diagnostics.first { $0.message.contains("look like one entity") }
+        XCTAssertEqual(warning?.message, "schemas Profile, Card look like one entity with differently spelled fields; they are generated as unrelated types")
+        XCTAssertTrue(warning?.hint?.contains("- \"#/components/schemas/Card\"") ?? false, warning?.hint ?? "")
+        XCTAssertTrue(warning?.hint?.contains("id: [id, ident]") ?? false, warning?.hint ?? "")
+    }
+
+    func testMerelySimilarShapesAreNotReported() {
+        let outcome = generate([("api/openapi.yaml", spec + """
+
+                    Team:
+                      type: object
+                      properties: { ident: { type: string }, name: { type: string }, self: { type: string } }
+                """), ("api/friend.json", friend)])
+        XCTAssertFalse(outcome.diagnostics.contains { $0.message.contains("look like one entity") })
+    }
+}
