@@ -9,8 +9,10 @@ public enum Resolver {
     }
 
     /// Resolves the document at `rootPath` and everything it references.
-    public static func resolve(rootPath: String, provider: any SourceProvider) -> Result {
+    public static func resolve(rootPath: String, provider: any SourceProvider,
+                               remotes: [(prefix: String, folder: String)] = []) -> Result {
         let context = ResolverContext(provider: provider)
+        context.remotes = remotes
         let path = DocumentPath.normalise(rootPath)
         context.rootPath = path
         guard let document = context.document(path, referrer: nil) else {

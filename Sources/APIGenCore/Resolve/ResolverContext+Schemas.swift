@@ -15,7 +15,10 @@ extension ResolverContext {
         if let referenceNode = node["$ref"], let reference = referenceNode.string {
             let siblings = (node.entries ?? []).filter { !Self.annotationKeys.contains($0.key) && !$0.key.hasPrefix("x-") }
             let nullable = node["nullable"]?.bool == true
-            if siblings.isEmpty || (siblings.count == 1 && siblings[0].key == "nullable" && !nullable) {
+            // Up to draft-07, `$ref` makes its siblings irrelevant; OpenAPI 3.0 specs rely on `nullable` and others
+            // beside it, so there the siblings are kept.
+            let siblingsIgnored = [.draft3, .draft4, .draft6, .draft7].contains(dialect(for: node))
+            if siblingsIgnored || siblings.isEmpty || (siblings.count == 1 && siblings[0].key == "nullable" && !nullable) {
                 guard let target = target(of: reference, at: referenceNode) else {
                     return placeholder(id: id, node: node)
                 }
@@ -161,6 +164,29 @@ extension ResolverContext {
         if let discriminator = node["discriminator"] { schema.discriminator = readDiscriminator(discriminator) }
         readBounds(into: &schema, from: node, dialect: dialect)
         readDefinitions(of: node)
+        readValidationSubschemas(of: node)
+    }
+
+    /// Subschemas only validators use are read too, so every schema node has a handle and a `$ref` to any of them
+    /// resolves.
+    private func readValidationSubschemas(of node: SpecNode) {
+        for key in ["patternProperties", "dependentSchemas"] {
+            for entry in node[key]?.entries ?? [] { _ = self.schema(entry.value) }
+        }
+        for entry in node["dependencies"]?.entries ?? [] where entry.value.isMapping || entry.value.bool != nil {
+            _ = self.schema(entry.value)
+        }
+        for key in ["additionalItems", "contains", "propertyNames", "if", "then", "else", "unevaluatedProperties",
+                    "unevaluatedItems", "contentSchema"] {
+            if let value = node[key], value.isMapping || value.bool != nil { _ = self.schema(value) }
+        }
+        for key in ["items", "prefixItems"] {
+            for element in node[key]?.elements ?? [] { _ = self.schema(element) }
+        }
+        if let extends = node["extends"] {
+            if extends.isMapping { _ = self.schema(extends) }
+            for element in extends.elements ?? [] { _ = self.schema(element) }
+        }
     }
 
     private func readTypes(into schema: inout Schema, from node: SpecNode, dialect: Dialect) {

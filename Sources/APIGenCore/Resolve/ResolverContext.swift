@@ -20,6 +20,16 @@ final class ResolverContext {
     var namedSchemaIDs: Set<String> = []
     /// The root document, for the root-relative fallback of references.
     var rootPath: String?
+    /// Remote URI prefixes served from local folders (`http://localhost:1234/` -> `remotes`).
+    var remotes: [(prefix: String, folder: String)] = []
+    /// Documents loaded for a remote URI, by path.
+    var remoteURIs: [String: String] = [:]
+    /// Nodes by absolute URI (documents and `$id`s), anchors by `uri#name`.
+    var identifiedNodes: [String: SpecNode] = [:]
+    var anchoredNodes: [String: SpecNode] = [:]
+    var dynamicAnchors: [String: SpecNode] = [:]
+    /// Per file: schema pointers that set a base URI.
+    var identifierBases: [String: [(pointer: String, uri: String)]] = [:]
 
     init(provider: any SourceProvider) { self.provider = provider }
 
@@ -56,6 +66,7 @@ final class ResolverContext {
             documents[path] = document
             documentOrder.append(path)
             dialects[path] = Self.dialect(of: document.root)
+            indexIdentifiers(document)
             return document
         } catch {
             failedDocuments.insert(path)
@@ -89,6 +100,7 @@ final class ResolverContext {
 
     /// Follows a `$ref` string written at `node` to its target node, reporting broken references.
     func target(of reference: String, at node: SpecNode) -> SpecNode? {
+        if let identified = identifiedTarget(of: reference, at: node) { return identified }
         let base = node.location.file
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let filePart = String(parts[0])
