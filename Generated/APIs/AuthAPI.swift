@@ -28,10 +28,14 @@ public struct AuthAPI: Sendable {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
+            try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v8)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw LoginWithEmailError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw LoginWithEmailError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         }
     }
@@ -49,8 +53,11 @@ public struct AuthAPI: Sendable {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
+            try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v8)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw LoginWithFacebookError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)

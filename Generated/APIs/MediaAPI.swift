@@ -32,12 +32,17 @@ public struct MediaAPI: Sendable {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
+            try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v156)
             return try client.decodeRequiredEnvelope(UploadAvatarData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw UploadAvatarError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 413:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw UploadAvatarError.status413(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 400...499:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw UploadAvatarError.status4XX(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
@@ -59,6 +64,7 @@ public struct MediaAPI: Sendable {
         case 200:
             return __response.body
         case 404:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw DownloadAvatarError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)

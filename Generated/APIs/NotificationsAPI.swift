@@ -30,8 +30,11 @@ public struct NotificationsAPI: Sendable {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
+            try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v67)
             return try client.decodeRequiredEnvelope(NotificationsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw ListNotificationsError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
@@ -53,8 +56,10 @@ public struct NotificationsAPI: Sendable {
         case 202:
             return
         case 401:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw TrackNotificationError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 404:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw TrackNotificationError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
@@ -73,10 +78,14 @@ public struct NotificationsAPI: Sendable {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 201:
+            try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v184)
             return try client.decodeRequiredEnvelope(RegisterDeviceData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw RegisterDeviceError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw RegisterDeviceError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         }
     }

@@ -28,6 +28,7 @@ public struct ReportsAPI: Sendable {
         case 204:
             return
         default:
+            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
             throw ReportErrorError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         }
     }

@@ -12,7 +12,7 @@ final class EnvelopeTests: XCTestCase {
     }
 
     func testSuccessReturnsTheData() async throws {
-        let member = try await api(#"{"status": "ok", "reason": null, "data": {"id": 1, "username": "a", "email": "e", "avatarUrl": "https://c/a", "createdAt": "2024-01-01T00:00:00Z", "role": "member"}}"#).members.getProfile()
+        let member = try await api(#"{"status": "ok", "reason": null, "data": {"id": 1, "username": "a", "email": "e", "avatarUrl": "https://c/a", "createdAt": "2024-01-01T00:00:00Z", "role": "member", "karma": 0}}"#).members.getProfile()
         XCTAssertEqual(member.id, 1)
     }
 
@@ -26,16 +26,30 @@ final class EnvelopeTests: XCTestCase {
     }
 
     func testMissingRequiredDataIsATypedError() async throws {
+        // The spec requires `data`, so the validator rejects the body first, naming the missing property.
         do {
             _ = try await api(#"{"status": "OK", "reason": null}"#).members.getProfile()
             XCTFail("expected an error")
-        } catch let error as EnvelopeError {
-            XCTAssertEqual(error, .missingData(operation: "getProfile", httpStatus: 200))
+        } catch let error as ResponseValidationError {
+            XCTAssertTrue(error.report.errors.contains { $0.keyword == "required" && $0.message.contains("data") }, "\(error)")
+        }
+        // Without validation the envelope check itself reports it.
+        let client = APIClient(baseURL: URL(string: "https://x")!, transport: MockTransport())
+        let operation = OperationInfo(id: "getProfile", method: "GET", path: "/members/me")
+        XCTAssertThrowsError(try client.decodeRequiredEnvelope(
+            Member.self, from: .json(#"{"status": "OK"}"#), operation: operation, format: EnvelopeTests.format)) { error in
+            XCTAssertEqual(error as? EnvelopeError, .missingData(operation: "getProfile", httpStatus: 200))
         }
     }
 
-    func testNumericSuccessStatus() async throws {
-        let member = try await api(#"{"status": 200, "data": {"id": "7", "username": "a", "email": "e", "avatarUrl": "https://c/a", "role": "member"}}"#).members.getProfile()
-        XCTAssertEqual(member.id, 7)
+    func testNumericSuccessStatusAndOptionalData() throws {
+        let client = APIClient(baseURL: URL(string: "https://x")!, transport: MockTransport())
+        let operation = OperationInfo(id: "x", method: "GET", path: "/x")
+        XCTAssertEqual(try client.decodeEnvelope(Int.self, from: .json(#"{"status": 200, "data": 5}"#), operation: operation,
+                                                 format: EnvelopeTests.format), 5)
+        XCTAssertNil(try client.decodeEnvelope(Int.self, from: .json(#"{"status": "ok", "data": null}"#), operation: operation,
+                                               format: EnvelopeTests.format))
     }
+
+    static let format = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
 }

@@ -15,7 +15,7 @@ final class ExampleAPIClientTests: XCTestCase {
         {"status": "OK", "reason": null, "data": {
           "id": 9007199254740993, "username": "ann", "email": "ann@example.com", "displayName": null,
           "avatarUrl": "https://cdn.example.com/a.jpg", "createdAt": "2024-05-01T10:20:30.123456Z",
-          "role": "superuser", "karma": 12}}
+          "role": "admin", "karma": 12}}
         """
 
     func testProfileDecodesWithAbsentVsNullAndUnknownEnumValues() async throws {
@@ -25,7 +25,9 @@ final class ExampleAPIClientTests: XCTestCase {
         XCTAssertEqual(profile.id, 9_007_199_254_740_993, "int64 ids above 2^53 survive")
         XCTAssertNil(profile.displayName)
         XCTAssertNil(profile.lastSeenAt, "absent")
-        XCTAssertEqual(profile.role, .undocumented("superuser"), "unknown enum values do not fail decoding")
+        XCTAssertEqual(profile.role, .admin)
+        let unknownRole = try JSONDecoder().decode(Member.self, from: Data(#"{"id": 1, "username": "a", "avatarUrl": "https://c/a", "role": "superuser"}"#.utf8))
+        XCTAssertEqual(unknownRole.role, .undocumented("superuser"), "models tolerate unknown enum values when validation is off")
         XCTAssertEqual(try XCTUnwrap(profile.createdAt).timeIntervalSince1970, 1_714_558_830.123456, accuracy: 0.000_001)
         XCTAssertEqual(transport.requests.first?.headers["Accept"], "application/json")
     }
@@ -79,9 +81,9 @@ final class ExampleAPIClientTests: XCTestCase {
         do {
             _ = try await client(transport).members.getProfile()
             XCTFail("expected an error")
-        } catch let error as APIError {
-            guard case .decoding(let operation, _, _) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(operation, "getProfile")
+        } catch let error as ResponseValidationError {
+            XCTAssertEqual(error.operation.id, "getProfile")
+            XCTAssertEqual(error.report.errors.first?.keyword, "json", "a truncated body is an invalid response")
         }
     }
 

@@ -25,11 +25,27 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     public var models: [ModelMapping] = []
     /// operationIds whose calls are queued while offline.
     public var queueable: [String] = []
+    /// What happens when a response does not match its schema.
+    public enum ValidationMode: String, Sendable, Encodable, CaseIterable {
+        /// The caller gets an error; the invalid body never becomes a model.
+        case reject
+        /// The failure is reported, the body is decoded anyway.
+        case reportOnly = "report-only"
+        /// No validator runs.
+        case off
+
+        /// The runtime's spelling.
+        var runtimeCase: String { self == .reportOnly ? "reportOnly" : rawValue }
+    }
+    /// The default validation mode.
+    public var validation: ValidationMode = .reject
+    /// Per-operation validation modes, by operationId.
+    public var validationOverrides: [String: ValidationMode] = [:]
 
     /// The default configuration.
     public init() {}
 
-    static let knownKeys = ["spec", "output", "templates", "access", "clientName", "nameOverrides", "envelope", "models", "queueable"]
+    static let knownKeys = ["spec", "output", "templates", "access", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides"]
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
@@ -90,6 +106,20 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
                 if entry.value.scalar != .null { config.envelope = parseEnvelope(entry.value, into: &diagnostics) }
             case "models":
                 if entry.value.scalar != .null { config.models = parseModels(entry.value, into: &diagnostics) }
+            case "validation":
+                if let text = string(entry.value, "validation") {
+                    if let mode = ValidationMode(rawValue: text) { config.validation = mode } else {
+                        diagnostics.append(.error("'validation' must be one of reject, report-only, off; found '\(text)'", at: entry.value))
+                    }
+                }
+            case "validationOverrides":
+                for item in entry.value.entries ?? [] {
+                    guard let text = item.value.string, let mode = ValidationMode(rawValue: text) else {
+                        diagnostics.append(.error("validation mode for '\(item.key)' must be one of reject, report-only, off", at: item.value))
+                        continue
+                    }
+                    config.validationOverrides[item.key] = mode
+                }
             case "queueable":
                 guard let list = entry.value.elements else {
                     diagnostics.append(.error("'queueable' must list operationIds", at: entry.value))

@@ -12,6 +12,33 @@ public struct GenerationPlan: Encodable, Sendable {
     public var groups: [APIGroupPlan]
     /// The client facade and servers.
     public var client: ClientPlan
+    /// Compiled validators, in files.
+    public var validatorFiles: [ValidatorFilePlan] = []
+}
+
+/// A file of compiled validators.
+public struct ValidatorFilePlan: Encodable, Sendable {
+    public var fileName: String
+    public var access: String
+    /// The first file declares the `Validators` namespace, its constants and public entry points.
+    public var declaresNamespace: Bool
+    public var constants: [String]
+    public var entryPoints: [ValidatorEntryPlan]
+    public var functions: [ValidatorFunctionPlan]
+}
+
+/// A public `validate<Name>` for a named schema.
+public struct ValidatorEntryPlan: Encodable, Sendable {
+    public var name: String
+    public var function: String
+    public var source: String
+}
+
+/// One schema's validation function.
+public struct ValidatorFunctionPlan: Encodable, Sendable {
+    public var name: String
+    public var source: String
+    public var lines: [String]
 }
 
 /// One model file.

@@ -15,6 +15,13 @@ final class ModelPlanner {
     var canonicalNames: [String: String] = [:]
     /// The `WireShape` case of each canonical shape (for request bodies).
     var shapeCases: [SchemaRef: String] = [:]
+    /// Schemas responses are validated against, in first-use order.
+    private(set) var validatorRoots: [SchemaRef] = []
+    private var validatorRootSet: Set<SchemaRef> = []
+
+    func addValidatorRoot(_ ref: SchemaRef) {
+        if validatorRootSet.insert(ref).inserted { validatorRoots.append(ref) }
+    }
 
     init(api: ResolvedAPI, config: GeneratorConfig, typeScope: NameScope) {
         self.api = api

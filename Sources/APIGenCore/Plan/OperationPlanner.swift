@@ -222,6 +222,16 @@ struct OperationPlanner {
         return .envelope(usage, required: required.contains(envelope.data) && !api[data.schema].nullable)
     }
 
+    /// `try client.validateResponse(...)` for a JSON response with a schema, unless validation is off.
+    private func validation(_ response: Response, operation: Operation) -> [String] {
+        let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
+        guard mode != .off,
+              let content = response.contents.first(where: { Self.isJSON($0.mediaType) }), let schema = content.schema,
+              !api[schema].isAnything else { return [] }
+        models.addValidatorRoot(schema)
+        return ["try client.validateResponse(__response, operation: __operation, mode: .\(mode.runtimeCase), validator: Validators.\(ValidatorEmitter.functionName(schema)))"]
+    }
+
     private static func pattern(_ status: String) -> String? {
         if status == "default" { return nil }
         if let code = Int(status) { return String(code) }
@@ -255,11 +265,15 @@ struct OperationPlanner {
                 } else {
                     statements = payload.returnStatements { "return " + $0 }
                 }
+                var checked = validation(response, operation: operation) + statements
+                if case .envelope = payload, checked.count > statements.count {
+                    checked.insert("try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)", at: 0)
+                }
                 if let pattern = Self.pattern(response.status) {
-                    cases.append(ResponseCasePlan(pattern: pattern, statements: statements))
+                    cases.append(ResponseCasePlan(pattern: pattern, statements: checked))
                 } else {
                     hasDefault = true
-                    defaultStatements = statements
+                    defaultStatements = checked
                 }
             }
         } else {
@@ -280,11 +294,12 @@ struct OperationPlanner {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "", docLines: SwiftNaming.docLines(response.description)))
                     statement = "return .\(caseName)"
                 }
+                let checked = validation(response, operation: operation) + [statement]
                 if let pattern = Self.pattern(response.status) {
-                    cases.append(ResponseCasePlan(pattern: pattern, statements: [statement]))
+                    cases.append(ResponseCasePlan(pattern: pattern, statements: checked))
                 } else {
                     hasDefault = true
-                    defaultStatements = [statement]
+                    defaultStatements = checked
                 }
             }
             supportTypes.append(outcome)
@@ -310,11 +325,12 @@ struct OperationPlanner {
                                                                 docLines: SwiftNaming.docLines(response.description)))
                     statement = "throw \(name).\(caseName)(status: __response.status)"
                 }
+                let checked = validation(response, operation: operation) + [statement]
                 if let pattern = Self.pattern(response.status) {
-                    cases.append(ResponseCasePlan(pattern: pattern, statements: [statement]))
+                    cases.append(ResponseCasePlan(pattern: pattern, statements: checked))
                 } else {
                     hasDefault = true
-                    defaultStatements = [statement]
+                    defaultStatements = checked
                 }
             }
             supportTypes.append(outcome)

@@ -8,7 +8,7 @@ public enum Planner {
 
     /// Plans every model and operation.
     public static func plan(_ api: ResolvedAPI, config: GeneratorConfig, queueable: Set<String> = []) -> Result {
-        var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 }))
+        var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 } + ["Validators"]))
         let clientName = typeScope.claim(config.clientName ?? (SwiftNaming.typeName(api.title.isEmpty ? "API" : api.title)
             .replacingOccurrences(of: "Model", with: "") + "Client"))
 
@@ -72,7 +72,7 @@ public enum Planner {
             servers: servers,
             hasServers: !servers.isEmpty
         )
-        let plan = GenerationPlan(
+        var plan = GenerationPlan(
             access: config.access.rawValue,
             apiTitle: api.title,
             apiVersion: api.version,
@@ -80,6 +80,9 @@ public enum Planner {
             groups: groups,
             client: client
         )
+        var entryNames: [SchemaRef: String] = [:]
+        for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
+        plan.validatorFiles = ValidatorPlanner.plan(api, roots: models.validatorRoots, access: config.access.rawValue, entryNames: entryNames)
         let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
         return Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics())
     }

@@ -13,6 +13,7 @@ public enum Renderer {
         for file in plan.modelFiles { render(file, "model-file", to: file.fileName) }
         for group in plan.groups { render(group, "api-group", to: group.fileName) }
         render(plan.client, "client", to: "\(plan.client.name).swift")
+        for file in plan.validatorFiles { render(file, "validators", to: file.fileName) }
         return files.sorted { $0.path < $1.path }
     }
 

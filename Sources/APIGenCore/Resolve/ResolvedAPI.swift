@@ -22,6 +22,8 @@ public struct ResolvedAPI: Sendable {
     public var rootPath: String = ""
     /// Every schema by canonical id (`file#pointer`), including ids that are `$ref`s to another schema.
     public var schemaIDs: [String: SchemaRef] = [:]
+    /// The JSON Schema dialect of each loaded document.
+    var documentDialects: [String: ResolverContext.Dialect] = [:]
 
     /// The schema a reference written relative to the root document names (`#/components/schemas/A`,
     /// `schemas/friend.json`, `schemas/x.yaml#/$defs/Rate`), when it was read.

@@ -66,6 +66,7 @@ public enum Resolver {
         )
         api.rootPath = path
         api.schemaIDs = context.schemaIndex
+        api.documentDialects = context.dialects
         return Result(api: api, diagnostics: context.diagnostics, sources: context.sourceTexts)
     }
 

@@ -99,7 +99,9 @@ extension ResolverContext {
         if let referenceNode = node["$ref"], let reference = referenceNode.string,
            let target = target(of: reference, at: referenceNode) {
             // `$ref` with constraining siblings (allowed since 2019-09): the reference is one more `allOf` member.
-            schema.allOf.append(self.schema(target, nameHint: Self.nameHint(forTarget: target, reference: reference)))
+            let handle = self.schema(target, nameHint: Self.nameHint(forTarget: target, reference: reference))
+            schema.allOf.append(handle)
+            schema.refTarget = handle
         }
         if node["nullable"]?.bool == true { schema.nullable = true }
 

@@ -76,6 +76,8 @@ public struct Schema: Sendable {
     public var not: SchemaRef?
     /// True for `false` (boolean schema that accepts nothing).
     public var acceptsNothing = false
+    /// The target of a `$ref` written next to other keywords (2019-09+ and OpenAPI 3.0 siblings).
+    public var refTarget: SchemaRef?
 
     /// Creates an empty (accept-anything) schema for `node`.
     public init(id: String, node: SpecNode) {

@@ -114,6 +114,25 @@ extension APIClient {
 
     /// Checks the status of an envelope whose data is not used (`Void` operations).
     public func checkEnvelope(from response: HTTPResponse, operation: OperationInfo, format: EnvelopeFormat) throws {
-        _ = try decodeEnvelope(JSONValue.self, from: response, operation: operation, format: format)
+        _ = try decodeEnvelope(IgnoredPayload.self, from: response, operation: operation, format: format)
     }
+
+    /// Throws ``EnvelopeError/serverError(operation:status:reason:httpStatus:)`` when the envelope's status is not a
+    /// success value; a body that is not an envelope passes (validation and decoding report it precisely).
+    /// Generated methods call it before validating, so a server error is reported as such even when its body does
+    /// not match the success schema.
+    public func checkEnvelopeStatus(of response: HTTPResponse, operation: OperationInfo, format: EnvelopeFormat) throws {
+        do {
+            try checkEnvelope(from: response, operation: operation, format: format)
+        } catch let error as EnvelopeError {
+            throw error
+        } catch {
+            return
+        }
+    }
+}
+
+/// Decodes any JSON value and keeps nothing: the status check does not need the payload.
+struct IgnoredPayload: Decodable {
+    init(from decoder: any Decoder) throws {}
 }

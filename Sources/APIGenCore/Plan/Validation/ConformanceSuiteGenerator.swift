@@ -1,0 +1,78 @@
+/// Generates Swift source that validates JSON-Schema-Test-Suite groups through apigen's real pipeline:
+/// each group's schema is resolved like any spec, its validators are emitted by ``ValidatorEmitter``, and the
+/// group becomes one `enum` holding its functions and constants.
+public enum ConformanceSuiteGenerator {
+    /// One test group of a suite file.
+    public struct Group: Sendable {
+        public var file: String
+        public var description: String
+        /// The schema document (JSON text) with `$schema` set for the draft.
+        public var schemaJSON: String
+        public var tests: [(description: String, dataJSON: String, valid: Bool)]
+
+        public init(file: String, description: String, schemaJSON: String, tests: [(description: String, dataJSON: String, valid: Bool)]) {
+            self.file = file
+            self.description = description
+            self.schemaJSON = schemaJSON
+            self.tests = tests
+        }
+    }
+
+    /// The generated code for one group, or why it could not be generated.
+    public struct GeneratedGroup: Sendable {
+        public var enumName: String
+        public var code: String?
+        public var rootFunction: String?
+        public var failure: String?
+
+        public init(enumName: String, code: String? = nil, rootFunction: String? = nil, failure: String? = nil) {
+            self.enumName = enumName
+            self.code = code
+            self.rootFunction = rootFunction
+            self.failure = failure
+        }
+    }
+
+    /// Resolves and emits one group. `remotes` maps `http://localhost:1234/` to the suite's `remotes` folder.
+    public static func generate(_ group: Group, index: Int, provider: any SourceProvider,
+                                remotes: [(prefix: String, folder: String)]) -> GeneratedGroup {
+        let enumName = "G\(index)"
+        let path = "suite/\(index).json"
+        let combined = CombinedProvider(documents: [path: group.schemaJSON], fallback: provider)
+        let result = Resolver.resolve(rootPath: path, provider: combined, remotes: remotes)
+        if let error = result.diagnostics.first(where: { $0.severity == .error }) {
+            return GeneratedGroup(enumName: enumName, failure: error.message)
+        }
+        guard let api = result.api, let root = api.schemaIDs[path + "#"] else {
+            return GeneratedGroup(enumName: enumName, failure: "the schema did not resolve")
+        }
+        var emitter = ValidatorEmitter(api: api)
+        var reachable = Set<SchemaRef>()
+        var stack = [root]
+        while let next = stack.popLast() {
+            guard reachable.insert(next).inserted else { continue }
+            stack.append(contentsOf: emitter.dependencies(of: next))
+        }
+        var lines = ["enum \(enumName) {"]
+        var functions: [String] = []
+        for ref in reachable.sorted() {
+            functions.append("    static func \(ValidatorEmitter.functionName(ref))(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {")
+            functions += emitter.body(for: ref).map { "        " + $0 }
+            functions.append("    }")
+        }
+        lines += emitter.constants.map { "    " + $0 }
+        lines += functions
+        lines.append("}")
+        return GeneratedGroup(enumName: enumName, code: lines.joined(separator: "\n"), rootFunction: ValidatorEmitter.functionName(root))
+    }
+
+    private struct CombinedProvider: SourceProvider {
+        let documents: [String: String]
+        let fallback: any SourceProvider
+
+        func read(_ path: String) throws -> [UInt8] {
+            if let text = documents[path] { return Array(text.utf8) }
+            return try fallback.read(path)
+        }
+    }
+}

@@ -1,0 +1,250 @@
+/// Object, array, applicator and unevaluated-* keywords.
+extension ValidatorEmitter {
+    mutating func objectChecks(_ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
+        var lines: [String] = []
+        let tracks = tracksAnnotations
+        // required: the IR already folded draft-03 `required: true` into the list.
+        for name in schema.required where node["required"] != nil || dialect == .draft3 {
+            lines += check("object.contains(key: \(SwiftNaming.stringLiteral(name)))", keyword: "required", node: node,
+                           message: "ValidationMessage.required(\(SwiftNaming.stringLiteral(name)))")
+        }
+        if let limit = node["minProperties"]?.int {
+            lines += check("object.count >= \(limit)", keyword: "minProperties", node: node, message: "ValidationMessage.minProperties(object, \(limit))")
+        }
+        if let limit = node["maxProperties"]?.int {
+            lines += check("object.count <= \(limit)", keyword: "maxProperties", node: node, message: "ValidationMessage.maxProperties(object, \(limit))")
+        }
+        for entry in node["properties"]?.entries ?? [] {
+            let key = SwiftNaming.stringLiteral(entry.key)
+            let inner = call(entry.value, value: "value", component: key)
+            lines += ["if let value = object[\(key)] {"] + inner.map { "    " + $0 }
+                + (tracks ? ["    context.noteEvaluated(property: \(key)) // __unevaluated"] : []) + ["}"]
+        }
+        var patternRegexes: [(String, SpecNode)] = []
+        for entry in node["patternProperties"]?.entries ?? [] {
+            let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(entry.key)), syntax: \(regexSyntax(node)))")
+            patternRegexes.append((regex, entry.value))
+        }
+        if !patternRegexes.isEmpty {
+            lines.append("for member in object {")
+            for (regex, child) in patternRegexes {
+                lines.append("    if Self.\(regex).matches(member.key) {")
+                lines += call(child, value: "member.value", component: "member.key").map { "        " + $0 }
+                if tracks { lines.append("        context.noteEvaluated(property: member.key) // __unevaluated") }
+                lines.append("    }")
+            }
+            lines.append("}")
+        }
+        if let additional = node["additionalProperties"], additional.isMapping || additional.bool == false {
+            let declared = (node["properties"]?.entries ?? []).map { SwiftNaming.stringLiteral($0.key) }
+            var conditions: [String] = []
+            if !declared.isEmpty {
+                let set = constant("Set<String>", "[" + declared.joined(separator: ", ") + "]")
+                conditions.append("Self.\(set).contains(member.key)")
+            }
+            for (regex, _) in patternRegexes { conditions.append("Self.\(regex).matches(member.key)") }
+            lines.append("for member in object {")
+            if !conditions.isEmpty { lines.append("    if " + conditions.joined(separator: " || ") + " { continue }") }
+            if additional.bool == false {
+                lines += ["    " + failLine(keyword: "additionalProperties", keywordPath: node.pointer + "/additionalProperties", node: node,
+                                            message: "ValidationMessage.additionalProperty(member.key)"),
+                          "    if context.shouldStop { return false }",
+                          "    valid = false"]
+            } else {
+                lines += call(additional, value: "member.value", component: "member.key").map { "    " + $0 }
+            }
+            if tracks { lines.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
+            lines.append("}")
+        }
+        if let names = node["propertyNames"], names.isMapping || names.bool == false, let target = handle(of: names) {
+            lines += ["for member in object {",
+                      "    if !\(Self.functionName(target))(.string(member.key), context) {",
+                      "        if context.shouldStop { return false }",
+                      "        valid = false",
+                      "    }",
+                      "}"]
+        }
+        // dependentRequired / dependentSchemas, and draft-07-and-earlier `dependencies` (either form).
+        var requiredDependencies: [(String, [String])] = []
+        var schemaDependencies: [(String, SpecNode)] = []
+        for entry in node["dependentRequired"]?.entries ?? [] { requiredDependencies.append((entry.key, entry.value.elements?.compactMap(\.string) ?? [])) }
+        for entry in node["dependentSchemas"]?.entries ?? [] { schemaDependencies.append((entry.key, entry.value)) }
+        for entry in node["dependencies"]?.entries ?? [] {
+            if let list = entry.value.elements { requiredDependencies.append((entry.key, list.compactMap(\.string))) }
+            else if let single = entry.value.string, dialect == .draft3 { requiredDependencies.append((entry.key, [single])) }
+            else { schemaDependencies.append((entry.key, entry.value)) }
+        }
+        for (trigger, required) in requiredDependencies where !required.isEmpty {
+            lines.append("if object.contains(key: \(SwiftNaming.stringLiteral(trigger))) {")
+            for name in required {
+                lines += check("object.contains(key: \(SwiftNaming.stringLiteral(name)))", keyword: node["dependentRequired"] != nil ? "dependentRequired" : "dependencies",
+                               node: node, message: "ValidationMessage.dependentRequired(\(SwiftNaming.stringLiteral(name)), presentProperty: \(SwiftNaming.stringLiteral(trigger)))")
+                    .map { "    " + $0 }
+            }
+            lines.append("}")
+        }
+        for (trigger, child) in schemaDependencies {
+            lines.append("if object.contains(key: \(SwiftNaming.stringLiteral(trigger))) {")
+            lines += call(child, value: "instance", component: nil).map { "    " + $0 }
+            lines.append("}")
+        }
+        return lines
+    }
+
+    mutating func arrayChecks(_ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
+        var lines: [String] = []
+        let tracks = tracksAnnotations
+        if let limit = node["minItems"]?.int {
+            lines += check("array.count >= \(limit)", keyword: "minItems", node: node, message: "ValidationMessage.minItems(array, \(limit))")
+        }
+        if let limit = node["maxItems"]?.int {
+            lines += check("array.count <= \(limit)", keyword: "maxItems", node: node, message: "ValidationMessage.maxItems(array, \(limit))")
+        }
+        if node["uniqueItems"]?.bool == true {
+            lines += ["if let (first, second) = SchemaCheck.firstDuplicate(in: array) {",
+                      "    " + failLine(keyword: "uniqueItems", keywordPath: node.pointer + "/uniqueItems", node: node,
+                                      message: "ValidationMessage.uniqueItems(first, second)"),
+                      "    if context.shouldStop { return false }",
+                      "    valid = false",
+                      "}"]
+        }
+        // Tuple items: `prefixItems` (2020-12) or `items: [...]` (earlier), then the rest.
+        let tuple: [SpecNode] = dialect == .draft2020 || dialect == .openAPI31
+            ? (node["prefixItems"]?.elements ?? []) : (node["items"]?.elements ?? [])
+        let rest: SpecNode? = dialect == .draft2020 || dialect == .openAPI31
+            ? node["items"] : (node["items"]?.isMapping == true || node["items"]?.bool != nil ? node["items"] : node["additionalItems"])
+        let restApplies = dialect == .draft2020 || dialect == .openAPI31 || node["items"]?.elements == nil || node["additionalItems"] != nil
+        for (index, child) in tuple.enumerated() {
+            lines.append("if array.count > \(index) {")
+            lines += call(child, value: "array[\(index)]", component: "\(index)").map { "    " + $0 }
+            lines.append("}")
+        }
+        if tracks && !tuple.isEmpty { lines.append("context.noteEvaluated(itemsBelow: \(tuple.count)) // __unevaluated") }
+        if let rest, restApplies, rest.isMapping || rest.bool == false, node["items"]?.elements == nil || node["additionalItems"] != nil || dialect == .draft2020 || dialect == .openAPI31 {
+            if rest.bool == false {
+                lines += ["if array.count > \(tuple.count) {",
+                          "    " + failLine(keyword: node["items"]?.elements != nil ? "additionalItems" : "items", keywordPath: rest.pointer, node: node,
+                                          message: "ValidationMessage.additionalItem(\(tuple.count))"),
+                          "    if context.shouldStop { return false }",
+                          "    valid = false",
+                          "}"]
+            } else if handle(of: rest) != nil {
+                lines.append("for index in \(tuple.count)..<max(\(tuple.count), array.count) {")
+                lines += call(rest, value: "array[index]", component: "index").map { "    " + $0 }
+                lines.append("}")
+            }
+            if tracks { lines.append("context.noteEvaluatedAllItems() // __unevaluated") }
+        }
+        if let contains = node["contains"], dialect != .draft3, dialect != .draft4, let target = handle(of: contains) {
+            let minimum = node["minContains"]?.int ?? 1
+            let maximum = node["maxContains"]?.int
+            let legacy = dialect == .draft6 || dialect == .draft7
+            lines += ["var __matched = 0",
+                      "for index in array.indices {",
+                      "    context.push(index)",
+                      "    let matches = context.probe({ \(Self.functionName(target))(array[index], $0) })",
+                      "    context.pop()",
+                      "    if matches {",
+                      "        __matched += 1"]
+            if tracks { lines.append("        context.noteEvaluated(item: index) // __unevaluated") }
+            lines += ["    }", "}"]
+            let effectiveMinimum = legacy ? 1 : minimum
+            lines += check("__matched >= \(effectiveMinimum)", keyword: "contains", node: node,
+                           message: "ValidationMessage.contains(array, matched: __matched, minimum: \(effectiveMinimum))")
+            if let maximum, !legacy {
+                lines += check("__matched <= \(maximum)", keyword: "maxContains", node: node,
+                               message: "ValidationMessage.maxContains(array, matched: __matched, maximum: \(maximum))")
+            }
+        }
+        return lines
+    }
+
+    mutating func applicatorChecks(_ ref: SchemaRef, _ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
+        var lines: [String] = []
+        if let target = schema.refTarget ?? (node["$ref"] != nil ? handle(of: node).flatMap { $0 == ref ? nil : $0 } : nil) {
+            lines += ["if !\(Self.functionName(target))(instance, context) {", "    if context.shouldStop { return false }", "    valid = false", "}"]
+        }
+        for element in node["allOf"]?.elements ?? [] { lines += call(element, value: "instance", component: nil) }
+        if dialect == .draft3 {
+            if let extends = node["extends"] {
+                for element in extends.elements ?? [extends] { lines += call(element, value: "instance", component: nil) }
+            }
+        }
+        if let members = node["anyOf"]?.elements, !members.isEmpty {
+            let calls = members.compactMap(handle(of:)).map { "context.probe({ \(Self.functionName($0))(instance, $0) })" }
+            // Every branch runs so annotations of all successful branches count (unevaluated*).
+            lines.append("var __any = false")
+            for call in calls { lines.append("if \(call) { __any = true }") }
+            lines += check("__any", keyword: "anyOf", node: node, message: "ValidationMessage.anyOf(instance)")
+        }
+        if let members = node["oneOf"]?.elements, !members.isEmpty {
+            lines.append("var __matches: [Int] = []")
+            for (index, member) in members.enumerated() {
+                guard let target = handle(of: member) else { continue }
+                lines.append("if context.probe({ \(Self.functionName(target))(instance, $0) }) { __matches.append(\(index)) }")
+            }
+            lines += check("__matches.count == 1", keyword: "oneOf", node: node, message: "ValidationMessage.oneOf(instance, matches: __matches)")
+        }
+        if let negated = node["not"], let target = handle(of: negated) {
+            lines += check("!context.probe(keepingAnnotations: false, { \(Self.functionName(target))(instance, $0) })", keyword: "not", node: node,
+                           message: "ValidationMessage.not(instance, schema: \(SwiftNaming.stringLiteral(negated.pointer)))")
+        }
+        if let condition = node["if"], dialect != .draft3, dialect != .draft4, dialect != .draft6, let target = handle(of: condition) {
+            let thenNode = node["then"], elseNode = node["else"]
+            if thenNode != nil || elseNode != nil {
+                lines.append("if context.probe({ \(Self.functionName(target))(instance, $0) }) {")
+                if let thenNode { lines += call(thenNode, value: "instance", component: nil).map { "    " + $0 } }
+                lines.append("} else {")
+                if let elseNode { lines += call(elseNode, value: "instance", component: nil).map { "    " + $0 } }
+                lines.append("}")
+            } else {
+                // Annotations only: evaluate for unevaluated* bookkeeping.
+                lines.append("_ = context.probe({ \(Self.functionName(target))(instance, $0) })")
+            }
+        }
+        if dialect == .draft3, let disallow = node["disallow"] {
+            let names = disallow.string.map { [$0] } ?? disallow.elements?.compactMap(\.string) ?? []
+            let members = names.compactMap { ["null", "boolean", "object", "array", "number", "string", "integer"].contains($0) ? "." + $0 : nil }
+            if !members.isEmpty {
+                let set = constant("JSONTypeSet", "[" + members.joined(separator: ", ") + "]")
+                lines += check("!Self.\(set).matches(instance, draft4Integers: true)", keyword: "disallow", node: node,
+                               message: "ValidationMessage.type(instance, expected: Self.\(set))")
+            }
+        }
+        return lines
+    }
+
+    mutating func unevaluatedChecks(_ node: SpecNode) -> [String] {
+        var lines: [String] = []
+        if let unevaluated = node["unevaluatedProperties"], unevaluated.isMapping || unevaluated.bool == false {
+            lines += ["if case .object(let object) = instance {", "    for member in object where !__evaluated.contains(property: member.key) {"]
+            if unevaluated.bool == false {
+                lines += ["        " + failLine(keyword: "unevaluatedProperties", keywordPath: node.pointer + "/unevaluatedProperties", node: node,
+                                                message: "ValidationMessage.unevaluatedProperty(member.key)"),
+                          "        if context.shouldStop { return false }",
+                          "        valid = false"]
+            } else {
+                lines += call(unevaluated, value: "member.value", component: "member.key").map { "        " + $0 }
+            }
+            lines += ["        context.noteEvaluated(property: member.key)", "    }", "}"]
+        } else if node["unevaluatedProperties"]?.bool == true {
+            lines.append("context.noteEvaluatedAllProperties()")
+        }
+        if let unevaluated = node["unevaluatedItems"], unevaluated.isMapping || unevaluated.bool == false {
+            lines += ["if case .array(let array) = instance {", "    for index in array.indices where !__evaluated.contains(item: index) {"]
+            if unevaluated.bool == false {
+                lines += ["        " + failLine(keyword: "unevaluatedItems", keywordPath: node.pointer + "/unevaluatedItems", node: node,
+                                                message: "ValidationMessage.unevaluatedItem(index)"),
+                          "        if context.shouldStop { return false }",
+                          "        valid = false"]
+            } else {
+                lines += call(unevaluated, value: "array[index]", component: "index").map { "        " + $0 }
+            }
+            lines += ["    }", "    context.noteEvaluatedAllItems()", "}"]
+        } else if node["unevaluatedItems"]?.bool == true {
+            lines.append("context.noteEvaluatedAllItems()")
+        }
+        _ = lines.isEmpty
+        return lines
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+
+/// Emits one straight-line Swift validation function per schema: the checks a schema's keywords make, in
+/// code, not an interpreter walking the schema at run time. Subschemas are calls to their own functions, so
+/// recursion and shared schemas cost nothing extra.
+struct ValidatorEmitter {
+    let api: ResolvedAPI
+    /// `file#pointer` -> handle, for subschema nodes.
+    private var ids: [String: SchemaRef] { api.schemaIDs }
+    /// Static constants (numbers, regexes, enum values) the functions use, as declarations.
+    private(set) var constants: [String] = []
+    private var constantIndex: [String: String] = [:]
+    /// Paths shown in messages are relative to the root document's folder.
+    let rootDirectory: String
+    /// Whether any schema uses `unevaluatedProperties`/`unevaluatedItems`; only then do validators record which
+    /// properties and items they evaluated.
+    let tracksAnnotations: Bool
+
+    init(api: ResolvedAPI) {
+        self.api = api
+        rootDirectory = DocumentPath.directory(of: api.rootPath)
+        tracksAnnotations = api.schemas.contains { $0.node["unevaluatedProperties"] != nil || $0.node["unevaluatedItems"] != nil }
+    }
+
+    static func functionName(_ ref: SchemaRef) -> String { "v\(ref.index)" }
+
+    /// The handles of the subschemas a schema's validator calls.
+    func dependencies(of ref: SchemaRef) -> [SchemaRef] {
+        let node = api[ref].node
+        var result: [SchemaRef] = []
+        func add(_ child: SpecNode?) {
+            guard let child, child.isMapping || child.bool != nil, let handle = handle(of: child) else { return }
+            result.append(handle)
+        }
+        guard node.isMapping else { return [] }
+        for key in ResolverContext.schemaMapKeywords { for entry in node[key]?.entries ?? [] where key != "$defs" && key != "definitions" { add(entry.value) } }
+        for key in ResolverContext.schemaKeywords { add(node[key]) }
+        for key in ResolverContext.schemaListKeywords { for element in node[key]?.elements ?? [] { add(element) } }
+        if let target = api[ref].refTarget { result.append(target) }
+        return result
+    }
+
+    func handle(of node: SpecNode) -> SchemaRef? {
+        ids[node.location.file + "#" + node.pointer]
+    }
+
+    func location(_ node: SpecNode) -> String {
+        let file = node.location.file
+        let relative = !rootDirectory.isEmpty && file.hasPrefix(rootDirectory + "/") ? String(file.dropFirst(rootDirectory.count + 1)) : file
+        return relative + "#" + node.pointer
+    }
+
+    mutating func constant(_ type: String, _ expression: String) -> String {
+        let key = type + "=" + expression
+        if let name = constantIndex[key] { return name }
+        let name = "c\(constants.count)"
+        constants.append("static let \(name): \(type) = \(expression)")
+        constantIndex[key] = name
+        return name
+    }
+
+    mutating func numberConstant(_ node: SpecNode) -> String? {
+        guard let scalar = node.scalar else { return nil }
+        switch scalar {
+        case .int(let value): return constant("JSONNumber", "JSONNumber(\(value) as Int64)")
+        case .double(_, let text): return constant("JSONNumber", "JSONNumber(\(SwiftNaming.stringLiteral(text)))!")
+        default: return nil
+        }
+    }
+
+    /// A `JSONInstance` literal for a spec value.
+    static func instanceLiteral(_ node: SpecNode) -> String {
+        switch node.content {
+        case .scalar(.null): return ".null"
+        case .scalar(.bool(let value)): return ".bool(\(value))"
+        case .scalar(.int(let value)): return ".number(JSONNumber(\(value) as Int64))"
+        case .scalar(.double(_, let text)): return ".number(JSONNumber(\(SwiftNaming.stringLiteral(text)))!)"
+        case .scalar(.string(let value)): return ".string(\(SwiftNaming.stringLiteral(value)))"
+        case .sequence(let elements): return ".array([" + elements.map(instanceLiteral).joined(separator: ", ") + "])"
+        case .mapping(let entries):
+            return ".object(JSONObject([" + entries.map { "(\(SwiftNaming.stringLiteral($0.key)), \(instanceLiteral($0.value)))" }
+                .joined(separator: ", ") + "]))"
+        }
+    }
+
+    /// OpenAPI documents get the lenient grammar real-world patterns need (`\-`, `\/`); JSON Schema documents
+    /// the exact ECMA-262 `u` grammar the specification and its test suite use.
+    func regexSyntax(_ node: SpecNode) -> String {
+        let dialect = dialect(of: node)
+        return dialect == .openAPI30 || dialect == .openAPI31 ? ".lenient" : ".unicode"
+    }
+
+    func dialect(of node: SpecNode) -> ResolverContext.Dialect {
+        api.documentDialects[node.location.file] ?? .draft2020
+    }
+
+    /// The body of `static func vN(_ instance: JSONInstance, _ context: ValidationContext) -> Bool`.
+    mutating func body(for ref: SchemaRef) -> [String] {
+        let schema = api[ref]
+        let node = schema.node
+        if let value = node.bool {
+            if value { return ["return true"] }
+            return [failLine(keyword: "false", keywordPath: node.pointer, node: node, message: "ValidationMessage.falseSchema(instance)"),
+                    "return false"]
+        }
+        guard node.isMapping else { return ["return true"] }
+        let dialect = dialect(of: node)
+        let legacy = dialect == .draft3 || dialect == .draft4 || dialect == .draft6 || dialect == .draft7
+        // Up to draft-07 a `$ref` replaces every sibling keyword.
+        if legacy, node["$ref"] != nil {
+            if let target = handle(of: node) , target != ref { return ["return \(Self.functionName(target))(instance, context)"] }
+        }
+        var lines = ["var valid = true"]
+        lines += typeChecks(schema, node, dialect)
+        lines += valueChecks(node, schema)
+        var objectLines = objectChecks(schema, node, dialect)
+        var arrayLines = arrayChecks(node, dialect)
+        let stringLines = stringChecks(node, schema)
+        let numberLines = numberChecks(node, schema, dialect)
+        let needsEvaluatedProperties = node["unevaluatedProperties"] != nil
+        let needsEvaluatedItems = node["unevaluatedItems"] != nil
+        if !tracksAnnotations {
+            objectLines = objectLines.filter { !$0.contains("__unevaluated") }
+            arrayLines = arrayLines.filter { !$0.contains("__unevaluated") }
+        }
+        var switchLines: [String] = []
+        // Bind the payload only when the case uses it: generated code must compile without warnings.
+        func block(_ kind: String, _ binding: String, _ body: [String]) -> [String] {
+            let uses = body.contains { Self.mentions($0, binding) }
+            return [uses ? "case .\(kind)(let \(binding)):" : "case .\(kind):"] + body.map { "    " + $0 }
+        }
+        if !objectLines.isEmpty { switchLines += block("object", "object", objectLines) }
+        if !arrayLines.isEmpty { switchLines += block("array", "array", arrayLines) }
+        if !stringLines.isEmpty { switchLines += block("string", "string", stringLines) }
+        if !numberLines.isEmpty { switchLines += block("number", "number", numberLines) }
+        let applicators = applicatorChecks(ref, schema, node, dialect)
+        let unevaluated = unevaluatedChecks(node)
+        if needsEvaluatedProperties || needsEvaluatedItems {
+            lines.append("let __scope = context.beginAnnotationScope()")
+        }
+        if !switchLines.isEmpty {
+            lines.append("switch instance {")
+            lines += switchLines
+            lines += ["default:", "    break", "}"]
+        }
+        lines += applicators
+        if needsEvaluatedProperties || needsEvaluatedItems {
+            lines.append("let __evaluated = context.endAnnotationScope(__scope)")
+            lines += unevaluated
+        }
+        lines.append("return valid")
+        if !lines.contains(where: { $0.contains("valid = false") }) {
+            lines.removeFirst()
+            lines[lines.count - 1] = "return true"
+        }
+        return lines
+    }
+
+    /// Whether `line` uses the identifier `name` (not as part of a longer identifier).
+    static func mentions(_ line: String, _ name: String) -> Bool {
+        var searchRange = line.startIndex..<line.endIndex
+        while let range = line.range(of: name, range: searchRange) {
+            let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
+            let after = range.upperBound == line.endIndex ? nil : line[range.upperBound]
+            let isBoundary: (Character?) -> Bool = { character in
+                guard let character else { return true }
+                return !(character.isLetter || character.isNumber || character == "_" || character == "\"")
+            }
+            if isBoundary(before) && isBoundary(after) && before != "." { return true }
+            searchRange = range.upperBound..<line.endIndex
+        }
+        return false
+    }
+
+    // MARK: - Emission helpers
+
+    func failLine(keyword: String, keywordPath: String, node: SpecNode, message: String) -> String {
+        "context.fail(keyword: \(SwiftNaming.stringLiteral(keyword)), keywordLocation: \(SwiftNaming.stringLiteral(keywordPath)), "
+            + "schemaLocation: \(SwiftNaming.stringLiteral(location(node))), message: \(message))"
+    }
+
+    /// `if !(condition) { fail; stop?; valid = false }`.
+    func check(_ condition: String, keyword: String, node: SpecNode, message: String) -> [String] {
+        ["if !(\(condition)) {",
+         "    " + failLine(keyword: keyword, keywordPath: node.pointer + "/" + keyword, node: node, message: message),
+         "    if context.shouldStop { return false }",
+         "    valid = false",
+         "}"]
+    }
+
+    /// Calls a subschema's validator on `value` at path component `component`.
+    func call(_ child: SpecNode, value: String, component: String?) -> [String] {
+        guard let target = handle(of: child) else { return [] }
+        if child.bool == true { return [] }
+        let function = Self.functionName(target)
+        guard let component else {
+            return ["if !\(function)(\(value), context) {", "    if context.shouldStop { return false }", "    valid = false", "}"]
+        }
+        return ["context.push(\(component))",
+                "if !\(function)(\(value), context) {", "    if context.shouldStop { return false }", "    valid = false", "}",
+                "context.pop()"]
+    }
+
+    // MARK: - Keywords
+
+    mutating func typeChecks(_ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
+        guard let type = node["type"] else { return [] }
+        var names = type.string.map { [$0] } ?? type.elements?.compactMap(\.string) ?? []
+        if dialect == .draft3, names.contains("any") { return [] }
+        if dialect == .draft3, type.elements?.contains(where: { $0.isMapping }) == true { return [] }  // schema types: not modelled
+        if node["nullable"]?.bool == true && !names.contains("null") { names.append("null") }
+        let members = names.compactMap { name -> String? in
+            ["null", "boolean", "object", "array", "number", "string", "integer"].contains(name) ? "." + name : nil
+        }
+        let set = constant("JSONTypeSet", "[" + members.joined(separator: ", ") + "]")
+        let draft4 = dialect == .draft3 || dialect == .draft4
+        return check("Self.\(set).matches(instance\(draft4 ? ", draft4Integers: true" : ""))", keyword: "type", node: node,
+                     message: "ValidationMessage.type(instance, expected: Self.\(set))")
+    }
+
+    mutating func valueChecks(_ node: SpecNode, _ schema: Schema) -> [String] {
+        var lines: [String] = []
+        if let values = node["enum"]?.elements {
+            var allowed = values
+            if node["nullable"]?.bool == true && !values.contains(where: { $0.scalar == .null }) {
+                allowed.append(SpecNode(.scalar(.null), location: node.location, pointer: node.pointer))
+            }
+            let name = constant("[JSONInstance]", "[" + allowed.map(Self.instanceLiteral).joined(separator: ", ") + "]")
+            lines += check("SchemaCheck.isOneOf(instance, Self.\(name))", keyword: "enum", node: node,
+                           message: "ValidationMessage.enumeration(instance, Self.\(name))")
+        }
+        if let constantNode = node["const"] {
+            let name = constant("JSONInstance", Self.instanceLiteral(constantNode))
+            lines += check("SchemaCheck.equals(instance, Self.\(name))", keyword: "const", node: node,
+                           message: "ValidationMessage.constant(instance, Self.\(name))")
+        }
+        return lines
+    }
+
+    mutating func numberChecks(_ node: SpecNode, _ schema: Schema, _ dialect: ResolverContext.Dialect) -> [String] {
+        var lines: [String] = []
+        let booleanExclusive = dialect.booleanExclusiveBounds
+        if let minimum = node["minimum"], let value = numberConstant(minimum) {
+            let exclusive = booleanExclusive && node["exclusiveMinimum"]?.bool == true
+            lines += exclusive
+                ? check("Self.\(value) < number", keyword: "minimum", node: node, message: "ValidationMessage.exclusiveMinimum(number, Self.\(value))")
+                : check("!(number < Self.\(value))", keyword: "minimum", node: node, message: "ValidationMessage.minimum(number, Self.\(value))")
+        }
+        if let maximum = node["maximum"], let value = numberConstant(maximum) {
+            let exclusive = booleanExclusive && node["exclusiveMaximum"]?.bool == true
+            lines += exclusive
+                ? check("number < Self.\(value)", keyword: "maximum", node: node, message: "ValidationMessage.exclusiveMaximum(number, Self.\(value))")
+                : check("!(Self.\(value) < number)", keyword: "maximum", node: node, message: "ValidationMessage.maximum(number, Self.\(value))")
+        }
+        if !booleanExclusive || node["exclusiveMinimum"]?.number != nil, let bound = node["exclusiveMinimum"], let value = numberConstant(bound) {
+            lines += check("Self.\(value) < number", keyword: "exclusiveMinimum", node: node,
+                           message: "ValidationMessage.exclusiveMinimum(number, Self.\(value))")
+        }
+        if !booleanExclusive || node["exclusiveMaximum"]?.number != nil, let bound = node["exclusiveMaximum"], let value = numberConstant(bound) {
+            lines += check("number < Self.\(value)", keyword: "exclusiveMaximum", node: node,
+                           message: "ValidationMessage.exclusiveMaximum(number, Self.\(value))")
+        }
+        for keyword in ["multipleOf", "divisibleBy"] {
+            if let divisor = node[keyword], let value = numberConstant(divisor), divisor.number.map({ $0 > 0 }) == true {
+                lines += check("number.isMultiple(of: Self.\(value))", keyword: keyword, node: node,
+                               message: "ValidationMessage.multipleOf(number, Self.\(value))")
+            }
+        }
+        return lines
+    }
+
+    mutating func stringChecks(_ node: SpecNode, _ schema: Schema) -> [String] {
+        var lines: [String] = []
+        if let limit = node["minLength"]?.int {
+            lines += check("SchemaCheck.hasLength(string, atLeast: \(limit))", keyword: "minLength", node: node,
+                           message: "ValidationMessage.minLength(string, \(limit))")
+        }
+        if let limit = node["maxLength"]?.int {
+            lines += check("SchemaCheck.hasLength(string, atMost: \(limit))", keyword: "maxLength", node: node,
+                           message: "ValidationMessage.maxLength(string, \(limit))")
+        }
+        if let pattern = node["pattern"]?.string {
+            let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))")
+            lines += check("Self.\(regex).matches(string)", keyword: "pattern", node: node,
+                           message: "ValidationMessage.pattern(string, \(SwiftNaming.stringLiteral(pattern)))")
+        }
+        if let format = node["format"]?.string, FormatSupport.known.contains(format) {
+            lines += ["if context.assertsFormats {"]
+                + check("JSONSchemaFormat(name: \(SwiftNaming.stringLiteral(format)))?.isValid(string) ?? true", keyword: "format", node: node,
+                        message: "ValidationMessage.format(string, \(SwiftNaming.stringLiteral(format)))").map { "    " + $0 }
+                + ["}"]
+        }
+        return lines
+    }
+}
+
+/// Formats validators can assert.
+enum FormatSupport {
+    static let known: Set<String> = [
+        "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri",
+        "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "regex", "json-pointer", "relative-json-pointer",
+    ]
+}
+

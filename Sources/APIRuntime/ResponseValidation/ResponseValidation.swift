@@ -1,0 +1,91 @@
+import Foundation
+
+/// What a generated method does when a response does not match its schema (`validation:` in apigen.yml).
+public enum ValidationMode: String, Sendable, Hashable {
+    /// Throw ``ResponseValidationError``; the invalid body never becomes a model.
+    case reject
+    /// Report the failure (``ResponseValidation/failureHandler``) and decode anyway.
+    case reportOnly
+    /// Do not validate.
+    case off
+}
+
+/// A response whose body does not match the schema the API description gives for it.
+public struct ResponseValidationError: Error, Sendable, CustomStringConvertible {
+    /// The operation that received the response.
+    public let operation: OperationInfo
+    /// The HTTP status of the response.
+    public let status: Int
+    /// Every failed check (bounded), with instance path, keyword and schema location.
+    public let report: ValidationReport
+
+    /// Creates an error.
+    public init(operation: OperationInfo, status: Int, report: ValidationReport) {
+        self.operation = operation
+        self.status = status
+        self.report = report
+    }
+
+    public var description: String {
+        let first = report.errors.prefix(3).map(\.description).joined(separator: "; ")
+        let more = report.errors.count > 3 ? " (and \(report.errors.count - 3) more)" : ""
+        return "\(operation.id): invalid response (HTTP \(status)): \(first)\(more)"
+    }
+}
+
+/// A response validation failure as it is logged and reported: what was called, what came back, what failed.
+public struct ResponseValidationFailure: Sendable {
+    public let error: ResponseValidationError
+    /// The request that was sent.
+    public let request: HTTPRequest?
+    /// The response that failed validation.
+    public let response: HTTPResponse
+    /// Whether the caller got an error (`reject`) or the model anyway (`reportOnly`).
+    public let mode: ValidationMode
+}
+
+extension APIClient {
+    /// Validates `response.body` with a generated validator before it is decoded.
+    ///
+    /// In `reject` mode an invalid body throws ``ResponseValidationError``; in `reportOnly` mode the failure goes to
+    /// ``validationFailureHandler`` and decoding continues. A body that is not JSON at all is an invalid response too.
+    public func validateResponse(_ response: HTTPResponse, operation: OperationInfo, mode: ValidationMode,
+                                 options: ValidationOptions = .default,
+                                 validator: (JSONInstance, ValidationContext) -> Bool) throws {
+        guard mode != .off else { return }
+        let report: ValidationReport
+        do {
+            let instance = try JSONParser.parse(response.body)
+            report = ValidationContext.validate(instance, options: options, with: validator)
+        } catch {
+            report = ValidationReport(errors: [ValidationError(instanceLocation: "", keywordLocation: "", schemaLocation: "",
+                                                               keyword: "json", message: "the body is not JSON: \(error)")])
+        }
+        guard !report.isValid else { return }
+        let failure = ResponseValidationError(operation: operation, status: response.status, report: report)
+        ResponseValidationLog.record(failure, response: response, mode: mode)
+        if mode == .reject { throw failure }
+    }
+}
+
+/// Where validation failures go besides the thrown error: a handler the app installs once (logging, a report to a
+/// server endpoint). The handler must not call the API through a validating client in a way that can fail
+/// validation again; ``ResponseValidationLog/isReporting`` guards against loops.
+public enum ResponseValidationLog {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var handler: (@Sendable (ResponseValidationFailure) -> Void)?
+
+    /// Installs the handler that receives every failure (nil removes it).
+    public static func setHandler(_ newHandler: (@Sendable (ResponseValidationFailure) -> Void)?) {
+        lock.lock()
+        defer { lock.unlock() }
+        handler = newHandler
+    }
+
+    static func record(_ error: ResponseValidationError, response: HTTPResponse, mode: ValidationMode) {
+        lock.lock()
+        let current = handler
+        lock.unlock()
+        current?(ResponseValidationFailure(error: error, request: nil, response: response, mode: mode))
+    }
+}

@@ -1,0 +1,20 @@
+/// How a validation run behaves.
+public struct ValidationOptions: Sendable, Hashable {
+    /// The default: formats are annotations only, at most 100 errors are collected, all are collected.
+    public static let `default` = ValidationOptions()
+
+    /// Whether `format` is asserted (`date-time`, `email`, ...). JSON Schema 2020-12 treats `format` as an
+    /// annotation unless asked otherwise, so this is off by default.
+    public var assertFormats: Bool
+    /// How many errors are collected before validation stops; at least 1.
+    public var maxErrors: Int
+    /// Whether validation stops at the first error (``maxErrors`` of 1 does the same).
+    public var stopAtFirstError: Bool
+
+    /// Creates options.
+    public init(assertFormats: Bool = false, maxErrors: Int = 100, stopAtFirstError: Bool = false) {
+        self.assertFormats = assertFormats
+        self.maxErrors = max(1, maxErrors)
+        self.stopAtFirstError = stopAtFirstError
+    }
+}

@@ -1,0 +1,59 @@
+import APIGenCore
+import XCTest
+
+/// Compiled validators: straight-line checks per schema, wired into the generated methods.
+final class ValidatorSnippetTests: XCTestCase {
+    private let spec = """
+        openapi: 3.1.0
+        info: { title: Shop, version: '1' }
+        paths:
+          /items:
+            get:
+              operationId: listItems
+              responses:
+                '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }
+        components:
+          schemas:
+            Item:
+              type: object
+              required: [id]
+              additionalProperties: false
+              properties:
+                id: { type: integer, minimum: 1 }
+                name: { type: string, pattern: '^[a-z]+$', maxLength: 10 }
+                tags: { type: array, items: { type: string }, uniqueItems: true }
+                price: { type: number, multipleOf: 0.01 }
+                kind: { enum: [a, b] }
+        """
+
+    func testValidatorsAreEmittedAndCalled() {
+        let outcome = generate(yaml: spec)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let validators = (outcome.files ?? []).filter { $0.path.hasPrefix("Validators/") }.map(\.contents).joined(separator: "\n")
+        assertContains(validators,
+            "public enum Validators {",
+            "public static func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
+            "if !(object.contains(key: \"id\")) {",
+            "context.fail(keyword: \"required\", keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\"",
+            "if let value = object[\"id\"] {",
+            "context.push(\"id\")",
+            "ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
+            "SchemaCheck.hasLength(string, atMost: 10)",
+            "SchemaCheck.firstDuplicate(in: array)",
+            "number.isMultiple(of: Self.",
+            "JSONNumber(\"0.01\")!",
+            "ValidationMessage.additionalProperty(member.key)")
+        assertContains(outcome.file("APIs/DefaultAPI.swift") ?? "",
+                       "try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v")
+    }
+
+    func testValidationModes() {
+        var config = GeneratorConfig()
+        config.validation = .reportOnly
+        assertContains(generate(yaml: spec, config: config).file("APIs/DefaultAPI.swift") ?? "", "mode: .reportOnly")
+        config.validationOverrides = ["listItems": .off]
+        let off = generate(yaml: spec, config: config)
+        XCTAssertFalse((off.file("APIs/DefaultAPI.swift") ?? "").contains("validateResponse"))
+        XCTAssertFalse((off.files ?? []).contains { $0.path.hasPrefix("Validators/") })
+    }
+}

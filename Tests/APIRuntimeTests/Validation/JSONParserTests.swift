@@ -1,0 +1,150 @@
+@testable import APIRuntime
+import Foundation
+import XCTest
+
+final class JSONParserTests: XCTestCase {
+    private func parse(_ text: String) throws -> JSONInstance {
+        try JSONParser.parse(text)
+    }
+
+    private func parseError(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSONParseError? {
+        do {
+            _ = try JSONParser.parse(text)
+            XCTFail("expected \(text.debugDescription) to be rejected", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testScalars() throws {
+        XCTAssertEqual(try parse("null"), .null)
+        XCTAssertEqual(try parse(" true "), .bool(true))
+        XCTAssertEqual(try parse("false"), .bool(false))
+        XCTAssertEqual(try parse("\"hi\""), .string("hi"))
+        XCTAssertEqual(try parse("-12.5e1"), .number(JSONNumber(-125)))
+    }
+
+    func testBooleansAreNotNumbers() throws {
+        let value = try parse("[0, 1, true, false]")
+        XCTAssertEqual(value, .array([.number(0), .number(1), .bool(true), .bool(false)]))
+        XCTAssertNotEqual(JSONInstance.bool(true), .number(1))
+        XCTAssertNotEqual(JSONInstance.bool(false), .number(0))
+    }
+
+    func testObjectsKeepDocumentOrderAndLastDuplicateWins() throws {
+        let value = try parse(#"{"b": 1, "a": 2, "b": 3}"#)
+        guard case .object(let object) = value else { return XCTFail("not an object") }
+        XCTAssertEqual(object.keys, ["b", "a"])
+        XCTAssertEqual(object["b"], .number(3))
+        XCTAssertEqual(object.count, 2)
+    }
+
+    func testLargeObjectsUseTheIndexAndDeduplicate() throws {
+        var text = "{"
+        for index in 0..<40 { text += "\"k\(index)\": \(index), " }
+        text += "\"k3\": \"last\"}"
+        guard case .object(let object) = try parse(text) else { return XCTFail("not an object") }
+        XCTAssertEqual(object.count, 40)
+        XCTAssertEqual(object["k3"], .string("last"))
+        XCTAssertEqual(object["k39"], .number(39))
+        XCTAssertEqual(object.keys.first, "k0")
+        XCTAssertNil(object["nope"])
+    }
+
+    func testStringEscapes() throws {
+        XCTAssertEqual(try parse(#""a\"b\\c\/d\b\f\n\r\t""#), .string("a\"b\\c/d\u{8}\u{C}\n\r\t"))
+        XCTAssertEqual(try parse(#""\u00e9\u4e2d\ud83d\ude00""#), .string("é中😀"))
+        XCTAssertEqual(try parse(#""\u0000""#), .string("\u{0}"))
+        XCTAssertEqual(try parse("\"héllo wörld, this is a longer string ✓\""), .string("héllo wörld, this is a longer string ✓"))
+        XCTAssertEqual(try parse("\"0123456789abcdef0123456789\\n\""), .string("0123456789abcdef0123456789\n"))
+    }
+
+    func testStrictStringErrors() {
+        XCTAssertEqual(parseError("\"a\u{1}b\"")?.message, "unescaped control character U+0001 in a string")
+        XCTAssertEqual(parseError(#""\x""#)?.message, "invalid escape '\\x' in a string")
+        XCTAssertEqual(parseError(#""\ud83d""#)?.message, "unpaired high surrogate \\uD83D in a string")
+        XCTAssertEqual(parseError(#""\ude00""#)?.message, "unpaired low surrogate \\uDE00 in a string")
+        XCTAssertEqual(parseError(#""\u12g4""#)?.message, "invalid \\u escape: expected four hexadecimal digits")
+        XCTAssertEqual(parseError("\"abc")?.message, "unterminated string")
+    }
+
+    func testInvalidUTF8IsRejected() {
+        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22]] {
+            XCTAssertThrowsError(try JSONParser().parse(bytes)) { error in
+                XCTAssertEqual((error as? JSONParseError)?.message, "invalid UTF-8 in a string")
+            }
+        }
+    }
+
+    func testNumberGrammar() {
+        for bad in ["01", "-", "1.", ".5", "1e", "1e+", "+1", "0x10", "NaN", "Infinity", "-01", "1.e5"] {
+            XCTAssertThrowsError(try parse(bad), bad)
+        }
+        for good in ["0", "-0", "0.5", "1E5", "1e-5", "1.25E+3", "123456789012345678901234567890"] {
+            XCTAssertNoThrow(try parse(good), good)
+        }
+    }
+
+    func testStructuralErrorsCarryLineAndColumn() {
+        let error = parseError("{\n  \"a\": 1,\n  \"b\" 2\n}")
+        XCTAssertEqual(error?.line, 3)
+        XCTAssertEqual(error?.column, 7)
+        XCTAssertEqual(error?.offset, 18)
+        XCTAssertEqual(error?.message, "unexpected '2', expected ':' after a member name")
+        XCTAssertEqual(error?.description, "line 3, column 7 (byte 18): unexpected '2', expected ':' after a member name")
+    }
+
+    func testRejectsNonStandardSyntax() {
+        XCTAssertNotNil(parseError("[1, 2,]"))
+        XCTAssertNotNil(parseError(#"{"a": 1,}"#))
+        XCTAssertNotNil(parseError("{'a': 1}"))
+        XCTAssertNotNil(parseError("[1] // comment"))
+        XCTAssertNotNil(parseError("tru"))
+        XCTAssertNotNil(parseError(""))
+        XCTAssertNotNil(parseError("   "))
+        XCTAssertEqual(parseError("[1] 2")?.message, "unexpected '2' after the JSON value")
+        XCTAssertNotNil(parseError("[1\u{A0}]"))
+    }
+
+    func testNestingLimit() throws {
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        XCTAssertEqual(parseError(deep)?.message, "nesting deeper than 512 arrays and objects")
+        let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        XCTAssertNoThrow(try JSONParser(maxDepth: 100).parse(fine))
+        XCTAssertThrowsError(try JSONParser(maxDepth: 99).parse(fine))
+    }
+
+    func testDefaultDepthLimitFitsASmallThreadStack() {
+        // 512 KiB is the default stack of secondary threads on Apple platforms.
+        let text = String(repeating: #"{"a":["#, count: 256) + String(repeating: "]}", count: 256)
+        let done = expectation(description: "parsed")
+        let outcomes = Locked<[Bool]>([])
+        let thread = Thread {
+            let deepest = Result { () throws(JSONParseError) in try JSONParser.parse(text) }
+            let tooDeep = Result { () throws(JSONParseError) in try JSONParser.parse("[" + text + "]") }
+            outcomes.withLock { $0 = [(try? deepest.get()) != nil, (try? tooDeep.get()) == nil] }
+            done.fulfill()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        wait(for: [done], timeout: 30)
+        XCTAssertEqual(outcomes.withLock { $0 }, [true, true])
+    }
+
+    func testByteOrderMarkIsSkipped() throws {
+        XCTAssertEqual(try JSONParser().parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)), .array([.number(1)]))
+    }
+
+    func testDataInput() throws {
+        let data = Data(#"{"items": [{"id": 1}, {"id": 2.0}]}"#.utf8)
+        let value = try JSONParser.parse(data)
+        XCTAssertEqual(value["items"]?[1]?["id"], .number(2))
+        XCTAssertEqual(value["items"]?[1]?["id"]?.numberValue?.hasFractionOrExponent, true)
+    }
+
+    func testErrorAfterPartialArrayDoesNotLeak() {
+        // Exercises the scratch stacks' cleanup on the error path.
+        XCTAssertNotNil(parseError(#"[{"a": [1, 2, {"b": "x"}], "c": [true, nul"#))
+    }
+}

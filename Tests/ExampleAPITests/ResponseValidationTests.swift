@@ -1,0 +1,71 @@
+import APIRuntime
+import ExampleAPI
+import Foundation
+import XCTest
+
+/// The compiled validators run on every response before decoding.
+final class ResponseValidationTests: XCTestCase {
+    private func friendsAPI(_ body: String) -> MemberAPI {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/{memberId}/friends", respond: .json(body))
+        return MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+    }
+
+    func testInvalidFriendIsRejectedWithPathKeywordAndSchema() async throws {
+        let api = friendsAPI("""
+            {"status": "OK", "reason": null, "data": {"page": 1, "pageSize": 20, "total": 1, "items": [
+              {"ident": "x42", "user_name": "bob", "avatar_url": "https://c/b.jpg", "is_online": true}]}}
+            """)
+        do {
+            _ = try await api.members.getFriends(memberID: 1)
+            XCTFail("an invalid body must not reach the caller")
+        } catch let error as ResponseValidationError {
+            XCTAssertEqual(error.operation.id, "getFriends")
+            XCTAssertEqual(error.status, 200)
+            let first = try XCTUnwrap(error.report.errors.first)
+            XCTAssertEqual(first.instanceLocation, "/data/items/0/ident")
+            XCTAssertEqual(first.keyword, "pattern")
+            XCTAssertEqual(first.schemaLocation, "schemas/friend.json#/properties/ident")
+            XCTAssertTrue(first.description.contains("x42"), first.description)
+        }
+    }
+
+    func testAllErrorsAreCollected() async throws {
+        let api = friendsAPI("""
+            {"status": "OK", "data": {"page": "one", "pageSize": 20, "total": 1, "items": [
+              {"ident": "1", "user_name": "bob", "avatar_url": "https://c/b.jpg"},
+              {"ident": "2", "avatar_url": "https://c/b.jpg", "is_online": "yes"}]}}
+            """)
+        do {
+            _ = try await api.members.getFriends(memberID: 1)
+            XCTFail("expected a validation error")
+        } catch let error as ResponseValidationError {
+            let locations = Set(error.report.errors.map(\.instanceLocation))
+            XCTAssertTrue(locations.contains("/data/page"), "\(locations)")
+            XCTAssertTrue(locations.contains("/data/items/0") || locations.contains("/data/items/1"), "\(locations)")
+            XCTAssertGreaterThanOrEqual(error.report.errors.count, 3)
+        }
+    }
+
+    func testEnvelopeItselfIsValidated() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/me", respond: .json(#"{"reason": null, "data": {}}"#))
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        do {
+            _ = try await api.members.getProfile()
+            XCTFail("expected a validation error")
+        } catch let error as ResponseValidationError {
+            XCTAssertTrue(error.report.errors.contains { $0.keyword == "required" && $0.instanceLocation == "" }, "\(error)")
+        }
+    }
+
+    func testNonJSONBodyIsAnInvalidResponse() async throws {
+        let api = friendsAPI("<html>502 Bad Gateway</html>")
+        do {
+            _ = try await api.members.getFriends(memberID: 1)
+            XCTFail("expected a validation error")
+        } catch let error as ResponseValidationError {
+            XCTAssertEqual(error.report.errors.first?.keyword, "json")
+        }
+    }
+}
