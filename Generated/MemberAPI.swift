@@ -24,6 +24,15 @@ public struct MemberAPI: Sendable {
         self.client = APIClient(baseURL: baseURL, transport: transport, middlewares: middlewares)
     }
 
+    /// Sends one report per response that fails validation to `reportError` (`validationReport:` in
+    /// apigen.yml). Reports never trigger reports: failures of the report call itself are dropped.
+    public func installValidationReporting(account: @escaping @Sendable () -> String?) {
+        let api = self
+        ValidationFailureReporter(account: account) { report in
+            try await api.reports.reportError(body: try report.converted(to: ErrorReport.self))
+        }.install()
+    }
+
     /// Operations tagged accordingly.
     public var auth: AuthAPI { AuthAPI(client: client) }
 

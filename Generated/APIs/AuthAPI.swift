@@ -25,17 +25,18 @@ public struct AuthAPI: Sendable {
         let __operation = OperationInfo(id: "loginWithEmail", method: "POST", path: "/auth/email")
         var __request = RequestBuilder(method: "POST", path: "/auth/email")
         try __request.jsonBody(body, encoder: client.encoder)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v8)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v8)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw LoginWithEmailError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw LoginWithEmailError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         }
     }
@@ -50,14 +51,15 @@ public struct AuthAPI: Sendable {
         let __operation = OperationInfo(id: "loginWithFacebook", method: "POST", path: "/auth/facebook")
         var __request = RequestBuilder(method: "POST", path: "/auth/facebook")
         try __request.formBody(body)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v8)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v8)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw LoginWithFacebookError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)

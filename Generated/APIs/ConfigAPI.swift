@@ -26,20 +26,21 @@ public struct ConfigAPI: Sendable {
         let __operation = OperationInfo(id: "updateConfig", method: "PUT", path: "/config")
         var __request = RequestBuilder(method: "PUT", path: "/config")
         try __request.jsonBody(body, encoder: client.encoder)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v101)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v101)
             return try client.decodeRequiredEnvelope(Config.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw UpdateConfigError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 409:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v163)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v163)
             throw UpdateConfigError.status409(status: __response.status, body: try client.decode(UpdateConfigError409.self, from: __response, operation: __operation))
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw UpdateConfigError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         }
     }
@@ -53,13 +54,14 @@ public struct ConfigAPI: Sendable {
     public func getHealth() async throws -> GetHealthResponse {
         let __operation = OperationInfo(id: "getHealth", method: "GET", path: "/health")
         let __request = RequestBuilder(method: "GET", path: "/health")
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v194)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v194)
             return try client.decode(GetHealthResponse.self, from: __response, operation: __operation)
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw GetHealthError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         }
     }

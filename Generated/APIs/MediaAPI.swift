@@ -29,20 +29,21 @@ public struct MediaAPI: Sendable {
             try form.append("crop", json: crop)
         }
 
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v156)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v156)
             return try client.decodeRequiredEnvelope(UploadAvatarData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw UploadAvatarError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 413:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw UploadAvatarError.status413(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 400...499:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw UploadAvatarError.status4XX(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
@@ -59,12 +60,13 @@ public struct MediaAPI: Sendable {
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
         __request.path("memberId", memberID)
         __request.query("size", size)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
             return __response.body
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw DownloadAvatarError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)

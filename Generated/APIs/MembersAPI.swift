@@ -24,14 +24,15 @@ public struct MembersAPI: Sendable {
     public func getProfile() async throws -> Member {
         let __operation = OperationInfo(id: "getProfile", method: "GET", path: "/members/me")
         let __request = RequestBuilder(method: "GET", path: "/members/me")
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v15)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v15)
             return try client.decodeRequiredEnvelope(Member.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw GetProfileError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
@@ -48,17 +49,18 @@ public struct MembersAPI: Sendable {
         let __operation = OperationInfo(id: "getMember", method: "GET", path: "/members/{memberId}")
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}")
         __request.path("memberId", memberID)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v30)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v30)
             return try client.decodeRequiredEnvelope(DetailedProfile.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw GetMemberError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw GetMemberError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
@@ -93,20 +95,21 @@ public struct MembersAPI: Sendable {
         __request.query("fields", fields, explode: false)
         __request.header("X-Request-ID", xRequestID)
         __request.cookie("session", session)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v51)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v51)
             return try client.decodeRequiredEnvelope(FriendsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw GetFriendsError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw GetFriendsError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw GetFriendsError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         }
     }

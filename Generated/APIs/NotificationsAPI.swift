@@ -27,14 +27,15 @@ public struct NotificationsAPI: Sendable {
         __request.query("page", page)
         __request.query("pageSize", pageSize)
         __request.query("unreadOnly", unreadOnly)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v67)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v67)
             return try client.decodeRequiredEnvelope(NotificationsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw ListNotificationsError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
@@ -51,15 +52,16 @@ public struct NotificationsAPI: Sendable {
         var __request = RequestBuilder(method: "POST", path: "/notifications/{notificationId}/track")
         __request.path("notificationId", notificationID)
         try __request.jsonBody(body, encoder: client.encoder)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 202:
             return
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw TrackNotificationError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw TrackNotificationError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
@@ -75,17 +77,18 @@ public struct NotificationsAPI: Sendable {
         let __operation = OperationInfo(id: "registerDevice", method: "POST", path: "/devices")
         var __request = RequestBuilder(method: "POST", path: "/devices")
         try __request.jsonBody(body, encoder: client.encoder)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 201:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v184)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v184)
             return try client.decodeRequiredEnvelope(RegisterDeviceData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw RegisterDeviceError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw RegisterDeviceError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         }
     }

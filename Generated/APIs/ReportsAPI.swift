@@ -23,12 +23,13 @@ public struct ReportsAPI: Sendable {
         let __operation = OperationInfo(id: "reportError", method: "POST", path: "/reports/errors")
         var __request = RequestBuilder(method: "POST", path: "/reports/errors")
         try __request.jsonBody(body, encoder: client.encoder)
+        let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 204:
             return
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v6)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
             throw ReportErrorError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
         }
     }

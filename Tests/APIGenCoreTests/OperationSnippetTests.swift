@@ -53,10 +53,10 @@ final class OperationSnippetTests: XCTestCase {
             "__request.header(\"X-Trace\", xTrace)",
             "__request.cookie(\"session\", session)",
             "try __request.jsonBody(body, encoder: client.encoder)",
-            "case 200:\n            return try client.decode(Item.self, from: __response, operation: __operation)",
-            "case 404:\n            throw UpdateItemError.status404(status: __response.status, body: try client.decode(Problem.self",
+            "return try client.decode(Item.self, from: __response, operation: __operation)",
+            "throw UpdateItemError.status404(status: __response.status, body: try client.decode(Problem.self",
             "case 400...499:\n            throw UpdateItemError.status4XX(status: __response.status)",
-            "default:\n            throw UpdateItemError.other(status: __response.status, body:",
+            "throw UpdateItemError.other(status: __response.status, body:",
             "public enum UpdateItemError: Sendable, Error {")
         let client = outcome.file("ShopClient.swift") ?? ""
         assertContains(client, "public var items: ItemsAPI { ItemsAPI(client: client) }",

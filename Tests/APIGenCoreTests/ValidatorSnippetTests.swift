@@ -44,7 +44,7 @@ final class ValidatorSnippetTests: XCTestCase {
             "JSONNumber(\"0.01\")!",
             "ValidationMessage.additionalProperty(member.key)")
         assertContains(outcome.file("APIs/DefaultAPI.swift") ?? "",
-                       "try client.validateResponse(__response, operation: __operation, mode: .reject, validator: Validators.v")
+                       "try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v")
     }
 
     func testValidationModes() {

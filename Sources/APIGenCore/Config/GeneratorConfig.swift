@@ -39,13 +39,15 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     }
     /// The default validation mode.
     public var validation: ValidationMode = .reject
+    /// The operationId validation failure reports are sent to (its JSON body has the report's field names).
+    public var validationReport: String?
     /// Per-operation validation modes, by operationId.
     public var validationOverrides: [String: ValidationMode] = [:]
 
     /// The default configuration.
     public init() {}
 
-    static let knownKeys = ["spec", "output", "templates", "access", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides"]
+    static let knownKeys = ["spec", "output", "templates", "access", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport"]
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
@@ -112,6 +114,7 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
                         diagnostics.append(.error("'validation' must be one of reject, report-only, off; found '\(text)'", at: entry.value))
                     }
                 }
+            case "validationReport": config.validationReport = string(entry.value, "validationReport")
             case "validationOverrides":
                 for item in entry.value.entries ?? [] {
                     guard let text = item.value.string, let mode = ValidationMode(rawValue: text) else {

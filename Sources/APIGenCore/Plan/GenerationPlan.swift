@@ -226,6 +226,8 @@ public struct OperationPlan: Encodable, Sendable {
     public var requestStatements: [String]
     /// `var` when statements fill the request, `let` otherwise.
     public var requestBinding: String
+    /// Whether the method notes when the call was made (for validation failure reports).
+    public var recordsCallTime: Bool
     /// `case 200:` blocks.
     public var responseCases: [ResponseCasePlan]
     public var hasDefaultCase: Bool
@@ -247,6 +249,11 @@ public struct ClientPlan: Encodable, Sendable {
     public var groups: [ClientGroupPlan]
     public var servers: [ServerPlan]
     public var hasServers: Bool
+    /// `validationReport:`: the group property, method and body type of the report endpoint.
+    public var hasValidationReport = false
+    public var reportGroup = ""
+    public var reportMethod = ""
+    public var reportBodyType = ""
 }
 
 /// A group accessor on the client.

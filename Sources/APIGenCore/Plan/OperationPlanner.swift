@@ -124,6 +124,7 @@ struct OperationPlanner {
             returnsValue: returnType != "Void",
             requestStatements: statements,
             requestBinding: statements.isEmpty ? "let" : "var",
+            recordsCallTime: (cases.flatMap(\.statements) + defaultStatements).contains { $0.contains("__calledAt") },
             responseCases: cases,
             hasDefaultCase: hasDefault,
             defaultStatements: defaultStatements,
@@ -229,7 +230,7 @@ struct OperationPlanner {
               let content = response.contents.first(where: { Self.isJSON($0.mediaType) }), let schema = content.schema,
               !api[schema].isAnything else { return [] }
         models.addValidatorRoot(schema)
-        return ["try client.validateResponse(__response, operation: __operation, mode: .\(mode.runtimeCase), validator: Validators.\(ValidatorEmitter.functionName(schema)))"]
+        return ["try client.validateResponse(__response, operation: __operation, mode: .\(mode.runtimeCase), request: __request, calledAt: __calledAt, validator: Validators.\(ValidatorEmitter.functionName(schema)))"]
     }
 
     private static func pattern(_ status: String) -> String? {

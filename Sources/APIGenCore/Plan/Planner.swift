@@ -64,7 +64,7 @@ public enum Planner {
         }
 
         let servers = planServers(api.servers)
-        let client = ClientPlan(
+        var client = ClientPlan(
             name: clientName,
             access: config.access.rawValue,
             docLines: SwiftNaming.docLines(api.title) + (api.description.map { [""] + SwiftNaming.docLines($0) } ?? []),
@@ -72,6 +72,21 @@ public enum Planner {
             servers: servers,
             hasServers: !servers.isEmpty
         )
+        if let reportID = config.validationReport {
+            let match = zip(groupOrder, groups).lazy.compactMap { tag, group -> (APIGroupPlan, OperationPlan)? in
+                guard let operation = groupOperations[tag]?.firstIndex(where: { $0.operationId == reportID }) else { return nil }
+                return (group, group.operations[operation])
+            }.first
+            if let (group, operation) = match, let bodyType = Self.bodyType(of: operation.signature) {
+                client.hasValidationReport = true
+                client.reportGroup = group.propertyName
+                client.reportMethod = operation.methodName
+                client.reportBodyType = bodyType
+            } else {
+                models.diagnostics.append(Diagnostic(.error, "validationReport: '\(reportID)' is not an operation with a JSON body",
+                                                     hint: "name the operationId of the endpoint that receives validation failure reports"))
+            }
+        }
         var plan = GenerationPlan(
             access: config.access.rawValue,
             apiTitle: api.title,
@@ -85,6 +100,14 @@ public enum Planner {
         plan.validatorFiles = ValidatorPlanner.plan(api, roots: models.validatorRoots, access: config.access.rawValue, entryNames: entryNames)
         let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
         return Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics())
+    }
+
+    /// The type of the `body:` parameter in a signature, e.g. `ErrorReport` in `body: ErrorReport`.
+    static func bodyType(of signature: String) -> String? {
+        guard let range = signature.range(of: "body: ") else { return nil }
+        let rest = signature[range.upperBound...]
+        let type = rest.prefix { $0 != "," && $0 != "?" && $0 != " " }
+        return type.isEmpty || type == "Data" || type == "String" ? nil : String(type)
     }
 
     private static func envelopeLiteral(_ envelope: EnvelopeConfig) -> String {

@@ -40,6 +40,9 @@ import Foundation
 {{#requestStatements}}
         {{{.}}}
 {{/requestStatements}}
+{{#recordsCallTime}}
+        let __calledAt = Date()
+{{/recordsCallTime}}
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
 {{#responseCases}}
@@ -87,6 +90,17 @@ import Foundation
     {{access}} init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {
         self.client = APIClient(baseURL: baseURL, transport: transport, middlewares: middlewares)
     }
+{{#hasValidationReport}}
+
+    /// Sends one report per response that fails validation to `{{reportMethod}}` (`validationReport:` in
+    /// apigen.yml). Reports never trigger reports: failures of the report call itself are dropped.
+    {{access}} func installValidationReporting(account: @escaping @Sendable () -> String?) {
+        let api = self
+        ValidationFailureReporter(account: account) { report in
+            try await api.{{reportGroup}}.{{reportMethod}}(body: try report.converted(to: {{{reportBodyType}}}.self))
+        }.install()
+    }
+{{/hasValidationReport}}
 {{#groups}}
 
     /// Operations tagged accordingly.

@@ -36,8 +36,10 @@ public struct ResponseValidationError: Error, Sendable, CustomStringConvertible 
 /// A response validation failure as it is logged and reported: what was called, what came back, what failed.
 public struct ResponseValidationFailure: Sendable {
     public let error: ResponseValidationError
-    /// The request that was sent.
-    public let request: HTTPRequest?
+    /// The request that was sent (path, headers, body), when the generated method passed it.
+    public let request: RequestBuilder?
+    /// When the call was made (not when the response arrived).
+    public let calledAt: Date
     /// The response that failed validation.
     public let response: HTTPResponse
     /// Whether the caller got an error (`reject`) or the model anyway (`reportOnly`).
@@ -50,7 +52,7 @@ extension APIClient {
     /// In `reject` mode an invalid body throws ``ResponseValidationError``; in `reportOnly` mode the failure goes to
     /// ``validationFailureHandler`` and decoding continues. A body that is not JSON at all is an invalid response too.
     public func validateResponse(_ response: HTTPResponse, operation: OperationInfo, mode: ValidationMode,
-                                 options: ValidationOptions = .default,
+                                 options: ValidationOptions = .default, request: RequestBuilder? = nil, calledAt: Date? = nil,
                                  validator: (JSONInstance, ValidationContext) -> Bool) throws {
         guard mode != .off else { return }
         let report: ValidationReport
@@ -63,7 +65,7 @@ extension APIClient {
         }
         guard !report.isValid else { return }
         let failure = ResponseValidationError(operation: operation, status: response.status, report: report)
-        ResponseValidationLog.record(failure, response: response, mode: mode)
+        ResponseValidationLog.record(failure, request: request, response: response, mode: mode, calledAt: calledAt ?? Date())
         if mode == .reject { throw failure }
     }
 }
@@ -82,10 +84,13 @@ public enum ResponseValidationLog {
         handler = newHandler
     }
 
-    static func record(_ error: ResponseValidationError, response: HTTPResponse, mode: ValidationMode) {
+    static func record(_ error: ResponseValidationError, request: RequestBuilder?, response: HTTPResponse, mode: ValidationMode,
+                       calledAt: Date) {
+        // A failure while a report is being sent is never reported: reporting can not feed itself.
+        guard !ValidationFailureReporter.isReporting else { return }
         lock.lock()
         let current = handler
         lock.unlock()
-        current?(ResponseValidationFailure(error: error, request: nil, response: response, mode: mode))
+        current?(ResponseValidationFailure(error: error, request: request, calledAt: calledAt, response: response, mode: mode))
     }
 }

@@ -1,0 +1,59 @@
+import APIRuntime
+import ExampleAPI
+import Foundation
+import XCTest
+
+/// Validation failures are reported to `reportError` (`validationReport:` in apigen.yml), once, never in a loop.
+final class ValidationReportTests: XCTestCase {
+    override func tearDown() {
+        ResponseValidationLog.setHandler(nil)
+    }
+
+    private func waitFor(_ condition: @escaping () -> Bool) async {
+        for _ in 0..<200 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    func testOneReportPerFailureEvenWhenTheReportEndpointFails() async throws {
+        for reportResponse in [HTTPResponse(status: 500), .json("{\"status\": 12}", status: 200), HTTPResponse(status: 404),
+                               .json("not json", status: 204)] {
+            let transport = MockTransport()
+            transport.on("GET /v1/members/me", respond: .json(#"{"status": "OK", "data": {"id": "not a number"}}"#))
+            transport.on("POST /v1/reports/errors", respond: reportResponse)
+            let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+            api.installValidationReporting(account: { "account-7" })
+            for _ in 0..<3 {
+                do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+            }
+            await waitFor { transport.requests.filter { $0.url.path.hasSuffix("/reports/errors") }.count >= 3 }
+            try await Task.sleep(for: .milliseconds(100))
+            let reports = transport.requests.filter { $0.url.path.hasSuffix("/reports/errors") }
+            XCTAssertEqual(reports.count, 3, "exactly one report per failed response (report endpoint answered \(reportResponse.status))")
+            let body = try XCTUnwrap(reports.first?.body)
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            XCTAssertEqual(object["account"] as? String, "account-7")
+            XCTAssertEqual(object["command"] as? String, "getProfile GET /members/me")
+            XCTAssertEqual(object["status"] as? Int, 200)
+            XCTAssertTrue((object["schema"] as? String)?.contains("openapi.yaml#/components/schemas/") ?? false, "\(object)")
+            XCTAssertTrue((object["response"] as? String)?.contains("not a number") ?? false)
+            XCTAssertNotNil(object["calledAt"] as? String)
+            ResponseValidationLog.setHandler(nil)
+        }
+    }
+
+    func testSecretsAreRedactedInReports() async throws {
+        let transport = MockTransport()
+        transport.on("POST /v1/auth/email", respond: .json(#"{"status": "OK"}"#))
+        transport.on("POST /v1/reports/errors", respond: HTTPResponse(status: 204))
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        api.installValidationReporting(account: { nil })
+        do {
+            _ = try await api.auth.loginWithEmail(body: EmailLogin(email: "a@b.c", password: "hunter2hunter2"))
+            XCTFail("expected a validation error")
+        } catch is ResponseValidationError {}
+        await waitFor { transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") } }
+        let report = try XCTUnwrap(transport.requests.first { $0.url.path.hasSuffix("/reports/errors") }?.body)
+        let text = String(decoding: report, as: UTF8.self)
+        XCTAssertFalse(text.contains("hunter2"), text)
+        XCTAssertTrue(text.contains("***"), text)
+    }
+}
