@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "APIGenCoreTests", dependencies: ["APIGenCore"]),
         .testTarget(name: "APIRuntimeTests", dependencies: ["APIRuntime"], exclude: ["Validation"]),
         .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPI", "APIRuntime"]),
-        .testTarget(name: "apigenTests", dependencies: ["apigen"]),
+        .testTarget(name: "apigenTests", dependencies: ["apigen", "apigen-conformance"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,20 +17,38 @@ public final class APIClient: Sendable {
     public let encoder: JSONEncoder
     /// Decodes JSON responses. Generated models decode dates and nulls themselves; a default decoder works.
     public let decoder: JSONDecoder
+    /// Receives a started event and a finished or failed event for every request (see ``ClientEvent``).
+    public let events: EventBus
+    /// The account requests are made for (nil: anonymous). The response store, the HTTP cache and the offline
+    /// queue keep each account's data apart; called once per request.
+    public let accountProvider: @Sendable () -> String?
+
+    private let requestCounter = Locked<UInt64>(0)
 
     /// Creates a client; `encoder` and `decoder` must not be changed after they are handed over.
+    ///
+    /// Give the same `events` bus to the runtime pieces in `middlewares` so one stream shows everything. An
+    /// ``OfflineQueue`` among `middlewares` is attached to this client, which then replays its entries.
     public init(
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport(),
         middlewares: [any ClientMiddleware] = [],
         encoder: JSONEncoder = JSONEncoder(),
-        decoder: JSONDecoder = JSONDecoder()
+        decoder: JSONDecoder = JSONDecoder(),
+        events: EventBus = EventBus(),
+        accountProvider: @escaping @Sendable () -> String? = { nil }
     ) {
         self.baseURL = baseURL
         self.transport = transport
         self.middlewares = middlewares
         self.encoder = encoder
         self.decoder = decoder
+        self.events = events
+        self.accountProvider = accountProvider
+        // The offline queue replays through this client; it holds the client weakly.
+        for case let attachable as any ClientAttachable in middlewares {
+            attachable.attach(self)
+        }
     }
 
     /// Builds `request` against ``baseURL``, adds `Accept: application/json` unless an `Accept` header is set,
@@ -45,7 +63,46 @@ public final class APIClient: Sendable {
         if !httpRequest.headers.contains("Accept") {
             httpRequest.headers["Accept"] = "application/json"
         }
-        return try await chain(for: operation)(httpRequest)
+        return try await send(httpRequest, operation: operation)
+    }
+
+    /// Runs an already built request through ``middlewares`` and ``transport`` as part of `operation`, with the
+    /// ``RequestOptions`` of the current task; used by the offline queue to replay stored requests.
+    ///
+    /// Emits ``ClientEvent/requestStarted(_:)`` and then ``ClientEvent/requestFinished(_:)`` or
+    /// ``ClientEvent/requestFailed(_:)`` (nothing more when the request was queued: the queue emits
+    /// ``ClientEvent/queued(_:)``). Throws like the `RequestBuilder` overload.
+    public func send(_ request: HTTPRequest, operation: OperationInfo) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let options = RequestOptions.current
+        let id = requestCounter.withLock { counter -> UInt64 in
+            counter += 1
+            return counter
+        }
+        let account = options.isReplay ? options.replayAccount : accountProvider()
+        let context = RequestContext(id: id, operation: operation, account: account, options: options)
+        options.recorder?.record(context.report)
+        var event = RequestEvent(
+            id: id, operation: operation.id, method: request.method, url: request.url, account: account)
+        events.emit(.requestStarted(event))
+        let start = ContinuousClock.now
+        do {
+            let response = try await RequestContext.$current.withValue(context) {
+                try await chain(for: operation, context: context)(request)
+            }
+            event.status = response.status
+            event.source = context.report.source
+            event.duration = ContinuousClock.now - start
+            events.emit(.requestFinished(event))
+            return response
+        } catch let error as RequestQueuedError {
+            throw error
+        } catch {
+            event.duration = ContinuousClock.now - start
+            event.error = error is CancellationError ? "cancelled" : String(describing: error)
+            events.emit(.requestFailed(event))
+            throw error
+        }
     }
 
     /// Decodes `response.body` as JSON into `type` with ``decoder``.
@@ -69,9 +126,15 @@ public final class APIClient: Sendable {
         }
     }
 
-    private func chain(for operation: OperationInfo) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
+    private func chain(
+        for operation: OperationInfo, context: RequestContext
+    ) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
         let transport = transport
         var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
+            // cacheOnly must never reach the network, even when no response store is configured.
+            if context.options.fetchPolicy == .cacheOnly, !context.report.handledByStore {
+                throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
+            }
             do {
                 return try await transport.send(request)
             } catch let error as CancellationError {

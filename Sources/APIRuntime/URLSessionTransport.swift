@@ -7,7 +7,9 @@ import FoundationNetworking
 /// cancels the request.
 ///
 /// Errors from `URLSession` (`URLError`) are thrown unchanged; ``APIClient`` wraps them in
-/// ``APIError/transport(_:)``.
+/// ``APIError/transport(_:)``. On Linux, where FoundationNetworking reports a connection closed mid-body as
+/// `URLError(.unknown)` ("transfer closed with N bytes remaining"), that error is thrown as
+/// `URLError(.networkConnectionLost)`, as on Apple platforms.
 public struct URLSessionTransport: HTTPTransport {
     /// The session every transport uses unless given another: HTTP caching is off (`urlCache = nil`,
     /// `.reloadIgnoringLocalCacheData`) because API responses must not be served from a local cache.
@@ -20,7 +22,8 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// The session requests are sent with.
     public let session: URLSession
-    /// Seconds a request may stay idle before it fails with `URLError(.timedOut)`.
+    /// Seconds a request may take before it fails with `URLError(.timedOut)`. On Linux FoundationNetworking
+    /// counts whole seconds only (and fails at once for less than one), so it is rounded up to whole seconds.
     public let timeout: TimeInterval
 
     /// A transport using `session` (``sharedSession`` by default) with a per-request `timeout` in seconds.
@@ -33,14 +36,26 @@ public struct URLSessionTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
+        #if canImport(FoundationNetworking)
+        urlRequest.timeoutInterval = max(1, timeout.rounded(.up))
+        #else
         urlRequest.timeoutInterval = timeout
+        #endif
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         urlRequest.httpBody = request.body
 
-        let (data, response) = try await session.data(for: urlRequest)
+        let (data, response): (Data, URLResponse)
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch let error as URLError where Self.isTruncatedTransfer(error) {
+            throw URLError(.networkConnectionLost, userInfo: [
+                NSURLErrorFailingURLErrorKey: request.url, NSUnderlyingErrorKey: error as NSError,
+                NSLocalizedDescriptionKey: "the connection closed before the whole body arrived",
+            ])
+        }
         guard let httpResponse = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
         }
@@ -50,5 +65,12 @@ public struct URLSessionTransport: HTTPTransport {
             return (name, value as? String ?? String(describing: value))
         }.sorted { $0.name.lowercased() < $1.name.lowercased() }
         return HTTPResponse(status: httpResponse.statusCode, headers: HTTPHeaders(fields), body: data)
+    }
+
+    // FoundationNetworking maps libcurl's "partial file" error to URLError.unknown.
+    private static func isTruncatedTransfer(_ error: URLError) -> Bool {
+        guard error.code == .unknown else { return false }
+        let message = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? ""
+        return message.contains("transfer closed with")
     }
 }

@@ -117,6 +117,7 @@ extension ResolverContext {
         let base = baseURI(of: node)
         let usesIdentifiers = base.hasPrefix("file://") == false || identifiedNodes.count > documents.count
             || reference.contains("://") || reference.hasPrefix("urn:")
+            || (reference.contains("#") && !reference.contains("#/") && !reference.hasSuffix("#") && !anchoredNodes.isEmpty)
         guard usesIdentifiers else { return nil }
         let absolute = resolveURI(reference, against: base)
         let parts = absolute.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)

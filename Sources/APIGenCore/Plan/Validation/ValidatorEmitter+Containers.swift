@@ -56,6 +56,9 @@ extension ValidatorEmitter {
             if tracks { lines.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
             lines.append("}")
         }
+        if node["additionalProperties"]?.bool == true && tracks {
+            lines.append("context.noteEvaluatedAllProperties() // __unevaluated")
+        }
         if let names = node["propertyNames"], names.isMapping || names.bool == false, let target = handle(of: names) {
             lines += ["for member in object {",
                       "    if !\(Self.functionName(target))(.string(member.key), context) {",
@@ -111,16 +114,19 @@ extension ValidatorEmitter {
         // Tuple items: `prefixItems` (2020-12) or `items: [...]` (earlier), then the rest.
         let tuple: [SpecNode] = dialect == .draft2020 || dialect == .openAPI31
             ? (node["prefixItems"]?.elements ?? []) : (node["items"]?.elements ?? [])
-        let rest: SpecNode? = dialect == .draft2020 || dialect == .openAPI31
-            ? node["items"] : (node["items"]?.isMapping == true || node["items"]?.bool != nil ? node["items"] : node["additionalItems"])
-        let restApplies = dialect == .draft2020 || dialect == .openAPI31 || node["items"]?.elements == nil || node["additionalItems"] != nil
+        // Before 2020-12, `additionalItems` applies only after an `items` array; a schema `items` covers every element.
+        let modern = dialect == .draft2020 || dialect == .openAPI31
+        let rest: SpecNode? = modern ? node["items"] : (node["items"]?.elements != nil ? node["additionalItems"] : node["items"])
+        let restApplies = rest != nil
         for (index, child) in tuple.enumerated() {
             lines.append("if array.count > \(index) {")
             lines += call(child, value: "array[\(index)]", component: "\(index)").map { "    " + $0 }
             lines.append("}")
         }
         if tracks && !tuple.isEmpty { lines.append("context.noteEvaluated(itemsBelow: \(tuple.count)) // __unevaluated") }
-        if let rest, restApplies, rest.isMapping || rest.bool == false, node["items"]?.elements == nil || node["additionalItems"] != nil || dialect == .draft2020 || dialect == .openAPI31 {
+        if let rest, restApplies, rest.bool == true, tracks {
+            lines.append("context.noteEvaluatedAllItems() // __unevaluated")
+        } else if let rest, restApplies, rest.isMapping || rest.bool == false {
             if rest.bool == false {
                 lines += ["if array.count > \(tuple.count) {",
                           "    " + failLine(keyword: node["items"]?.elements != nil ? "additionalItems" : "items", keywordPath: rest.pointer, node: node,

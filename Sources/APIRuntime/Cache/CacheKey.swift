@@ -1,0 +1,62 @@
+import Foundation
+
+/// The key under which the HTTP cache and the response store keep a response: a SHA-256 of the method, the
+/// URL, the canonical body, the account and a namespace. Two POSTs with different parameters therefore get
+/// different entries, and each account's entries are separate.
+public enum CacheKey {
+    /// The key for `request` in `account`'s partition (nil: the anonymous partition) within `namespace`.
+    ///
+    /// The URL's scheme and host are lowercased and a default port is dropped; the query is kept as sent.
+    /// A JSON body is canonicalised (keys sorted, insignificant whitespace removed) and a form body has its
+    /// pairs sorted, so equivalent bodies give the same key; other bodies are used byte for byte.
+    public static func make(for request: HTTPRequest, account: String?, namespace: String = "") -> String {
+        var bytes: [UInt8] = []
+        func append(_ field: String) {
+            let utf8 = Array(field.utf8)
+            bytes += Array(String(utf8.count).utf8) + [0x3a] + utf8
+        }
+        append("apigen-cache-key-v1")
+        append(namespace)
+        append(request.method.uppercased())
+        append(canonicalURL(request.url))
+        append(account.map { "account:" + $0 } ?? "anonymous")
+        bytes += canonicalBody(request.body, contentType: request.headers["Content-Type"])
+        return SHA256.hex(bytes)
+    }
+
+    /// The URL with a lowercased scheme and host and without a default port or fragment.
+    static func canonicalURL(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
+        components.scheme = components.scheme?.lowercased()
+        components.host = components.host?.lowercased()
+        if (components.scheme == "http" && components.port == 80) || (components.scheme == "https" && components.port == 443) {
+            components.port = nil
+        }
+        components.fragment = nil
+        return components.string ?? url.absoluteString
+    }
+
+    /// The body bytes used in the key.
+    static func canonicalBody(_ body: Data?, contentType: String?) -> [UInt8] {
+        guard let body, !body.isEmpty else { return [] }
+        let type = contentType?.lowercased() ?? ""
+        if type.contains("json") || body.first == UInt8(ascii: "{") || body.first == UInt8(ascii: "[") {
+            if let value = try? JSONDecoder().decode(JSONValue.self, from: body) {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                if let canonical = try? encoder.encode(value) {
+                    return Array("json:".utf8) + Array(canonical)
+                }
+            }
+        }
+        if type.hasPrefix("application/x-www-form-urlencoded") {
+            let pairs = String(decoding: body, as: UTF8.self).split(separator: "&").map(String.init)
+            let sorted = pairs.enumerated().sorted { lhs, rhs in
+                let lhsName = lhs.element.prefix { $0 != "=" }, rhsName = rhs.element.prefix { $0 != "=" }
+                return lhsName == rhsName ? lhs.offset < rhs.offset : lhsName < rhsName
+            }
+            return Array("form:".utf8) + Array(sorted.map(\.element).joined(separator: "&").utf8)
+        }
+        return Array("raw:".utf8) + Array(body)
+    }
+}

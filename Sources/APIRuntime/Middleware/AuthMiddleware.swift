@@ -1,0 +1,48 @@
+/// Adds the provider's token to every request; on `401` obtains one new token for any number of concurrent
+/// failing requests (single flight), then replays each of them once with it.
+///
+/// When the refresh fails, every waiting request throws ``AuthError/refreshFailed(underlying:)`` and the event
+/// bus receives ``ClientEvent/authRefreshFailed(message:)`` (once per failed refresh). A replay that is rejected
+/// again returns its `401` response to the caller; there is no second refresh for it.
+public struct AuthMiddleware: ClientMiddleware {
+    private let provider: any AuthTokenProvider
+    private let refresher: TokenRefresher
+    private let headerName: String
+    private let scheme: String?
+    private let refreshStatuses: Set<Int>
+
+    /// A middleware sending `Authorization: Bearer <token>` (or `headerName: <scheme> <token>`; no scheme sends
+    /// the bare token) and refreshing on the statuses in `refreshStatuses`.
+    public init(
+        provider: any AuthTokenProvider, events: EventBus? = nil, headerName: String = "Authorization",
+        scheme: String? = "Bearer", refreshStatuses: Set<Int> = [401]
+    ) {
+        self.provider = provider
+        self.refresher = TokenRefresher(provider: provider, events: events)
+        self.headerName = headerName
+        self.scheme = scheme
+        self.refreshStatuses = refreshStatuses
+    }
+
+    /// Sends `request` with the token; refreshes and replays once on a refresh status.
+    public func intercept(
+        _ request: HTTPRequest, operation: OperationInfo,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let token = try await provider.token()
+        let response = try await next(authorized(request, token: token))
+        guard refreshStatuses.contains(response.status) else { return response }
+        let fresh = try await refresher.freshToken(replacing: token)
+        return try await next(authorized(request, token: fresh))
+    }
+
+    private func authorized(_ request: HTTPRequest, token: String?) -> HTTPRequest {
+        var request = request
+        if let token {
+            request.headers[headerName] = scheme.map { "\($0) \(token)" } ?? token
+        } else {
+            request.headers[headerName] = nil
+        }
+        return request
+    }
+}

@@ -1,0 +1,73 @@
+/// Logs each request and its outcome through a ``RuntimeLogger`` with secrets redacted (``Redactor``).
+///
+/// A request is logged at `requestLevel` (`→ GET url` with headers, and the body when ``logsBodies``), its
+/// response at `responseLevel` (`← 200 GET url` with status, duration, size and source), a failure at
+/// `failureLevel`. Put it first in the middleware list so it sees what the caller sees.
+public struct LoggingMiddleware: ClientMiddleware {
+    private let logger: any RuntimeLogger
+    private let requestLevel: LogLevel
+    private let responseLevel: LogLevel
+    private let failureLevel: LogLevel
+    /// Whether request and response bodies are included (redacted, cut to ``bodyLimit`` bytes).
+    public let logsBodies: Bool
+    /// The most body bytes logged.
+    public let bodyLimit: Int
+    /// How secrets are hidden.
+    public let redactor: Redactor
+
+    /// A logging middleware; bodies are off by default.
+    public init(
+        logger: any RuntimeLogger, requestLevel: LogLevel = .debug, responseLevel: LogLevel = .info,
+        failureLevel: LogLevel = .error, logsBodies: Bool = false, bodyLimit: Int = 4_096,
+        redactor: Redactor = Redactor()
+    ) {
+        self.logger = logger
+        self.requestLevel = requestLevel
+        self.responseLevel = responseLevel
+        self.failureLevel = failureLevel
+        self.logsBodies = logsBodies
+        self.bodyLimit = bodyLimit
+        self.redactor = redactor
+    }
+
+    /// Logs `request`, passes it on, and logs the response or the error.
+    public func intercept(
+        _ request: HTTPRequest, operation: OperationInfo,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let url = redactor.url(request.url)
+        var metadata = ["operation": operation.id, "method": request.method, "url": url]
+        if let context = RequestContext.current {
+            metadata["request_id"] = String(context.id)
+        }
+        var requestMetadata = metadata
+        requestMetadata["headers"] = redactor.headers(request.headers)
+        if logsBodies, request.body != nil {
+            requestMetadata["body"] = redactor.body(
+                request.body, contentType: request.headers["Content-Type"], limit: bodyLimit)
+        }
+        logger.log(LogRecord(level: requestLevel, message: "→ \(request.method) \(url)", metadata: requestMetadata))
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request)
+            metadata["status"] = String(response.status)
+            metadata["duration_ms"] = String(Int(((ContinuousClock.now - start).seconds * 1000).rounded()))
+            metadata["bytes"] = String(response.body.count)
+            metadata["source"] = RequestContext.current?.report.source.rawValue ?? ResponseSource.network.rawValue
+            if logsBodies {
+                metadata["body"] = redactor.body(
+                    response.body, contentType: response.headers["Content-Type"], limit: bodyLimit)
+            }
+            metadata["headers"] = redactor.headers(response.headers)
+            logger.log(LogRecord(
+                level: responseLevel, message: "← \(response.status) \(request.method) \(url)", metadata: metadata))
+            return response
+        } catch {
+            metadata["error"] = String(describing: error)
+            metadata["duration_ms"] = String(Int(((ContinuousClock.now - start).seconds * 1000).rounded()))
+            logger.log(LogRecord(
+                level: failureLevel, message: "✕ \(request.method) \(url)", metadata: metadata))
+            throw error
+        }
+    }
+}

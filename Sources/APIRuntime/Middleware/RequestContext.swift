@@ -1,0 +1,85 @@
+import Foundation
+
+/// What the runtime knows about the request being sent; ``APIClient`` sets it for the duration of each
+/// request so middlewares can read the account, the fetch policy and the queueing flag.
+///
+/// Middlewares used without an ``APIClient`` see `nil` and behave as for a `networkOnly`, anonymous request.
+public struct RequestContext: Sendable {
+    /// Identifies the request within its client (the same id as its ``RequestEvent``).
+    public let id: UInt64
+    /// The operation being called.
+    public let operation: OperationInfo
+    /// The account the request is made for; caches and the queue partition their data by it.
+    public let account: String?
+    /// The options in effect for this request.
+    public let options: RequestOptions
+    /// What the runtime did for this request.
+    let report: RequestReport
+
+    /// Creates a context; ``APIClient`` does this for every request.
+    init(id: UInt64, operation: OperationInfo, account: String?, options: RequestOptions) {
+        self.id = id
+        self.operation = operation
+        self.account = account
+        self.options = options
+        self.report = RequestReport()
+    }
+
+    /// Whether the request may be stored in the offline queue: ``RequestOptions/isQueueable`` when set,
+    /// otherwise ``OperationInfo/isQueueable``.
+    public var isQueueable: Bool {
+        options.isQueueable ?? operation.isQueueable
+    }
+
+    /// The context of the request the current task is sending, if any.
+    @TaskLocal public static var current: RequestContext?
+}
+
+/// Filled in by the caches while a request runs; read by ``APIClient`` for events and by ``CachedThenFresh``.
+final class RequestReport: Sendable {
+    private struct State {
+        var source: ResponseSource = .network
+        var unchangedFromStored: Bool?
+        var handledByStore = false
+    }
+
+    private let state = Locked(State())
+
+    /// Where the response came from.
+    var source: ResponseSource {
+        get { state.withLock { $0.source } }
+        set { state.withLock { $0.source = newValue } }
+    }
+
+    /// Whether a network response had the same body as the stored entry it replaced (nil: nothing compared).
+    var unchangedFromStored: Bool? {
+        get { state.withLock { $0.unchangedFromStored } }
+        set { state.withLock { $0.unchangedFromStored = newValue } }
+    }
+
+    /// Whether a response store decided how to serve the request (so `cacheOnly` never reaches the network).
+    var handledByStore: Bool {
+        get { state.withLock { $0.handledByStore } }
+        set { state.withLock { $0.handledByStore = newValue } }
+    }
+}
+
+/// Collects the reports of every request made inside one ``RequestOptions`` scope.
+final class FetchRecorder: Sendable {
+    private let reports = Locked<[RequestReport]>([])
+
+    func record(_ report: RequestReport) {
+        reports.withLock { $0.append(report) }
+    }
+
+    /// True when at least one request compared with a stored entry and every comparison found it unchanged.
+    var allUnchanged: Bool {
+        let values = reports.withLock { $0.compactMap(\.unchangedFromStored) }
+        return !values.isEmpty && values.allSatisfy { $0 }
+    }
+
+    /// The sources of the recorded requests, in order.
+    var sources: [ResponseSource] {
+        reports.withLock { $0.map(\.source) }
+    }
+}
