@@ -34,7 +34,12 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(name: "APIRuntime"),
+        // The system SQLite behind the runtime's store and offline queue on Linux (Apple platforms use the SDK's SQLite3).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "APIRuntime",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+        ),
         // The checked-in output for api-spec/: this repository is its own first consumer.
         .target(name: "ExampleAPI", dependencies: ["APIRuntime"], path: "Generated"),
         .testTarget(name: "APIGenCoreTests", dependencies: ["APIGenCore"]),

@@ -48,7 +48,7 @@ public struct NotificationsAPI: Sendable {
     ///
     /// `POST /notifications/{notificationId}/track`
     public func trackNotification(notificationID: UUID, body: TrackNotificationRequest) async throws {
-        let __operation = OperationInfo(id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track")
+        let __operation = OperationInfo(id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track", isQueueable: true)
         var __request = RequestBuilder(method: "POST", path: "/notifications/{notificationId}/track")
         __request.path("notificationId", notificationID)
         try __request.jsonBody(body, encoder: client.encoder)

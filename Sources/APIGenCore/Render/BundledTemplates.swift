@@ -35,7 +35,7 @@ import Foundation
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
-        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
+        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}})
         {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
 {{#requestStatements}}
         {{{.}}}

@@ -1,0 +1,109 @@
+import APIRuntime
+import Foundation
+import XCTest
+
+final class AuthMiddlewareTests: XCTestCase {
+    /// A server that accepts only `valid` and answers other tokens with 401 after `latency`.
+    private func server(valid: TestLock<String>, latency: Duration = .milliseconds(30)) -> MockTransport {
+        let mock = MockTransport()
+        mock.defaultHandler = { request in
+            try await Task.sleep(for: latency)
+            return request.headers["Authorization"] == "Bearer \(valid.current)" ? .json("{}") : HTTPResponse(status: 401)
+        }
+        return mock
+    }
+
+    func testAddsTheBearerToken() async throws {
+        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let auth = AuthMiddleware(provider: TestTokenProvider(token: "abc"))
+        _ = try await sendThrough(auth, .get("https://api.test/x"), transport: mock)
+        XCTAssertEqual(mock.requests.first?.headers["Authorization"], "Bearer abc")
+
+        let custom = AuthMiddleware(provider: TestTokenProvider(token: "k"), headerName: "X-Token", scheme: nil)
+        _ = try await sendThrough(custom, .get("https://api.test/x"), transport: mock)
+        XCTAssertEqual(mock.requests.last?.headers["X-Token"], "k")
+
+        let anonymous = AuthMiddleware(provider: TestTokenProvider(token: nil))
+        _ = try await sendThrough(anonymous, .get("https://api.test/x", headers: ["Authorization": "stale"]), transport: mock)
+        XCTAssertNil(mock.requests.last?.headers["Authorization"])
+    }
+
+    func testTenConcurrent401sCauseOneRefreshAndAllReplay() async throws {
+        let valid = TestLock("t2")
+        let mock = server(valid: valid)
+        let provider = TestTokenProvider(token: "t1")
+        let events = EventBus()
+        let collector = EventCollector(events.stream())
+        let auth = AuthMiddleware(provider: provider, events: events)
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<10 {
+                group.addTask { try await sendThrough(auth, .get("https://api.test/items/\(index)"), transport: mock).status }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(statuses, Array(repeating: 200, count: 10))
+        XCTAssertEqual(provider.refreshes, 1)
+        XCTAssertEqual(mock.requests.count, 20, "each request is sent once with the old and once with the new token")
+        let refreshed = await collector.wait { $0.contains { if case .authRefreshed = $0 { true } else { false } } }
+        XCTAssertTrue(refreshed)
+        XCTAssertEqual(collector.all.filter { if case .authRefreshed = $0 { true } else { false } }.count, 1)
+    }
+
+    func testA401ArrivingAfterTheRefreshReusesTheNewToken() async throws {
+        let valid = TestLock("t2")
+        let mock = MockTransport()
+        mock.defaultHandler = { request in
+            if request.url.path == "/slow", request.headers["Authorization"] == "Bearer t1" {
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            return request.headers["Authorization"] == "Bearer \(valid.current)" ? .json("{}") : HTTPResponse(status: 401)
+        }
+        let provider = TestTokenProvider(token: "t1", refreshDelay: .milliseconds(10))
+        let auth = AuthMiddleware(provider: provider)
+        async let slow = sendThrough(auth, .get("https://api.test/slow"), transport: mock)
+        try await Task.sleep(for: .milliseconds(50))
+        let fast = try await sendThrough(auth, .get("https://api.test/fast"), transport: mock)
+        XCTAssertEqual(fast.status, 200)
+        let slowStatus = try await slow.status
+        XCTAssertEqual(slowStatus, 200)
+        XCTAssertEqual(provider.refreshes, 1, "the late 401 was for the replaced token")
+    }
+
+    func testRefreshFailureThrowsTypedErrorToEveryWaiterAndEmitsAnEvent() async throws {
+        let mock = server(valid: TestLock("never"))
+        let provider = TestTokenProvider(token: "t1", failure: TestFailure(description: "refresh token revoked"))
+        let events = EventBus()
+        let collector = EventCollector(events.stream())
+        let auth = AuthMiddleware(provider: provider, events: events)
+        let failures = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<5 {
+                group.addTask {
+                    do {
+                        _ = try await sendThrough(auth, .get("https://api.test/x"), transport: mock)
+                        return false
+                    } catch AuthError.refreshFailed(let underlying) {
+                        return String(describing: underlying) == "refresh token revoked"
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        XCTAssertEqual(failures, Array(repeating: true, count: 5))
+        XCTAssertEqual(provider.refreshes, 1)
+        let reported = await collector.wait {
+            $0.contains { if case .authRefreshFailed(let message) = $0 { message == "refresh token revoked" } else { false } }
+        }
+        XCTAssertTrue(reported)
+    }
+
+    func testAReplayRejectedAgainReturnsThe401WithoutLooping() async throws {
+        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 401) })
+        let provider = TestTokenProvider(token: "t1", refreshDelay: .zero)
+        let response = try await sendThrough(AuthMiddleware(provider: provider), .get("https://api.test/x"), transport: mock)
+        XCTAssertEqual(response.status, 401)
+        XCTAssertEqual(provider.refreshes, 1)
+        XCTAssertEqual(mock.requests.map { $0.headers["Authorization"] }, ["Bearer t1", "Bearer t2"])
+    }
+}

@@ -1,0 +1,45 @@
+@testable import APIRuntime
+import Foundation
+import XCTest
+
+final class CacheControlTests: XCTestCase {
+    func testParsesDirectivesAcrossFieldsCaseInsensitively() {
+        var headers = HTTPHeaders()
+        headers.add(name: "Cache-Control", value: "Private, MAX-AGE=\"60\"")
+        headers.add(name: "cache-control", value: "no-cache=\"Set-Cookie, X-A\", must-revalidate")
+        let control = CacheControl(headers)
+        XCTAssertEqual(control.maxAge, 60)
+        XCTAssertTrue(control.isPrivate)
+        XCTAssertTrue(control.noCache)
+        XCTAssertTrue(control.mustRevalidate)
+        XCTAssertFalse(control.noStore)
+    }
+
+    func testPragmaNoCacheCountsOnlyWithoutCacheControl() {
+        XCTAssertTrue(CacheControl(["Pragma": "no-cache"]).noCache)
+        XCTAssertFalse(CacheControl(["Pragma": "no-cache", "Cache-Control": "max-age=5"]).noCache)
+    }
+
+    func testLifetimeFromMaxAgeOrExpiresAndNoHeuristics() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        XCTAssertEqual(CacheFreshness.lifetime(of: ["Cache-Control": "max-age=30"], responseTime: now), 30)
+        let expires: HTTPHeaders = [
+            "Date": HTTPDate.format(now), "Expires": HTTPDate.format(now.addingTimeInterval(120)),
+        ]
+        XCTAssertEqual(CacheFreshness.lifetime(of: expires, responseTime: now), 120)
+        XCTAssertEqual(
+            CacheFreshness.lifetime(of: ["Cache-Control": "max-age=5", "Expires": HTTPDate.format(now.addingTimeInterval(999))], responseTime: now),
+            5, "max-age wins over Expires")
+        XCTAssertEqual(CacheFreshness.lifetime(of: ["Expires": "0"], responseTime: now), 0, "an invalid Expires means expired")
+        XCTAssertNil(CacheFreshness.lifetime(of: ["Last-Modified": HTTPDate.format(now.addingTimeInterval(-86_400))], responseTime: now),
+                     "no heuristic freshness from Last-Modified")
+    }
+
+    func testAgeAddsResidentTimeAndTheAgeHeader() {
+        let sent = Date(timeIntervalSince1970: 1_000)
+        let received = sent.addingTimeInterval(2)
+        let headers: HTTPHeaders = ["Date": HTTPDate.format(sent), "Age": "10"]
+        let age = CacheFreshness.currentAge(of: headers, requestTime: sent, responseTime: received, now: received.addingTimeInterval(5))
+        XCTAssertEqual(age, 10 + 2 + 5)
+    }
+}

@@ -1,0 +1,117 @@
+import APIRuntime
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+final class DownloadCacheTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func url(_ name: String) -> URL {
+        URL(string: "https://cdn.test/\(name)")!
+    }
+
+    func testDownloadsOnceThenServesFromDiskNamedByURLHash() async throws {
+        let mock = MockTransport(defaultHandler: { _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: MediaTypeSnifferTests.jpeg)
+        })
+        let cache = DownloadCache(directory: directory, transport: mock, clock: ManualClock())
+        let first = try await cache.image(from: url("a.jpg"))
+        XCTAssertFalse(first.isFromCache)
+        XCTAssertEqual(first.mimeType, "image/jpeg", "recognised by its bytes despite octet-stream")
+        XCTAssertEqual(first.declaredMimeType, "application/octet-stream")
+        XCTAssertEqual(first.fileURL.lastPathComponent, DownloadCache.key(for: url("a.jpg")) + ".data")
+        let second = try await cache.file(from: url("a.jpg"))
+        XCTAssertTrue(second.isFromCache)
+        XCTAssertEqual(second.data, MediaTypeSnifferTests.jpeg)
+        XCTAssertEqual(mock.requests.count, 1)
+
+        let reopened = DownloadCache(directory: directory, transport: mock, clock: ManualClock())
+        let third = await reopened.cachedFile(for: url("a.jpg"))
+        XCTAssertEqual(third?.mimeType, "image/jpeg", "kept across instances")
+    }
+
+    func testConcurrentRequestsForOneURLShareOneDownload() async throws {
+        let mock = MockTransport(latency: .milliseconds(50), defaultHandler: { _ in HTTPResponse(status: 200, body: MediaTypeSnifferTests.png) })
+        let cache = DownloadCache(directory: directory, transport: mock)
+        let target = url("p.png")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<5 {
+                group.addTask { _ = try await cache.file(from: target) }
+            }
+            try await group.waitForAll()
+        }
+        XCTAssertEqual(mock.requests.count, 1)
+    }
+
+    func testNonImagesAndErrorStatusesThrow() async throws {
+        let mock = MockTransport()
+        mock.on("GET /page", respond: HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: Data("<html></html>".utf8)))
+        mock.on("GET /missing", respond: HTTPResponse(status: 404))
+        let cache = DownloadCache(directory: directory, transport: mock)
+        do {
+            _ = try await cache.image(from: url("missing"))
+            XCTFail("expected a status error")
+        } catch DownloadError.status(let status, _) {
+            XCTAssertEqual(status, 404)
+        }
+        let page = try await cache.file(from: url("page"))
+        XCTAssertEqual(page.mimeType, "image/png", "text bytes do not override a declaration")
+        let html = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>".utf8)) })
+        do {
+            _ = try await DownloadCache(directory: directory.appendingPathComponent("b"), transport: html).image(from: url("x"))
+            XCTFail("expected notAnImage")
+        } catch DownloadError.notAnImage(let type, _) {
+            XCTAssertEqual(type, "text/html")
+        }
+    }
+
+    func testEvictsByAgeCountAndSizeLeastRecentlyUsedFirst() async throws {
+        let clock = ManualClock()
+        let mock = MockTransport(defaultHandler: { request in
+            HTTPResponse(status: 200, body: Data(repeating: 1, count: request.url.lastPathComponent == "big" ? 500 : 100))
+        })
+        let cache = DownloadCache(
+            directory: directory, transport: mock,
+            limits: DownloadCache.Limits(maxAge: 1_000, maxCount: 3, maxBytes: 450), clock: clock)
+        _ = try await cache.file(from: url("old"))
+        clock.advance(by: .seconds(2_000))
+        for name in ["a", "b", "c"] {
+            _ = try await cache.file(from: url(name))
+            clock.advance(by: .seconds(1))
+        }
+        let old = await cache.cachedFile(for: url("old"))
+        XCTAssertNil(old, "too old")
+        _ = await cache.cachedFile(for: url("a"))
+        clock.advance(by: .seconds(1))
+        _ = try await cache.file(from: url("d"))
+        let b = await cache.cachedFile(for: url("b"))
+        XCTAssertNil(b, "the count limit removes the least recently used (a was read after b was stored)")
+        let a = await cache.cachedFile(for: url("a"))
+        XCTAssertNotNil(a)
+        clock.advance(by: .seconds(1))
+        _ = try await cache.file(from: url("big"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".data") }
+        XCTAssertEqual(names, [], "500 bytes exceed the 450-byte limit on their own, so the size limit leaves nothing")
+    }
+
+    func testWrongMIMEFromALoopbackServerIsRecognised() async throws {
+        let server = try LoopbackServer { _ in
+            ServerReply(status: 200, headers: [("Content-Type", "application/octet-stream")], body: MediaTypeSnifferTests.png)
+        }
+        defer { server.stop() }
+        let cache = DownloadCache(directory: directory, transport: URLSessionTransport(timeout: 10))
+        let image = try await cache.image(from: server.baseURL.appendingPathComponent("avatar"))
+        XCTAssertEqual(image.mimeType, "image/png")
+        XCTAssertEqual(image.data, MediaTypeSnifferTests.png)
+    }
+}

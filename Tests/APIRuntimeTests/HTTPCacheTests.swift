@@ -1,0 +1,225 @@
+import APIRuntime
+import Foundation
+import XCTest
+
+final class HTTPCacheTests: XCTestCase {
+    private var clock: ManualClock!
+    private var mock: MockTransport!
+    private var storage: InMemoryStorage!
+    private var probe: SourceProbe!
+    private var account: TestLock<String?>!
+
+    override func setUp() {
+        clock = ManualClock()
+        mock = MockTransport(clock: clock)
+        storage = InMemoryStorage()
+        probe = SourceProbe()
+        account = TestLock("ann")
+    }
+
+    private func client(_ configuration: HTTPCache.Configuration = HTTPCache.Configuration()) -> APIClient {
+        let cache = HTTPCache(storage: storage, configuration: configuration, clock: clock)
+        let account = account!
+        return APIClient(
+            baseURL: URL(string: "https://api.test")!, transport: mock, middlewares: [probe, cache],
+            accountProvider: { account.current })
+    }
+
+    private func get(_ client: APIClient, _ path: String = "/items", headers: [String: String] = [:]) async throws -> HTTPResponse {
+        var builder = RequestBuilder(method: "GET", path: path)
+        for (name, value) in headers {
+            builder.header(name, value)
+        }
+        return try await client.send(builder, operation: TestOperations.getItems)
+    }
+
+    private static func json(_ text: String, _ headers: HTTPHeaders) -> HTTPResponse {
+        var response = HTTPResponse.json(text)
+        for field in headers {
+            response.headers.add(name: field.name, value: field.value)
+        }
+        return response
+    }
+
+    func testFreshResponsesAreServedUntilMaxAgeRunsOut() async throws {
+        let client = client()
+        mock.script("GET /items", [.respond(Self.json("[1]", ["Cache-Control": "max-age=60"])), .respond(Self.json("[2]", ["Cache-Control": "max-age=60"]))])
+        let first = try await get(client)
+        XCTAssertEqual(probe.last, .network)
+        clock.advance(by: .seconds(30))
+        let second = try await get(client)
+        XCTAssertEqual(probe.last, .httpCache)
+        XCTAssertEqual(second.bodyText, first.bodyText)
+        XCTAssertEqual(second.headers["Age"], "30")
+        XCTAssertEqual(mock.requests.count, 1)
+        clock.advance(by: .seconds(31))
+        let third = try await get(client)
+        XCTAssertEqual(probe.last, .network)
+        XCTAssertEqual(third.bodyText, "[2]")
+        XCTAssertEqual(mock.requests.count, 2)
+        XCTAssertNil(mock.requests[1].headers["If-None-Match"], "nothing to revalidate with")
+    }
+
+    func testExpiresGivesFreshnessRelativeToDate() async throws {
+        let client = client()
+        let date = clock.now()
+        mock.on("GET /items", respond: Self.json("[]", ["Date": HTTPDate.format(date), "Expires": HTTPDate.format(date.addingTimeInterval(100))]))
+        _ = try await get(client)
+        clock.advance(by: .seconds(99))
+        _ = try await get(client)
+        XCTAssertEqual(probe.last, .httpCache)
+        clock.advance(by: .seconds(2))
+        _ = try await get(client)
+        XCTAssertEqual(probe.last, .network)
+    }
+
+    func testETagRevalidationServesTheStoredBodyOn304AndUpdatesHeaders() async throws {
+        let client = client()
+        mock.on("GET /items") { request in
+            if request.headers["If-None-Match"] == "\"v1\"" {
+                return HTTPResponse(status: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "no-cache", "X-Version": "2"])
+            }
+            return Self.json("[\"stored\"]", ["ETag": "\"v1\"", "Cache-Control": "no-cache", "X-Version": "1"])
+        }
+        _ = try await get(client)
+        let revalidated = try await get(client)
+        XCTAssertEqual(probe.last, .revalidated)
+        XCTAssertEqual(revalidated.status, 200)
+        XCTAssertEqual(revalidated.bodyText, "[\"stored\"]")
+        XCTAssertEqual(revalidated.headers["X-Version"], "2", "the 304's fields update the stored response")
+        XCTAssertEqual(mock.requests.count, 2)
+        XCTAssertEqual(mock.requests[1].headers["If-None-Match"], "\"v1\"")
+    }
+
+    func testLastModifiedRevalidatesWithIfModifiedSinceAndAChangedResponseReplacesTheEntry() async throws {
+        let client = client()
+        let modified = HTTPDate.format(clock.now().addingTimeInterval(-3_600))
+        mock.script("GET /items", [
+            .respond(Self.json("[1]", ["Last-Modified": modified])),
+            .respond(Self.json("[2]", ["Last-Modified": HTTPDate.format(clock.now()), "Cache-Control": "max-age=10"])),
+        ])
+        _ = try await get(client)
+        let changed = try await get(client)
+        XCTAssertEqual(mock.requests[1].headers["If-Modified-Since"], modified, "no heuristic freshness: revalidated at once")
+        XCTAssertEqual(changed.bodyText, "[2]")
+        XCTAssertEqual(probe.last, .network)
+        let cached = try await get(client)
+        XCTAssertEqual(cached.bodyText, "[2]")
+        XCTAssertEqual(probe.last, .httpCache)
+    }
+
+    func testNoStoreAndResponsesWithoutFreshnessOrValidatorsAreNotStored() async throws {
+        let client = client()
+        mock.on("GET /a", respond: Self.json("1", ["Cache-Control": "no-store, max-age=60"]))
+        mock.on("GET /b", respond: Self.json("2", [:]))
+        for path in ["/a", "/a", "/b", "/b"] {
+            _ = try await get(client, path)
+        }
+        XCTAssertEqual(mock.requests.count, 4)
+        XCTAssertEqual(probe.sources.current, [.network, .network, .network, .network])
+    }
+
+    func testRequestNoCacheForcesRevalidation() async throws {
+        let client = client()
+        mock.on("GET /items") { request in
+            request.headers["If-None-Match"] != nil ? HTTPResponse(status: 304) : Self.json("[]", ["Cache-Control": "max-age=600", "ETag": "\"e\""])
+        }
+        _ = try await get(client)
+        _ = try await get(client, headers: ["Cache-Control": "no-cache"])
+        XCTAssertEqual(probe.last, .revalidated)
+        XCTAssertEqual(mock.requests.count, 2)
+    }
+
+    func testPrivateResponsesAreStoredPerAccountOnly() async throws {
+        let client = client()
+        mock.on("GET /me", respond: Self.json("{}", ["Cache-Control": "private, max-age=60"]))
+        _ = try await get(client, "/me")
+        _ = try await get(client, "/me")
+        XCTAssertEqual(probe.last, .httpCache)
+        account.withLock { $0 = "bob" }
+        _ = try await get(client, "/me")
+        XCTAssertEqual(probe.last, .network, "another account's entry is not used")
+        account.withLock { $0 = nil }
+        _ = try await get(client, "/me")
+        _ = try await get(client, "/me")
+        XCTAssertEqual(probe.last, .network, "private responses are not stored in the shared anonymous partition")
+        XCTAssertEqual(mock.requests.count, 4)
+    }
+
+    func testQueryStylePOSTsAreCachedPerBodyOnlyWhenOptedIn() async throws {
+        var configuration = HTTPCache.Configuration()
+        configuration.operations = ["search"]
+        let client = client(configuration)
+        mock.on("POST /search") { request in
+            Self.json(#"{"for":\#(String(decoding: request.body ?? Data(), as: UTF8.self))}"#, ["Cache-Control": "max-age=60"])
+        }
+        func search(_ page: Int, operation: OperationInfo = TestOperations.search) async throws -> String {
+            var builder = RequestBuilder(method: "POST", path: "/search")
+            try builder.jsonBody(["page": page], encoder: JSONEncoder())
+            return try await client.send(builder, operation: operation).bodyText
+        }
+        let one = try await search(1)
+        let two = try await search(2)
+        XCTAssertNotEqual(one, two)
+        let again = try await search(1)
+        XCTAssertEqual(again, one)
+        XCTAssertEqual(probe.last, .httpCache)
+        XCTAssertEqual(mock.requests.count, 2, "two bodies, two entries")
+        _ = try await search(1, operation: OperationInfo(id: "createThing", method: "POST", path: "/search"))
+        _ = try await search(1, operation: OperationInfo(id: "createThing", method: "POST", path: "/search"))
+        XCTAssertEqual(mock.requests.count, 4, "POSTs of other operations are never served from the cache")
+    }
+
+    func testUnsafeRequestsInvalidateTheURL() async throws {
+        let client = client()
+        mock.on("GET /items/1", respond: Self.json("{}", ["Cache-Control": "max-age=60"]))
+        mock.on("PUT /items/1", respond: HTTPResponse(status: 204))
+        _ = try await get(client, "/items/1")
+        _ = try await get(client, "/items/1")
+        XCTAssertEqual(mock.requests.count, 1)
+        _ = try await client.send(RequestBuilder(method: "PUT", path: "/items/1"), operation: OperationInfo(id: "put", method: "PUT", path: "/items/{id}"))
+        _ = try await get(client, "/items/1")
+        XCTAssertEqual(probe.last, .network)
+        XCTAssertEqual(mock.requests.count, 3)
+    }
+
+    func testVaryKeepsVariantsApart() async throws {
+        let client = client()
+        mock.on("GET /items") { request in
+            Self.json(#""\#(request.headers["Accept-Language"] ?? "")""#, ["Cache-Control": "max-age=60", "Vary": "Accept-Language"])
+        }
+        _ = try await get(client, headers: ["Accept-Language": "fi"])
+        let english = try await get(client, headers: ["Accept-Language": "en"])
+        XCTAssertEqual(english.bodyText, "\"en\"")
+        XCTAssertEqual(probe.last, .network)
+        let english2 = try await get(client, headers: ["Accept-Language": "en"])
+        XCTAssertEqual(english2.bodyText, "\"en\"")
+        XCTAssertEqual(probe.last, .httpCache)
+    }
+
+    func testServedAndRevalidatedEventsAndRemovalPerAccount() async throws {
+        let events = EventBus()
+        let collector = EventCollector(events.stream())
+        let cache = HTTPCache(storage: storage, clock: clock, events: events)
+        let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock, middlewares: [cache], events: events, accountProvider: { "ann" })
+        mock.on("GET /items", respond: Self.json("[]", ["Cache-Control": "max-age=60"]))
+        _ = try await get(client)
+        _ = try await get(client)
+        let served = await collector.wait {
+            $0.contains { if case .servedFromCache(let event) = $0 { event.source == .httpCache && event.account == "ann" } else { false } }
+        }
+        XCTAssertTrue(served)
+        func finishedSources(_ events: [ClientEvent]) -> [ResponseSource?] {
+            events.compactMap { event in
+                if case .requestFinished(let request) = event { return request.source }
+                return nil
+            }
+        }
+        let bothFinished = await collector.wait { finishedSources($0).count == 2 }
+        XCTAssertTrue(bothFinished)
+        XCTAssertEqual(finishedSources(collector.all), [.network, .httpCache])
+        try cache.removeAll(.account("ann"))
+        _ = try await get(client)
+        XCTAssertEqual(mock.requests.count, 2)
+    }
+}

@@ -1,0 +1,17 @@
+import APIRuntime
+import Foundation
+import XCTest
+
+final class InMemoryStorageTests: XCTestCase {
+    func testResponses() throws {
+        try StorageConformance.checkResponses(InMemoryStorage())
+    }
+
+    func testPurge() throws {
+        try StorageConformance.checkPurge(InMemoryStorage())
+    }
+
+    func testQueue() throws {
+        try StorageConformance.checkQueue(InMemoryStorage())
+    }
+}

@@ -1,0 +1,62 @@
+import APIRuntime
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+final class ReachabilityTests: XCTestCase {
+    func testManualReachabilityYieldsTheCurrentStatusThenChangesOnly() async throws {
+        let reachability = ManualReachability(.unreachable)
+        var iterator = reachability.updates().makeAsyncIterator()
+        let initial = await iterator.next()
+        XCTAssertEqual(initial, .unreachable)
+        reachability.set(.unreachable)
+        reachability.set(.reachable)
+        let change = await iterator.next()
+        XCTAssertEqual(change, .reachable, "setting the same status again is not a change")
+        XCTAssertEqual(reachability.status, .reachable)
+    }
+
+    func testProbeReportsReachableForAnyResponseAndUnreachableWithoutOne() async throws {
+        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 404) })
+        let probe = ProbeReachability(url: URL(string: "https://api.test/health")!, transport: mock, clock: ManualClock())
+        XCTAssertEqual(probe.status, .unknown)
+        let first = await probe.probe()
+        XCTAssertEqual(first, .reachable, "any HTTP response proves the network path")
+        XCTAssertEqual(mock.requests.first?.method, "HEAD")
+        mock.offline = true
+        let second = await probe.probe()
+        XCTAssertEqual(second, .unreachable)
+    }
+
+    func testProbeAgainstALoopbackServerThatGoesAway() async throws {
+        let server = try LoopbackServer { _ in .status(200) }
+        defer { server.stop() }
+        let probe = ProbeReachability(
+            url: server.baseURL.appendingPathComponent("health"), interval: .milliseconds(50),
+            transport: URLSessionTransport(timeout: 2))
+        var iterator = probe.updates().makeAsyncIterator()
+        let unknown = await iterator.next()
+        XCTAssertEqual(unknown, .unknown)
+        let reachable = await iterator.next()
+        XCTAssertEqual(reachable, .reachable)
+        server.pause()
+        let unreachable = await iterator.next()
+        XCTAssertEqual(unreachable, .unreachable)
+        server.resume()
+        let back = await iterator.next()
+        XCTAssertEqual(back, .reachable)
+        probe.stop()
+    }
+
+    func testConnectivityClassification() {
+        XCTAssertTrue(NetworkFailure.isConnectivity(URLError(.notConnectedToInternet)))
+        XCTAssertTrue(NetworkFailure.isConnectivity(APIError.transport(URLError(.cannotConnectToHost))))
+        XCTAssertTrue(NetworkFailure.isConnectivity(URLError(.timedOut)))
+        XCTAssertFalse(NetworkFailure.isConnectivity(URLError(.cancelled)))
+        XCTAssertFalse(NetworkFailure.isConnectivity(URLError(.badURL)))
+        XCTAssertFalse(NetworkFailure.isConnectivity(CancellationError()))
+        XCTAssertTrue(NetworkFailure.isTransient(URLError(.badServerResponse)))
+    }
+}

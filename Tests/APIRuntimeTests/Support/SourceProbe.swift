@@ -1,0 +1,20 @@
+@testable import APIRuntime
+import Foundation
+
+/// A middleware that records, after each request, where the runtime says its response came from.
+struct SourceProbe: ClientMiddleware {
+    let sources = TestLock<[ResponseSource]>([])
+
+    func intercept(
+        _ request: HTTPRequest, operation: OperationInfo,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let response = try await next(request)
+        sources.withLock { $0.append(RequestContext.current?.report.source ?? .network) }
+        return response
+    }
+
+    var last: ResponseSource? {
+        sources.current.last
+    }
+}

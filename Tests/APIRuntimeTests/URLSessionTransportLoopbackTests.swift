@@ -1,0 +1,107 @@
+import APIRuntime
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// `URLSessionTransport` against a real HTTP server on loopback: statuses, bodies, timeouts, cancellation and
+/// broken connections.
+final class URLSessionTransportLoopbackTests: XCTestCase {
+    func testSendsMethodHeadersAndBodyAndReturnsTheResponse() async throws {
+        let server = try LoopbackServer { request in
+            .json(#"{"echo":"\#(request.bodyText)"}"#, status: 201, headers: [("X-Seen", request.headers["X-Test"] ?? "")])
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport(timeout: 10)
+        let response = try await transport.send(HTTPRequest(
+            method: "POST", url: server.baseURL.appendingPathComponent("items"), headers: ["X-Test": "yes"],
+            body: Data("hello".utf8)))
+        XCTAssertEqual(response.status, 201)
+        XCTAssertEqual(response.headers["X-Seen"], "yes")
+        XCTAssertEqual(response.bodyText, #"{"echo":"hello"}"#)
+        XCTAssertEqual(server.requests.first?.method, "POST")
+        XCTAssertEqual(server.requests.first?.path, "/items")
+    }
+
+    func testNotModifiedIsPassedThroughBecauseURLSessionCachesNothing() async throws {
+        let server = try LoopbackServer { request in
+            request.headers["If-None-Match"] == "\"v1\"" ? .status(304, headers: [("ETag", "\"v1\"")])
+                : .json("{}", headers: [("ETag", "\"v1\""), ("Cache-Control", "max-age=600")])
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport(timeout: 10)
+        let url = server.baseURL.appendingPathComponent("doc")
+        let first = try await transport.send(HTTPRequest(method: "GET", url: url))
+        XCTAssertEqual(first.status, 200)
+        let second = try await transport.send(HTTPRequest(method: "GET", url: url))
+        XCTAssertEqual(second.status, 200)
+        XCTAssertEqual(server.requests.count, 2, "URLSession must not answer max-age responses from its own cache")
+        let conditional = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["If-None-Match": "\"v1\""]))
+        XCTAssertEqual(conditional.status, 304)
+    }
+
+    func testTimeoutThrowsTimedOut() async throws {
+        let server = try LoopbackServer { _ in ServerReply(status: 200, delay: 3) }
+        defer { server.stop() }
+        // Below one second on purpose: FoundationNetworking would fail such a request at once without rounding.
+        let transport = URLSessionTransport(timeout: 0.4)
+        let start = ContinuousClock.now
+        do {
+            _ = try await transport.send(HTTPRequest(method: "GET", url: server.baseURL))
+            XCTFail("expected a timeout")
+        } catch let error as URLError {
+            XCTAssertEqual(error.code, .timedOut)
+        }
+        XCTAssertGreaterThanOrEqual(ContinuousClock.now - start, .milliseconds(350), "the timeout fired too early")
+    }
+
+    func testCancellationEndsTheRequestWithCancellationError() async throws {
+        let server = try LoopbackServer { _ in ServerReply(status: 200, delay: 5) }
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 30))
+        let start = ContinuousClock.now
+        let task = Task {
+            try await client.send(RequestBuilder(method: "GET", path: "/slow"), operation: OperationInfo(id: "slow", method: "GET", path: "/slow"))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation")
+        } catch is CancellationError {
+        }
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(4), "cancellation must not wait for the server")
+    }
+
+    func testServerClosingMidBodyThrows() async throws {
+        let body = Data(repeating: UInt8(ascii: "a"), count: 10_000)
+        let server = try LoopbackServer { _ in
+            ServerReply(status: 200, headers: [("Content-Type", "application/json")], body: body, closeAfterBodyBytes: 100)
+        }
+        defer { server.stop() }
+        do {
+            let response = try await URLSessionTransport(timeout: 10).send(HTTPRequest(method: "GET", url: server.baseURL))
+            XCTFail("expected an error, got \(response.status) with \(response.body.count) bytes")
+        } catch let error as URLError {
+            XCTAssertEqual(error.code, .networkConnectionLost, "\(error)")
+            XCTAssertTrue(NetworkFailure.isConnectivity(error))
+        }
+    }
+
+    func testConnectionRefusedIsAConnectivityFailure() async throws {
+        let server = try LoopbackServer { _ in .status(200) }
+        server.pause()
+        defer { server.stop() }
+        do {
+            _ = try await URLSessionTransport(timeout: 5).send(HTTPRequest(method: "GET", url: server.baseURL))
+            XCTFail("expected connection refused")
+        } catch let error as URLError {
+            XCTAssertEqual(error.code, .cannotConnectToHost)
+            XCTAssertTrue(NetworkFailure.isConnectivity(error))
+        }
+        server.resume()
+        let response = try await URLSessionTransport(timeout: 5).send(HTTPRequest(method: "GET", url: server.baseURL))
+        XCTAssertEqual(response.status, 200)
+    }
+}
