@@ -209,6 +209,20 @@ var report: [String] = ["# JSON-Schema-Test-Suite conformance", "",
                         "Produced by `swift run apigen-conformance --write-doc Docs/conformance.md` from `../shared/corpus/JSON-Schema-Test-Suite`.",
                         "Every schema goes through apigen's real pipeline (resolve, emit compiled Swift validators), the validators are compiled once,",
                         "and every case is run. Optional tests (including `format`, asserted there) are reported separately.", ""]
+report += [
+    "## Why the remaining required tests fail", "",
+    "- `$dynamicRef` / `$recursiveRef` (2019-09, 2020-12): validators are compiled functions, and a dynamic reference is",
+    "  bound statically to its initial target. Schemas that extend a recursive schema through `$dynamicAnchor` /",
+    "  `$recursiveAnchor` need the dynamic scope at run time; not implemented yet.",
+    "- Validating against a meta-schema (`$ref` to `https://json-schema.org/draft/2020-12/schema` and the older",
+    "  `http://json-schema.org/draft-0N/schema#`): the meta-schemas are not in the suite's `remotes/` and apigen reads",
+    "  no network, so these groups cannot be generated (the runner counts their tests as failed).",
+    "- draft-03 `type` entries that are schemas (`type: [{...}]`): not modelled.",
+    "- `$vocabulary` (custom meta-schemas switching vocabularies off): all vocabularies are always on.",
+    "- A few `unevaluatedItems`/`unevaluatedProperties` cases that depend on dynamic references or on keywords of a",
+    "  meta-schema; see the list of failures below.",
+    "",
+]
 report += ["| draft | required passed | required total | optional passed | optional total |", "|---|---|---|---|---|"]
 var summaries: [String] = []
 for draft in drafts {
