@@ -1,3 +1,4 @@
+import LoopbackTestServer
 import APIRuntime
 import Foundation
 #if canImport(FoundationNetworking)

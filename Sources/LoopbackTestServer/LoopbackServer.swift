@@ -7,46 +7,57 @@ import APIRuntime
 import Foundation
 
 /// A request the loopback server received.
-struct ServerRequest: Sendable {
-    let method: String
+public struct ServerRequest: Sendable {
+    public let method: String
     /// The request target: path and query.
-    let target: String
-    let headers: HTTPHeaders
-    let body: Data
+    public let target: String
+    public let headers: HTTPHeaders
+    public let body: Data
 
-    var path: String {
+    public var path: String {
         String(target.split(separator: "?", maxSplits: 1).first ?? "")
     }
 
-    var bodyText: String {
+    public var bodyText: String {
         String(decoding: body, as: UTF8.self)
     }
 }
 
 /// What the loopback server sends back.
-struct ServerReply: Sendable {
-    var status = 200
-    var headers: [(String, String)] = []
-    var body = Data()
-    /// Seconds to wait before answering.
-    var delay: TimeInterval = 0
-    /// Announce the whole body but send only this many bytes, then close the connection.
-    var closeAfterBodyBytes: Int?
-    /// Close the connection without answering.
-    var closeWithoutResponse = false
+public struct ServerReply: Sendable {
+    /// A reply.
+    public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: TimeInterval = 0,
+                closeAfterBodyBytes: Int? = nil, closeWithoutResponse: Bool = false) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.closeAfterBodyBytes = closeAfterBodyBytes
+        self.closeWithoutResponse = closeWithoutResponse
+    }
 
-    static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> ServerReply {
+    public var status = 200
+    public var headers: [(String, String)] = []
+    public var body = Data()
+    /// Seconds to wait before answering.
+    public var delay: TimeInterval = 0
+    /// Announce the whole body but send only this many bytes, then close the connection.
+    public var closeAfterBodyBytes: Int?
+    /// Close the connection without answering.
+    public var closeWithoutResponse = false
+
+    public static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> ServerReply {
         ServerReply(status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(text.utf8))
     }
 
-    static func status(_ status: Int, headers: [(String, String)] = []) -> ServerReply {
+    public static func status(_ status: Int, headers: [(String, String)] = []) -> ServerReply {
         ServerReply(status: status, headers: headers)
     }
 }
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests: one request per connection (`Connection: close`), a thread
 /// per connection, scripted replies, and a bounded lifetime after which it stops by itself.
-final class LoopbackServer: @unchecked Sendable {
+public final class LoopbackServer: @unchecked Sendable {
     // @unchecked Sendable is safe: mutable state lives in `state` behind `lock`; the listening socket belongs to
     // the accept thread and each accepted socket to its connection thread.
     private struct State {
@@ -60,10 +71,10 @@ final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var state = State()
     private let handler: @Sendable (ServerRequest) -> ServerReply
-    private(set) var port: UInt16 = 0
+    public private(set) var port: UInt16 = 0
 
     /// Starts listening on an ephemeral loopback port; stops after `lifetime` seconds at the latest.
-    init(lifetime: TimeInterval = 60, handler: @escaping @Sendable (ServerRequest) -> ServerReply) throws {
+    public init(lifetime: TimeInterval = 60, handler: @escaping @Sendable (ServerRequest) -> ServerReply) throws {
         self.handler = handler
         let listener = try Self.openListener(port: 0)
         port = listener.port
@@ -76,28 +87,28 @@ final class LoopbackServer: @unchecked Sendable {
         stop()
     }
 
-    var baseURL: URL {
+    public var baseURL: URL {
         URL(string: "http://127.0.0.1:\(port)")!
     }
 
     /// Every request received so far, in order of arrival.
-    var requests: [ServerRequest] {
+    public var requests: [ServerRequest] {
         withLock { $0.requests }
     }
 
     /// Stops accepting connections (open ones finish).
-    func stop() {
+    public func stop() {
         withLock { $0.stopped = true }
     }
 
     /// Closes the listening socket so connections are refused, until ``resume()``.
-    func pause() {
+    public func pause() {
         withLock { $0.wantsListening = false }
         waitUntil { !$0.isListening }
     }
 
     /// Listens again on the same port.
-    func resume() {
+    public func resume() {
         withLock { $0.wantsListening = true }
         waitUntil { $0.isListening }
     }
