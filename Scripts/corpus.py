@@ -39,7 +39,7 @@ def run_one(row):
         files = sorted(str(p) for p in (work / "out").rglob("*.swift"))
         started = time.monotonic()
         try:
-            compiled = subprocess.run(["swiftc", "-typecheck", "-wmo", "-swift-version", "6", "-I", str(modules),
+            compiled = subprocess.run(["swiftc", "-typecheck", "-wmo", "-swift-version", "6", "-I", str(modules), "-I", str(root / "Sources" / "CSQLite"),
                                        "-module-name", "CorpusClient", "-parse-as-library"] + files,
                                       capture_output=True, text=True, timeout=900)
             compile_ok = compiled.returncode == 0

@@ -128,4 +128,21 @@ final class OperationSnippetTests: XCTestCase {
         assertContains(outcome.allText, "public func fetch() async throws {", "public func fetch2() async throws {")
         XCTAssertTrue(outcome.diagnostics.contains { $0.severity == .warning && $0.message.contains("operationId 'fetch'") })
     }
+
+    func testQueueableOperationsAreMarked() {
+        var config = GeneratorConfig()
+        config.queueable = ["fetch"]
+        let outcome = generate(yaml: spec("""
+              /a:
+                post: { operationId: fetch, responses: { '204': { description: ok } } }
+              /b:
+                post: { operationId: other, x-apigen-queueable: true, responses: { '204': { description: ok } } }
+              /c:
+                post: { operationId: plain, responses: { '204': { description: ok } } }
+            """), config: config)
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        assertContains(api, "OperationInfo(id: \"fetch\", method: \"POST\", path: \"/a\", isQueueable: true)",
+                       "OperationInfo(id: \"other\", method: \"POST\", path: \"/b\", isQueueable: true)",
+                       "OperationInfo(id: \"plain\", method: \"POST\", path: \"/c\")")
+    }
 }
