@@ -28,7 +28,6 @@ public struct MediaAPI: Sendable {
             form.append("file", file)
             try form.append("crop", json: crop)
         }
-
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {

@@ -72,12 +72,10 @@ public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
             self = .comment(value)
             return
         }
-
         if let value = try? Photo(from: decoder) {
             self = .photo(value)
             return
         }
-
         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "the value matches none of the variants"))
     }
 

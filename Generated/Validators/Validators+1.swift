@@ -12,62 +12,59 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "status")) {
+            if !(Self.c1.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.required("status"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["status"] {
-                context.push("status")
-                if !v1(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c1.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("status")
+                    if !v1(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("reason")
+                    if !v2(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["reason"] {
-                context.push("reason")
-                if !v2(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Envelope/properties/status`
     static func v1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/status", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Envelope/properties/reason`
     static func v2(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/reason", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -79,68 +76,64 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "code")) {
+            if !(Self.c4.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.required("code"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "message")) {
+            if !(Self.c4.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.required("message"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["code"] {
-                context.push("code")
-                if !v4(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c4.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("code")
+                    if !v4(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("message")
+                    if !v5(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["message"] {
-                context.push("message")
-                if !v5(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/ErrorBody/properties/code`
     static func v4(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/properties/code/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/code", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/properties/code/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/code", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/ErrorBody/properties/message`
     static func v5(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/message", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/message", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -151,12 +144,10 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         if !v7(instance, context) {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -168,7 +159,6 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
             if !(object.contains(key: "reason")) {
@@ -176,26 +166,28 @@ extension Validators {
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "data")) {
+            if !(Self.c5.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v3(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c5.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("data")
+                    if !v3(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -206,12 +198,10 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         if !v9(instance, context) {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -223,28 +213,30 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "data")) {
+            if !(Self.c5.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v10(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c5.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("data")
+                    if !v10(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -256,106 +248,94 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "accessToken")) {
+            if !(Self.c6.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.required("accessToken"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "refreshToken")) {
+            if !(Self.c6.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.required("refreshToken"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "expiresAt")) {
+            if !(Self.c6.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.required("expiresAt"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["accessToken"] {
-                context.push("accessToken")
-                if !v11(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c6.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("accessToken")
+                    if !v11(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("refreshToken")
+                    if !v12(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("expiresAt")
+                    if !v13(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("tokenType")
+                    if !v14(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["refreshToken"] {
-                context.push("refreshToken")
-                if !v12(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["expiresAt"] {
-                context.push("expiresAt")
-                if !v13(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["tokenType"] {
-                context.push("tokenType")
-                if !v14(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/accessToken`
     static func v11(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/accessToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/accessToken", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/accessToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/accessToken", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/refreshToken`
     static func v12(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/refreshToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/refreshToken", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/refreshToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/refreshToken", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/expiresAt`
     static func v13(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -368,19 +348,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/tokenType`
     static func v14(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(SchemaCheck.equals(instance, Self.c3)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/Tokens/properties/tokenType/const", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/tokenType", message: ValidationMessage.constant(instance, Self.c3))
+        if !(SchemaCheck.equals(instance, Self.c7)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/Tokens/properties/tokenType/const", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/tokenType", message: ValidationMessage.constant(instance, Self.c7))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -391,12 +369,10 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         if !v16(instance, context) {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -408,28 +384,30 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "data")) {
+            if !(Self.c5.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v17(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c5.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("data")
+                    if !v17(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -441,210 +419,170 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "id")) {
+            if !(Self.c8.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("id"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "username")) {
+            if !(Self.c8.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("username"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "email")) {
+            if !(Self.c8.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("email"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "avatarUrl")) {
+            if !(Self.c8.contains(4, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("avatarUrl"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "createdAt")) {
+            if !(Self.c8.contains(6, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("createdAt"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "role")) {
+            if !(Self.c8.contains(8, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("role"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "karma")) {
+            if !(Self.c8.contains(10, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("karma"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["id"] {
-                context.push("id")
-                if !v18(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c8.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("id")
+                    if !v18(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("username")
+                    if !v19(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("email")
+                    if !v20(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("displayName")
+                    if !v21(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 4?:
+                    context.push("avatarUrl")
+                    if !v22(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 5?:
+                    context.push("birthday")
+                    if !v23(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 6?:
+                    context.push("createdAt")
+                    if !v24(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 7?:
+                    context.push("lastSeenAt")
+                    if !v25(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 8?:
+                    context.push("role")
+                    if !v26(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 9?:
+                    context.push("locale")
+                    if !v27(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 10?:
+                    context.push("karma")
+                    if !v28(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 11?:
+                    context.push("legacyId")
+                    if !v29(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["username"] {
-                context.push("username")
-                if !v19(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["email"] {
-                context.push("email")
-                if !v20(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["displayName"] {
-                context.push("displayName")
-                if !v21(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["avatarUrl"] {
-                context.push("avatarUrl")
-                if !v22(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["birthday"] {
-                context.push("birthday")
-                if !v23(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["createdAt"] {
-                context.push("createdAt")
-                if !v24(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["lastSeenAt"] {
-                context.push("lastSeenAt")
-                if !v25(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["role"] {
-                context.push("role")
-                if !v26(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["locale"] {
-                context.push("locale")
-                if !v27(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["karma"] {
-                context.push("karma")
-                if !v28(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["legacyId"] {
-                context.push("legacyId")
-                if !v29(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/id`
     static func v18(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/id", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/id", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/username`
     static func v19(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/username", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/username", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/email`
     static func v20(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/email/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/email", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/email/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/email", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -657,31 +595,28 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/displayName`
     static func v21(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/displayName/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/displayName", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/displayName/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/displayName", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/avatarUrl`
     static func v22(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -694,19 +629,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/birthday`
     static func v23(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/birthday/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/birthday", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/birthday/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/birthday", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -719,19 +652,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/createdAt`
     static func v24(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -744,19 +675,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/lastSeenAt`
     static func v25(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/lastSeenAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/lastSeenAt", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/lastSeenAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/lastSeenAt", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -769,61 +698,55 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/role`
     static func v26(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
-        if !(SchemaCheck.isOneOf(instance, Self.c5)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Profile/properties/role/enum", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.enumeration(instance, Self.c5))
+        if !(SchemaCheck.isOneOf(instance, Self.c10)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Profile/properties/role/enum", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.enumeration(instance, Self.c10))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/locale`
     static func v27(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/locale/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/locale", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/locale/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/locale", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/karma`
     static func v28(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/karma/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/karma", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/karma/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/karma", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/legacyId`
     static func v29(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/legacyId/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/legacyId", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/legacyId/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/legacyId", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -834,12 +757,10 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         if !v31(instance, context) {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -851,28 +772,30 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "data")) {
+            if !(Self.c5.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v32(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c5.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("data")
+                    if !v32(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -883,12 +806,10 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         if !v33(instance, context) {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -900,106 +821,88 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "friendsCount")) {
+            if !(Self.c11.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.required("friendsCount"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "2fa_enabled")) {
+            if !(Self.c11.contains(5, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.required("2fa_enabled"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["bio"] {
-                context.push("bio")
-                if !v34(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c11.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("bio")
+                    if !v34(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("friendsCount")
+                    if !v35(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("größe")
+                    if !v36(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("class")
+                    if !v37(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 4?:
+                    context.push("self")
+                    if !v38(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 5?:
+                    context.push("2fa_enabled")
+                    if !v39(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 6?:
+                    context.push("recentComments")
+                    if !v40(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["friendsCount"] {
-                context.push("friendsCount")
-                if !v35(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["größe"] {
-                context.push("größe")
-                if !v36(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["class"] {
-                context.push("class")
-                if !v37(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["self"] {
-                context.push("self")
-                if !v38(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["2fa_enabled"] {
-                context.push("2fa_enabled")
-                if !v39(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["recentComments"] {
-                context.push("recentComments")
-                if !v40(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio`
     static func v34(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if !(SchemaCheck.hasLength(string, atMost: 500)) {
@@ -1010,72 +913,65 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount`
     static func v35(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c6)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.c6))
+            if !(!(number < Self.c12)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.c12))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe`
     static func v36(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/größe/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/größe/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class`
     static func v37(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
-        if !(SchemaCheck.isOneOf(instance, Self.c7)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, Self.c7))
+        if !(SchemaCheck.isOneOf(instance, Self.c13)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self`
     static func v38(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -1088,31 +984,28 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled`
     static func v39(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c8.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled", message: ValidationMessage.type(instance, expected: Self.c8))
+        if !(Self.c14.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled", message: ValidationMessage.type(instance, expected: Self.c14))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
     static func v40(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c15.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.c15))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .array(let array):
             if !(array.count <= 5) {
@@ -1120,20 +1013,17 @@ extension Validators {
                 if context.shouldStop { return false }
                 valid = false
             }
-
             for index in 0..<max(0, array.count) {
                 context.push(index)
                 if !v41(array[index], context) {
                     if context.shouldStop { return false }
                     valid = false
                 }
-
                 context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -1145,154 +1035,131 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "id")) {
+            if !(Self.c16.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.required("id"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "authorId")) {
+            if !(Self.c16.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.required("authorId"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "body")) {
+            if !(Self.c16.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.required("body"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "createdAt")) {
+            if !(Self.c16.contains(3, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.required("createdAt"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["id"] {
-                context.push("id")
-                if !v42(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c16.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("id")
+                    if !v42(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("authorId")
+                    if !v43(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("body")
+                    if !v44(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("createdAt")
+                    if !v45(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 4?:
+                    context.push("parent")
+                    if !v41(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 5?:
+                    context.push("replies")
+                    if !v46(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 6?:
+                    context.push("author")
+                    if !v47(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["authorId"] {
-                context.push("authorId")
-                if !v43(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["body"] {
-                context.push("body")
-                if !v44(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["createdAt"] {
-                context.push("createdAt")
-                if !v45(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["parent"] {
-                context.push("parent")
-                if !v41(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["replies"] {
-                context.push("replies")
-                if !v46(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["author"] {
-                context.push("author")
-                if !v47(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/id`
     static func v42(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/id", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/id", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/authorId`
     static func v43(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/authorId/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/authorId", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/authorId/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/authorId", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/body`
     static func v44(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/body/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/body", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/body/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/body", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/createdAt`
     static func v45(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -1305,19 +1172,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/replies`
     static func v46(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c15.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.c15))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .array(let array):
             for index in 0..<max(0, array.count) {
@@ -1326,13 +1191,11 @@ extension Validators {
                     if context.shouldStop { return false }
                     valid = false
                 }
-
                 context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -1344,75 +1207,68 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "ident")) {
+            if !(Self.c17.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.required("ident"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "user_name")) {
+            if !(Self.c17.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.required("user_name"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "avatar_url")) {
+            if !(Self.c17.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.required("avatar_url"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["ident"] {
-                context.push("ident")
-                if !v48(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c17.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("ident")
+                    if !v48(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("user_name")
+                    if !v49(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("avatar_url")
+                    if !v50(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["user_name"] {
-                context.push("user_name")
-                if !v49(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["avatar_url"] {
-                context.push("avatar_url")
-                if !v50(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/CommentAuthor/properties/ident`
     static func v48(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
-            if !(Self.c10.matches(string)) {
+            if !(Self.c18.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/pattern", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.pattern(string, "^[0-9]+$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -1420,31 +1276,28 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/CommentAuthor/properties/user_name`
     static func v49(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/user_name/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/user_name", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/user_name/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/user_name", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url`
     static func v50(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -1457,7 +1310,6 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
@@ -1469,84 +1321,76 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "status")) {
+            if !(Self.c19.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.required("status"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "reason")) {
+            if !(Self.c19.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.required("reason"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "data")) {
+            if !(Self.c19.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["status"] {
-                context.push("status")
-                if !v52(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c19.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("status")
+                    if !v52(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("reason")
+                    if !v53(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("data")
+                    if !v54(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["reason"] {
-                context.push("reason")
-                if !v53(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v54(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/status`
     static func v52(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/status", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/reason`
     static func v53(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/reason", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -1558,88 +1402,77 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "items")) {
+            if !(Self.c20.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.required("items"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "page")) {
+            if !(Self.c20.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.required("page"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "pageSize")) {
+            if !(Self.c20.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.required("pageSize"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "total")) {
+            if !(Self.c20.contains(3, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.required("total"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["items"] {
-                context.push("items")
-                if !v55(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c20.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("items")
+                    if !v55(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("page")
+                    if !v64(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("pageSize")
+                    if !v65(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("total")
+                    if !v66(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["page"] {
-                context.push("page")
-                if !v64(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["pageSize"] {
-                context.push("pageSize")
-                if !v65(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["total"] {
-                context.push("total")
-                if !v66(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items`
     static func v55(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c15.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.c15))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .array(let array):
             for index in 0..<max(0, array.count) {
@@ -1648,13 +1481,11 @@ extension Validators {
                     if context.shouldStop { return false }
                     valid = false
                 }
-
                 context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -1666,121 +1497,101 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "ident")) {
+            if !(Self.c21.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/required", schemaLocation: "schemas/friend.json#", message: ValidationMessage.required("ident"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "user_name")) {
+            if !(Self.c21.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/required", schemaLocation: "schemas/friend.json#", message: ValidationMessage.required("user_name"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "avatar_url")) {
+            if !(Self.c21.contains(3, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/required", schemaLocation: "schemas/friend.json#", message: ValidationMessage.required("avatar_url"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "is_online")) {
+            if !(Self.c21.contains(4, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/required", schemaLocation: "schemas/friend.json#", message: ValidationMessage.required("is_online"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["ident"] {
-                context.push("ident")
-                if !v57(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c21.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("ident")
+                    if !v57(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("user_name")
+                    if !v58(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("display-name")
+                    if !v59(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("avatar_url")
+                    if !v60(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 4?:
+                    context.push("is_online")
+                    if !v61(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 5?:
+                    context.push("mutual_friends")
+                    if !v62(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 6?:
+                    context.push("friends_since")
+                    if !v63(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["user_name"] {
-                context.push("user_name")
-                if !v58(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["display-name"] {
-                context.push("display-name")
-                if !v59(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["avatar_url"] {
-                context.push("avatar_url")
-                if !v60(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["is_online"] {
-                context.push("is_online")
-                if !v61(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["mutual_friends"] {
-                context.push("mutual_friends")
-                if !v62(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["friends_since"] {
-                context.push("friends_since")
-                if !v63(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `schemas/friend.json#/properties/ident`
     static func v57(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/ident/type", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/ident/type", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
-            if !(Self.c11.matches(string)) {
+            if !(Self.c22.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/properties/ident/pattern", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.pattern(string, "^[0-9]+$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -1788,19 +1599,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `schemas/friend.json#/properties/user_name`
     static func v58(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/user_name/type", schemaLocation: "schemas/friend.json#/properties/user_name", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/user_name/type", schemaLocation: "schemas/friend.json#/properties/user_name", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if !(SchemaCheck.hasLength(string, atLeast: 1)) {
@@ -1811,31 +1620,28 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `schemas/friend.json#/properties/display-name`
     static func v59(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/display-name/type", schemaLocation: "schemas/friend.json#/properties/display-name", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/display-name/type", schemaLocation: "schemas/friend.json#/properties/display-name", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `schemas/friend.json#/properties/avatar_url`
     static func v60(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/avatar_url/type", schemaLocation: "schemas/friend.json#/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/avatar_url/type", schemaLocation: "schemas/friend.json#/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -1848,54 +1654,49 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `schemas/friend.json#/properties/is_online`
     static func v61(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c8.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/is_online/type", schemaLocation: "schemas/friend.json#/properties/is_online", message: ValidationMessage.type(instance, expected: Self.c8))
+        if !(Self.c14.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/is_online/type", schemaLocation: "schemas/friend.json#/properties/is_online", message: ValidationMessage.type(instance, expected: Self.c14))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `schemas/friend.json#/properties/mutual_friends`
     static func v62(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c6)) {
-                context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.c6))
+            if !(!(number < Self.c12)) {
+                context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.c12))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `schemas/friend.json#/properties/friends_since`
     static func v63(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/friends_since/type", schemaLocation: "schemas/friend.json#/properties/friends_since", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/friends_since/type", schemaLocation: "schemas/friend.json#/properties/friends_since", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -1908,76 +1709,69 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page`
     static func v64(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c23)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.c23))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize`
     static func v65(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c23)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.c23))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total`
     static func v66(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c6)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.c6))
+            if !(!(number < Self.c12)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.c12))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -1989,78 +1783,71 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "status")) {
+            if !(Self.c19.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.required("status"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "data")) {
+            if !(Self.c19.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["status"] {
-                context.push("status")
-                if !v68(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c19.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("status")
+                    if !v68(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("reason")
+                    if !v69(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("data")
+                    if !v70(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["reason"] {
-                context.push("reason")
-                if !v69(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v70(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/status`
     static func v68(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/status", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/reason`
     static func v69(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/reason", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -2072,98 +1859,84 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "items")) {
+            if !(Self.c24.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.required("items"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "page")) {
+            if !(Self.c24.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.required("page"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "pageSize")) {
+            if !(Self.c24.contains(3, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.required("pageSize"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "total")) {
+            if !(Self.c24.contains(4, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.required("total"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["items"] {
-                context.push("items")
-                if !v71(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c24.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("items")
+                    if !v71(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("unreadCount")
+                    if !v97(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("page")
+                    if !v98(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("pageSize")
+                    if !v99(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 4?:
+                    context.push("total")
+                    if !v100(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["unreadCount"] {
-                context.push("unreadCount")
-                if !v97(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["page"] {
-                context.push("page")
-                if !v98(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["pageSize"] {
-                context.push("pageSize")
-                if !v99(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["total"] {
-                context.push("total")
-                if !v100(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items`
     static func v71(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c15.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.c15))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .array(let array):
             for index in 0..<max(0, array.count) {
@@ -2172,13 +1945,11 @@ extension Validators {
                     if context.shouldStop { return false }
                     valid = false
                 }
-
                 context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -2193,7 +1964,6 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -2204,12 +1974,10 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         if !v80(instance, context) {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -2221,98 +1989,84 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "id")) {
+            if !(Self.c25.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.required("id"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "kind")) {
+            if !(Self.c25.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.required("kind"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "createdAt")) {
+            if !(Self.c25.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.required("createdAt"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "priority")) {
+            if !(Self.c25.contains(4, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.required("priority"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["id"] {
-                context.push("id")
-                if !v75(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c25.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("id")
+                    if !v75(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("kind")
+                    if !v76(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("createdAt")
+                    if !v77(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("read")
+                    if !v78(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 4?:
+                    context.push("priority")
+                    if !v79(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["kind"] {
-                context.push("kind")
-                if !v76(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["createdAt"] {
-                context.push("createdAt")
-                if !v77(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["read"] {
-                context.push("read")
-                if !v78(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["priority"] {
-                context.push("priority")
-                if !v79(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/id`
     static func v75(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -2325,31 +2079,28 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/kind`
     static func v76(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/kind", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/kind", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/createdAt`
     static func v77(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -2362,37 +2113,33 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/read`
     static func v78(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c8.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/read/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/read", message: ValidationMessage.type(instance, expected: Self.c8))
+        if !(Self.c14.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/read/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/read", message: ValidationMessage.type(instance, expected: Self.c14))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
     static func v79(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
-        if !(SchemaCheck.isOneOf(instance, Self.c13)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, Self.c13))
+        if !(SchemaCheck.isOneOf(instance, Self.c26)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, Self.c26))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -2404,72 +2151,65 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "kind")) {
+            if !(Self.c27.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.required("kind"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "likedBy")) {
+            if !(Self.c27.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.required("likedBy"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "target")) {
+            if !(Self.c27.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.required("target"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["kind"] {
-                context.push("kind")
-                if !v81(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c27.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("kind")
+                    if !v81(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("likedBy")
+                    if !v56(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("target")
+                    if !v82(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["likedBy"] {
-                context.push("likedBy")
-                if !v56(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["target"] {
-                context.push("target")
-                if !v82(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind`
     static func v81(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(SchemaCheck.equals(instance, Self.c14)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.c14))
+        if !(SchemaCheck.equals(instance, Self.c28)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.c28))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -2484,7 +2224,6 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -2496,108 +2235,92 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "id")) {
+            if !(Self.c29.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.required("id"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "url")) {
+            if !(Self.c29.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.required("url"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["id"] {
-                context.push("id")
-                if !v84(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c29.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("id")
+                    if !v84(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("url")
+                    if !v85(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("width")
+                    if !v86(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("height")
+                    if !v87(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 4?:
+                    context.push("caption")
+                    if !v88(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 5?:
+                    context.push("owner")
+                    if !v89(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["url"] {
-                context.push("url")
-                if !v85(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["width"] {
-                context.push("width")
-                if !v86(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["height"] {
-                context.push("height")
-                if !v87(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["caption"] {
-                context.push("caption")
-                if !v88(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["owner"] {
-                context.push("owner")
-                if !v89(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/id`
     static func v84(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/id", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/id", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/url`
     static func v85(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/url/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/url/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -2610,43 +2333,39 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/width`
     static func v86(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/width/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/width", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/width/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/width", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/height`
     static func v87(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/height/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/height", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/height/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/height", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/caption`
     static func v88(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/caption/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/caption", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/caption/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/caption", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -2658,96 +2377,87 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "id")) {
+            if !(Self.c30.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.required("id"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "username")) {
+            if !(Self.c30.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.required("username"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "avatarUrl")) {
+            if !(Self.c30.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.required("avatarUrl"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["id"] {
-                context.push("id")
-                if !v90(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c30.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("id")
+                    if !v90(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("username")
+                    if !v91(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("avatarUrl")
+                    if !v92(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["username"] {
-                context.push("username")
-                if !v91(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["avatarUrl"] {
-                context.push("avatarUrl")
-                if !v92(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/PhotoOwner/properties/id`
     static func v90(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/id", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/id", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/PhotoOwner/properties/username`
     static func v91(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/username", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/username", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl`
     static func v92(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -2760,7 +2470,6 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
@@ -2771,12 +2480,10 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         if !v94(instance, context) {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -2788,176 +2495,160 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "kind")) {
+            if !(Self.c31.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.required("kind"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "from")) {
+            if !(Self.c31.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.required("from"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["kind"] {
-                context.push("kind")
-                if !v95(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c31.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("kind")
+                    if !v95(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("from")
+                    if !v56(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("message")
+                    if !v96(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["from"] {
-                context.push("from")
-                if !v56(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["message"] {
-                context.push("message")
-                if !v96(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind`
     static func v95(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
-        if !(SchemaCheck.equals(instance, Self.c15)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.c15))
+        if !(SchemaCheck.equals(instance, Self.c32)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.c32))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message`
     static func v96(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount`
     static func v97(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c6)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.c6))
+            if !(!(number < Self.c12)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.c12))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page`
     static func v98(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c23)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.c23))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize`
     static func v99(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c23)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.c23))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total`
     static func v100(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c6)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.c6))
+            if !(!(number < Self.c12)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.c12))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -2969,84 +2660,76 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "status")) {
+            if !(Self.c19.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.required("status"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "reason")) {
+            if !(Self.c19.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.required("reason"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "data")) {
+            if !(Self.c19.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["status"] {
-                context.push("status")
-                if !v102(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c19.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("status")
+                    if !v102(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("reason")
+                    if !v103(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("data")
+                    if !v104(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["reason"] {
-                context.push("reason")
-                if !v103(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v104(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/ConfigResponse/properties/status`
     static func v102(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/status", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/ConfigResponse/properties/reason`
     static func v103(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/reason", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -3058,188 +2741,165 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "version")) {
+            if !(Self.c33.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.required("version"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "pushEnabled")) {
+            if !(Self.c33.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.required("pushEnabled"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "theme")) {
+            if !(Self.c33.contains(3, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.required("theme"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["version"] {
-                context.push("version")
-                if !v105(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c33.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("version")
+                    if !v105(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("pushEnabled")
+                    if !v106(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("quietHours")
+                    if !v107(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("theme")
+                    if !v110(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 4?:
+                    context.push("extra")
+                    if !v111(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 5?:
+                    context.push("limits")
+                    if !v112(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 6?:
+                    context.push("default")
+                    if !v114(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["pushEnabled"] {
-                context.push("pushEnabled")
-                if !v106(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["quietHours"] {
-                context.push("quietHours")
-                if !v107(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["theme"] {
-                context.push("theme")
-                if !v110(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["extra"] {
-                context.push("extra")
-                if !v111(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["limits"] {
-                context.push("limits")
-                if !v112(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["default"] {
-                context.push("default")
-                if !v114(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/version`
     static func v105(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/version/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/version", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/version/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/version", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/pushEnabled`
     static func v106(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c8.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/pushEnabled/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/pushEnabled", message: ValidationMessage.type(instance, expected: Self.c8))
+        if !(Self.c14.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/pushEnabled/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/pushEnabled", message: ValidationMessage.type(instance, expected: Self.c14))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours`
     static func v107(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c16.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.c16))
+        if !(Self.c34.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.c34))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "start")) {
+            if !(Self.c35.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.required("start"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "end")) {
+            if !(Self.c35.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.required("end"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["start"] {
-                context.push("start")
-                if !v108(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c35.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("start")
+                    if !v108(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("end")
+                    if !v109(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["end"] {
-                context.push("end")
-                if !v109(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start`
     static func v108(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
-            if !(Self.c17.matches(string)) {
+            if !(Self.c36.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -3247,22 +2907,20 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end`
     static func v109(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
-            if !(Self.c17.matches(string)) {
+            if !(Self.c36.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -3270,25 +2928,22 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/theme`
     static func v110(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
-        if !(SchemaCheck.isOneOf(instance, Self.c18)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, Self.c18))
+        if !(SchemaCheck.isOneOf(instance, Self.c37)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, Self.c37))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -3300,7 +2955,6 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -3312,57 +2966,54 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
             for member in object {
-                context.push(member.key)
-                if !v113(member.value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+                let __declared = false
+                if !__declared {
+                    context.push(member.key)
+                    if !v113(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
                 }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties`
     static func v113(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c4.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.c4))
+        if !(Self.c9.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.c9))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c6)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.c6))
+            if !(!(number < Self.c12)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.c12))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/default`
     static func v114(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c8.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/default/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/default", message: ValidationMessage.type(instance, expected: Self.c8))
+        if !(Self.c14.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/default/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/default", message: ValidationMessage.type(instance, expected: Self.c14))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -3374,85 +3025,75 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "base")) {
+            if !(Self.c38.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.required("base"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "timestamp")) {
+            if !(Self.c38.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.required("timestamp"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "rates")) {
+            if !(Self.c38.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.required("rates"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["base"] {
-                context.push("base")
-                if !v119(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c38.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("base")
+                    if !v119(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("timestamp")
+                    if !v120(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("rates")
+                    if !v121(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("history")
+                    if !v124(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["timestamp"] {
-                context.push("timestamp")
-                if !v120(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["rates"] {
-                context.push("rates")
-                if !v121(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["history"] {
-                context.push("history")
-                if !v124(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/base`
     static func v119(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/base/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/base/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
-            if !(Self.c19.matches(string)) {
+            if !(Self.c39.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/base/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -3460,19 +3101,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp`
     static func v120(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -3485,7 +3124,6 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
@@ -3497,19 +3135,19 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
             for member in object {
-                context.push(member.key)
-                if !v122(member.value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+                let __declared = false
+                if !__declared {
+                    context.push(member.key)
+                    if !v122(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
                 }
-
-                context.pop()
             }
-
             for member in object {
                 if !v123(.string(member.key), context) {
                     if context.shouldStop { return false }
@@ -3519,19 +3157,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
     static func v122(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c20.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties", message: ValidationMessage.type(instance, expected: Self.c20))
+        if !(Self.c40.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties", message: ValidationMessage.type(instance, expected: Self.c40))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -3540,7 +3176,7 @@ extension Validators {
         var valid = true
         switch instance {
         case .string(let string):
-            if !(Self.c19.matches(string)) {
+            if !(Self.c39.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/propertyNames/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -3548,19 +3184,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
     static func v124(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c15.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.c15))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .array(let array):
             for index in 0..<max(0, array.count) {
@@ -3569,13 +3203,11 @@ extension Validators {
                     if context.shouldStop { return false }
                     valid = false
                 }
-
                 context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
@@ -3587,85 +3219,75 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "currency")) {
+            if !(Self.c41.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.required("currency"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "rate")) {
+            if !(Self.c41.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.required("rate"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "at")) {
+            if !(Self.c41.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.required("at"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["currency"] {
-                context.push("currency")
-                if !v126(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c41.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("currency")
+                    if !v126(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("rate")
+                    if !v127(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("at")
+                    if !v128(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 3?:
+                    context.push("source")
+                    if !v129(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["rate"] {
-                context.push("rate")
-                if !v127(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["at"] {
-                context.push("at")
-                if !v128(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["source"] {
-                context.push("source")
-                if !v129(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `schemas/currency-rates.yaml#/$defs/CurrencyCode`
     static func v126(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/CurrencyCode/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/CurrencyCode/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
-            if !(Self.c21.matches(string)) {
+            if !(Self.c42.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/$defs/CurrencyCode/pattern", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -3673,42 +3295,38 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
     static func v127(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c20.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.c20))
+        if !(Self.c40.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.c40))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .number(let number):
-            if !(Self.c6 < number) {
-                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.c6))
+            if !(Self.c12 < number) {
+                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.c12))
                 if context.shouldStop { return false }
                 valid = false
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/at`
     static func v128(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/at/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/at/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -3721,19 +3339,17 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/source`
     static func v129(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/source/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/source", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/source/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/source", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -3745,78 +3361,71 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "status")) {
+            if !(Self.c19.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.required("status"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "data")) {
+            if !(Self.c19.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["status"] {
-                context.push("status")
-                if !v157(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c19.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("status")
+                    if !v157(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("reason")
+                    if !v158(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("data")
+                    if !v159(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["reason"] {
-                context.push("reason")
-                if !v158(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v159(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status`
     static func v157(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason`
     static func v158(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -3828,40 +3437,41 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "avatarUrl")) {
+            if !(Self.c43.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.required("avatarUrl"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["avatarUrl"] {
-                context.push("avatarUrl")
-                if !v160(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c43.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("avatarUrl")
+                    if !v160(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl`
     static func v160(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -3874,7 +3484,6 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
@@ -3886,84 +3495,76 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "status")) {
+            if !(Self.c19.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.required("status"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "reason")) {
+            if !(Self.c19.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.required("reason"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "data")) {
+            if !(Self.c19.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["status"] {
-                context.push("status")
-                if !v164(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c19.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("status")
+                    if !v164(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("reason")
+                    if !v165(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("data")
+                    if !v166(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["reason"] {
-                context.push("reason")
-                if !v165(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v166(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status`
     static func v164(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason`
     static func v165(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -3975,84 +3576,76 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "code")) {
+            if !(Self.c44.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.required("code"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "message")) {
+            if !(Self.c44.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.required("message"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "current")) {
+            if !(Self.c44.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.required("current"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["code"] {
-                context.push("code")
-                if !v167(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c44.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("code")
+                    if !v167(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("message")
+                    if !v168(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("current")
+                    if !v104(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["message"] {
-                context.push("message")
-                if !v168(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["current"] {
-                context.push("current")
-                if !v104(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code`
     static func v167(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message`
     static func v168(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -4064,78 +3657,71 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "status")) {
+            if !(Self.c19.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.required("status"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "data")) {
+            if !(Self.c19.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["status"] {
-                context.push("status")
-                if !v185(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c19.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("status")
+                    if !v185(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("reason")
+                    if !v186(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("data")
+                    if !v187(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["reason"] {
-                context.push("reason")
-                if !v186(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v187(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status`
     static func v185(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason`
     static func v186(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -4147,68 +3733,64 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "deviceId")) {
+            if !(Self.c45.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.required("deviceId"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "registeredAt")) {
+            if !(Self.c45.contains(1, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.required("registeredAt"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["deviceId"] {
-                context.push("deviceId")
-                if !v188(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c45.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("deviceId")
+                    if !v188(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("registeredAt")
+                    if !v189(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["registeredAt"] {
-                context.push("registeredAt")
-                if !v189(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId`
     static func v188(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt`
     static func v189(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .string(let string):
             if context.assertsFormats {
@@ -4221,7 +3803,6 @@ extension Validators {
         default:
             break
         }
-
         return valid
     }
 
@@ -4233,78 +3814,71 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "status")) {
+            if !(Self.c19.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.required("status"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if !(object.contains(key: "data")) {
+            if !(Self.c19.contains(2, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.required("data"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["status"] {
-                context.push("status")
-                if !v192(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c19.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("status")
+                    if !v192(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 1?:
+                    context.push("reason")
+                    if !v193(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                case 2?:
+                    context.push("data")
+                    if !v118(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
-            }
-
-            if let value = object["reason"] {
-                context.push("reason")
-                if !v193(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
-            }
-
-            if let value = object["data"] {
-                context.push("data")
-                if !v118(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status`
     static func v192(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c1.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c1))
+        if !(Self.c2.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason`
     static func v193(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 
@@ -4316,40 +3890,41 @@ extension Validators {
             if context.shouldStop { return false }
             valid = false
         }
-
         switch instance {
         case .object(let object):
-            if !(object.contains(key: "ok")) {
+            if !(Self.c46.contains(0, in: object)) {
                 context.fail(keyword: "required", keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.required("ok"))
                 if context.shouldStop { return false }
                 valid = false
             }
-
-            if let value = object["ok"] {
-                context.push("ok")
-                if !v195(value, context) {
-                    if context.shouldStop { return false }
-                    valid = false
+            for member in object {
+                let __index = Self.c46.index(of: member)
+                switch __index {
+                case 0?:
+                    context.push("ok")
+                    if !v195(member.value, context) {
+                        if context.shouldStop { return false }
+                        valid = false
+                    }
+                    context.pop()
+                default:
+                    break
                 }
-
-                context.pop()
             }
         default:
             break
         }
-
         return valid
     }
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok`
     static func v195(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c8.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/properties/ok/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok", message: ValidationMessage.type(instance, expected: Self.c8))
+        if !(Self.c14.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/properties/ok/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok", message: ValidationMessage.type(instance, expected: Self.c14))
             if context.shouldStop { return false }
             valid = false
         }
-
         return valid
     }
 }

@@ -26,18 +26,24 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     private static func line(_ number: Int, of text: String) -> Substring? {
+        // A byte scan: diagnostics on a 3 MB spec must not walk it Character by Character.
         guard number >= 1 else { return nil }
+        let utf8 = text.utf8
         var current = 1
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == "\n" || text[index] == "\r\n" {
-                if current == number { return text[start..<index] }
+        var start = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "\n") {
+                if current == number { return Self.trimmingCR(text[start..<index]) }
                 current += 1
-                start = text.index(after: index)
+                start = utf8.index(after: index)
             }
-            index = text.index(after: index)
+            index = utf8.index(after: index)
         }
-        return current == number ? text[start..<text.endIndex] : nil
+        return current == number ? Self.trimmingCR(text[start..<text.endIndex]) : nil
+    }
+
+    private static func trimmingCR(_ line: Substring) -> Substring {
+        line.hasSuffix("\r") ? line.dropLast() : line
     }
 }

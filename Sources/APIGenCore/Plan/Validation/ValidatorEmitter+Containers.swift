@@ -4,9 +4,14 @@ extension ValidatorEmitter {
         var lines: [String] = []
         let tracks = tracksAnnotations
         // required: the IR already folded draft-03 `required: true` into the list.
+        let declaredNames = (node["properties"]?.entries ?? []).map(\.key)
         for name in schema.required where node["required"] != nil || dialect == .draft3 {
-            lines += check("object.contains(key: \(SwiftNaming.stringLiteral(name)))", keyword: "required", node: node,
-                           message: "ValidationMessage.required(\(SwiftNaming.stringLiteral(name)))")
+            var condition = "object.contains(key: \(SwiftNaming.stringLiteral(name)))"
+            if let position = declaredNames.firstIndex(of: name) {
+                let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])")
+                condition = "Self.\(table).contains(\(position), in: object)"
+            }
+            lines += check(condition, keyword: "required", node: node, message: "ValidationMessage.required(\(SwiftNaming.stringLiteral(name)))")
         }
         if let limit = node["minProperties"]?.int {
             lines += check("object.count >= \(limit)", keyword: "minProperties", node: node, message: "ValidationMessage.minProperties(object, \(limit))")
@@ -14,47 +19,59 @@ extension ValidatorEmitter {
         if let limit = node["maxProperties"]?.int {
             lines += check("object.count <= \(limit)", keyword: "maxProperties", node: node, message: "ValidationMessage.maxProperties(object, \(limit))")
         }
-        for entry in node["properties"]?.entries ?? [] {
-            let key = SwiftNaming.stringLiteral(entry.key)
-            let inner = call(entry.value, value: "value", component: key)
-            lines += ["if let value = object[\(key)] {"] + inner.map { "    " + $0 }
-                + (tracks ? ["    context.noteEvaluated(property: \(key)) // __unevaluated"] : []) + ["}"]
-        }
+        // One pass over the members: declared properties are found through a hash table built at generation
+        // time (keys were hashed while parsing), patterns apply to every member, the rest is "additional".
+        let declared = (node["properties"]?.entries ?? []).map(\.key)
         var patternRegexes: [(String, SpecNode)] = []
         for entry in node["patternProperties"]?.entries ?? [] {
             let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(entry.key)), syntax: \(regexSyntax(node)))")
             patternRegexes.append((regex, entry.value))
         }
-        if !patternRegexes.isEmpty {
-            lines.append("for member in object {")
-            for (regex, child) in patternRegexes {
-                lines.append("    if Self.\(regex).matches(member.key) {")
-                lines += call(child, value: "member.value", component: "member.key").map { "        " + $0 }
-                if tracks { lines.append("        context.noteEvaluated(property: member.key) // __unevaluated") }
-                lines.append("    }")
-            }
-            lines.append("}")
-        }
-        if let additional = node["additionalProperties"], additional.isMapping || additional.bool == false {
-            let declared = (node["properties"]?.entries ?? []).map { SwiftNaming.stringLiteral($0.key) }
-            var conditions: [String] = []
+        let additional = node["additionalProperties"].flatMap { $0.isMapping || $0.bool == false ? $0 : nil }
+        if !declared.isEmpty || !patternRegexes.isEmpty || additional != nil {
+            var body: [String] = []
+            let needsMatched = additional != nil && !patternRegexes.isEmpty
             if !declared.isEmpty {
-                let set = constant("Set<String>", "[" + declared.joined(separator: ", ") + "]")
-                conditions.append("Self.\(set).contains(member.key)")
+                let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])")
+                body.append("let __index = Self.\(table).index(of: member)")
+                body.append((needsMatched ? "var" : "let") + " __declared = __index != nil")
+                body.append("switch __index {")
+                for (index, entry) in (node["properties"]?.entries ?? []).enumerated() {
+                    body.append("case \(index)?:")
+                    var inner = call(entry.value, value: "member.value", component: SwiftNaming.stringLiteral(entry.key))
+                    if tracks { inner.append("context.noteEvaluated(property: member.key) // __unevaluated") }
+                    if inner.isEmpty { inner = ["break"] }
+                    body += inner.map { "    " + $0 }
+                }
+                body += ["default:", "    break", "}"]
+            } else if additional != nil {
+                body.append((needsMatched ? "var" : "let") + " __declared = false")
             }
-            for (regex, _) in patternRegexes { conditions.append("Self.\(regex).matches(member.key)") }
-            lines.append("for member in object {")
-            if !conditions.isEmpty { lines.append("    if " + conditions.joined(separator: " || ") + " { continue }") }
-            if additional.bool == false {
-                lines += ["    " + failLine(keyword: "additionalProperties", keywordPath: node.pointer + "/additionalProperties", node: node,
-                                            message: "ValidationMessage.additionalProperty(member.key)"),
-                          "    if context.shouldStop { return false }",
-                          "    valid = false"]
-            } else {
-                lines += call(additional, value: "member.value", component: "member.key").map { "    " + $0 }
+            for (regex, child) in patternRegexes {
+                body.append("if Self.\(regex).matches(member.key) {")
+                if needsMatched { body.append("    __declared = true") }
+                body += call(child, value: "member.value", component: "member.key").map { "    " + $0 }
+                if tracks { body.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
+                body.append("}")
             }
-            if tracks { lines.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
-            lines.append("}")
+            if let additional {
+                body.append("if !__declared {")
+                if additional.bool == false {
+                    body += ["    " + failLine(keyword: "additionalProperties", keywordPath: node.pointer + "/additionalProperties", node: node,
+                                                message: "ValidationMessage.additionalProperty(member.key)"),
+                             "    if context.shouldStop { return false }",
+                             "    valid = false"]
+                } else {
+                    body += call(additional, value: "member.value", component: "member.key").map { "    " + $0 }
+                }
+                if tracks { body.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
+                body.append("}")
+            }
+            // `let __declared` unused when nothing reads it.
+            if !body.contains(where: { $0.contains("!__declared") || $0.contains("__declared = true") }) {
+                body = body.filter { !$0.contains("__declared = ") }
+            }
+            lines += ["for member in object {"] + body.map { "    " + $0 } + ["}"]
         }
         if node["additionalProperties"]?.bool == true && tracks {
             lines.append("context.noteEvaluatedAllProperties() // __unevaluated")
