@@ -47,17 +47,11 @@ public enum ConformanceSuiteGenerator {
             return GeneratedGroup(enumName: enumName, failure: "the schema did not resolve")
         }
         var emitter = ValidatorEmitter(api: api)
-        var reachable = Set<SchemaRef>()
-        var stack = [root]
-        while let next = stack.popLast() {
-            guard reachable.insert(next).inserted else { continue }
-            stack.append(contentsOf: emitter.dependencies(of: next))
-        }
         var lines = ["enum \(enumName) {"]
         var functions: [String] = []
-        for ref in reachable.sorted() {
+        for (ref, body) in emitter.bodies(from: [root]) {
             functions.append("    static func \(ValidatorEmitter.functionName(ref))(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {")
-            functions += emitter.body(for: ref).map { "        " + $0 }
+            functions += body.map { "        " + $0 }
             functions.append("    }")
         }
         lines += emitter.constants.map { "    " + $0 }

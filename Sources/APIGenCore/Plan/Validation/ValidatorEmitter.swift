@@ -24,6 +24,55 @@ struct ValidatorEmitter {
 
     static func functionName(_ ref: SchemaRef) -> String { "v\(ref.index)" }
 
+    /// Emits the bodies of `roots` and of every function they call, transitively: the calls found in emitted code
+    /// are the source of truth, so a function is never referenced without being generated.
+    mutating func bodies(from roots: [SchemaRef]) -> [(SchemaRef, [String])] {
+        var reachable = Set<SchemaRef>()
+        var stack = roots
+        while let next = stack.popLast() {
+            guard reachable.insert(next).inserted else { continue }
+            stack.append(contentsOf: dependencies(of: next))
+        }
+        var emitted: [SchemaRef: [String]] = [:]
+        var pending = reachable.sorted()
+        while !pending.isEmpty {
+            var discovered: [SchemaRef] = []
+            for ref in pending where emitted[ref] == nil {
+                let lines = body(for: ref)
+                emitted[ref] = lines
+                for called in Self.calledFunctions(in: lines) where emitted[called] == nil && !pending.contains(called) {
+                    discovered.append(called)
+                }
+            }
+            pending = Array(Set(discovered)).sorted()
+        }
+        return emitted.keys.sorted().map { ($0, emitted[$0]!) }
+    }
+
+    /// Handles of the `vN(` calls in emitted lines.
+    static func calledFunctions(in lines: [String]) -> Set<SchemaRef> {
+        var result = Set<SchemaRef>()
+        for line in lines {
+            var scalars = line.unicodeScalars[...]
+            while let v = scalars.firstIndex(of: "v") {
+                let before = v == line.unicodeScalars.startIndex ? nil : line.unicodeScalars[line.unicodeScalars.index(before: v)]
+                var digits = ""
+                var cursor = line.unicodeScalars.index(after: v)
+                while cursor < line.unicodeScalars.endIndex, ("0"..."9").contains(line.unicodeScalars[cursor]) {
+                    digits.unicodeScalars.append(line.unicodeScalars[cursor])
+                    cursor = line.unicodeScalars.index(after: cursor)
+                }
+                let isIdentifierStart = before.map { !($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "\"") } ?? true
+                if isIdentifierStart, !digits.isEmpty, cursor < line.unicodeScalars.endIndex, line.unicodeScalars[cursor] == "(",
+                   let index = Int(digits) {
+                    result.insert(SchemaRef(index))
+                }
+                scalars = line.unicodeScalars[line.unicodeScalars.index(after: v)...]
+            }
+        }
+        return result
+    }
+
     /// The handles of the subschemas a schema's validator calls.
     func dependencies(of ref: SchemaRef) -> [SchemaRef] {
         let node = api[ref].node
@@ -190,7 +239,8 @@ struct ValidatorEmitter {
 
     /// Calls a subschema's validator on `value` at path component `component`.
     func call(_ child: SpecNode, value: String, component: String?) -> [String] {
-        guard let target = handle(of: child) else { return [] }
+        // Only real subschemas (as `dependencies(of:)` collects them): a string where a schema belongs is skipped.
+        guard child.isMapping || child.bool != nil, let target = handle(of: child) else { return [] }
         if child.bool == true { return [] }
         let function = Self.functionName(target)
         guard let component else {

@@ -6,17 +6,10 @@ enum ValidatorPlanner {
     static func plan(_ api: ResolvedAPI, roots: [SchemaRef], access: String, entryNames: [SchemaRef: String]) -> [ValidatorFilePlan] {
         guard !roots.isEmpty else { return [] }
         var emitter = ValidatorEmitter(api: api)
-        var reachable = Set<SchemaRef>()
-        var stack = roots
-        while let next = stack.popLast() {
-            guard reachable.insert(next).inserted else { continue }
-            stack.append(contentsOf: emitter.dependencies(of: next))
-        }
-        let ordered = reachable.sorted()
-        var functions: [ValidatorFunctionPlan] = []
-        for ref in ordered {
-            let lines = emitter.body(for: ref)
-            functions.append(ValidatorFunctionPlan(name: ValidatorEmitter.functionName(ref), source: source(api[ref], api: api), lines: lines))
+        let emitted = emitter.bodies(from: roots)
+        let ordered = emitted.map(\.0)
+        let functions = emitted.map { ref, lines in
+            ValidatorFunctionPlan(name: ValidatorEmitter.functionName(ref), source: source(api[ref], api: api), lines: lines)
         }
         var entries: [ValidatorEntryPlan] = []
         var scope = NameScope()
