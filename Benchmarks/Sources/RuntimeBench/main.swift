@@ -1,0 +1,168 @@
+// One request through apigen's generated client (BenchClient, generated from ../api-spec) against a bare
+// URLSession + JSONDecoder call to the same loopback server, alternating request by request.
+//
+//     RuntimeBench --url http://127.0.0.1:PORT/v1 [--requests N] [--warmup N]
+//
+// Prints one JSON object: the per-request latencies in microseconds of both loops, in request order.
+// bench.py runs it, serves the payload and computes the medians; nothing here asserts on time.
+
+import APIRuntime
+import BenchClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// MARK: - The bare baseline: the same payload, decoded with hand-written Codable structs.
+
+struct BareFriend: Decodable {
+    let ident: String
+    let userName: String
+    let displayName: String?
+    let avatarURL: URL
+    let isOnline: Bool
+    let mutualFriends: Int?
+    let friendsSince: String?
+
+    enum CodingKeys: String, CodingKey {
+        case ident
+        case userName = "user_name"
+        case displayName = "display-name"
+        case avatarURL = "avatar_url"
+        case isOnline = "is_online"
+        case mutualFriends = "mutual_friends"
+        case friendsSince = "friends_since"
+    }
+}
+
+struct BarePage: Decodable {
+    let items: [BareFriend]
+    let page: Int
+    let pageSize: Int
+    let total: Int
+}
+
+struct BareEnvelope: Decodable {
+    let status: String
+    let reason: String?
+    let data: BarePage
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// What a user would write without a generator: URLSession, a status check, JSONDecoder.
+struct BareClient: Sendable {
+    let session: URLSession
+    let url: URL
+    let decoder = JSONDecoder()
+
+    init(baseURL: URL) {
+        // Same configuration as URLSessionTransport.sharedSession: no URL cache, so neither side is served locally.
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration)
+        url = URL(string: baseURL.absoluteString + "/members/42/friends?page=1")!
+    }
+
+    func friends() async throws -> BarePage {
+        var request = URLRequest(url: url)
+        request.httpMethod = "GET"
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let (data, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
+            throw BenchFailure(description: "bare: unexpected response \(response)")
+        }
+        let envelope = try decoder.decode(BareEnvelope.self, from: data)
+        guard envelope.status == "ok" else { throw BenchFailure(description: "bare: status \(envelope.status)") }
+        return envelope.data
+    }
+}
+
+// MARK: - Arguments
+
+func argument(_ name: String, default value: String? = nil) -> String? {
+    let arguments = CommandLine.arguments
+    if let index = arguments.firstIndex(of: name), index + 1 < arguments.count { return arguments[index + 1] }
+    return value
+}
+
+func microseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
+}
+
+func run() async throws {
+    guard let urlText = argument("--url"), let baseURL = URL(string: urlText) else {
+        throw BenchFailure(description: "usage: RuntimeBench --url http://127.0.0.1:PORT/v1 [--requests N] [--warmup N]")
+    }
+    let requests = Int(argument("--requests", default: "1000")!)!
+    let warmup = Int(argument("--warmup", default: "200")!)!
+
+    let api = MemberAPI(baseURL: baseURL)
+    let bare = BareClient(baseURL: baseURL)
+    let clock = ContinuousClock()
+
+    // Both sides must see the same data, or the comparison means nothing.
+    let viaClient = try await api.members.getFriends(memberID: 42, page: 1)
+    let viaBare = try await bare.friends()
+    guard viaClient.items.count == viaBare.items.count, viaClient.items.count > 0,
+          viaClient.total == viaBare.total else {
+        throw BenchFailure(description: "client and bare call disagree: \(viaClient.items.count) vs \(viaBare.items.count) items")
+    }
+    let viaClientCount = viaClient.items.count
+    // The same generated client with the runtime's HTTP cache in front of the transport: the server sends
+    // `Cache-Control: max-age=3600`, so after the first call every call is a hit that never reaches the server.
+    let sqlitePath = NSTemporaryDirectory() + "runtime-bench-\(ProcessInfo.processInfo.processIdentifier).sqlite"
+    try? FileManager.default.removeItem(atPath: sqlitePath)
+    defer { try? FileManager.default.removeItem(atPath: sqlitePath) }
+    let cachedInMemory = MemberAPI(baseURL: baseURL, middlewares: [HTTPCache(storage: InMemoryStorage())])
+    let cachedInSQLite = MemberAPI(baseURL: baseURL, middlewares: [HTTPCache(storage: SQLiteStorage(path: sqlitePath))])
+    let cachedClients = [cachedInMemory, cachedInSQLite]
+    for cached in cachedClients {
+        let primed = try await cached.members.getFriends(memberID: 42, page: 1)
+        guard primed.items.count == viaClientCount else { throw BenchFailure(description: "cached client disagrees") }
+    }
+
+
+    // 0: generated client, 1: bare call, 2: generated client + HTTPCache in memory, 3: the same over SQLite.
+    var times: [[Double]] = Array(repeating: [], count: 4)
+    var checksum = 0
+
+    for index in 0..<(warmup + requests) {
+        // 0 1 2 3, then 3 2 1 0: no side always runs right after the same other one.
+        for side in (index % 2 == 0 ? [0, 1, 2, 3] : [3, 2, 1, 0]) {
+            let start = clock.now
+            switch side {
+            case 0: checksum &+= try await api.members.getFriends(memberID: 42, page: 1).items.count
+            case 1: checksum &+= try await bare.friends().items.count
+            default: checksum &+= try await cachedClients[side - 2].members.getFriends(memberID: 42, page: 1).items.count
+            }
+            let elapsed = microseconds(clock.now - start)
+            if index >= warmup { times[side].append(elapsed) }
+        }
+    }
+
+    let result: [String: Any] = [
+        "items": viaClientCount,
+        "checksum": checksum,
+        // Requests that reached the server: the two checks, the two cache primes, then sides 0 and 1 only.
+        "expected_server_requests": 4 + 2 * (warmup + requests),
+        "client_us": times[0],
+        "bare_us": times[1],
+        "cache_memory_us": times[2],
+        "cache_sqlite_us": times[3],
+    ]
+    let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+    FileHandle.standardOutput.write(json)
+    FileHandle.standardOutput.write(Data("\n".utf8))
+}
+
+do {
+    try await run()
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}
