@@ -677,6 +677,30 @@ def bench_runtime(processes: int, requests: int, warmup: int, results: dict) -> 
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# Validation: the separate harness in Benchmarks/validation, run as part of this run when it exists
+# ---------------------------------------------------------------------------------------------------------------
+
+VALIDATION_RUN = BENCH / "validation" / "run.sh"
+VALIDATION_OUT = OUT / "validation.md"
+
+
+def bench_validation(results: dict) -> None:
+    entry = results["validation"]
+    if not VALIDATION_RUN.exists():
+        entry["failed"] = "Benchmarks/validation/run.sh does not exist yet"
+        return
+    VALIDATION_OUT.unlink(missing_ok=True)
+    log("validation: running Benchmarks/validation/run.sh")
+    log_path = OUT / "logs" / "validation.log"
+    result = run_measured(["bash", str(VALIDATION_RUN)], log_path, cwd=BENCH / "validation", timeout=1200)
+    if result["exit"] != 0 or result["timed_out"] or not VALIDATION_OUT.exists():
+        entry["failed"] = ("timed out" if result["timed_out"] else f"exit {result['exit']}: {first_error_line(log_path)}"
+                           if result["exit"] else "it wrote no out/validation.md")
+        return
+    entry["markdown"] = VALIDATION_OUT.read_text()
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # The report
 # ---------------------------------------------------------------------------------------------------------------
 
@@ -930,13 +954,21 @@ def write_report(results: dict, args: argparse.Namespace) -> str:
     add("")
 
     # Placeholders
-    add("## Validation: not measured yet")
-    add("")
-    add("Validation rows are not produced by this harness yet: they come with apigen's validators. They will "
-        "compare, per payload, apigen's validation against jsonschema-rs, fastjsonschema and python-jsonschema, and "
-        "against JSONDecoder decoding of the same payload (see `../shared/BENCHMARKS.md`). **Not measured yet: no "
-        "figures here until then.**")
-    add("")
+    validation = results.get("validation", {})
+    if validation.get("markdown"):
+        text = validation["markdown"].strip()
+        add(text if text.startswith("## ") else "## Validation\n\n" + text)
+        add("")
+    else:
+        add("## Validation: not measured yet")
+        add("")
+        add("No validation figures in this run"
+            + (f" ({validation['failed']})" if validation.get("failed") else "")
+            + ". They come from `Benchmarks/validation/` (apigen's generated validators against jsonschema-rs, "
+            "fastjsonschema and python-jsonschema, and JSONDecoder decoding of the same payload, see "
+            "`../shared/BENCHMARKS.md`), which `run.sh` runs as part of the benchmark once it is complete. "
+            "**Not measured yet: no figures here until then.**")
+        add("")
     if rt.get("cache_memory_summary"):
         add("## Cache: a hit vs a loopback round trip")
         add("")
@@ -979,8 +1011,8 @@ def write_report(results: dict, args: argparse.Namespace) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
-    parser.add_argument("--only", default="gen,size,compile,runtime",
-                        help="comma-separated subset of gen,size,compile,runtime")
+    parser.add_argument("--only", default="gen,size,compile,runtime,validation",
+                        help="comma-separated subset of gen,size,compile,runtime,validation")
     parser.add_argument("--specs", default=",".join(k for k, _, _ in SPECS), help="comma-separated spec keys")
     parser.add_argument("--no-write", action="store_true", help="do not write Docs/benchmarks.md")
     parser.add_argument("--report-from", metavar="RESULTS_JSON",
@@ -1001,7 +1033,7 @@ def main() -> None:
         if getattr(args, name) is None:
             setattr(args, name, value)
     only = set(args.only.split(","))
-    unknown = only - {"gen", "size", "compile", "runtime"}
+    unknown = only - {"gen", "size", "compile", "runtime", "validation"}
     if unknown:
         parser.error(f"unknown --only parts: {', '.join(sorted(unknown))}")
     specs = [s for s in SPECS if s[0] in args.specs.split(",")]
@@ -1031,7 +1063,7 @@ def main() -> None:
 
     started = time.perf_counter()
     results: dict = {"machine": machine_info(), "builds": {}, "generation": {}, "size": {}, "compile": {},
-                     "runtime": {}, "args": vars(args)}
+                     "runtime": {}, "validation": {}, "args": vars(args)}
     build_tools(need_sog=bool(only & {"gen", "size", "compile"}), need_ogen=bool(only & {"gen", "size"}),
                 results=results)
     if "gen" in only:
@@ -1042,6 +1074,8 @@ def main() -> None:
         bench_compile(args.compile_runs, timeout=1800, results=results)
     if "runtime" in only:
         bench_runtime(args.runtime_processes, args.runtime_requests, args.runtime_warmup, results)
+    if "validation" in only:
+        bench_validation(results)
     results["elapsed"] = time.perf_counter() - started
 
     (OUT / "results.json").write_text(json.dumps(results, indent=1, default=str))

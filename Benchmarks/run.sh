@@ -26,18 +26,4 @@ for tool in swift java python3; do
     command -v "$tool" >/dev/null || { echo "error: $tool not found" >&2; exit 1; }
 done
 
-python3 bench.py "$@"
-
-# The validation rows come from their own harness (Benchmarks/validation/run.sh) and are spliced into
-# Docs/benchmarks.md in place of its Validation section, so one command produces the whole document.
-if [[ " $* " != *" --no-write "* ]] && [[ " $* " != *" --only "* ]]; then
-    validation/run.sh
-    python3 - <<'PY'
-import pathlib, re
-doc = pathlib.Path("../Docs/benchmarks.md")
-section = pathlib.Path("out/validation.md").read_text().strip() + "\n\n"
-text = doc.read_text()
-text = re.sub(r"## Validation.*?(?=\n## )", section.rstrip() + "\n", text, count=1, flags=re.S)
-doc.write_text(text)
-PY
-fi
+exec python3 bench.py "$@"
