@@ -248,7 +248,8 @@ for draft in drafts {
         }
     }
 }
-for line in report where line.hasPrefix("| ") || line.hasPrefix("## ") { print(line) }
+// The console gets the tables and every failure; the prose is for the document.
+for line in report where line.hasPrefix("| ") || line.hasPrefix("## ") || line.hasPrefix("- `") || line == "Failures:" { print(line) }
 if let documentPath {
     try Data((report.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: documentPath))
     print("apigen-conformance: wrote \(documentPath)")

@@ -24,6 +24,8 @@ public struct ResolvedAPI: Sendable {
     public var schemaIDs: [String: SchemaRef] = [:]
     /// The JSON Schema dialect of each loaded document.
     var documentDialects: [String: ResolverContext.Dialect] = [:]
+    /// Set when a `$dynamicRef` / `$recursiveRef` can bind dynamically: validators then track the dynamic scope.
+    public var dynamicScope: DynamicScopeTable?
 
     /// The schema a reference written relative to the root document names (`#/components/schemas/A`,
     /// `schemas/friend.json`, `schemas/x.yaml#/$defs/Rate`), when it was read.

@@ -67,6 +67,8 @@ public enum Resolver {
         api.rootPath = path
         api.schemaIDs = context.schemaIndex
         api.documentDialects = context.dialects
+        api.dynamicScope = context.dynamicScopeTable()
+        if api.dynamicScope != nil { api.dynamicScope?.referenceHops = context.referenceHops }
         return Result(api: api, diagnostics: context.diagnostics, sources: context.sourceTexts)
     }
 

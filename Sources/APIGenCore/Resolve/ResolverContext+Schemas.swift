@@ -23,6 +23,7 @@ extension ResolverContext {
                     return placeholder(id: id, node: node)
                 }
                 let targetID = target.location.file + "#" + target.pointer
+                referenceHops[id] = target
                 if targetID == id {
                     error("schema refers to itself with '\(reference)' and defines nothing", at: referenceNode)
                     return placeholder(id: id, node: node)
@@ -98,11 +99,13 @@ extension ResolverContext {
         readTypes(into: &schema, from: node, dialect: dialect)
         if let referenceNode = node["$ref"], let reference = referenceNode.string,
            let target = target(of: reference, at: referenceNode) {
+            referenceHops[schema.id] = target
             // `$ref` with constraining siblings (allowed since 2019-09): the reference is one more `allOf` member.
             let handle = self.schema(target, nameHint: Self.nameHint(forTarget: target, reference: reference))
             schema.allOf.append(handle)
             schema.refTarget = handle
         }
+        readDynamicReference(into: &schema, from: node, dialect: dialect)
         if node["nullable"]?.bool == true { schema.nullable = true }
 
         if let properties = node["properties"] {

@@ -28,6 +28,11 @@ final class ResolverContext {
     var identifiedNodes: [String: SpecNode] = [:]
     var anchoredNodes: [String: SpecNode] = [:]
     var dynamicAnchors: [String: SpecNode] = [:]
+    /// Whether some `$dynamicRef` / `$recursiveRef` can bind dynamically (validators then track the scope).
+    var bindsDynamically = false
+    /// `file#pointer` of every schema with `$ref` -> the node it refers to directly (chains are kept hop by hop,
+    /// because each hop may enter another schema resource).
+    var referenceHops: [String: SpecNode] = [:]
     /// Per file: schema pointers that set a base URI.
     var identifierBases: [String: [(pointer: String, uri: String)]] = [:]
 

@@ -78,6 +78,8 @@ public struct Schema: Sendable {
     public var acceptsNothing = false
     /// The target of a `$ref` written next to other keywords (2019-09+ and OpenAPI 3.0 siblings).
     public var refTarget: SchemaRef?
+    /// A `$dynamicRef` / `$recursiveRef` in this schema.
+    public var dynamicReference: DynamicReference?
 
     /// Creates an empty (accept-anything) schema for `node`.
     public init(id: String, node: SpecNode) {

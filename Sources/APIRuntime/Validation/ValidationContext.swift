@@ -32,6 +32,9 @@ public final class ValidationContext {
     @exclusivity(unchecked) @usableFromInline internal var probeFailed = false
     @exclusivity(unchecked) @usableFromInline internal var annotationScopeCount = 0
     @exclusivity(unchecked) @usableFromInline internal var annotations: [EvaluationAnnotation] = []
+    /// The schema resources entered so far, outermost first (ids assigned by the generator); only validators of
+    /// schemas with `$dynamicRef` / `$recursiveRef` maintain it.
+    @exclusivity(unchecked) @usableFromInline internal var dynamicScope: [Int] = []
 
     /// Creates a context for one run.
     public init(options: ValidationOptions = .default, instanceLocationPrefix: String = "") {

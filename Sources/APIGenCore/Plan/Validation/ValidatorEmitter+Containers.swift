@@ -78,7 +78,7 @@ extension ValidatorEmitter {
         }
         if let names = node["propertyNames"], names.isMapping || names.bool == false, let target = handle(of: names) {
             lines += ["for member in object {",
-                      "    if !\(Self.functionName(target))(.string(member.key), context) {",
+                      "    if !\(invocation(target, at: names, ".string(member.key)", "context")) {",
                       "        if context.shouldStop { return false }",
                       "        valid = false",
                       "    }",
@@ -165,7 +165,7 @@ extension ValidatorEmitter {
             lines += ["var __matched = 0",
                       "for index in array.indices {",
                       "    context.push(index)",
-                      "    let matches = context.probe({ \(Self.functionName(target))(array[index], $0) })",
+                      "    let matches = context.probe({ \(invocation(target, at: contains, "array[index]", "$0")) })",
                       "    context.pop()",
                       "    if matches {",
                       "        __matched += 1"]
@@ -185,7 +185,10 @@ extension ValidatorEmitter {
     mutating func applicatorChecks(_ ref: SchemaRef, _ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
         var lines: [String] = []
         if let target = schema.refTarget ?? (node["$ref"] != nil ? handle(of: node).flatMap { $0 == ref ? nil : $0 } : nil) {
-            lines += ["if !\(Self.functionName(target))(instance, context) {", "    if context.shouldStop { return false }", "    valid = false", "}"]
+            lines += ["if !\(invocation(target, at: node, "instance", "context")) {", "    if context.shouldStop { return false }", "    valid = false", "}"]
+        }
+        if let dynamic = schema.dynamicReference {
+            lines += dynamicReferenceCheck(dynamic, node)
         }
         for element in node["allOf"]?.elements ?? [] { lines += call(element, value: "instance", component: nil) }
         if dialect == .draft3 {
@@ -194,7 +197,7 @@ extension ValidatorEmitter {
             }
         }
         if let members = node["anyOf"]?.elements, !members.isEmpty {
-            let calls = members.compactMap(handle(of:)).map { "context.probe({ \(Self.functionName($0))(instance, $0) })" }
+            let calls = members.compactMap { member in handle(of: member).map { "context.probe({ \(invocation($0, at: member, "instance", "$0")) })" } }
             // Every branch runs so annotations of all successful branches count (unevaluated*).
             lines.append("var __any = false")
             for call in calls { lines.append("if \(call) { __any = true }") }
@@ -204,25 +207,25 @@ extension ValidatorEmitter {
             lines.append("var __matches: [Int] = []")
             for (index, member) in members.enumerated() {
                 guard let target = handle(of: member) else { continue }
-                lines.append("if context.probe({ \(Self.functionName(target))(instance, $0) }) { __matches.append(\(index)) }")
+                lines.append("if context.probe({ \(invocation(target, at: member, "instance", "$0")) }) { __matches.append(\(index)) }")
             }
             lines += check("__matches.count == 1", keyword: "oneOf", node: node, message: "ValidationMessage.oneOf(instance, matches: __matches)")
         }
         if let negated = node["not"], let target = handle(of: negated) {
-            lines += check("!context.probe(keepingAnnotations: false, { \(Self.functionName(target))(instance, $0) })", keyword: "not", node: node,
+            lines += check("!context.probe(keepingAnnotations: false, { \(invocation(target, at: negated, "instance", "$0")) })", keyword: "not", node: node,
                            message: "ValidationMessage.not(instance, schema: \(SwiftNaming.stringLiteral(negated.pointer)))")
         }
         if let condition = node["if"], dialect != .draft3, dialect != .draft4, dialect != .draft6, let target = handle(of: condition) {
             let thenNode = node["then"], elseNode = node["else"]
             if thenNode != nil || elseNode != nil {
-                lines.append("if context.probe({ \(Self.functionName(target))(instance, $0) }) {")
+                lines.append("if context.probe({ \(invocation(target, at: condition, "instance", "$0")) }) {")
                 if let thenNode { lines += call(thenNode, value: "instance", component: nil).map { "    " + $0 } }
                 lines.append("} else {")
                 if let elseNode { lines += call(elseNode, value: "instance", component: nil).map { "    " + $0 } }
                 lines.append("}")
             } else {
                 // Annotations only: evaluate for unevaluated* bookkeeping.
-                lines.append("_ = context.probe({ \(Self.functionName(target))(instance, $0) })")
+                lines.append("_ = context.probe({ \(invocation(target, at: condition, "instance", "$0")) })")
             }
         }
         if dialect == .draft3, let disallow = node["disallow"] {
@@ -234,6 +237,23 @@ extension ValidatorEmitter {
                                message: "ValidationMessage.type(instance, expected: Self.\(set))")
             }
         }
+        return lines
+    }
+
+    /// `$dynamicRef` / `$recursiveRef`: the static target, or the schema the dynamic scope selects at run time.
+    mutating func dynamicReferenceCheck(_ reference: DynamicReference, _ node: SpecNode) -> [String] {
+        let staticCall = invocation(reference.target, at: node, "instance", "context")
+        let failure = ["    if context.shouldStop { return false }", "    valid = false", "}"]
+        let candidates = dynamicCandidates(reference)
+        guard scope != nil, !candidates.isEmpty else { return ["if !\(staticCall) {"] + failure }
+        let resources = constant("[Int]", "[" + candidates.map { String($0.resource) }.joined(separator: ", ") + "]")
+        let selection = reference.kind == .recursiveAnchor
+            ? "context.recursiveResource(anchored: Self.\(resources))" : "context.outermostResource(among: Self.\(resources))"
+        var lines = ["let __dynamic: Bool", "switch \(selection) {"]
+        for candidate in candidates {
+            lines += ["case \(candidate.resource)?:", "    __dynamic = " + invocation(candidate.schema, at: node, "instance", "context")]
+        }
+        lines += ["default:", "    __dynamic = " + staticCall, "}", "if !__dynamic {"] + failure
         return lines
     }
 

@@ -15,9 +15,14 @@ struct ValidatorEmitter {
     /// Whether any schema uses `unevaluatedProperties`/`unevaluatedItems`; only then do validators record which
     /// properties and items they evaluated.
     let tracksAnnotations: Bool
+    /// Present when a `$dynamicRef` / `$recursiveRef` binds dynamically: validators then keep the dynamic scope.
+    let scope: DynamicScopeTable?
+    /// The functions validation starts from; they enter their resource even when it starts elsewhere.
+    private var entryRoots: Set<SchemaRef> = []
 
     init(api: ResolvedAPI) {
         self.api = api
+        scope = api.dynamicScope
         rootDirectory = DocumentPath.directory(of: api.rootPath)
         tracksAnnotations = api.schemas.contains { $0.node["unevaluatedProperties"] != nil || $0.node["unevaluatedItems"] != nil }
     }
@@ -27,6 +32,7 @@ struct ValidatorEmitter {
     /// Emits the bodies of `roots` and of every function they call, transitively: the calls found in emitted code
     /// are the source of truth, so a function is never referenced without being generated.
     mutating func bodies(from roots: [SchemaRef]) -> [(SchemaRef, [String])] {
+        entryRoots = Set(roots)
         var reachable = Set<SchemaRef>()
         var stack = roots
         while let next = stack.popLast() {
@@ -86,7 +92,59 @@ struct ValidatorEmitter {
         for key in ResolverContext.schemaKeywords { add(node[key]) }
         for key in ResolverContext.schemaListKeywords { for element in node[key]?.elements ?? [] { add(element) } }
         if let target = api[ref].refTarget { result.append(target) }
+        if let dynamic = api[ref].dynamicReference {
+            result.append(dynamic.target)
+            result += dynamicCandidates(dynamic).map(\.schema)
+        }
         return result
+    }
+
+    /// The schemas a dynamic reference may land on besides its static target, with their resources.
+    func dynamicCandidates(_ reference: DynamicReference) -> [(resource: Int, schema: SchemaRef)] {
+        guard let scope else { return [] }
+        switch reference.kind {
+        case .dynamicAnchor(let name): return scope.dynamicAnchors[name] ?? []
+        case .recursiveAnchor: return scope.recursiveAnchors
+        case .staticTarget: return []
+        }
+    }
+
+    /// The expression calling `target`'s validator on `value`, for a subschema written at `site`. When the
+    /// dynamic scope is tracked and the call jumps into the middle of another resource, that resource is entered
+    /// around the call (a resource's root enters itself).
+    func invocation(_ target: SchemaRef, at site: SpecNode?, _ value: String, _ context: String) -> String {
+        let plain = "\(Self.functionName(target))(\(value), \(context))"
+        guard let scope, let site else { return plain }
+        let resources = enteredResources(site, target, scope)
+        guard !resources.isEmpty else { return plain }
+        var expression = "\(Self.functionName(target))(\(value), $0)"
+        for resource in resources.reversed() { expression = "$0.within(resource: \(resource)) { \(expression) }" }
+        return context + expression.dropFirst(2)
+    }
+
+    /// The resources a call from `site` to `target` passes into: every `$ref` hop between them that changes the
+    /// resource (a `$ref`-only schema shares its target's function, so the hops are replayed here). The target
+    /// itself is left out when it starts a resource, because such a function enters its resource itself.
+    private func enteredResources(_ site: SpecNode, _ target: SchemaRef, _ scope: DynamicScopeTable) -> [Int] {
+        let targetNode = api[target].node
+        let targetID = targetNode.location.file + "#" + targetNode.pointer
+        var resources: [Int] = []
+        var current = scope.resource(of: site)
+        var node = site
+        for _ in 0..<64 {
+            let id = node.location.file + "#" + node.pointer
+            guard id != targetID, let next = scope.referenceHops[id] else { break }
+            let resource = scope.resource(of: next)
+            let isTarget = next.location.file + "#" + next.pointer == targetID
+            if let resource, resource != current, !(isTarget && scope.startsResource(next)) { resources.append(resource) }
+            current = resource
+            node = next
+        }
+        if node.location.file + "#" + node.pointer == targetID { return resources }
+        // Not a chain of references (a dynamic reference's candidate): enter the target's resource if it is foreign.
+        guard !scope.startsResource(targetNode), let resource = scope.resource(of: targetNode),
+              scope.resource(of: site) != resource else { return [] }
+        return [resource]
     }
 
     func handle(of node: SpecNode) -> SchemaRef? {
@@ -157,7 +215,7 @@ struct ValidatorEmitter {
         let legacy = dialect == .draft3 || dialect == .draft4 || dialect == .draft6 || dialect == .draft7
         // Up to draft-07 a `$ref` replaces every sibling keyword.
         if legacy, node["$ref"] != nil {
-            if let target = handle(of: node) , target != ref { return ["return \(Self.functionName(target))(instance, context)"] }
+            if let target = handle(of: node), target != ref { return ["return " + invocation(target, at: node, "instance", "context")] }
         }
         var lines = ["var valid = true"]
         lines += typeChecks(schema, node, dialect)
@@ -202,6 +260,9 @@ struct ValidatorEmitter {
             lines.removeFirst()
             lines[lines.count - 1] = "return true"
         }
+        if let scope, scope.startsResource(node) || entryRoots.contains(ref), let resource = scope.resource(of: node) {
+            lines = ["context.enterResource(\(resource))", "defer { context.leaveResource() }"] + lines
+        }
         return lines
     }
 
@@ -242,12 +303,12 @@ struct ValidatorEmitter {
         // Only real subschemas (as `dependencies(of:)` collects them): a string where a schema belongs is skipped.
         guard child.isMapping || child.bool != nil, let target = handle(of: child) else { return [] }
         if child.bool == true { return [] }
-        let function = Self.functionName(target)
+        let invocation = invocation(target, at: child, value, "context")
         guard let component else {
-            return ["if !\(function)(\(value), context) {", "    if context.shouldStop { return false }", "    valid = false", "}"]
+            return ["if !\(invocation) {", "    if context.shouldStop { return false }", "    valid = false", "}"]
         }
         return ["context.push(\(component))",
-                "if !\(function)(\(value), context) {", "    if context.shouldStop { return false }", "    valid = false", "}",
+                "if !\(invocation) {", "    if context.shouldStop { return false }", "    valid = false", "}",
                 "context.pop()"]
     }
 
