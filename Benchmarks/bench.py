@@ -619,7 +619,14 @@ def client_config() -> Path:
     return config
 
 
-def bench_runtime(processes: int, requests: int, warmup: int, results: dict) -> None:
+def file_system(path: str) -> str:
+    """The type of the file system holding `path` (ext4, tmpfs ...): whether an fsync there reaches a disk."""
+    lines = capture(["df", "--output=fstype", path]).splitlines()
+    return lines[-1].strip() if len(lines) > 1 else "unknown"
+
+
+def bench_runtime(processes: int, requests: int, warmup: int, enqueues: int, enqueue_warmup: int,
+                  results: dict) -> None:
     entry = results["runtime"]
     log("runtime: generating BenchClient from ../api-spec with apigen")
     gen_log = OUT / "logs" / "runtime-generate.log"
@@ -643,10 +650,12 @@ def bench_runtime(processes: int, requests: int, warmup: int, results: dict) -> 
     url = f"http://127.0.0.1:{server.server_address[1]}/v1"
     entry.update({"payload_bytes": len(PayloadHandler.payload), "requests": requests, "warmup": warmup,
                   "processes": processes, "client": [], "bare": [], "ratio": [], "cache_memory": [],
-                  "cache_sqlite": [], "cache_verified": True})
+                  "cache_sqlite": [], "cache_verified": True, "enqueues": enqueues, "enqueue_warmup": enqueue_warmup,
+                  "enqueue": []})
     try:
         for index in range(processes):
-            done = subprocess.run([str(binary), "--url", url, "--requests", str(requests), "--warmup", str(warmup)],
+            done = subprocess.run([str(binary), "--url", url, "--requests", str(requests), "--warmup", str(warmup),
+                                   "--enqueue", str(enqueues), "--enqueue-warmup", str(enqueue_warmup)],
                                   capture_output=True, text=True, timeout=600)
             if done.returncode != 0:
                 entry["failed"] = f"RuntimeBench failed: {(done.stderr or done.stdout).strip().splitlines()[-1:]}"
@@ -658,6 +667,10 @@ def bench_runtime(processes: int, requests: int, warmup: int, results: dict) -> 
                 entry["cache_verified"] = False
             entry["cache_memory"].append(statistics.median(data["cache_memory_us"]))
             entry["cache_sqlite"].append(statistics.median(data["cache_sqlite_us"]))
+            # RuntimeBench exits non-zero unless it found every enqueued entry in the reopened file.
+            enqueue = statistics.median(data["enqueue_us"])
+            entry["enqueue"].append(enqueue)
+            entry["enqueue_file_system"] = file_system(data["enqueue_directory"])
             client = statistics.median(data["client_us"])
             bare = statistics.median(data["bare_us"])
             entry["client"].append(client)
@@ -665,7 +678,7 @@ def bench_runtime(processes: int, requests: int, warmup: int, results: dict) -> 
             entry["ratio"].append(client / bare)
             entry["items"] = data["items"]
             log(f"runtime process {index + 1}/{processes}: client {client:.0f} µs, bare {bare:.0f} µs per request "
-                f"(median of {requests} each)")
+                f"(median of {requests} each); durable enqueue {enqueue:.0f} µs (median of {enqueues})")
     finally:
         server.shutdown()
         server.server_close()
@@ -674,6 +687,7 @@ def bench_runtime(processes: int, requests: int, warmup: int, results: dict) -> 
     entry["ratio_summary"] = summary(entry["ratio"])
     entry["cache_memory_summary"] = summary(entry["cache_memory"])
     entry["cache_sqlite_summary"] = summary(entry["cache_sqlite"])
+    entry["enqueue_summary"] = summary(entry["enqueue"])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -758,11 +772,15 @@ def write_report(results: dict, args: argparse.Namespace) -> str:
         f"(`-g swift5 --skip-validate-spec`, launched by its PyPI wrapper); compile rows use swift-openapi-runtime "
         f"{OPENAPI_RUNTIME_VERSION} and swift-openapi-urlsession {OPENAPI_URLSESSION_VERSION} for the anchor's output")
     g = args.gen_warmups, args.gen_runs
+    runtime = results.get("runtime", {})
+    # Only for a run that enqueued: a results.json from before the queue row has no such figures.
+    queue_text = (f"; offline queue {runtime['enqueues']} durable enqueues per process after "
+                  f"{runtime['enqueue_warmup']} warm-up ones" if runtime.get("enqueues") else "")
     add(f"- **Repetitions**: generation {g[0]} warm-up + {g[1]} runs per tool and spec, alternating "
         f"apigen, swift-openapi-generator, openapi-generator in every round; compile {args.compile_runs} runs each, "
         f"alternating, after the dependencies were prebuilt; runtime {args.runtime_processes} processes × "
         f"{args.runtime_requests} requests per side after {args.runtime_warmup} warm-up requests, alternating request "
-        f"by request")
+        f"by request{queue_text}")
     loads = {"generation": [r["load_after"] for spec in results.get("generation", {}).values()
                             for record in spec.values() for r in record.get("runs", [])],
              "compile": [r["load_after"] for record in results.get("compile", {}).values() if isinstance(record, dict)
@@ -827,6 +845,12 @@ def write_report(results: dict, args: argparse.Namespace) -> str:
     else:
         add(f"| a request through the generated client ≤ 1.3× a bare URLSession + JSONDecoder call | "
             f"{rt.get('failed', 'not run')} | not measured |")
+    if rt.get("enqueue_summary"):
+        median = rt["enqueue_summary"]["median"]
+        add(f"| enqueue of one offline request (durable) per second | {1e6 / median:,.0f}/s ({fmt_us(median)} per "
+            "enqueue, WAL + `synchronous = FULL`) | reported, no target |")
+    else:
+        add(f"| enqueue of one offline request (durable) per second | {rt.get('failed', 'not run')} | not measured |")
     add("")
 
     # Generation
@@ -993,6 +1017,32 @@ def write_report(results: dict, args: argparse.Namespace) -> str:
         add("")
         add("Not produced in this run (the runtime row did not run). **Not measured yet.**")
         add("")
+    if rt.get("enqueue_summary"):
+        stats = rt["enqueue_summary"]
+        entries = rt["processes"] * (rt["enqueues"] + rt["enqueue_warmup"])
+        add("## Offline queue: one durable enqueue")
+        add("")
+        add("Measured in the same `RuntimeBench` processes, after the request loop: `OfflineQueue.enqueue(_:operation:"
+            "account:)` over `SQLiteStorage` in a fresh file in the temporary directory (on "
+            f"{rt.get('enqueue_file_system', 'an unknown file system')}), one call after the other from one task, "
+            "timed with `ContinuousClock` around each call. The call is the spec's queueable `trackNotification` "
+            "(a `POST` with a small JSON body; the queue adds the idempotency key and strips `Authorization`). Each "
+            "enqueue is one `BEGIN IMMEDIATE` … `COMMIT` transaction and returns after the commit. **Durability**: the "
+            "runtime opens the store in WAL mode with `synchronous = FULL` (`SQLiteStorage`, unchanged for this "
+            "benchmark), so every commit syncs the WAL file (`fdatasync` on Linux) before `enqueue` returns: an entry "
+            "survives a crash of the process or of the machine as far as the disk honours the flush (on a virtual "
+            "machine, as far as the hypervisor does). "
+            f"{rt['enqueues']} enqueues per process after {rt['enqueue_warmup']} warm-up ones; per-process medians, "
+            "then the median (min–max) over the processes; enqueues per second is 1 s ÷ that latency. After the loop "
+            "every process closed the file, opened it again and checked that each entry was there, in order, with its "
+            f"body and idempotency key (the run fails otherwise): all {fmt_int(entries)} were.")
+        add("")
+        add("| operation | per-enqueue latency | enqueues per second | status |")
+        add("|---|---|---|---|")
+        rates = f"{1e6 / stats['median']:,.0f} ({1e6 / stats['max']:,.0f}–{1e6 / stats['min']:,.0f})"
+        add(f"| `OfflineQueue.enqueue`, `SQLiteStorage` (WAL, `synchronous = FULL`) | {fmt_range(stats, fmt_us)} | "
+            f"{rates} | reported, no target |")
+        add("")
     add("## How to run")
     add("")
     add("```sh")
@@ -1024,9 +1074,11 @@ def main() -> None:
     parser.add_argument("--runtime-processes", type=int)
     parser.add_argument("--runtime-requests", type=int)
     parser.add_argument("--runtime-warmup", type=int)
+    parser.add_argument("--runtime-enqueues", type=int)
+    parser.add_argument("--runtime-enqueue-warmup", type=int)
     args = parser.parse_args()
     defaults = dict(gen_warmups=1, gen_runs=5, compile_runs=2, runtime_processes=5, runtime_requests=1000,
-                    runtime_warmup=200)
+                    runtime_warmup=200, runtime_enqueues=2000, runtime_enqueue_warmup=100)
     if args.quick:
         defaults.update(gen_runs=2, compile_runs=1, runtime_processes=2, runtime_requests=300, runtime_warmup=50)
     for name, value in defaults.items():
@@ -1073,7 +1125,8 @@ def main() -> None:
     if "compile" in only:
         bench_compile(args.compile_runs, timeout=1800, results=results)
     if "runtime" in only:
-        bench_runtime(args.runtime_processes, args.runtime_requests, args.runtime_warmup, results)
+        bench_runtime(args.runtime_processes, args.runtime_requests, args.runtime_warmup, args.runtime_enqueues,
+                      args.runtime_enqueue_warmup, results)
     if "validation" in only:
         bench_validation(results)
     results["elapsed"] = time.perf_counter() - started

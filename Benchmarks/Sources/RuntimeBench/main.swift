@@ -1,10 +1,12 @@
 // One request through apigen's generated client (BenchClient, generated from ../api-spec) against a bare
-// URLSession + JSONDecoder call to the same loopback server, alternating request by request.
+// URLSession + JSONDecoder call to the same loopback server, alternating request by request; then durable
+// enqueues into the runtime's offline queue over SQLite.
 //
-//     RuntimeBench --url http://127.0.0.1:PORT/v1 [--requests N] [--warmup N]
+//     RuntimeBench --url http://127.0.0.1:PORT/v1 [--requests N] [--warmup N] [--enqueue N] [--enqueue-warmup N]
 //
-// Prints one JSON object: the per-request latencies in microseconds of both loops, in request order.
-// bench.py runs it, serves the payload and computes the medians; nothing here asserts on time.
+// Prints one JSON object: the per-request latencies in microseconds of both loops, in request order, and the
+// per-enqueue latencies. bench.py runs it, serves the payload and computes the medians; nothing here asserts on
+// time.
 
 import APIRuntime
 import BenchClient
@@ -94,12 +96,88 @@ func microseconds(_ duration: Duration) -> Double {
     return Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
 }
 
+// MARK: - Offline queue: one durable enqueue
+
+/// The queue's SQLite file in the temporary directory; removing it removes its WAL and shared-memory files too.
+struct QueueFile {
+    let path = NSTemporaryDirectory() + "runtime-bench-queue-\(ProcessInfo.processInfo.processIdentifier).sqlite"
+
+    func remove() {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+}
+
+/// The call a user would have queued offline: the spec's queueable `trackNotification`, as the generated client
+/// builds it. The queue adds the idempotency key and strips `Authorization` before storing it.
+enum TrackNotification {
+    static let operation = OperationInfo(
+        id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track", isQueueable: true)
+    static let body = Data(#"{"at":"2024-05-01T12:00:00Z","event":"opened"}"#.utf8)
+
+    static func request(_ index: Int, baseURL: URL) -> HTTPRequest {
+        let notification = UUID().uuidString.lowercased()
+        return HTTPRequest(
+            method: "POST", url: URL(string: baseURL.absoluteString + "/notifications/\(notification)/track")!,
+            headers: HTTPHeaders([
+                (name: "Content-Type", value: "application/json"), (name: "Accept", value: "application/json"),
+                (name: "Authorization", value: "Bearer bench-token-\(index)"),
+            ]),
+            body: body)
+    }
+}
+
+/// Enqueues `warmup + count` calls into a fresh queue file, timing each `enqueue` (which returns only after its
+/// transaction committed), and returns the last `count` times. Then opens the file again and fails unless every
+/// entry is there, in order and as stored: a figure for writes that did not happen would be worthless.
+func measureEnqueue(count: Int, warmup: Int, baseURL: URL, clock: ContinuousClock) async throws -> [Double] {
+    let file = QueueFile()
+    file.remove()
+    defer { file.remove() }
+    let storage = SQLiteStorage(path: file.path)
+    // SQLiteStorage falls back to memory rather than fail; a memory queue would make this figure meaningless.
+    guard storage.isPersistent, storage.journalMode == "wal" else {
+        throw BenchFailure(description: "queue store at \(file.path): persistent \(storage.isPersistent), "
+                               + "journal mode \(storage.journalMode)")
+    }
+    let queue = OfflineQueue(storage: storage)
+    var ids: [String] = []
+    var times: [Double] = []
+    for index in 0..<(warmup + count) {
+        let request = TrackNotification.request(index, baseURL: baseURL)
+        let start = clock.now
+        let entry = try await queue.enqueue(request, operation: TrackNotification.operation, account: "member-42")
+        let elapsed = microseconds(clock.now - start)
+        ids.append(entry.id)
+        if index >= warmup { times.append(elapsed) }
+    }
+    storage.close()
+
+    let reopened = SQLiteStorage(path: file.path)
+    defer { reopened.close() }
+    let stored = try await OfflineQueue(storage: reopened).pending()
+    guard reopened.isPersistent, stored.map(\.id) == ids else {
+        throw BenchFailure(description: "the reopened queue holds \(stored.count) of \(ids.count) enqueued entries")
+    }
+    guard stored.allSatisfy({
+        $0.request.body == TrackNotification.body && $0.request.headers["Authorization"] == nil
+            && $0.request.headers["Idempotency-Key"] == $0.idempotencyKey
+    }) else {
+        throw BenchFailure(description: "the reopened queue's entries differ from what was enqueued")
+    }
+    return times
+}
+
 func run() async throws {
     guard let urlText = argument("--url"), let baseURL = URL(string: urlText) else {
-        throw BenchFailure(description: "usage: RuntimeBench --url http://127.0.0.1:PORT/v1 [--requests N] [--warmup N]")
+        throw BenchFailure(description: "usage: RuntimeBench --url http://127.0.0.1:PORT/v1 [--requests N] [--warmup N] "
+                               + "[--enqueue N] [--enqueue-warmup N]")
     }
     let requests = Int(argument("--requests", default: "1000")!)!
     let warmup = Int(argument("--warmup", default: "200")!)!
+    let enqueues = Int(argument("--enqueue", default: "2000")!)!
+    let enqueueWarmup = Int(argument("--enqueue-warmup", default: "100")!)!
 
     let api = MemberAPI(baseURL: baseURL)
     let bare = BareClient(baseURL: baseURL)
@@ -145,6 +223,10 @@ func run() async throws {
         }
     }
 
+    // After the request loop, so the queue's fsyncs never overlap a measured request.
+    let enqueueTimes = try await measureEnqueue(
+        count: enqueues, warmup: enqueueWarmup, baseURL: baseURL, clock: clock)
+
     let result: [String: Any] = [
         "items": viaClientCount,
         "checksum": checksum,
@@ -154,6 +236,8 @@ func run() async throws {
         "bare_us": times[1],
         "cache_memory_us": times[2],
         "cache_sqlite_us": times[3],
+        "enqueue_us": enqueueTimes,
+        "enqueue_directory": NSTemporaryDirectory(),
     ]
     let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
     FileHandle.standardOutput.write(json)
