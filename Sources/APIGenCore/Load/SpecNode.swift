@@ -40,6 +40,12 @@ public struct SpecNode: Sendable {
         return nil
     }
 
+    /// This mapping without the entries whose keys are in `keys` (same location and pointer).
+    func removingKeys(_ keys: Set<String>) -> SpecNode {
+        guard let entries else { return self }
+        return SpecNode(.mapping(entries.filter { !keys.contains($0.key) }), location: location, pointer: pointer)
+    }
+
     /// The elements when this is a sequence, else nil.
     public var elements: [SpecNode]? {
         if case .sequence(let elements) = content { return elements }

@@ -26,6 +26,8 @@ public struct ResolvedAPI: Sendable {
     var documentDialects: [String: ResolverContext.Dialect] = [:]
     /// Set when a `$dynamicRef` / `$recursiveRef` can bind dynamically: validators then track the dynamic scope.
     public var dynamicScope: DynamicScopeTable?
+    /// Documents whose custom meta-schema declares `$vocabulary` (absent: every vocabulary of the dialect).
+    public var documentVocabularies: [String: Vocabularies] = [:]
 
     /// The schema a reference written relative to the root document names (`#/components/schemas/A`,
     /// `schemas/friend.json`, `schemas/x.yaml#/$defs/Rate`), when it was read.

@@ -68,6 +68,7 @@ public enum Resolver {
         api.schemaIDs = context.schemaIndex
         api.documentDialects = context.dialects
         api.dynamicScope = context.dynamicScopeTable()
+        api.documentVocabularies = context.vocabularies
         if api.dynamicScope != nil { api.dynamicScope?.referenceHops = context.referenceHops }
         return Result(api: api, diagnostics: context.diagnostics, sources: context.sourceTexts)
     }

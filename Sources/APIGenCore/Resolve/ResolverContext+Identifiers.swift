@@ -27,7 +27,22 @@ extension ResolverContext {
             remoteURIs[path] = uri
             return path
         }
+        let withoutFragment = uri.hasSuffix("#") ? String(uri.dropLast()) : uri
+        if BundledMetaSchemas.all[withoutFragment] != nil {
+            let path = Self.bundledMetaSchemaPrefix + withoutFragment.replacingOccurrences(of: "://", with: "/")
+            remoteURIs[path] = withoutFragment
+            return path
+        }
         return nil
+    }
+
+    /// Paths of meta-schemas served from ``BundledMetaSchemas`` start with this (no real file does).
+    static let bundledMetaSchemaPrefix = "@apigen-metaschemas/"
+
+    /// The text of a bundled meta-schema loaded under `path`.
+    func bundledMetaSchema(at path: String) -> String? {
+        guard path.hasPrefix(Self.bundledMetaSchemaPrefix), let uri = remoteURIs[path] else { return nil }
+        return BundledMetaSchemas.all[uri]
     }
 
     /// Resolves `reference` against `base` (RFC 3986), keeping `urn:` and other opaque bases working for fragments.

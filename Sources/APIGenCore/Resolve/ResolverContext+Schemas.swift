@@ -188,6 +188,10 @@ extension ResolverContext {
         for key in ["items", "prefixItems"] {
             for element in node[key]?.elements ?? [] { _ = self.schema(element) }
         }
+        // draft-03 lists schemas among the names of `type` and `disallow`.
+        for key in ["type", "disallow"] {
+            for element in node[key]?.elements ?? [] where element.isMapping { _ = self.schema(element) }
+        }
         if let extends = node["extends"] {
             if extends.isMapping { _ = self.schema(extends) }
             for element in extends.elements ?? [] { _ = self.schema(element) }

@@ -6,6 +6,7 @@ final class ResolverContext {
         case draft3, draft4, draft6, draft7, draft2019, draft2020, openAPI30, openAPI31
 
         var booleanExclusiveBounds: Bool { self == .draft3 || self == .draft4 || self == .openAPI30 }
+        var isJSONSchemaDraft: Bool { self != .openAPI30 && self != .openAPI31 }
     }
 
     let provider: any SourceProvider
@@ -30,6 +31,8 @@ final class ResolverContext {
     var dynamicAnchors: [String: SpecNode] = [:]
     /// Whether some `$dynamicRef` / `$recursiveRef` can bind dynamically (validators then track the scope).
     var bindsDynamically = false
+    /// Documents whose custom meta-schema declares `$vocabulary`, with what it turns on.
+    var vocabularies: [String: Vocabularies] = [:]
     /// `file#pointer` of every schema with `$ref` -> the node it refers to directly (chains are kept hop by hop,
     /// because each hop may enter another schema resource).
     var referenceHops: [String: SpecNode] = [:]
@@ -52,7 +55,7 @@ final class ResolverContext {
         if failedDocuments.contains(path) { return nil }
         let bytes: [UInt8]
         do {
-            bytes = try provider.read(path)
+            if let bundled = bundledMetaSchema(at: path) { bytes = Array(bundled.utf8) } else { bytes = try provider.read(path) }
         } catch {
             failedDocuments.insert(path)
             if let referrer {
@@ -71,6 +74,12 @@ final class ResolverContext {
             documents[path] = document
             documentOrder.append(path)
             dialects[path] = Self.dialect(of: document.root)
+            // A JSON Schema document without `$schema` is read in the dialect of the schema that refers to it.
+            if document.root["$schema"] == nil, document.root["openapi"] == nil, document.root["swagger"] == nil,
+               let referrer, let inherited = dialects[referrer.location.file], inherited.isJSONSchemaDraft {
+                dialects[path] = inherited
+            }
+            readVocabularies(of: document)
             indexIdentifiers(document)
             return document
         } catch {

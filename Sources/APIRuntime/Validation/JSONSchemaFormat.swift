@@ -42,6 +42,14 @@ public enum JSONSchemaFormat: String, Sendable, CaseIterable {
     case jsonPointer = "json-pointer"
     /// Relative JSON pointer.
     case relativeJSONPointer = "relative-json-pointer"
+    /// RFC 1123 host name without IDNA rules: draft-03 `host-name`, and `hostname` of draft-04/06.
+    case rfc1123Hostname = "host-name"
+    /// draft-03 `ip-address`: dotted-quad IPv4.
+    case ipAddress = "ip-address"
+    /// draft-03 `time`: `hh:mm:ss` (generators map draft-03 `time` to this name).
+    case clockTime = "draft-03-time"
+    /// draft-03 `color`: CSS 2.1 color.
+    case color
 
     /// The format named `name`, or nil for a format this runtime does not know (unknown formats are
     /// annotations only and must not fail validation).
@@ -71,6 +79,10 @@ public enum JSONSchemaFormat: String, Sendable, CaseIterable {
         case .regex: JSONSchemaFormat.isValidRegex(string)
         case .jsonPointer: JSONSchemaFormat.isValidJSONPointer(string)
         case .relativeJSONPointer: JSONSchemaFormat.isValidRelativeJSONPointer(string)
+        case .rfc1123Hostname: JSONSchemaFormat.isValidRFC1123Hostname(string)
+        case .ipAddress: JSONSchemaFormat.isValidIPv4(string)
+        case .clockTime: JSONSchemaFormat.isValidClockTime(string)
+        case .color: JSONSchemaFormat.isValidCSSColor(string)
         }
     }
 

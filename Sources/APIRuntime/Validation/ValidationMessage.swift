@@ -161,6 +161,17 @@ public enum ValidationMessage {
         "\(value.abbreviatedJSON()) does not match the \"\(branch)\" schema"
     }
 
+    /// `1 has a type or matches a schema that "disallow" excludes` (draft-03).
+    public static func disallowed(_ value: JSONInstance) -> String {
+        "\(value.abbreviatedJSON()) has a type or matches a schema that \"disallow\" excludes"
+    }
+
+    /// `"eyJ" is not valid base64-encoded application/json content`.
+    public static func content(_ value: String, encoding: String?, mediaType: String?) -> String {
+        let described = [encoding.map { $0 + "-encoded" }, mediaType].compactMap { $0 }.joined(separator: " ")
+        return "\(JSONInstance.string(value).abbreviatedJSON()) is not valid \(described) content"
+    }
+
     /// `false schema does not allow 1`.
     public static func falseSchema(_ value: JSONInstance) -> String {
         "false schema does not allow \(value.abbreviatedJSON())"

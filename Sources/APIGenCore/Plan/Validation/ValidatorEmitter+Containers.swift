@@ -87,8 +87,12 @@ extension ValidatorEmitter {
         // dependentRequired / dependentSchemas, and draft-07-and-earlier `dependencies` (either form).
         var requiredDependencies: [(String, [String])] = []
         var schemaDependencies: [(String, SpecNode)] = []
-        for entry in node["dependentRequired"]?.entries ?? [] { requiredDependencies.append((entry.key, entry.value.elements?.compactMap(\.string) ?? [])) }
-        for entry in node["dependentSchemas"]?.entries ?? [] { schemaDependencies.append((entry.key, entry.value)) }
+        // `dependentRequired` / `dependentSchemas` exist from 2019-09 on; earlier drafts ignore them.
+        let splitDependencies = dialect == .draft2019 || dialect == .draft2020 || dialect == .openAPI31
+        for entry in node["dependentRequired"]?.entries ?? [] where splitDependencies {
+            requiredDependencies.append((entry.key, entry.value.elements?.compactMap(\.string) ?? []))
+        }
+        for entry in node["dependentSchemas"]?.entries ?? [] where splitDependencies { schemaDependencies.append((entry.key, entry.value)) }
         for entry in node["dependencies"]?.entries ?? [] {
             if let list = entry.value.elements { requiredDependencies.append((entry.key, list.compactMap(\.string))) }
             else if let single = entry.value.string, dialect == .draft3 { requiredDependencies.append((entry.key, [single])) }
@@ -228,7 +232,9 @@ extension ValidatorEmitter {
                 lines.append("_ = context.probe({ \(invocation(target, at: condition, "instance", "$0")) })")
             }
         }
-        if dialect == .draft3, let disallow = node["disallow"] {
+        if dialect == .draft3, let elements = node["disallow"]?.elements, elements.contains(where: \.isMapping) {
+            lines += draft3TypeCheck(elements, keyword: "disallow", node: node)
+        } else if dialect == .draft3, let disallow = node["disallow"] {
             let names = disallow.string.map { [$0] } ?? disallow.elements?.compactMap(\.string) ?? []
             let members = names.compactMap { ["null", "boolean", "object", "array", "number", "string", "integer"].contains($0) ? "." + $0 : nil }
             if !members.isEmpty {

@@ -204,13 +204,16 @@ struct ValidatorEmitter {
     /// The body of `static func vN(_ instance: JSONInstance, _ context: ValidationContext) -> Bool`.
     mutating func body(for ref: SchemaRef) -> [String] {
         let schema = api[ref]
-        let node = schema.node
-        if let value = node.bool {
+        if let value = schema.node.bool {
+            let node = schema.node
             if value { return ["return true"] }
             return [failLine(keyword: "false", keywordPath: node.pointer, node: node, message: "ValidationMessage.falseSchema(instance)"),
                     "return false"]
         }
-        guard node.isMapping else { return ["return true"] }
+        guard schema.node.isMapping else { return ["return true"] }
+        // A custom meta-schema without the validation vocabulary leaves only applicators to check.
+        let node = api.documentVocabularies[schema.node.location.file]?.validation == false
+            ? schema.node.removingKeys(Vocabularies.validationKeywords) : schema.node
         let dialect = dialect(of: node)
         let legacy = dialect == .draft3 || dialect == .draft4 || dialect == .draft6 || dialect == .draft7
         // Up to draft-07 a `$ref` replaces every sibling keyword.
@@ -318,7 +321,9 @@ struct ValidatorEmitter {
         guard let type = node["type"] else { return [] }
         var names = type.string.map { [$0] } ?? type.elements?.compactMap(\.string) ?? []
         if dialect == .draft3, names.contains("any") { return [] }
-        if dialect == .draft3, type.elements?.contains(where: { $0.isMapping }) == true { return [] }  // schema types: not modelled
+        if dialect == .draft3, let elements = type.elements, elements.contains(where: \.isMapping) {
+            return draft3TypeCheck(elements, keyword: "type", node: node)
+        }
         if node["nullable"]?.bool == true && !names.contains("null") { names.append("null") }
         let members = names.compactMap { name -> String? in
             ["null", "boolean", "object", "array", "number", "string", "integer"].contains(name) ? "." + name : nil
@@ -327,6 +332,24 @@ struct ValidatorEmitter {
         let draft4 = dialect == .draft3 || dialect == .draft4
         return check("Self.\(set).matches(instance\(draft4 ? ", draft4Integers: true" : ""))", keyword: "type", node: node,
                      message: "ValidationMessage.type(instance, expected: Self.\(set))")
+    }
+
+    /// draft-03 `type` / `disallow` lists mixing type names and schemas: the instance matches the list when it has
+    /// one of the types or is valid against one of the schemas.
+    mutating func draft3TypeCheck(_ elements: [SpecNode], keyword: String, node: SpecNode) -> [String] {
+        let names = elements.compactMap(\.string)
+        let members = names.contains("any") ? ["null", "boolean", "object", "array", "number", "string"].map { "." + $0 }
+            : names.compactMap { ["null", "boolean", "object", "array", "number", "string", "integer"].contains($0) ? "." + $0 : nil }
+        let set = constant("JSONTypeSet", "[" + members.joined(separator: ", ") + "]")
+        let variable = "__" + keyword + "Matched"
+        var lines = ["var \(variable) = Self.\(set).matches(instance, draft4Integers: true)"]
+        for element in elements where element.isMapping {
+            guard let target = handle(of: element) else { continue }
+            lines.append("if !\(variable) && context.probe(keepingAnnotations: false, { \(invocation(target, at: element, "instance", "$0")) }) { \(variable) = true }")
+        }
+        let condition = keyword == "disallow" ? "!" + variable : variable
+        let message = keyword == "disallow" ? "ValidationMessage.disallowed(instance)" : "ValidationMessage.type(instance, expected: Self.\(set))"
+        return lines + check(condition, keyword: keyword, node: node, message: message)
     }
 
     mutating func valueChecks(_ node: SpecNode, _ schema: Schema) -> [String] {
@@ -395,10 +418,21 @@ struct ValidatorEmitter {
             lines += check("Self.\(regex).matches(string)", keyword: "pattern", node: node,
                            message: "ValidationMessage.pattern(string, \(SwiftNaming.stringLiteral(pattern)))")
         }
-        if let format = node["format"]?.string, FormatSupport.known.contains(format) {
-            lines += ["if context.assertsFormats {"]
+        if let written = node["format"]?.string, let format = FormatSupport.runtimeName(written, dialect: dialect(of: node)) {
+            let asserted = api.documentVocabularies[node.location.file]?.formatAssertion == true
+            lines += [asserted ? "do {" : "if context.assertsFormats {"]
                 + check("JSONSchemaFormat(name: \(SwiftNaming.stringLiteral(format)))?.isValid(string) ?? true", keyword: "format", node: node,
                         message: "ValidationMessage.format(string, \(SwiftNaming.stringLiteral(format)))").map { "    " + $0 }
+                + ["}"]
+        }
+        // draft-07 lets implementations assert `contentEncoding` / `contentMediaType`; apigen does so when formats
+        // are asserted. Later drafts make them annotations only.
+        if dialect(of: node) == .draft7, node["contentEncoding"]?.string != nil || node["contentMediaType"]?.string != nil {
+            let encoding = node["contentEncoding"]?.string.map(SwiftNaming.stringLiteral) ?? "nil"
+            let mediaType = node["contentMediaType"]?.string.map(SwiftNaming.stringLiteral) ?? "nil"
+            lines += ["if context.assertsFormats {"]
+                + check("SchemaCheck.hasValidContent(string, encoding: \(encoding), mediaType: \(mediaType))", keyword: "contentMediaType",
+                        node: node, message: "ValidationMessage.content(string, encoding: \(encoding), mediaType: \(mediaType))").map { "    " + $0 }
                 + ["}"]
         }
         return lines
@@ -407,6 +441,16 @@ struct ValidatorEmitter {
 
 /// Formats validators can assert.
 enum FormatSupport {
+    /// The runtime's name for a format written in a document of `dialect`, or nil when it is not asserted.
+    static func runtimeName(_ format: String, dialect: ResolverContext.Dialect) -> String? {
+        switch (dialect, format) {
+        case (.draft3, "time"): return "draft-03-time"
+        case (.draft3, "host-name"), (.draft3, "ip-address"), (.draft3, "color"): return format
+        case (.draft3, "hostname"), (.draft4, "hostname"), (.draft6, "hostname"): return "host-name"
+        default: return known.contains(format) ? format : nil
+        }
+    }
+
     static let known: Set<String> = [
         "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri",
         "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "regex", "json-pointer", "relative-json-pointer",
