@@ -25,6 +25,18 @@ final class SQLiteStorageTests: XCTestCase {
         try StorageConformance.checkPurge(SQLiteStorage(path: path))
     }
 
+    func testHitsWithinASecondDoNotRewriteTheAccessTime() throws {
+        // A hit is a read, not a synced write: the access time (LRU order only) is refreshed at most once a second.
+        let storage = SQLiteStorage(path: path)
+        let base = StorageConformance.base
+        try storage.saveResponse(StorageConformance.entry("e1", accessedAt: 10), area: .responses)
+        try storage.saveResponse(StorageConformance.entry("e2", accessedAt: 10.4), area: .responses)
+        _ = try storage.loadResponse(key: "e1", area: .responses, accessedAt: base.addingTimeInterval(10.5))
+        XCTAssertEqual(try storage.purgeResponses(area: .responses, limits: PurgeLimits(maxCount: 1), now: base), 1)
+        XCTAssertNil(try storage.loadResponse(key: "e1", area: .responses, accessedAt: base), "e1's access time stayed at 10")
+        XCTAssertNotNil(try storage.loadResponse(key: "e2", area: .responses, accessedAt: base))
+    }
+
     func testQueue() throws {
         try StorageConformance.checkQueue(SQLiteStorage(path: path))
     }

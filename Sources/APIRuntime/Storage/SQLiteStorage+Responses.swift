@@ -1,6 +1,9 @@
 import Foundation
 
 extension SQLiteStorage {
+    /// How stale a stored access time may get before a read refreshes it, in seconds.
+    static let accessTimeGranularity: TimeInterval = 1
+
     private static let responseColumns = """
         key, account, method, url, status, headers, body, vary, request_time, response_time, expires_at, accessed_at
         """
@@ -12,10 +15,14 @@ extension SQLiteStorage {
                 "SELECT \(Self.responseColumns) FROM responses WHERE area = ? AND key = ?",
                 [.text(area.rawValue), .text(key)])
             guard let row = rows.first, var entry = Self.response(from: row) else { return nil }
+            // The access time only orders LRU eviction; writing it on every hit would make each hit a synced
+            // transaction (milliseconds), so it is refreshed at most once per `accessTimeGranularity`.
+            if accessedAt.timeIntervalSince(entry.lastAccessedAt) >= Self.accessTimeGranularity {
+                try database.query(
+                    "UPDATE responses SET accessed_at = ? WHERE area = ? AND key = ?",
+                    [.real(accessedAt.timeIntervalSince1970), .text(area.rawValue), .text(key)])
+            }
             entry.lastAccessedAt = accessedAt
-            try database.query(
-                "UPDATE responses SET accessed_at = ? WHERE area = ? AND key = ?",
-                [.real(accessedAt.timeIntervalSince1970), .text(area.rawValue), .text(key)])
             return entry
         }
     }
