@@ -14,28 +14,14 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c1.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.required("status"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c1, Self.c2, keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.c1.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("status")
-                    if !v1(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "status", v1) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("reason")
-                    if !v2(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "reason", v2) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -48,24 +34,12 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Envelope/properties/status`
     static func v1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/Envelope/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/status")
     }
 
     /// `openapi.yaml#/components/schemas/Envelope/properties/reason`
     static func v2(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/components/schemas/Envelope/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/reason")
     }
 
     /// `openapi.yaml#/components/schemas/ErrorBody`
@@ -78,33 +52,14 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c4.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.required("code"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c4.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.required("message"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c5, Self.c6, keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c4.index(of: member)
+                let __index = Self.c5.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("code")
-                    if !v4(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "code", v4) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("message")
-                    if !v5(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "message", v5) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -117,37 +72,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/ErrorBody/properties/code`
     static func v4(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/properties/code/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/code", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/ErrorBody/properties/code/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/code")
     }
 
     /// `openapi.yaml#/components/schemas/ErrorBody/properties/message`
     static func v5(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/message", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/ErrorBody/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/message")
     }
 
     /// `openapi.yaml#/components/schemas/ErrorResponse`
     static func v6(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !v0(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !v7(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
+        if !v0(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !v7(instance, context) { if context.shouldStop { return false }; valid = false }
         return valid
     }
 
@@ -161,26 +98,17 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
+            if !context.checkRequired(object, Self.c7, Self.c2, keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             if !(object.contains(key: "reason")) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.required("reason"))
                 if context.shouldStop { return false }
                 valid = false
             }
-            if !(Self.c5.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
             for member in object {
-                let __index = Self.c5.index(of: member)
+                let __index = Self.c7.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("data")
-                    if !v3(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v3) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -194,14 +122,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/TokenResponse`
     static func v8(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !v0(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !v9(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
+        if !v0(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !v9(instance, context) { if context.shouldStop { return false }; valid = false }
         return valid
     }
 
@@ -215,21 +137,12 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c5.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c7, Self.c2, keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c5.index(of: member)
+                let __index = Self.c7.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("data")
-                    if !v10(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v10) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -250,52 +163,18 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c6.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.required("accessToken"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c6.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.required("refreshToken"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c6.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.required("expiresAt"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c8, Self.c9, keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c6.index(of: member)
+                let __index = Self.c8.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("accessToken")
-                    if !v11(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "accessToken", v11) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("refreshToken")
-                    if !v12(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "refreshToken", v12) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("expiresAt")
-                    if !v13(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "expiresAt", v13) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("tokenType")
-                    if !v14(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "tokenType", v14) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -308,31 +187,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/accessToken`
     static func v11(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/accessToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/accessToken", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/Tokens/properties/accessToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/accessToken")
     }
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/refreshToken`
     static func v12(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/refreshToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/refreshToken", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/Tokens/properties/refreshToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/refreshToken")
     }
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/expiresAt`
     static func v13(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -354,8 +221,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Tokens/properties/tokenType`
     static func v14(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(SchemaCheck.equals(instance, Self.c7)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/Tokens/properties/tokenType/const", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/tokenType", message: ValidationMessage.constant(instance, Self.c7))
+        if !(SchemaCheck.equals(instance, Self.c10)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/Tokens/properties/tokenType/const", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/tokenType", message: ValidationMessage.constant(instance, Self.c10))
             if context.shouldStop { return false }
             valid = false
         }
@@ -365,14 +232,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/ProfileResponse`
     static func v15(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !v0(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !v16(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
+        if !v0(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !v16(instance, context) { if context.shouldStop { return false }; valid = false }
         return valid
     }
 
@@ -386,21 +247,12 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c5.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c7, Self.c2, keywordLocation: "/components/schemas/ProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c5.index(of: member)
+                let __index = Self.c7.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("data")
-                    if !v17(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v17) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -421,128 +273,34 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c8.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("id"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c8.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("username"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c8.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("email"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c8.contains(4, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("avatarUrl"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c8.contains(6, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("createdAt"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c8.contains(8, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("role"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c8.contains(10, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.required("karma"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c11, Self.c12, keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c8.index(of: member)
+                let __index = Self.c11.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("id")
-                    if !v18(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "id", v18) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("username")
-                    if !v19(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "username", v19) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("email")
-                    if !v20(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "email", v20) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("displayName")
-                    if !v21(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "displayName", v21) { if context.shouldStop { return false }; valid = false }
                 case 4?:
-                    context.push("avatarUrl")
-                    if !v22(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "avatarUrl", v22) { if context.shouldStop { return false }; valid = false }
                 case 5?:
-                    context.push("birthday")
-                    if !v23(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "birthday", v23) { if context.shouldStop { return false }; valid = false }
                 case 6?:
-                    context.push("createdAt")
-                    if !v24(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "createdAt", v24) { if context.shouldStop { return false }; valid = false }
                 case 7?:
-                    context.push("lastSeenAt")
-                    if !v25(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "lastSeenAt", v25) { if context.shouldStop { return false }; valid = false }
                 case 8?:
-                    context.push("role")
-                    if !v26(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "role", v26) { if context.shouldStop { return false }; valid = false }
                 case 9?:
-                    context.push("locale")
-                    if !v27(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "locale", v27) { if context.shouldStop { return false }; valid = false }
                 case 10?:
-                    context.push("karma")
-                    if !v28(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "karma", v28) { if context.shouldStop { return false }; valid = false }
                 case 11?:
-                    context.push("legacyId")
-                    if !v29(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "legacyId", v29) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -555,31 +313,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Profile/properties/id`
     static func v18(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/id", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/Profile/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/id")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/username`
     static func v19(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/username", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/Profile/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/username")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/email`
     static func v20(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/email/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/email", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/email/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/email", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -600,20 +346,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Profile/properties/displayName`
     static func v21(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/displayName/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/displayName", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/components/schemas/Profile/properties/displayName/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/displayName")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/avatarUrl`
     static func v22(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -635,8 +375,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Profile/properties/birthday`
     static func v23(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/birthday/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/birthday", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/birthday/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/birthday", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -658,8 +398,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Profile/properties/createdAt`
     static func v24(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -681,8 +421,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Profile/properties/lastSeenAt`
     static func v25(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/lastSeenAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/lastSeenAt", message: ValidationMessage.type(instance, expected: Self.c3))
+        if !(Self.c4.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/lastSeenAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/lastSeenAt", message: ValidationMessage.type(instance, expected: Self.c4))
             if context.shouldStop { return false }
             valid = false
         }
@@ -704,13 +444,13 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Profile/properties/role`
     static func v26(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.c10)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Profile/properties/role/enum", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.enumeration(instance, Self.c10))
+        if !(SchemaCheck.isOneOf(instance, Self.c14)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Profile/properties/role/enum", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.enumeration(instance, Self.c14))
             if context.shouldStop { return false }
             valid = false
         }
@@ -719,48 +459,24 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Profile/properties/locale`
     static func v27(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/locale/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/locale", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/Profile/properties/locale/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/locale")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/karma`
     static func v28(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/karma/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/karma", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/Profile/properties/karma/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/karma")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/legacyId`
     static func v29(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/legacyId/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/legacyId", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/Profile/properties/legacyId/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/legacyId")
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfileResponse`
     static func v30(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !v0(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !v31(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
+        if !v0(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !v31(instance, context) { if context.shouldStop { return false }; valid = false }
         return valid
     }
 
@@ -774,21 +490,12 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c5.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c7, Self.c2, keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c5.index(of: member)
+                let __index = Self.c7.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("data")
-                    if !v32(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v32) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -802,14 +509,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile`
     static func v32(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !v17(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !v33(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
+        if !v17(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !v33(instance, context) { if context.shouldStop { return false }; valid = false }
         return valid
     }
 
@@ -823,68 +524,24 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c11.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.required("friendsCount"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c11.contains(5, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.required("2fa_enabled"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c15, Self.c16, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c11.index(of: member)
+                let __index = Self.c15.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("bio")
-                    if !v34(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "bio", v34) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("friendsCount")
-                    if !v35(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "friendsCount", v35) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("größe")
-                    if !v36(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "größe", v36) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("class")
-                    if !v37(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "class", v37) { if context.shouldStop { return false }; valid = false }
                 case 4?:
-                    context.push("self")
-                    if !v38(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "self", v38) { if context.shouldStop { return false }; valid = false }
                 case 5?:
-                    context.push("2fa_enabled")
-                    if !v39(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "2fa_enabled", v39) { if context.shouldStop { return false }; valid = false }
                 case 6?:
-                    context.push("recentComments")
-                    if !v40(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "recentComments", v40) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -898,8 +555,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio`
     static func v34(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.type(instance, expected: Self.c3))
+        if !(Self.c4.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.type(instance, expected: Self.c4))
             if context.shouldStop { return false }
             valid = false
         }
@@ -919,15 +576,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount`
     static func v35(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c17)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.c17))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -939,25 +596,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe`
     static func v36(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/größe/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/größe/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe")
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class`
     static func v37(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.c13)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, Self.c13))
+        if !(SchemaCheck.isOneOf(instance, Self.c18)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, Self.c18))
             if context.shouldStop { return false }
             valid = false
         }
@@ -967,8 +618,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self`
     static func v38(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -989,20 +640,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled`
     static func v39(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c14.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled", message: ValidationMessage.type(instance, expected: Self.c14))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c19, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled")
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
     static func v40(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c15.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.c15))
+        if !(Self.c20.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.c20))
             if context.shouldStop { return false }
             valid = false
         }
@@ -1014,12 +659,7 @@ extension Validators {
                 valid = false
             }
             for index in 0..<max(0, array.count) {
-                context.push(index)
-                if !v41(array[index], context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-                context.pop()
+                if !context.validate(array[index], at: index, v41) { if context.shouldStop { return false }; valid = false }
             }
         default:
             break
@@ -1037,78 +677,24 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c16.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.required("id"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c16.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.required("authorId"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c16.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.required("body"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c16.contains(3, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.required("createdAt"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c21, Self.c22, keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c16.index(of: member)
+                let __index = Self.c21.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("id")
-                    if !v42(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "id", v42) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("authorId")
-                    if !v43(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "authorId", v43) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("body")
-                    if !v44(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "body", v44) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("createdAt")
-                    if !v45(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "createdAt", v45) { if context.shouldStop { return false }; valid = false }
                 case 4?:
-                    context.push("parent")
-                    if !v41(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "parent", v41) { if context.shouldStop { return false }; valid = false }
                 case 5?:
-                    context.push("replies")
-                    if !v46(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "replies", v46) { if context.shouldStop { return false }; valid = false }
                 case 6?:
-                    context.push("author")
-                    if !v47(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "author", v47) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -1121,42 +707,24 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Comment/properties/id`
     static func v42(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/id", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/Comment/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/id")
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/authorId`
     static func v43(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/authorId/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/authorId", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/Comment/properties/authorId/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/authorId")
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/body`
     static func v44(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/body/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/body", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/Comment/properties/body/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/body")
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/createdAt`
     static func v45(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -1178,20 +746,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Comment/properties/replies`
     static func v46(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c15.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.c15))
+        if !(Self.c20.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.c20))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .array(let array):
             for index in 0..<max(0, array.count) {
-                context.push(index)
-                if !v41(array[index], context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-                context.pop()
+                if !context.validate(array[index], at: index, v41) { if context.shouldStop { return false }; valid = false }
             }
         default:
             break
@@ -1209,45 +772,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c17.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.required("ident"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c17.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.required("user_name"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c17.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.required("avatar_url"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c23, Self.c9, keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c17.index(of: member)
+                let __index = Self.c23.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("ident")
-                    if !v48(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "ident", v48) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("user_name")
-                    if !v49(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "user_name", v49) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("avatar_url")
-                    if !v50(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "avatar_url", v50) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -1261,14 +795,14 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CommentAuthor/properties/ident`
     static func v48(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .string(let string):
-            if !(Self.c18.matches(string)) {
+            if !(Self.c24.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/pattern", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.pattern(string, "^[0-9]+$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -1281,20 +815,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/CommentAuthor/properties/user_name`
     static func v49(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/user_name/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/user_name", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/CommentAuthor/properties/user_name/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/user_name")
     }
 
     /// `openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url`
     static func v50(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -1323,45 +851,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c19.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.required("status"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.required("reason"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c25, Self.c9, keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c19.index(of: member)
+                let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("status")
-                    if !v52(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "status", v52) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("reason")
-                    if !v53(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "reason", v53) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("data")
-                    if !v54(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v54) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -1374,24 +873,12 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/status`
     static func v52(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/FriendsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/status")
     }
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/reason`
     static func v53(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/components/schemas/FriendsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/reason")
     }
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data`
@@ -1404,57 +891,18 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c20.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.required("items"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c20.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.required("page"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c20.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.required("pageSize"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c20.contains(3, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.required("total"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c26, Self.c22, keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c20.index(of: member)
+                let __index = Self.c26.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("items")
-                    if !v55(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "items", v55) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("page")
-                    if !v64(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "page", v64) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("pageSize")
-                    if !v65(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "pageSize", v65) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("total")
-                    if !v66(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "total", v66) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -1468,20 +916,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items`
     static func v55(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c15.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.c15))
+        if !(Self.c20.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.c20))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .array(let array):
             for index in 0..<max(0, array.count) {
-                context.push(index)
-                if !v56(array[index], context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-                context.pop()
+                if !context.validate(array[index], at: index, v56) { if context.shouldStop { return false }; valid = false }
             }
         default:
             break
@@ -1499,78 +942,24 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c21.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/required", schemaLocation: "schemas/friend.json#", message: ValidationMessage.required("ident"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c21.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/required", schemaLocation: "schemas/friend.json#", message: ValidationMessage.required("user_name"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c21.contains(3, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/required", schemaLocation: "schemas/friend.json#", message: ValidationMessage.required("avatar_url"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c21.contains(4, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/required", schemaLocation: "schemas/friend.json#", message: ValidationMessage.required("is_online"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c27, Self.c28, keywordLocation: "/required", schemaLocation: "schemas/friend.json#") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c21.index(of: member)
+                let __index = Self.c27.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("ident")
-                    if !v57(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "ident", v57) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("user_name")
-                    if !v58(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "user_name", v58) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("display-name")
-                    if !v59(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "display-name", v59) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("avatar_url")
-                    if !v60(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "avatar_url", v60) { if context.shouldStop { return false }; valid = false }
                 case 4?:
-                    context.push("is_online")
-                    if !v61(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "is_online", v61) { if context.shouldStop { return false }; valid = false }
                 case 5?:
-                    context.push("mutual_friends")
-                    if !v62(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "mutual_friends", v62) { if context.shouldStop { return false }; valid = false }
                 case 6?:
-                    context.push("friends_since")
-                    if !v63(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "friends_since", v63) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -1584,14 +973,14 @@ extension Validators {
     /// `schemas/friend.json#/properties/ident`
     static func v57(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/ident/type", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/ident/type", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .string(let string):
-            if !(Self.c22.matches(string)) {
+            if !(Self.c29.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/properties/ident/pattern", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.pattern(string, "^[0-9]+$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -1605,8 +994,8 @@ extension Validators {
     /// `schemas/friend.json#/properties/user_name`
     static func v58(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/user_name/type", schemaLocation: "schemas/friend.json#/properties/user_name", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/user_name/type", schemaLocation: "schemas/friend.json#/properties/user_name", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -1625,20 +1014,14 @@ extension Validators {
 
     /// `schemas/friend.json#/properties/display-name`
     static func v59(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/display-name/type", schemaLocation: "schemas/friend.json#/properties/display-name", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/properties/display-name/type", schemaLocation: "schemas/friend.json#/properties/display-name")
     }
 
     /// `schemas/friend.json#/properties/avatar_url`
     static func v60(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/avatar_url/type", schemaLocation: "schemas/friend.json#/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/avatar_url/type", schemaLocation: "schemas/friend.json#/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -1659,27 +1042,21 @@ extension Validators {
 
     /// `schemas/friend.json#/properties/is_online`
     static func v61(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c14.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/is_online/type", schemaLocation: "schemas/friend.json#/properties/is_online", message: ValidationMessage.type(instance, expected: Self.c14))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c19, keywordLocation: "/properties/is_online/type", schemaLocation: "schemas/friend.json#/properties/is_online")
     }
 
     /// `schemas/friend.json#/properties/mutual_friends`
     static func v62(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c17)) {
+                context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.c17))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -1692,8 +1069,8 @@ extension Validators {
     /// `schemas/friend.json#/properties/friends_since`
     static func v63(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/friends_since/type", schemaLocation: "schemas/friend.json#/properties/friends_since", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/friends_since/type", schemaLocation: "schemas/friend.json#/properties/friends_since", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -1715,15 +1092,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page`
     static func v64(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c23)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.c23))
+            if !(!(number < Self.c30)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.c30))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -1736,15 +1113,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize`
     static func v65(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c23)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.c23))
+            if !(!(number < Self.c30)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.c30))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -1757,15 +1134,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total`
     static func v66(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c17)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.c17))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -1785,40 +1162,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c19.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.required("status"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c25, Self.c31, keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c19.index(of: member)
+                let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("status")
-                    if !v68(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "status", v68) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("reason")
-                    if !v69(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "reason", v69) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("data")
-                    if !v70(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v70) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -1831,24 +1184,12 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/status`
     static func v68(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/NotificationsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/status")
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/reason`
     static func v69(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/components/schemas/NotificationsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/reason")
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data`
@@ -1861,64 +1202,20 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c24.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.required("items"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c24.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.required("page"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c24.contains(3, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.required("pageSize"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c24.contains(4, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.required("total"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c32, Self.c33, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c24.index(of: member)
+                let __index = Self.c32.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("items")
-                    if !v71(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "items", v71) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("unreadCount")
-                    if !v97(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "unreadCount", v97) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("page")
-                    if !v98(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "page", v98) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("pageSize")
-                    if !v99(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "pageSize", v99) { if context.shouldStop { return false }; valid = false }
                 case 4?:
-                    context.push("total")
-                    if !v100(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "total", v100) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -1932,20 +1229,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items`
     static func v71(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c15.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.c15))
+        if !(Self.c20.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.c20))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .array(let array):
             for index in 0..<max(0, array.count) {
-                context.push(index)
-                if !v72(array[index], context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-                context.pop()
+                if !context.validate(array[index], at: index, v72) { if context.shouldStop { return false }; valid = false }
             }
         default:
             break
@@ -1970,14 +1262,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/LikeNotification`
     static func v73(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !v74(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !v80(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
+        if !v74(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !v80(instance, context) { if context.shouldStop { return false }; valid = false }
         return valid
     }
 
@@ -1991,64 +1277,20 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c25.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.required("id"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c25.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.required("kind"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c25.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.required("createdAt"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c25.contains(4, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.required("priority"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c34, Self.c35, keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c25.index(of: member)
+                let __index = Self.c34.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("id")
-                    if !v75(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "id", v75) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("kind")
-                    if !v76(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "kind", v76) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("createdAt")
-                    if !v77(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "createdAt", v77) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("read")
-                    if !v78(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "read", v78) { if context.shouldStop { return false }; valid = false }
                 case 4?:
-                    context.push("priority")
-                    if !v79(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "priority", v79) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2062,8 +1304,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/id`
     static func v75(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -2084,20 +1326,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/kind`
     static func v76(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/kind", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/NotificationBase/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/kind")
     }
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/createdAt`
     static func v77(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -2118,25 +1354,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/read`
     static func v78(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c14.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/read/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/read", message: ValidationMessage.type(instance, expected: Self.c14))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c19, keywordLocation: "/components/schemas/NotificationBase/properties/read/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/read")
     }
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
     static func v79(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.c26)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, Self.c26))
+        if !(SchemaCheck.isOneOf(instance, Self.c36)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, Self.c36))
             if context.shouldStop { return false }
             valid = false
         }
@@ -2153,45 +1383,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c27.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.required("kind"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c27.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.required("likedBy"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c27.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.required("target"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c37, Self.c9, keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c27.index(of: member)
+                let __index = Self.c37.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("kind")
-                    if !v81(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "kind", v81) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("likedBy")
-                    if !v56(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "likedBy", v56) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("target")
-                    if !v82(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "target", v82) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2205,8 +1406,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind`
     static func v81(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(SchemaCheck.equals(instance, Self.c28)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.c28))
+        if !(SchemaCheck.equals(instance, Self.c38)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.c38))
             if context.shouldStop { return false }
             valid = false
         }
@@ -2237,61 +1438,22 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c29.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.required("id"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c29.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.required("url"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c39, Self.c6, keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c29.index(of: member)
+                let __index = Self.c39.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("id")
-                    if !v84(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "id", v84) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("url")
-                    if !v85(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "url", v85) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("width")
-                    if !v86(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "width", v86) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("height")
-                    if !v87(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "height", v87) { if context.shouldStop { return false }; valid = false }
                 case 4?:
-                    context.push("caption")
-                    if !v88(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "caption", v88) { if context.shouldStop { return false }; valid = false }
                 case 5?:
-                    context.push("owner")
-                    if !v89(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "owner", v89) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2304,20 +1466,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Photo/properties/id`
     static func v84(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/id", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/Photo/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/id")
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/url`
     static func v85(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/url/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/url/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -2338,35 +1494,17 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Photo/properties/width`
     static func v86(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/width/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/width", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/Photo/properties/width/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/width")
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/height`
     static func v87(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/height/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/height", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/Photo/properties/height/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/height")
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/caption`
     static func v88(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/caption/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/caption", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/components/schemas/Photo/properties/caption/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/caption")
     }
 
     /// `openapi.yaml#/components/schemas/PhotoOwner`
@@ -2379,45 +1517,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c30.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.required("id"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c30.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.required("username"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c30.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.required("avatarUrl"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c40, Self.c9, keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c30.index(of: member)
+                let __index = Self.c40.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("id")
-                    if !v90(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "id", v90) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("username")
-                    if !v91(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "username", v91) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("avatarUrl")
-                    if !v92(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "avatarUrl", v92) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2430,31 +1539,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/PhotoOwner/properties/id`
     static func v90(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/id", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/PhotoOwner/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/id")
     }
 
     /// `openapi.yaml#/components/schemas/PhotoOwner/properties/username`
     static func v91(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/username", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/PhotoOwner/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/username")
     }
 
     /// `openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl`
     static func v92(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -2476,14 +1573,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendRequestNotification`
     static func v93(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !v74(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !v94(instance, context) {
-            if context.shouldStop { return false }
-            valid = false
-        }
+        if !v74(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !v94(instance, context) { if context.shouldStop { return false }; valid = false }
         return valid
     }
 
@@ -2497,40 +1588,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c31.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.required("kind"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c31.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.required("from"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c41, Self.c6, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c31.index(of: member)
+                let __index = Self.c41.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("kind")
-                    if !v95(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "kind", v95) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("from")
-                    if !v56(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "from", v56) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("message")
-                    if !v96(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "message", v96) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2544,13 +1611,13 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind`
     static func v95(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.equals(instance, Self.c32)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.c32))
+        if !(SchemaCheck.equals(instance, Self.c42)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.c42))
             if context.shouldStop { return false }
             valid = false
         }
@@ -2559,27 +1626,21 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message`
     static func v96(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message")
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount`
     static func v97(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c17)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.c17))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -2592,15 +1653,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page`
     static func v98(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c23)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.c23))
+            if !(!(number < Self.c30)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.c30))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -2613,15 +1674,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize`
     static func v99(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c23)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.c23))
+            if !(!(number < Self.c30)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.c30))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -2634,15 +1695,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total`
     static func v100(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c17)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.c17))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -2662,45 +1723,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c19.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.required("status"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.required("reason"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c25, Self.c9, keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c19.index(of: member)
+                let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("status")
-                    if !v102(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "status", v102) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("reason")
-                    if !v103(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "reason", v103) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("data")
-                    if !v104(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v104) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2713,24 +1745,12 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/ConfigResponse/properties/status`
     static func v102(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/components/schemas/ConfigResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/status")
     }
 
     /// `openapi.yaml#/components/schemas/ConfigResponse/properties/reason`
     static func v103(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/components/schemas/ConfigResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/reason")
     }
 
     /// `openapi.yaml#/components/schemas/Config`
@@ -2743,73 +1763,24 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c33.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.required("version"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c33.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.required("pushEnabled"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c33.contains(3, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.required("theme"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c43, Self.c44, keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c33.index(of: member)
+                let __index = Self.c43.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("version")
-                    if !v105(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "version", v105) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("pushEnabled")
-                    if !v106(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "pushEnabled", v106) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("quietHours")
-                    if !v107(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "quietHours", v107) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("theme")
-                    if !v110(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "theme", v110) { if context.shouldStop { return false }; valid = false }
                 case 4?:
-                    context.push("extra")
-                    if !v111(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "extra", v111) { if context.shouldStop { return false }; valid = false }
                 case 5?:
-                    context.push("limits")
-                    if !v112(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "limits", v112) { if context.shouldStop { return false }; valid = false }
                 case 6?:
-                    context.push("default")
-                    if !v114(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "default", v114) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2822,63 +1793,32 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Config/properties/version`
     static func v105(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/version/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/version", message: ValidationMessage.type(instance, expected: Self.c9))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c13, keywordLocation: "/components/schemas/Config/properties/version/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/version")
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/pushEnabled`
     static func v106(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c14.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/pushEnabled/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/pushEnabled", message: ValidationMessage.type(instance, expected: Self.c14))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c19, keywordLocation: "/components/schemas/Config/properties/pushEnabled/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/pushEnabled")
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours`
     static func v107(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c34.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.c34))
+        if !(Self.c45.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.c45))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !(Self.c35.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.required("start"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c35.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.required("end"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c46, Self.c6, keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c35.index(of: member)
+                let __index = Self.c46.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("start")
-                    if !v108(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "start", v108) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("end")
-                    if !v109(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "end", v109) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2892,14 +1832,14 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start`
     static func v108(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .string(let string):
-            if !(Self.c36.matches(string)) {
+            if !(Self.c47.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -2913,14 +1853,14 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end`
     static func v109(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .string(let string):
-            if !(Self.c36.matches(string)) {
+            if !(Self.c47.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -2934,13 +1874,13 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/theme`
     static func v110(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.c37)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, Self.c37))
+        if !(SchemaCheck.isOneOf(instance, Self.c48)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, Self.c48))
             if context.shouldStop { return false }
             valid = false
         }
@@ -2949,13 +1889,7 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Config/properties/extra`
     static func v111(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c0.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra", message: ValidationMessage.type(instance, expected: Self.c0))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c0, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/limits`
@@ -2971,12 +1905,7 @@ extension Validators {
             for member in object {
                 let __declared = false
                 if !__declared {
-                    context.push(member.key)
-                    if !v113(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: member.key, v113) { if context.shouldStop { return false }; valid = false }
                 }
             }
         default:
@@ -2988,15 +1917,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties`
     static func v113(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c9.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.c9))
+        if !(Self.c13.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.c13))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.c12)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.c12))
+            if !(!(number < Self.c17)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.c17))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -3008,13 +1937,7 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Config/properties/default`
     static func v114(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c14.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/default/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/default", message: ValidationMessage.type(instance, expected: Self.c14))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c19, keywordLocation: "/components/schemas/Config/properties/default/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/default")
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates`
@@ -3027,52 +1950,18 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c38.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.required("base"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c38.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.required("timestamp"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c38.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.required("rates"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c49, Self.c9, keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c38.index(of: member)
+                let __index = Self.c49.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("base")
-                    if !v119(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "base", v119) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("timestamp")
-                    if !v120(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "timestamp", v120) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("rates")
-                    if !v121(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "rates", v121) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("history")
-                    if !v124(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "history", v124) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3086,14 +1975,14 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/base`
     static func v119(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/base/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/base/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .string(let string):
-            if !(Self.c39.matches(string)) {
+            if !(Self.c50.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/base/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -3107,8 +1996,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp`
     static func v120(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -3140,12 +2029,7 @@ extension Validators {
             for member in object {
                 let __declared = false
                 if !__declared {
-                    context.push(member.key)
-                    if !v122(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: member.key, v122) { if context.shouldStop { return false }; valid = false }
                 }
             }
             for member in object {
@@ -3162,13 +2046,7 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
     static func v122(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c40.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties", message: ValidationMessage.type(instance, expected: Self.c40))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c51, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames`
@@ -3176,7 +2054,7 @@ extension Validators {
         var valid = true
         switch instance {
         case .string(let string):
-            if !(Self.c39.matches(string)) {
+            if !(Self.c50.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/propertyNames/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -3190,20 +2068,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
     static func v124(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c15.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.c15))
+        if !(Self.c20.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.c20))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .array(let array):
             for index in 0..<max(0, array.count) {
-                context.push(index)
-                if !v125(array[index], context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-                context.pop()
+                if !context.validate(array[index], at: index, v125) { if context.shouldStop { return false }; valid = false }
             }
         default:
             break
@@ -3221,52 +2094,18 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c41.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.required("currency"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c41.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.required("rate"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c41.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.required("at"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c52, Self.c9, keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c41.index(of: member)
+                let __index = Self.c52.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("currency")
-                    if !v126(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "currency", v126) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("rate")
-                    if !v127(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "rate", v127) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("at")
-                    if !v128(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "at", v128) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    context.push("source")
-                    if !v129(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "source", v129) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3280,14 +2119,14 @@ extension Validators {
     /// `schemas/currency-rates.yaml#/$defs/CurrencyCode`
     static func v126(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/CurrencyCode/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/CurrencyCode/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .string(let string):
-            if !(Self.c42.matches(string)) {
+            if !(Self.c53.matches(string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/$defs/CurrencyCode/pattern", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -3301,15 +2140,15 @@ extension Validators {
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
     static func v127(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c40.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.c40))
+        if !(Self.c51.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.c51))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(Self.c12 < number) {
-                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.c12))
+            if !(Self.c17 < number) {
+                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.c17))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -3322,8 +2161,8 @@ extension Validators {
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/at`
     static func v128(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/at/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/at/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -3344,13 +2183,7 @@ extension Validators {
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/source`
     static func v129(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/source/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/source", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/$defs/Rate/properties/source/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/source")
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
@@ -3363,40 +2196,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c19.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.required("status"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c25, Self.c31, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c19.index(of: member)
+                let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("status")
-                    if !v157(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "status", v157) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("reason")
-                    if !v158(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "reason", v158) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("data")
-                    if !v159(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v159) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3409,24 +2218,12 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status`
     static func v157(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason`
     static func v158(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
@@ -3439,21 +2236,12 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c43.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.required("avatarUrl"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c54, Self.c2, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c43.index(of: member)
+                let __index = Self.c54.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("avatarUrl")
-                    if !v160(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "avatarUrl", v160) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3467,8 +2255,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl`
     static func v160(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -3497,45 +2285,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c19.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.required("status"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.required("reason"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c25, Self.c9, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c19.index(of: member)
+                let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("status")
-                    if !v164(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "status", v164) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("reason")
-                    if !v165(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "reason", v165) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("data")
-                    if !v166(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v166) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3548,24 +2307,12 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status`
     static func v164(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason`
     static func v165(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
@@ -3578,45 +2325,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c44.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.required("code"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c44.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.required("message"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c44.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.required("current"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c55, Self.c9, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c44.index(of: member)
+                let __index = Self.c55.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("code")
-                    if !v167(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "code", v167) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("message")
-                    if !v168(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "message", v168) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("current")
-                    if !v104(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "current", v104) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3629,24 +2347,12 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code`
     static func v167(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message`
     static func v168(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
@@ -3659,40 +2365,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c19.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.required("status"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c25, Self.c31, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c19.index(of: member)
+                let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("status")
-                    if !v185(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "status", v185) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("reason")
-                    if !v186(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "reason", v186) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("data")
-                    if !v187(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v187) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3705,24 +2387,12 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status`
     static func v185(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason`
     static func v186(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
@@ -3735,33 +2405,14 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c45.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.required("deviceId"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c45.contains(1, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.required("registeredAt"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c56, Self.c6, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c45.index(of: member)
+                let __index = Self.c56.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("deviceId")
-                    if !v188(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "deviceId", v188) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("registeredAt")
-                    if !v189(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "registeredAt", v189) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3774,20 +2425,14 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId`
     static func v188(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt`
     static func v189(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.type(instance, expected: Self.c2))
+        if !(Self.c3.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.type(instance, expected: Self.c3))
             if context.shouldStop { return false }
             valid = false
         }
@@ -3816,40 +2461,16 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c19.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.required("status"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            if !(Self.c19.contains(2, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.required("data"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c25, Self.c31, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c19.index(of: member)
+                let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("status")
-                    if !v192(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "status", v192) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    context.push("reason")
-                    if !v193(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "reason", v193) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    context.push("data")
-                    if !v118(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "data", v118) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3862,24 +2483,12 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status`
     static func v192(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c2.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status", message: ValidationMessage.type(instance, expected: Self.c2))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason`
     static func v193(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c3.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason", message: ValidationMessage.type(instance, expected: Self.c3))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason")
     }
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
@@ -3892,21 +2501,12 @@ extension Validators {
         }
         switch instance {
         case .object(let object):
-            if !(Self.c46.contains(0, in: object)) {
-                context.fail(keyword: "required", keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.required("ok"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.checkRequired(object, Self.c57, Self.c2, keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.c46.index(of: member)
+                let __index = Self.c57.index(of: member)
                 switch __index {
                 case 0?:
-                    context.push("ok")
-                    if !v195(member.value, context) {
-                        if context.shouldStop { return false }
-                        valid = false
-                    }
-                    context.pop()
+                    if !context.validate(member.value, at: "ok", v195) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -3919,12 +2519,6 @@ extension Validators {
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok`
     static func v195(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.c14.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/properties/ok/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok", message: ValidationMessage.type(instance, expected: Self.c14))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+        return context.checkType(instance, Self.c19, keywordLocation: "/get/responses/200/content/application~1json/schema/properties/ok/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok")
     }
 }

@@ -5,13 +5,19 @@ extension ValidatorEmitter {
         let tracks = tracksAnnotations
         // required: the IR already folded draft-03 `required: true` into the list.
         let declaredNames = (node["properties"]?.entries ?? []).map(\.key)
-        for name in schema.required where node["required"] != nil || dialect == .draft3 {
-            var condition = "object.contains(key: \(SwiftNaming.stringLiteral(name)))"
-            if let position = declaredNames.firstIndex(of: name) {
-                let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])")
-                condition = "Self.\(table).contains(\(position), in: object)"
-            }
-            lines += check(condition, keyword: "required", node: node, message: "ValidationMessage.required(\(SwiftNaming.stringLiteral(name)))")
+        let requiredNames = node["required"] != nil || dialect == .draft3 ? schema.required : []
+        // Declared names are checked by one call through the property table; others one by one.
+        let positions = requiredNames.compactMap { declaredNames.firstIndex(of: $0) }
+        if !positions.isEmpty {
+            let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])")
+            let list = constant("[Int]", "[" + positions.map(String.init).joined(separator: ", ") + "]")
+            lines.append("if !context.checkRequired(object, Self.\(table), Self.\(list), keywordLocation: "
+                         + "\(SwiftNaming.stringLiteral(node.pointer + "/required")), schemaLocation: \(SwiftNaming.stringLiteral(location(node)))) "
+                         + "{ if context.shouldStop { return false }; valid = false }")
+        }
+        for name in requiredNames where !declaredNames.contains(name) {
+            lines += check("object.contains(key: \(SwiftNaming.stringLiteral(name)))", keyword: "required", node: node,
+                           message: "ValidationMessage.required(\(SwiftNaming.stringLiteral(name)))")
         }
         if let limit = node["minProperties"]?.int {
             lines += check("object.count >= \(limit)", keyword: "minProperties", node: node, message: "ValidationMessage.minProperties(object, \(limit))")

@@ -46,7 +46,7 @@ struct ValidatorEmitter {
             for ref in pending where emitted[ref] == nil {
                 let lines = body(for: ref)
                 emitted[ref] = lines
-                for called in Self.calledFunctions(in: lines) where emitted[called] == nil && !pending.contains(called) {
+                for called in Self.calledFunctions(in: lines) where called.index < api.schemas.count && emitted[called] == nil && !pending.contains(called) {
                     discovered.append(called)
                 }
             }
@@ -69,8 +69,9 @@ struct ValidatorEmitter {
                     cursor = line.unicodeScalars.index(after: cursor)
                 }
                 let isIdentifierStart = before.map { !($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "\"") } ?? true
-                if isIdentifierStart, !digits.isEmpty, cursor < line.unicodeScalars.endIndex, line.unicodeScalars[cursor] == "(",
-                   let index = Int(digits) {
+                // `vN(` calls it, `vN)` passes it to a `context.validate(_:at:_:)` helper.
+                if isIdentifierStart, !digits.isEmpty, cursor < line.unicodeScalars.endIndex,
+                   line.unicodeScalars[cursor] == "(" || line.unicodeScalars[cursor] == ")", let index = Int(digits) {
                     result.insert(SchemaRef(index))
                 }
                 scalars = line.unicodeScalars[line.unicodeScalars.index(after: v)...]
@@ -221,7 +222,8 @@ struct ValidatorEmitter {
             if let target = handle(of: node), target != ref { return ["return " + invocation(target, at: node, "instance", "context")] }
         }
         var lines = ["var valid = true"]
-        lines += typeChecks(schema, node, dialect)
+        let typeLines = typeChecks(schema, node, dialect)
+        lines += typeLines
         lines += valueChecks(node, schema)
         var objectLines = objectChecks(schema, node, dialect)
         var arrayLines = arrayChecks(node, dialect)
@@ -259,7 +261,14 @@ struct ValidatorEmitter {
             lines += unevaluated
         }
         lines.append("return valid")
-        if !lines.contains(where: { $0.contains("valid = false") }) {
+        // The most common schema by far (`{type: string}` and friends): one call instead of a block.
+        if typeLines.count == 5, lines.count == 7, typeLines[0].hasPrefix("if !(Self."),
+           let set = typeLines[0].firstMatch(of: /Self\.(c[0-9]+)\.matches/)?.1 {
+            let draft4 = typeLines[0].contains("draft4Integers: true") ? ", draft4Integers: true" : ""
+            lines = ["return context.checkType(instance, Self.\(set)\(draft4), keywordLocation: \(SwiftNaming.stringLiteral(node.pointer + "/type")), "
+                     + "schemaLocation: \(SwiftNaming.stringLiteral(location(node))))"]
+        }
+        if !lines.contains(where: { $0.contains("valid = false") || $0.contains("checkType") }) {
             lines.removeFirst()
             lines[lines.count - 1] = "return true"
         }
@@ -308,7 +317,10 @@ struct ValidatorEmitter {
         if child.bool == true { return [] }
         let invocation = invocation(target, at: child, value, "context")
         guard let component else {
-            return ["if !\(invocation) {", "    if context.shouldStop { return false }", "    valid = false", "}"]
+            return ["if !\(invocation) { if context.shouldStop { return false }; valid = false }"]
+        }
+        if invocation == "\(Self.functionName(target))(\(value), context)" {
+            return ["if !context.validate(\(value), at: \(component), \(Self.functionName(target))) { if context.shouldStop { return false }; valid = false }"]
         }
         return ["context.push(\(component))",
                 "if !\(invocation) {", "    if context.shouldStop { return false }", "    valid = false", "}",
