@@ -24,6 +24,8 @@ public final class APIClient: Sendable {
     public let accountProvider: @Sendable () -> String?
 
     private let requestCounter = Locked<UInt64>(0)
+    /// What was validated and decoded from bodies served locally, so a cache hit skips that work.
+    let localResults = LocalResultMemo()
 
     /// Creates a client; `encoder` and `decoder` must not be changed after they are handed over.
     ///
@@ -114,8 +116,13 @@ public final class APIClient: Sendable {
             throw APIError.decoding(
                 operation: operation.id, status: response.status, message: "empty body, expected JSON for \(T.self)")
         }
+        if response.isLocal, let known = localResults.value(T.self, kind: .body, operation: operation.id, body: response.body) {
+            return known
+        }
         do {
-            return try decoder.decode(T.self, from: response.body)
+            let value = try decoder.decode(T.self, from: response.body)
+            if response.isLocal { localResults.store(value, kind: .body, operation: operation.id, body: response.body) }
+            return value
         } catch let error as DecodingError {
             throw APIError.decoding(
                 operation: operation.id, status: response.status,

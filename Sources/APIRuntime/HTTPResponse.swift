@@ -8,6 +8,10 @@ public struct HTTPResponse: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body; empty when there is none.
     public var body: Data
+    /// Whether the runtime served this response locally (a fresh ``HTTPCache`` hit or the ``ResponseStore``) instead
+    /// of the network. The client then reuses what it validated and decoded from the same bytes before. Not part of
+    /// equality.
+    public var isLocal = false
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
@@ -26,6 +30,16 @@ public struct HTTPResponse: Sendable, Hashable {
         _ value: some Encodable, status: Int = 200, encoder: JSONEncoder = JSONEncoder()
     ) throws -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: try encoder.encode(value))
+    }
+
+    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+        lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(status)
+        hasher.combine(headers)
+        hasher.combine(body)
     }
 
     /// Whether the status is in `200...299`.

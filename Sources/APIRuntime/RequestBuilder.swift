@@ -33,8 +33,18 @@ public struct RequestBuilder: Sendable {
     /// Replaces `{name}` in the path with `value`, percent-encoding everything but RFC 3986 unreserved characters
     /// (so a `/` in the value stays inside the segment).
     public mutating func path(_ name: String, _ value: some ParameterEncodable) {
-        path = path.replacingOccurrences(
-            of: "{\(name)}", with: PercentEncoding.encodeUnreserved(value.parameterValue))
+        // The standard library's search, not Foundation's `replacingOccurrences` (microseconds per call on Linux).
+        let placeholder = "{" + name + "}"
+        guard path.contains(placeholder) else { return }
+        let encoded = PercentEncoding.encodeUnreserved(value.parameterValue)
+        var result = ""
+        var rest = path[...]
+        while let range = rest.firstRange(of: placeholder) {
+            result += rest[..<range.lowerBound]
+            result += encoded
+            rest = rest[range.upperBound...]
+        }
+        path = result + rest
     }
 
     /// Adds `name=value` to the query; does nothing for nil.
@@ -138,6 +148,25 @@ public struct RequestBuilder: Sendable {
             let name = path[open...].prefix { $0 != "}" }.dropFirst()
             throw APIError.invalidRequest("path parameter '\(name)' of \(method) \(template) has no value")
         }
+        let relativePath = path.hasPrefix("/") ? path : "/" + path
+        var headers = headers
+        if !cookies.isEmpty {
+            let cookieLine = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+            headers["Cookie"] = headers["Cookie"].map { $0 + "; " + cookieLine } ?? cookieLine
+        }
+        // The common case, a base URL without query or fragment, by concatenation: URLComponents costs several
+        // microseconds per request on Linux. Both parts are percent-encoded already.
+        if baseURL.scheme != nil, baseURL.query == nil, baseURL.fragment == nil {
+            var base = baseURL.absoluteString
+            while base.hasSuffix("/") { base.removeLast() }
+            var text = base + PercentEncoding.encodePath(relativePath)
+            if !queryItems.isEmpty {
+                text += "?" + queryItems.map { $0.name + "=" + $0.value }.joined(separator: "&")
+            }
+            if let url = URL(string: text) {
+                return HTTPRequest(method: method, url: url, headers: headers, body: body)
+            }
+        }
         guard baseURL.scheme != nil,
               var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true)
         else {
@@ -146,7 +175,6 @@ public struct RequestBuilder: Sendable {
         }
         var basePath = components.percentEncodedPath
         while basePath.hasSuffix("/") { basePath.removeLast() }
-        let relativePath = path.hasPrefix("/") ? path : "/" + path
         components.percentEncodedPath = basePath + PercentEncoding.encodePath(relativePath)
         let existingQuery = components.percentEncodedQueryItems ?? []
         let query = existingQuery + queryItems.map { URLQueryItem(name: $0.name, value: $0.value) }
@@ -157,11 +185,6 @@ public struct RequestBuilder: Sendable {
                 "\(method) \(template) gives an invalid URL with base URL '\(baseURL.absoluteString)'")
         }
 
-        var headers = headers
-        if !cookies.isEmpty {
-            let cookieLine = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
-            headers["Cookie"] = headers["Cookie"].map { $0 + "; " + cookieLine } ?? cookieLine
-        }
         return HTTPRequest(method: method, url: url, headers: headers, body: body)
     }
 

@@ -26,6 +26,12 @@ public enum CacheKey {
 
     /// The URL with a lowercased scheme and host and without a default port or fragment.
     static func canonicalURL(_ url: URL) -> String {
+        // Already canonical (what RequestBuilder produces): skip URLComponents, which is slow on Linux.
+        if url.fragment == nil, url.baseURL == nil, let scheme = url.scheme, let host = url.host,
+           !scheme.utf8.contains(where: { (0x41...0x5A).contains($0) }), !host.utf8.contains(where: { (0x41...0x5A).contains($0) }),
+           url.port.map({ !((scheme == "http" && $0 == 80) || (scheme == "https" && $0 == 443)) }) ?? true {
+            return url.absoluteString
+        }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
         components.scheme = components.scheme?.lowercased()
         components.host = components.host?.lowercased()

@@ -90,6 +90,7 @@ public final class HTTPCache: ClientMiddleware {
                     operation: operation.id, url: request.url, account: account, source: .httpCache)))
                 var response = entry.response
                 response.headers["Age"] = String(Int(age))
+                response.isLocal = true
                 return response
             }
             if let conditional = Self.conditionalRequest(for: request, entry: entry) {

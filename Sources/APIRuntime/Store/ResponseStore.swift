@@ -138,7 +138,9 @@ public final class ResponseStore: ClientMiddleware {
         context?.report.source = .store
         events?.emit(.servedFromCache(CacheEvent(
             operation: operation.id, url: entry.url, account: entry.account, source: .store)))
-        return entry.response
+        var response = entry.response
+        response.isLocal = true
+        return response
     }
 
     private func fetch(

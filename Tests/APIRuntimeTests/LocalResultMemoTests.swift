@@ -1,0 +1,78 @@
+@testable import APIRuntime
+import Foundation
+import XCTest
+
+/// Counts how often it is decoded, to see which calls really decode.
+private struct Counted: Decodable, Sendable {
+    static let decodes = Locked(0)
+    let value: Int
+    init(from decoder: any Decoder) throws {
+        Self.decodes.withLock { $0 += 1 }
+        value = try decoder.singleValueContainer().decode(Int.self)
+    }
+}
+
+final class LocalResultMemoTests: XCTestCase {
+    private let operation = OperationInfo(id: "getCount", method: "GET", path: "/count")
+
+    func testLocalResponsesAreDecodedOnceNetworkResponsesEveryTime() throws {
+        let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: MockTransport())
+        var local = HTTPResponse.json("41")
+        local.isLocal = true
+        let before = Counted.decodes.withLock { $0 }
+        XCTAssertEqual(try client.decode(Counted.self, from: local, operation: operation).value, 41)
+        XCTAssertEqual(try client.decode(Counted.self, from: local, operation: operation).value, 41)
+        XCTAssertEqual(Counted.decodes.withLock { $0 } - before, 1, "the second local decode is the stored result")
+        var changed = HTTPResponse.json("42")
+        changed.isLocal = true
+        XCTAssertEqual(try client.decode(Counted.self, from: changed, operation: operation).value, 42, "other bytes decode again")
+        let network = HTTPResponse.json("41")
+        _ = try client.decode(Counted.self, from: network, operation: operation)
+        _ = try client.decode(Counted.self, from: network, operation: operation)
+        XCTAssertEqual(Counted.decodes.withLock { $0 } - before, 4, "network responses are always decoded")
+    }
+
+    func testOnlyValidLocalBodiesAreRemembered() {
+        let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: MockTransport())
+        var local = HTTPResponse.json(#"{"n": 1}"#)
+        local.isLocal = true
+        let runs = Locked(0)
+        let counting: (JSONInstance, ValidationContext) -> Bool = { instance, context in
+            runs.withLock { $0 += 1 }
+            if case .object(let object) = instance, object["n"] == .number(JSONNumber(1 as Int64)) { return true }
+            context.fail(keyword: "const", keywordLocation: "/const", schemaLocation: "s#", message: "not 1")
+            return false
+        }
+        XCTAssertNoThrow(try client.validateResponse(local, operation: operation, mode: .reject, validator: counting))
+        XCTAssertNoThrow(try client.validateResponse(local, operation: operation, mode: .reject, validator: counting))
+        XCTAssertEqual(runs.withLock { $0 }, 1)
+        var invalid = HTTPResponse.json(#"{"n": 2}"#)
+        invalid.isLocal = true
+        XCTAssertThrowsError(try client.validateResponse(invalid, operation: operation, mode: .reject, validator: counting))
+        XCTAssertThrowsError(try client.validateResponse(invalid, operation: operation, mode: .reject, validator: counting))
+        XCTAssertEqual(runs.withLock { $0 }, 3, "a failure is never remembered")
+    }
+
+    func testCapacityAndSizeBounds() {
+        let memo = LocalResultMemo()
+        for index in 0..<(LocalResultMemo.capacity + 1) {
+            memo.store(index, kind: .body, operation: "op", body: Data("\(index)".utf8))
+        }
+        XCTAssertNil(memo.value(Int.self, kind: .body, operation: "op", body: Data("0".utf8)), "the oldest is dropped")
+        XCTAssertEqual(memo.value(Int.self, kind: .body, operation: "op", body: Data("1".utf8)), 1)
+        XCTAssertNil(memo.value(String.self, kind: .body, operation: "op", body: Data("1".utf8)), "types are kept apart")
+        XCTAssertTrue(memo.value(Int?.self, kind: .envelope, operation: "op", body: Data("9".utf8)) == nil,
+                      "nothing stored is nil, also for an optional type")
+        memo.store(nil as Int?, kind: .envelope, operation: "op", body: Data("9".utf8))
+        XCTAssertEqual(memo.value(Int?.self, kind: .envelope, operation: "op", body: Data("9".utf8)), .some(nil))
+        let large = Data(count: LocalResultMemo.maxBodySize + 1)
+        memo.store(1, kind: .body, operation: "op", body: large)
+        XCTAssertNil(memo.value(Int.self, kind: .body, operation: "op", body: large))
+    }
+
+    func testEqualityIgnoresWhereTheResponseCameFrom() {
+        var local = HTTPResponse.json("1")
+        local.isLocal = true
+        XCTAssertEqual(local, HTTPResponse.json("1"))
+    }
+}
