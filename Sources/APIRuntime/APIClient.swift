@@ -89,9 +89,10 @@ public final class APIClient: Sendable {
         events.emit(.requestStarted(event))
         let start = ContinuousClock.now
         do {
-            let response = try await RequestContext.$current.withValue(context) {
+            var response = try await RequestContext.$current.withValue(context) {
                 try await chain(for: operation, context: context)(request)
             }
+            response.parsedBodyMemo = ParsedBodyMemo()
             event.status = response.status
             event.source = context.report.source
             event.duration = ContinuousClock.now - start

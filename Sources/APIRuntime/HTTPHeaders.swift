@@ -64,7 +64,7 @@ public struct HTTPHeaders: Sendable {
         fields.removeAll { Self.same($0.name, name) }
     }
 
-    private static func same(_ lhs: String, _ rhs: String) -> Bool {
+    static func same(_ lhs: String, _ rhs: String) -> Bool {
         lhs.caseInsensitiveEquals(rhs)
     }
 }

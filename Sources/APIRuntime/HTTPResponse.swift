@@ -12,6 +12,9 @@ public struct HTTPResponse: Sendable, Hashable {
     /// of the network. The client then reuses what it validated and decoded from the same bytes before. Not part of
     /// equality.
     public var isLocal = false
+    /// The body parsed once (see ``ParsedBodyMemo``); nil for responses not returned by ``APIClient``. Not part of
+    /// equality.
+    var parsedBodyMemo: ParsedBodyMemo?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {

@@ -13,9 +13,10 @@ public struct RequestBuilder: Sendable {
     public private(set) var headers: HTTPHeaders = [:]
     /// The body, or nil for none.
     public private(set) var body: Data?
-    /// The boundary ``multipartBody(_:)`` uses: random by default; set it before calling ``multipartBody(_:)``
-    /// when tests need exact bytes.
-    public var multipartBoundary: String = "apigen-boundary-" + UUID().uuidString.lowercased()
+    /// The boundary ``multipartBody(_:)`` uses; set it before calling ``multipartBody(_:)`` when tests need exact
+    /// bytes. Nil (the default): ``multipartBody(_:)`` makes a random one and stores it here, so requests without a
+    /// multipart body never pay for a UUID.
+    public var multipartBoundary: String?
 
     // Already percent-encoded name/value pairs, in the order they were added.
     private var queryItems: [(name: String, value: String)] = []
@@ -33,18 +34,25 @@ public struct RequestBuilder: Sendable {
     /// Replaces `{name}` in the path with `value`, percent-encoding everything but RFC 3986 unreserved characters
     /// (so a `/` in the value stays inside the segment).
     public mutating func path(_ name: String, _ value: some ParameterEncodable) {
-        // The standard library's search, not Foundation's `replacingOccurrences` (microseconds per call on Linux).
-        let placeholder = "{" + name + "}"
-        guard path.contains(placeholder) else { return }
-        let encoded = PercentEncoding.encodeUnreserved(value.parameterValue)
-        var result = ""
-        var rest = path[...]
-        while let range = rest.firstRange(of: placeholder) {
-            result += rest[..<range.lowerBound]
-            result += encoded
-            rest = rest[range.upperBound...]
+        // A byte scan: Foundation's `replacingOccurrences` and the standard library's `firstRange(of:)` both cost
+        // microseconds per call on Linux, and generated methods call this once per path parameter.
+        let placeholder = Array(("{" + name + "}").utf8)
+        let template = Array(path.utf8)
+        var result: [UInt8] = []
+        var encoded: [UInt8]?
+        var index = 0
+        while index < template.count {
+            if template[index] == UInt8(ascii: "{"), template.count - index >= placeholder.count,
+               template[index..<(index + placeholder.count)].elementsEqual(placeholder) {
+                if encoded == nil { encoded = Array(PercentEncoding.encodeUnreserved(value.parameterValue).utf8) }
+                result += encoded!
+                index += placeholder.count
+            } else {
+                result.append(template[index])
+                index += 1
+            }
         }
-        path = result + rest
+        if encoded != nil { path = String(decoding: result, as: UTF8.self) }
     }
 
     /// Adds `name=value` to the query; does nothing for nil.
@@ -122,9 +130,11 @@ public struct RequestBuilder: Sendable {
         headers["Content-Type"] = "application/x-www-form-urlencoded"
     }
 
-    /// Sets a `multipart/form-data` body built by `build`, using ``multipartBoundary``.
+    /// Sets a `multipart/form-data` body built by `build`, using ``multipartBoundary`` (a random one when nil).
     public mutating func multipartBody(_ build: (inout MultipartForm) throws -> Void) rethrows {
-        var form = MultipartForm(boundary: multipartBoundary)
+        let boundary = multipartBoundary ?? "apigen-boundary-" + UUID().uuidString.lowercased()
+        multipartBoundary = boundary
+        var form = MultipartForm(boundary: boundary)
         try build(&form)
         body = form.encodedBody
         headers["Content-Type"] = form.contentType

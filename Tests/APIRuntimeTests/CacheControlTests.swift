@@ -15,6 +15,25 @@ final class CacheControlTests: XCTestCase {
         XCTAssertFalse(control.noStore)
     }
 
+    func testDeltaSecondsAreDigitsOnlyAndSaturateAtTwoToThe31() {
+        XCTAssertEqual(CacheControl(["Cache-Control": "max-age=99999999999999999999999"]).maxAge, 2_147_483_648)
+        XCTAssertEqual(CacheControl(["Cache-Control": "max-age=2147483649"]).maxAge, 2_147_483_648)
+        XCTAssertEqual(CacheControl(["Cache-Control": "\tmax-age = 7 ,public"]).maxAge, 7)
+        XCTAssertTrue(CacheControl(["Cache-Control": "\tmax-age = 7 ,public"]).isPublic)
+        // Invalid values count as zero (stale), never as a long lifetime.
+        XCTAssertEqual(CacheControl(["Cache-Control": "max-age=-5"]).maxAge, 0)
+        XCTAssertEqual(CacheControl(["Cache-Control": "max-age=1e3"]).maxAge, 0)
+        XCTAssertEqual(CacheControl(["Cache-Control": "max-age="]).maxAge, 0)
+        XCTAssertNil(CacheControl(["Cache-Control": "public, , no-transform"]).maxAge)
+    }
+
+    func testCommasInsideQuotesDoNotSplitDirectives() {
+        let control = CacheControl(["Cache-Control": "private=\"a, no-store, b\", max-age=3"])
+        XCTAssertTrue(control.isPrivate)
+        XCTAssertFalse(control.noStore)
+        XCTAssertEqual(control.maxAge, 3)
+    }
+
     func testPragmaNoCacheCountsOnlyWithoutCacheControl() {
         XCTAssertTrue(CacheControl(["Pragma": "no-cache"]).noCache)
         XCTAssertFalse(CacheControl(["Pragma": "no-cache", "Cache-Control": "max-age=5"]).noCache)

@@ -214,11 +214,26 @@ final class RequestBuilderTests: XCTestCase {
         XCTAssertEqual(request.body, Data(expected.utf8))
     }
 
-    func testMultipartBoundaryIsRandomByDefault() {
-        let first = RequestBuilder(method: "POST", path: "/")
-        let second = RequestBuilder(method: "POST", path: "/")
-        XCTAssertNotEqual(first.multipartBoundary, second.multipartBoundary)
-        XCTAssertTrue(first.multipartBoundary.hasPrefix("apigen-boundary-"))
+    func testMultipartBoundaryIsRandomByDefault() throws {
+        var first = RequestBuilder(method: "POST", path: "/")
+        var second = RequestBuilder(method: "POST", path: "/")
+        XCTAssertNil(first.multipartBoundary)
+        first.multipartBody { $0.append("x", "a") }
+        second.multipartBody { $0.append("x", "a") }
+        let firstBoundary = try XCTUnwrap(first.multipartBoundary)
+        XCTAssertNotEqual(firstBoundary, second.multipartBoundary)
+        XCTAssertTrue(firstBoundary.hasPrefix("apigen-boundary-"))
+        XCTAssertEqual(first.headers["Content-Type"], "multipart/form-data; boundary=" + firstBoundary)
+    }
+
+    func testPathParameterReplacesEveryOccurrenceAndLeavesOthers() {
+        var builder = RequestBuilder(method: "GET", path: "/a/{id}/b/{id}/{idx}/{")
+        builder.path("id", "x/y z")
+        XCTAssertEqual(builder.path, "/a/x%2Fy%20z/b/x%2Fy%20z/{idx}/{")
+        builder.path("missing", 1)
+        XCTAssertEqual(builder.path, "/a/x%2Fy%20z/b/x%2Fy%20z/{idx}/{")
+        builder.path("idx", "é")
+        XCTAssertEqual(builder.path, "/a/x%2Fy%20z/b/x%2Fy%20z/%C3%A9/{")
     }
 
     func testBinaryBody() throws {

@@ -3,6 +3,7 @@
 // enqueues into the runtime's offline queue over SQLite.
 //
 //     RuntimeBench --url http://127.0.0.1:PORT/v1 [--requests N] [--warmup N] [--enqueue N] [--enqueue-warmup N]
+//                  [--profile-side 0|1|2|3]   (one side only, nothing measured: for `perf record`)
 //
 // Prints one JSON object: the per-request latencies in microseconds of both loops, in request order, and the
 // per-enqueue latencies. bench.py runs it, serves the payload and computes the medians; nothing here asserts on
@@ -208,6 +209,19 @@ func run() async throws {
     // 0: generated client, 1: bare call, 2: generated client + HTTPCache in memory, 3: the same over SQLite.
     var times: [[Double]] = Array(repeating: [], count: 4)
     var checksum = 0
+
+    // `--profile-side N` runs only one side, for `perf record`; bench.py never passes it.
+    if let profiled = argument("--profile-side").flatMap(Int.init), (0...3).contains(profiled) {
+        for _ in 0..<(warmup + requests) {
+            switch profiled {
+            case 0: checksum &+= try await api.members.getFriends(memberID: 42, page: 1).items.count
+            case 1: checksum &+= try await bare.friends().items.count
+            default: checksum &+= try await cachedClients[profiled - 2].members.getFriends(memberID: 42, page: 1).items.count
+            }
+        }
+        print("profiled side \(profiled): checksum \(checksum)")
+        return
+    }
 
     for index in 0..<(warmup + requests) {
         // 0 1 2 3, then 3 2 1 0: no side always runs right after the same other one.

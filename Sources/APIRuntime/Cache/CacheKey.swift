@@ -11,9 +11,11 @@ public enum CacheKey {
     /// pairs sorted, so equivalent bodies give the same key; other bodies are used byte for byte.
     public static func make(for request: HTTPRequest, account: String?, namespace: String = "") -> String {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
         func append(_ field: String) {
-            let utf8 = Array(field.utf8)
-            bytes += Array(String(utf8.count).utf8) + [0x3a] + utf8
+            bytes.append(contentsOf: String(field.utf8.count).utf8)
+            bytes.append(0x3a)
+            bytes.append(contentsOf: field.utf8)
         }
         append("apigen-cache-key-v1")
         append(namespace)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4) for cache keys and download file names. Hand-written because CryptoKit is not
-/// available on Linux and the runtime takes no third-party dependency; speed is secondary here.
+/// available on Linux and the runtime takes no third-party dependency. It runs on every cache lookup, so the
+/// rounds work on unsafe buffers.
 enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -26,49 +27,56 @@ enum SHA256 {
             message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
 
-        var hash: [UInt32] = [
-            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-        ]
-        var words = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for index in 0..<16 {
-                let base = chunk + index * 4
-                words[index] = UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-                    | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
+        var hash: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        // Unsafe buffers: every cache lookup hashes its key, and bounds checks in the rounds doubled the cost.
+        var storage = [UInt32](repeating: 0, count: 64)
+        storage.withUnsafeMutableBufferPointer { words in
+            roundConstants.withUnsafeBufferPointer { constants in
+                message.withUnsafeBufferPointer { bytes in
+                    for chunk in stride(from: 0, to: bytes.count, by: 64) {
+                        for index in 0..<16 {
+                            let base = chunk + index * 4
+                            words[index] = UInt32(bytes[base]) << 24 | UInt32(bytes[base + 1]) << 16
+                                | UInt32(bytes[base + 2]) << 8 | UInt32(bytes[base + 3])
+                        }
+                        for index in 16..<64 {
+                            let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
+                            let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
+                            words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+                        }
+                        var (a, b, c, d, e, f, g, h) = hash
+                        for index in 0..<64 {
+                            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                            let choice = (e & f) ^ (~e & g)
+                            let temp1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
+                            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                            let majority = (a & b) ^ (a & c) ^ (b & c)
+                            let temp2 = s0 &+ majority
+                            h = g
+                            g = f
+                            f = e
+                            e = d &+ temp1
+                            d = c
+                            c = b
+                            b = a
+                            a = temp1 &+ temp2
+                        }
+                        hash = (hash.0 &+ a, hash.1 &+ b, hash.2 &+ c, hash.3 &+ d,
+                                hash.4 &+ e, hash.5 &+ f, hash.6 &+ g, hash.7 &+ h)
+                    }
+                }
             }
-            for index in 16..<64 {
-                let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
-                let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
-                words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-            }
-            var a = hash[0], b = hash[1], c = hash[2], d = hash[3]
-            var e = hash[4], f = hash[5], g = hash[6], h = hash[7]
-            for index in 0..<64 {
-                let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let temp1 = h &+ s1 &+ choice &+ roundConstants[index] &+ words[index]
-                let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temp2 = s0 &+ majority
-                h = g
-                g = f
-                f = e
-                e = d &+ temp1
-                d = c
-                c = b
-                b = a
-                a = temp1 &+ temp2
-            }
-            hash[0] &+= a
-            hash[1] &+= b
-            hash[2] &+= c
-            hash[3] &+= d
-            hash[4] &+= e
-            hash[5] &+= f
-            hash[6] &+= g
-            hash[7] &+= h
         }
-        return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in [hash.0, hash.1, hash.2, hash.3, hash.4, hash.5, hash.6, hash.7] {
+            digest.append(UInt8(truncatingIfNeeded: word >> 24))
+            digest.append(UInt8(truncatingIfNeeded: word >> 16))
+            digest.append(UInt8(truncatingIfNeeded: word >> 8))
+            digest.append(UInt8(truncatingIfNeeded: word))
+        }
+        return digest
     }
 
     /// The digest of `data` as 64 lowercase hexadecimal digits.

@@ -129,8 +129,8 @@ extension APIClient {
         if response.isLocal, localResults.value(Bool.self, kind: .envelopeStatus, operation: operation.id, body: response.body) == true {
             return
         }
-        // The fast parser, not JSONDecoder: this runs on every response, before validation parses the body again.
-        guard let instance = try? JSONParser.parse(response.body), case .object(let object) = instance else { return }
+        // The fast parser, not JSONDecoder, and parsed once: validation reuses the same tree.
+        guard let instance = try? response.parsedBody(), case .object(let object) = instance else { return }
         let status: String
         switch object[format.statusKey] {
         case .string(let text)?: status = text

@@ -126,16 +126,22 @@ extension KeyedEncodingContainer {
 }
 
 extension KeyedDecodingContainer {
+    // @inlinable: generated `init(from:)` bodies call these once per property, so they must specialise in the
+    // generated module rather than go through unspecialised generic code (metadata lookups on every call).
+
     /// Decodes the first of `keys` that is present: one canonical field arriving under several wire names.
+    @inlinable
     public func decodeFirst<T: Decodable>(_ type: T.Type, forKeys keys: [Key]) throws -> T {
+        if keys.count == 1 { return try decode(type, forKey: keys[0]) }
         for key in keys where contains(key) { return try decode(type, forKey: key) }
         throw DecodingError.keyNotFound(keys[0], DecodingError.Context(
             codingPath: codingPath, debugDescription: "none of \(keys.map(\.stringValue)) is present"))
     }
 
     /// Decodes the first of `keys` that is present and not null; nil when none is.
+    @inlinable
     public func decodeFirstIfPresent<T: Decodable>(_ type: T.Type, forKeys keys: [Key]) throws -> T? {
-        for key in keys where contains(key) {
+        for key in keys {
             if let value = try decodeIfPresent(type, forKey: key) { return value }
         }
         return nil

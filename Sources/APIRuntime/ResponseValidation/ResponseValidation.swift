@@ -60,7 +60,7 @@ extension APIClient {
         }
         let report: ValidationReport
         do {
-            let instance = try JSONParser.parse(response.body)
+            let instance = try response.parsedBody()
             report = ValidationContext.validate(instance, options: options, with: validator)
         } catch {
             report = ValidationReport(errors: [ValidationError(instanceLocation: "", keywordLocation: "", schemaLocation: "",

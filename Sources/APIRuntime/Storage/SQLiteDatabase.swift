@@ -58,6 +58,9 @@ struct SQLiteError: Error, CustomStringConvertible {
 /// One SQLite connection. Not thread-safe: ``SQLiteStorage`` serialises every use behind its lock.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
+    // Prepared statements by SQL text, reused across calls: preparing (parsing and planning) cost more than
+    // running the statement on every cache hit. The SQL texts are the storage's fixed statements, so this stays small.
+    private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` gives a private in-memory database.
     init(path: String) throws {
@@ -79,6 +82,10 @@ final class SQLiteDatabase {
 
     /// Closes the connection; later calls throw.
     func close() {
+        for statement in statements.values {
+            sqlite3_finalize(statement)
+        }
+        statements = [:]
         if let handle {
             sqlite3_close_v2(handle)
         }
@@ -101,11 +108,12 @@ final class SQLiteDatabase {
     @discardableResult
     func query(_ sql: String, _ arguments: [SQLValue] = []) throws -> [[SQLValue]] {
         let database = try open()
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(database, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw error(database)
+        let statement = try prepared(sql, database: database)
+        // Leaves the statement reset and unbound for its next use, whatever happens here.
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
         }
-        defer { sqlite3_finalize(statement) }
         for (offset, argument) in arguments.enumerated() {
             try bind(argument, at: Int32(offset + 1), in: statement, database: database)
         }
@@ -135,6 +143,17 @@ final class SQLiteDatabase {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    private func prepared(_ sql: String, database: OpaquePointer) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(database, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw error(database)
+        }
+        statements[sql] = statement
+        return statement
     }
 
     private func open() throws -> OpaquePointer {

@@ -156,9 +156,18 @@ extension HTTPHeaders {
         (try? JSONEncoder().encode(map { [$0.name, $0.value] })) ?? Data("[]".utf8)
     }
 
-    /// Fields decoded from ``storageData``; empty for unreadable data.
+    /// Fields decoded from ``storageData``; empty for unreadable data, and pairs that are not two strings are
+    /// skipped.
     init(storageData: Data?) {
-        let pairs = storageData.flatMap { try? JSONDecoder().decode([[String]].self, from: $0) } ?? []
-        self.init(pairs.compactMap { $0.count == 2 ? (name: $0[0], value: $0[1]) : nil })
+        // JSONParser, not JSONDecoder: this runs on every hit of the SQLite-backed cache.
+        guard let storageData, case .array(let pairs)? = try? JSONParser.parse(storageData) else {
+            self.init([])
+            return
+        }
+        self.init(pairs.compactMap { pair -> (name: String, value: String)? in
+            guard case .array(let parts) = pair, parts.count == 2, let name = parts[0].stringValue,
+                  let value = parts[1].stringValue else { return nil }
+            return (name: name, value: value)
+        })
     }
 }
