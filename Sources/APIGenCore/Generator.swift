@@ -10,6 +10,8 @@ public enum Generator {
         public var diagnostics: [Diagnostic]
         /// Texts of the documents read, for quoting lines.
         public var sources: [String: String]
+        /// How long each stage that ran took, in order (`resolve`, `plan`, `render`).
+        public var timings: [StageTiming] = []
 
         /// Whether any diagnostic is an error.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -18,22 +20,26 @@ public enum Generator {
     /// Runs Load, Resolve, Plan and Render for `config.spec` (a path the provider understands).
     public static func generate(config: GeneratorConfig, provider: any SourceProvider,
                                 templates: TemplateSet = .bundled) -> Outcome {
-        let resolved = Resolver.resolve(rootPath: config.spec, provider: provider)
+        var timings: [StageTiming] = []
+        let resolved = StageTiming.measure("resolve", into: &timings) { Resolver.resolve(rootPath: config.spec, provider: provider) }
         var diagnostics = resolved.diagnostics
         guard let api = resolved.api, !diagnostics.contains(where: { $0.severity == .error }) else {
-            return Outcome(files: nil, plan: nil, diagnostics: sorted(diagnostics), sources: resolved.sources)
+            return Outcome(files: nil, plan: nil, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
         }
-        let planned = Planner.plan(api, config: config)
+        let planned = StageTiming.measure("plan", into: &timings) { Planner.plan(api, config: config) }
         diagnostics += planned.diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
-            return Outcome(files: nil, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources)
+            return Outcome(files: nil, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
         }
-        do {
-            let files = try Renderer.render(planned.plan, templates: templates)
-            return Outcome(files: files, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources)
-        } catch {
+        let rendered = StageTiming.measure("render", into: &timings) {
+            Result { () throws(DiagnosticsError) in try Renderer.render(planned.plan, templates: templates) }
+        }
+        switch rendered {
+        case .success(let files):
+            return Outcome(files: files, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
+        case .failure(let error):
             diagnostics += error.diagnostics
-            return Outcome(files: nil, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources)
+            return Outcome(files: nil, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
         }
     }
 

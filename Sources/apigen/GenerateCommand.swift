@@ -21,6 +21,9 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var warningsAsErrors = false
 
+    @Flag(name: .long, help: "Print how long each stage took (resolve, plan, render, write) to standard error.")
+    var timings = false
+
     func run() throws {
         let console = Console()
         let loaded = try LoadedConfig.load(path: config, console: console)
@@ -39,8 +42,10 @@ struct GenerateCommand: ParsableCommand {
             console.error("apigen: generation failed; '\(loaded.config.output)' was not changed")
             throw ExitCodes.failure
         }
+        var stageTimings = outcome.timings
+        defer { if timings { console.error(Self.describe(stageTimings)) } }
         let writer = OutputWriter(folder: loaded.config.output)
-        let changes = try writer.changes(for: files)
+        let changes = try StageTiming.measure("compare", into: &stageTimings) { try writer.changes(for: files) }
         if check {
             if changes.isEmpty {
                 console.out("apigen: '\(loaded.config.output)' is up to date (\(files.count) files)")
@@ -56,11 +61,17 @@ struct GenerateCommand: ParsableCommand {
             return
         }
         do {
-            try writer.apply(changes, files: files)
+            try StageTiming.measure("write", into: &stageTimings) { try writer.apply(changes, files: files) }
         } catch {
             console.error("apigen: error: could not write '\(loaded.config.output)': \(error); nothing was changed")
             throw ExitCodes.failure
         }
         console.out("apigen: \(files.count) files in '\(loaded.config.output)', \(changes.count) changed")
+    }
+
+    static func describe(_ timings: [StageTiming]) -> String {
+        let total = timings.reduce(0) { $0 + $1.seconds }
+        return "apigen: " + (timings + [StageTiming(stage: "total", seconds: total)])
+            .map { "\($0.stage) \(Int(($0.seconds * 1000).rounded())) ms" }.joined(separator: ", ")
     }
 }

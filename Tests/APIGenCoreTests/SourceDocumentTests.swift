@@ -81,4 +81,66 @@ final class SourceDocumentTests: XCTestCase {
     func testNonUTF8IsAnError() {
         XCTAssertThrowsError(try SourceDocument.load(bytes: [0x61, 0xFF, 0xFE], path: "bad.yaml"))
     }
+
+    func testAliasesTakeThePointerOfWhereTheyAreUsed() throws {
+        let root = try load("""
+            defs:
+              thing: &thing
+                type: object
+                properties: {id: {type: integer}}
+            uses:
+              - *thing
+            """)
+        let used = try XCTUnwrap(root["uses"]?.elements?.first?["properties"]?["id"]?["type"])
+        XCTAssertEqual(used.string, "integer")
+        XCTAssertEqual(used.pointer, "/uses/0/properties/id/type")
+        XCTAssertEqual(used.location, SourceLocation(file: "doc.yaml", line: 4, column: 29), "the location is where the anchor is written")
+        XCTAssertEqual(root["defs"]?["thing"]?["properties"]?["id"]?["type"]?.pointer, "/defs/thing/properties/id/type")
+    }
+
+    func testMergeKeyWithAListOfMappingsAndEscapedPointers() throws {
+        let root = try load("""
+            a: &a {x~y: 1, p: 1}
+            b: &b {z/w: 2, p: 2}
+            c:
+              <<: [*a, *b]
+              p: 3
+            """)
+        let merged = try XCTUnwrap(root["c"])
+        XCTAssertEqual(merged.entries?.map(\.key), ["p", "x~y", "z/w"], "explicit keys first, then the first source wins")
+        XCTAssertEqual(merged["p"]?.scalar, .int(3))
+        XCTAssertEqual(merged["x~y"]?.pointer, "/c/x~0y")
+        XCTAssertEqual(merged["z/w"]?.pointer, "/c/z~1w")
+    }
+
+    func testQuotedScalarsStayStringsAndPlainOnesResolve() throws {
+        let root = try load("a: \"1\"\nb: '~'\nc: ~\nd: true\ne: |\n  text\nf: -2.5e3\n")
+        XCTAssertEqual(root["a"]?.scalar, .string("1"))
+        XCTAssertEqual(root["b"]?.scalar, .string("~"))
+        XCTAssertEqual(root["c"]?.scalar, .null)
+        XCTAssertEqual(root["d"]?.scalar, .bool(true))
+        XCTAssertEqual(root["e"]?.scalar, .string("text\n"))
+        XCTAssertEqual(root["f"]?.number, -2500)
+    }
+
+    func testYAMLErrorsArePinned() {
+        func message(_ text: String) -> String {
+            do {
+                _ = try load(text)
+                return "no error"
+            } catch {
+                return (error as? Diagnostic)?.description ?? "\(error)"
+            }
+        }
+        XCTAssertEqual(message("a: 1\na: 2\n"), "doc.yaml:2:1: error: duplicate key 'a' in mapping")
+        XCTAssertEqual(message("a: *nowhere\n"), "doc.yaml:1:4: error: invalid YAML: found undefined alias 'nowhere'")
+        XCTAssertEqual(message("a: 1\n---\nb: 2\n"),
+                       "doc.yaml:2:1: error: invalid YAML: but found another document (expected a single document in the stream)")
+        XCTAssertEqual(message("? [a, b]\n: 1\n"), "doc.yaml:1:3: error: a mapping key must be a string, a number or a boolean, not a collection")
+        XCTAssertEqual(message("a: [1, 2\nb: 3\n"),
+                       "doc.yaml:2:2: error: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence)")
+        XCTAssertEqual(message("a: 1\nb: x\u{01}y\n"), "doc.yaml:2:5: error: invalid YAML input: control characters are not allowed")
+        XCTAssertEqual(message("# only a comment\n"), "doc.yaml:1:1: error: the document is empty")
+        XCTAssertEqual(message("a: &x [1]\nb: {<<: *x}\n"), "doc.yaml:1:8: error: a merge key '<<' must refer to a mapping or a list of mappings")
+    }
 }

@@ -52,6 +52,8 @@ final class SwiftNamingTests: XCTestCase {
         XCTAssertEqual(SwiftNaming.stringLiteral("\\(x)"), #""\\(x)""#)
         XCTAssertEqual(SwiftNaming.stringLiteral("line\nbreak"), #""line\nbreak""#)
         XCTAssertEqual(SwiftNaming.stringLiteral("\u{2028}"), #""\u{2028}""#)
+        XCTAssertEqual(SwiftNaming.stringLiteral("plain ASCII: ~!@#$%^&*()"), #""plain ASCII: ~!@#$%^&*()""#)
+        XCTAssertEqual(SwiftNaming.stringLiteral("del\u{7F}zw\u{200B}é"), #""del\u{7f}zw\u{200b}é""#)
     }
 
     func testDocLinesStayInsideComments() {

@@ -100,4 +100,24 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertTrue(dry.stdout.contains("missing: Models/Member.swift"), dry.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
     }
+
+    func testFirstGenerationMovesTheStagedFolderIntoPlaceAndTimingsNameEveryStage() throws {
+        let folder = try makeWorkspace()
+        let first = try apigen(["generate", "--timings"], in: folder)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let timings = try XCTUnwrap(first.stderr.split(separator: "\n").first { $0.hasPrefix("apigen: resolve ") }, first.stderr)
+        for stage in ["resolve", "plan", "render", "compare", "write", "total"] {
+            XCTAssertNotNil(timings.range(of: #"\b\#(stage) [0-9]+ ms"#, options: .regularExpression), "\(stage) in \(timings)")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".apigen-staging") }
+        XCTAssertEqual(leftovers, [], "the staging folder became the output")
+        let generated = folder.appendingPathComponent("Generated")
+        XCTAssertEqual(snapshot(generated).filter { $0.key.hasSuffix(".swift") },
+                       snapshot(repositoryRoot.appendingPathComponent("Generated")).filter { $0.key.hasSuffix(".swift") })
+        // An existing output folder is updated file by file and the staging folder removed again.
+        try FileManager.default.removeItem(at: generated.appendingPathComponent("Models/Member.swift"))
+        XCTAssertEqual(try apigen([], in: folder).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: generated.appendingPathComponent("Models/Member.swift").path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".apigen-staging") }, [])
+    }
 }

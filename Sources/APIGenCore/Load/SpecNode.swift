@@ -135,17 +135,20 @@ public struct SpecNode: Sendable {
 public enum JSONPointer {
     /// Escapes one reference token.
     public static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        // Called for every key of every loaded document: most tokens need no escaping.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// Splits and unescapes a pointer; `""` and `"/"`-rooted pointers are accepted. Percent-decoding
     /// (URI fragment form) is applied first.
     public static func tokens(_ pointer: String) -> [String]? {
-        let decoded = pointer.removingPercentEncoding ?? pointer
+        let decoded = pointer.utf8.contains(UInt8(ascii: "%")) ? pointer.removingPercentEncoding ?? pointer : pointer
         if decoded.isEmpty { return [] }
         guard decoded.hasPrefix("/") else { return nil }
         return decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            guard $0.utf8.contains(UInt8(ascii: "~")) else { return String($0) }
+            return $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         }
     }
 

@@ -115,6 +115,10 @@ public enum SwiftNaming {
 
     /// A Swift string literal (with quotes) whose value is `text`; safe for any input.
     public static func stringLiteral(_ text: String) -> String {
+        // Most literals are printable ASCII without quotes or backslashes: no per-scalar Unicode lookups.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -142,7 +146,7 @@ public enum SwiftNaming {
         guard let text, !text.isEmpty else { return [] }
         var lines: [String] = []
         var current = ""
-        let normalised = text.replacingOccurrences(of: "\r\n", with: "\n")
+        let normalised = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
         for scalar in normalised.unicodeScalars {
             if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" {
                 lines.append(current)
@@ -151,6 +155,7 @@ public enum SwiftNaming {
                 continue
             }
             if scalar == "\t" { current += "    "; continue }
+            if scalar.value >= 0x20 && scalar.value < 0x7F { current.unicodeScalars.append(scalar); continue }
             if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format { continue }
             current.unicodeScalars.append(scalar)
         }

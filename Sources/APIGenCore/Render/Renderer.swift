@@ -1,3 +1,4 @@
+import Dispatch
 import Mustache
 
 /// Stage 4: renders a ``GenerationPlan`` through the templates into sorted, normalised files.
@@ -5,16 +6,53 @@ public enum Renderer {
     /// Renders every file. Output depends only on the plan and the templates.
     public static func render(_ plan: GenerationPlan, templates: TemplateSet) throws(DiagnosticsError) -> [OutputFile] {
         let library = try templates.library()
-        var files: [OutputFile] = []
-        func render(_ object: Any, _ template: String, to path: String) {
-            let text = library.render(MustacheContext.convert(object) ?? object, withTemplate: template) ?? ""
-            files.append(OutputFile(path: path, contents: normalise(text)))
+        var jobs: [RenderJob] = []
+        for file in plan.modelFiles { jobs.append(RenderJob(value: file, template: "model-file", path: file.fileName)) }
+        for group in plan.groups { jobs.append(RenderJob(value: group, template: "api-group", path: group.fileName)) }
+        jobs.append(RenderJob(value: plan.client, template: "client", path: "\(plan.client.name).swift"))
+        for file in plan.validatorFiles { jobs.append(RenderJob(value: file, template: "validators", path: file.fileName)) }
+        let contents = renderConcurrently(jobs, library: library)
+        return zip(jobs, contents).map { OutputFile(path: $0.path, contents: $1) }.sorted { $0.path < $1.path }
+    }
+
+    /// One file to render: a plan value, the template that renders it and the file's path.
+    private struct RenderJob: Sendable {
+        let value: any Sendable
+        let template: String
+        let path: String
+    }
+
+    // Files are independent and rendering is pure (the library is immutable, each render builds its own context),
+    // so they render on every core; each result goes to its job's slot and the caller sorts by path, so the output
+    // does not depend on scheduling.
+    private static func renderConcurrently(_ jobs: [RenderJob], library: MustacheLibrary) -> [String] {
+        let results = RenderResults(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let job = jobs[index]
+            let text = library.render(MustacheContext.convert(job.value) ?? job.value, withTemplate: job.template) ?? ""
+            results.store(normalise(text), at: index)
         }
-        for file in plan.modelFiles { render(file, "model-file", to: file.fileName) }
-        for group in plan.groups { render(group, "api-group", to: group.fileName) }
-        render(plan.client, "client", to: "\(plan.client.name).swift")
-        for file in plan.validatorFiles { render(file, "validators", to: file.fileName) }
-        return files.sorted { $0.path < $1.path }
+        return results.texts
+    }
+
+    /// One slot per job, each written by exactly one iteration of `concurrentPerform` and read only after all of
+    /// them have returned: no two threads touch the same slot, so no lock is needed.
+    private final class RenderResults: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<String>
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: "")
+        }
+
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+
+        func store(_ text: String, at index: Int) { slots[index] = text }
+
+        var texts: [String] { Array(slots) }
     }
 
     /// Lines that start a declaration: a blank line separates them from a closing brace before them.

@@ -74,8 +74,8 @@ extension ValidatorEmitter {
                 body.append("}")
             }
             // `let __declared` unused when nothing reads it.
-            if !body.contains(where: { $0.contains("!__declared") || $0.contains("__declared = true") }) {
-                body = body.filter { !$0.contains("__declared = ") }
+            if !body.contains(where: { $0.utf8.containsSequence("!__declared".utf8) || $0.utf8.containsSequence("__declared = true".utf8) }) {
+                body = body.filter { !$0.utf8.containsSequence("__declared = ".utf8) }
             }
             lines += ["for member in object {"] + body.map { "    " + $0 } + ["}"]
         }

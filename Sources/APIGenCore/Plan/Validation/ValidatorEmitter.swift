@@ -232,8 +232,8 @@ struct ValidatorEmitter {
         let needsEvaluatedProperties = node["unevaluatedProperties"] != nil
         let needsEvaluatedItems = node["unevaluatedItems"] != nil
         if !tracksAnnotations {
-            objectLines = objectLines.filter { !$0.contains("__unevaluated") }
-            arrayLines = arrayLines.filter { !$0.contains("__unevaluated") }
+            objectLines = objectLines.filter { !$0.utf8.containsSequence("__unevaluated".utf8) }
+            arrayLines = arrayLines.filter { !$0.utf8.containsSequence("__unevaluated".utf8) }
         }
         var switchLines: [String] = []
         // Bind the payload only when the case uses it: generated code must compile without warnings.
@@ -262,13 +262,12 @@ struct ValidatorEmitter {
         }
         lines.append("return valid")
         // The most common schema by far (`{type: string}` and friends): one call instead of a block.
-        if typeLines.count == 5, lines.count == 7, typeLines[0].hasPrefix("if !(Self."),
-           let set = typeLines[0].firstMatch(of: /Self\.(c[0-9]+)\.matches/)?.1 {
-            let draft4 = typeLines[0].contains("draft4Integers: true") ? ", draft4Integers: true" : ""
+        if typeLines.count == 5, lines.count == 7, let set = Self.typeSetConstant(typeLines[0]) {
+            let draft4 = typeLines[0].utf8.containsSequence("draft4Integers: true".utf8) ? ", draft4Integers: true" : ""
             lines = ["return context.checkType(instance, Self.\(set)\(draft4), keywordLocation: \(SwiftNaming.stringLiteral(node.pointer + "/type")), "
                      + "schemaLocation: \(SwiftNaming.stringLiteral(location(node))))"]
         }
-        if !lines.contains(where: { $0.contains("valid = false") || $0.contains("checkType") }) {
+        if !lines.contains(where: { $0.utf8.containsSequence("valid = false".utf8) || $0.utf8.containsSequence("checkType".utf8) }) {
             lines.removeFirst()
             lines[lines.count - 1] = "return true"
         }
@@ -278,8 +277,21 @@ struct ValidatorEmitter {
         return lines
     }
 
+    /// The constant `cN` of a type check line `if !(Self.cN.matches…`, if the line is one.
+    static func typeSetConstant(_ line: String) -> Substring? {
+        let prefix = "if !(Self."
+        guard line.hasPrefix(prefix) else { return nil }
+        let rest = line.utf8.dropFirst(prefix.utf8.count)
+        guard rest.first == UInt8(ascii: "c") else { return nil }
+        let digits = rest.dropFirst().prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !digits.isEmpty, rest[digits.endIndex...].starts(with: ".matches".utf8) else { return nil }
+        return Substring(line.utf8[rest.startIndex..<digits.endIndex])
+    }
+
     /// Whether `line` uses the identifier `name` (not as part of a longer identifier).
     static func mentions(_ line: String, _ name: String) -> Bool {
+        // A byte search first: most lines do not contain the name at all, and Foundation's `range(of:)` is slow.
+        guard line.utf8.count >= name.utf8.count, line.utf8.containsSequence(name.utf8) else { return false }
         var searchRange = line.startIndex..<line.endIndex
         while let range = line.range(of: name, range: searchRange) {
             let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]

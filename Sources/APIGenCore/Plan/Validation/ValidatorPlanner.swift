@@ -34,6 +34,7 @@ enum ValidatorPlanner {
         let file = schema.node.location.file
         let root = DocumentPath.directory(of: api.rootPath)
         let relative = !root.isEmpty && file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
-        return (relative + "#" + schema.node.pointer).replacingOccurrences(of: "`", with: "'")
+        let location = relative + "#" + schema.node.pointer
+        return location.utf8.contains(UInt8(ascii: "`")) ? location.replacingOccurrences(of: "`", with: "'") : location
     }
 }
