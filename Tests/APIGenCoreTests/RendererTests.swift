@@ -15,8 +15,8 @@ final class RendererTests: XCTestCase {
     }
 
     func testMustacheContextKeepsWhatTemplatesRead() throws {
-        struct Inner { var name: String; var flag: Bool; var missing: String? }
-        struct Outer { var items: [Inner]; var title: String? }
+        struct Inner: Encodable { var name: String; var flag: Bool; var missing: String?; var count = 3; var tags = ["x"] }
+        struct Outer: Encodable { var items: [Inner]; var title: String? }
         let converted = try XCTUnwrap(MustacheContext.convert(Outer(items: [Inner(name: "a", flag: true, missing: nil)], title: "t")) as? [String: Any])
         XCTAssertEqual(converted["title"] as? String, "t")
         let items = try XCTUnwrap(converted["items"] as? [Any])
@@ -24,5 +24,37 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(first["name"] as? String, "a")
         XCTAssertEqual(first["flag"] as? Bool, true)
         XCTAssertNil(first["missing"], "nil optionals are left out so lookups fall through")
+        XCTAssertEqual(first["count"] as? Int, 3)
+        XCTAssertEqual(first["tags"] as? [String], ["x"])
+    }
+
+    func testMustacheContextHandlesNestedContainers() throws {
+        struct Custom: Encodable {
+            enum Keys: String, CodingKey { case group, list, value }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                var group = container.nestedContainer(keyedBy: Keys.self, forKey: .group)
+                try group.encode("inner", forKey: .value)
+                var list = container.nestedUnkeyedContainer(forKey: .list)
+                try list.encode(1)
+                try list.encode("two")
+                try list.encodeNil()
+            }
+        }
+        let converted = try XCTUnwrap(MustacheContext.convert(Custom()) as? [String: Any])
+        XCTAssertEqual((converted["group"] as? [String: Any])?["value"] as? String, "inner")
+        let list = try XCTUnwrap(converted["list"] as? [Any])
+        XCTAssertEqual(list.count, 2, "nil is left out of lists too")
+        XCTAssertEqual(list.first as? Int, 1)
+        XCTAssertEqual(list.last as? String, "two")
+    }
+
+    func testRenderedFilesAreSortedAndIndependentOfScheduling() throws {
+        var config = GeneratorConfig()
+        config.spec = repositoryRoot.appendingPathComponent("api-spec/openapi.yaml").path
+        let plan = try XCTUnwrap(Generator.generate(config: config, provider: DiskSourceProvider()).plan)
+        let first = try Renderer.render(plan, templates: .bundled)
+        XCTAssertEqual(first.map(\.path), first.map(\.path).sorted())
+        for _ in 0..<5 { XCTAssertEqual(try Renderer.render(plan, templates: .bundled), first) }
     }
 }

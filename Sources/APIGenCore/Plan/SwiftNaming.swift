@@ -37,6 +37,7 @@ public enum SwiftNaming {
            raw.dropFirst().first?.isNumber == true {
             raw = (first == "-" ? "minus " : "plus ") + raw.dropFirst()
         }
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(Array(raw.utf8)) }
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -62,6 +63,39 @@ public enum SwiftNaming {
             previous = character
         }
         if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// ``words(_:)`` for ASCII names (nearly all of them), on bytes: the same rules without Unicode property lookups.
+    private static func asciiWords(_ bytes: [UInt8]) -> [String] {
+        func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var words: [String] = []
+        var start = 0, count = 0
+        func flush() {
+            if count > 0 { words.append(String(decoding: bytes[start..<start + count], as: UTF8.self)) }
+            count = 0
+        }
+        var previous: UInt8?
+        for (index, byte) in bytes.enumerated() {
+            guard isLower(byte) || isUpper(byte) || isDigit(byte) else {
+                flush()
+                previous = nil
+                continue
+            }
+            if let previous, count > 0 {
+                let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+                let lowerToUpper = (isLower(previous) || isDigit(previous)) && isUpper(byte)
+                let acronymEnd = isUpper(previous) && isUpper(byte) && next.map(isLower) == true
+                let letterToDigit = (isLower(previous) || isUpper(previous)) && isDigit(byte)
+                if lowerToUpper || acronymEnd || letterToDigit { flush() }
+            }
+            if count == 0 { start = index }
+            count += 1
+            previous = byte
+        }
+        flush()
         return words
     }
 
@@ -145,6 +179,52 @@ public enum SwiftNaming {
     public static func docLines(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
         var lines: [String] = []
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            lines = asciiLines(text)
+        } else {
+            lines = scalarLines(text)
+        }
+        lines = lines.map { line in
+            var trimmed = line
+            while trimmed.last == " " { trimmed.removeLast() }
+            return trimmed
+        }
+        // \r\n produced an extra empty line per break above; collapse runs of blank lines to one.
+        var collapsed: [String] = []
+        for line in lines where !(line.isEmpty && (collapsed.last?.isEmpty ?? true)) { collapsed.append(line) }
+        while collapsed.last?.isEmpty == true { collapsed.removeLast() }
+        return collapsed
+    }
+
+    /// The lines of ASCII text, tabs expanded and control characters dropped, working on bytes.
+    private static func asciiLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current: [UInt8] = []
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            switch byte {
+            case UInt8(ascii: "\n"):
+                if previous == UInt8(ascii: "\r") { continue }  // \r\n is one break
+                lines.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "\r"):
+                lines.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "\t"):
+                current.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+            case 0..<0x20, 0x7F:
+                continue
+            default:
+                current.append(byte)
+            }
+        }
+        lines.append(String(decoding: current, as: UTF8.self))
+        return lines
+    }
+
+    private static func scalarLines(_ text: String) -> [String] {
+        var lines: [String] = []
         var current = ""
         let normalised = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
         for scalar in normalised.unicodeScalars {
@@ -160,15 +240,6 @@ public enum SwiftNaming {
             current.unicodeScalars.append(scalar)
         }
         lines.append(current)
-        lines = lines.map { line in
-            var trimmed = line
-            while trimmed.last == " " { trimmed.removeLast() }
-            return trimmed
-        }
-        // \r\n produced an extra empty line per break above; collapse runs of blank lines to one.
-        var collapsed: [String] = []
-        for line in lines where !(line.isEmpty && (collapsed.last?.isEmpty ?? true)) { collapsed.append(line) }
-        while collapsed.last?.isEmpty == true { collapsed.removeLast() }
-        return collapsed
+        return lines
     }
 }

@@ -1,11 +1,11 @@
 /// Converts a plan value into the dictionaries and arrays swift-mustache reads, once per file.
 ///
 /// swift-mustache resolves `{{key}}` on a struct by reflecting all its stored properties for every lookup; on the
-/// GitHub spec that was 37% of apigen's time. One reflection pass per value, into `[String: Any]`, renders the
-/// same bytes at a fraction of the cost. `nil` optionals are left out so lookups fall through the context stack
-/// exactly as they did on the structs.
+/// GitHub spec that was 37% of apigen's time. The plan types are `Encodable` (for `apigen plan --json`), so one
+/// encoding pass per file turns them into `[String: Any]` trees without any reflection: `nil` optionals are left
+/// out (`encodeIfPresent`), so lookups fall through the context stack exactly as they did on the structs.
 enum MustacheContext {
-    static func convert(_ value: Any) -> Any? {
+    static func convert(_ value: any Encodable) -> Any? {
         switch value {
         case let string as String: return string
         case let bool as Bool: return bool
@@ -13,22 +13,155 @@ enum MustacheContext {
         case let strings as [String]: return strings
         default: break
         }
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .optional:
-            guard let wrapped = mirror.children.first?.value else { return nil }
-            return convert(wrapped)
-        case .collection, .set:
-            return mirror.children.compactMap { convert($0.value) }
-        case .struct, .class:
-            var dictionary: [String: Any] = [:]
-            for child in mirror.children {
-                guard let label = child.label, let converted = convert(child.value) else { continue }
-                dictionary[label] = converted
-            }
-            return dictionary
-        default:
-            return value
+        let encoder = TreeEncoder()
+        do {
+            try value.encode(to: encoder)
+        } catch {
+            return nil
         }
+        return encoder.storage?.resolved
+    }
+}
+
+/// What an encoder produced: a finished value, or a container still being filled.
+private enum TreeValue {
+    case value(Any)
+    case keyed(KeyedStorage)
+    case unkeyed(UnkeyedStorage)
+
+    var resolved: Any {
+        switch self {
+        case .value(let value): return value
+        case .keyed(let storage): return storage.resolved
+        case .unkeyed(let storage): return storage.resolved
+        }
+    }
+}
+
+private final class KeyedStorage {
+    var values: [String: Any] = [:]
+    /// Containers handed out by `nestedContainer`, resolved at the end (the synthesized code never asks for them).
+    var pending: [String: TreeValue] = [:]
+
+    var resolved: [String: Any] {
+        guard !pending.isEmpty else { return values }
+        var result = values
+        for (key, value) in pending { result[key] = value.resolved }
+        return result
+    }
+}
+
+private final class UnkeyedStorage {
+    var values: [TreeValue] = []
+    var resolved: [Any] { values.map(\.resolved) }
+}
+
+private final class TreeEncoder: Encoder {
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var storage: TreeValue?
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if case .keyed(let existing) = storage { return KeyedEncodingContainer(KeyedTreeContainer(storage: existing)) }
+        let keyed = KeyedStorage()
+        storage = .keyed(keyed)
+        return KeyedEncodingContainer(KeyedTreeContainer(storage: keyed))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if case .unkeyed(let existing) = storage { return UnkeyedTreeContainer(storage: existing) }
+        let unkeyed = UnkeyedStorage()
+        storage = .unkeyed(unkeyed)
+        return UnkeyedTreeContainer(storage: unkeyed)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleTreeContainer(encoder: self) }
+
+    /// A nested value, fully encoded.
+    static func tree(_ value: some Encodable) -> Any? { MustacheContext.convert(value) }
+}
+
+private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let storage: KeyedStorage
+    var codingPath: [any CodingKey] { [] }
+
+    func encodeNil(forKey key: Key) {}
+    func encode(_ value: Bool, forKey key: Key) { storage.values[key.stringValue] = value }
+    func encode(_ value: String, forKey key: Key) { storage.values[key.stringValue] = value }
+    func encode(_ value: Int, forKey key: Key) { storage.values[key.stringValue] = value }
+    func encode(_ value: Double, forKey key: Key) { storage.values[key.stringValue] = value }
+    func encode<T: Encodable>(_ value: T, forKey key: Key) {
+        if let tree = TreeEncoder.tree(value) { storage.values[key.stringValue] = tree }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let nested = KeyedStorage()
+        storage.pending[key.stringValue] = .keyed(nested)
+        return KeyedEncodingContainer(KeyedTreeContainer<NestedKey>(storage: nested))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = UnkeyedStorage()
+        storage.pending[key.stringValue] = .unkeyed(nested)
+        return UnkeyedTreeContainer(storage: nested)
+    }
+
+    func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+
+    func superEncoder(forKey key: Key) -> any Encoder {
+        let encoder = TreeEncoder()
+        let nested = KeyedStorage()
+        encoder.storage = .keyed(nested)
+        storage.pending[key.stringValue] = .keyed(nested)
+        return encoder
+    }
+}
+
+private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
+    let storage: UnkeyedStorage
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { storage.values.count }
+
+    func encodeNil() {}
+    func encode(_ value: Bool) { storage.values.append(.value(value)) }
+    func encode(_ value: String) { storage.values.append(.value(value)) }
+    func encode(_ value: Int) { storage.values.append(.value(value)) }
+    func encode(_ value: Double) { storage.values.append(.value(value)) }
+    func encode<T: Encodable>(_ value: T) {
+        if let tree = TreeEncoder.tree(value) { storage.values.append(.value(tree)) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let nested = KeyedStorage()
+        storage.values.append(.keyed(nested))
+        return KeyedEncodingContainer(KeyedTreeContainer<NestedKey>(storage: nested))
+    }
+
+    func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = UnkeyedStorage()
+        storage.values.append(.unkeyed(nested))
+        return UnkeyedTreeContainer(storage: nested)
+    }
+
+    func superEncoder() -> any Encoder {
+        let encoder = TreeEncoder()
+        let nested = KeyedStorage()
+        encoder.storage = .keyed(nested)
+        storage.values.append(.keyed(nested))
+        return encoder
+    }
+}
+
+private struct SingleTreeContainer: SingleValueEncodingContainer {
+    let encoder: TreeEncoder
+    var codingPath: [any CodingKey] { [] }
+
+    func encodeNil() {}
+    func encode(_ value: Bool) { encoder.storage = .value(value) }
+    func encode(_ value: String) { encoder.storage = .value(value) }
+    func encode(_ value: Int) { encoder.storage = .value(value) }
+    func encode(_ value: Double) { encoder.storage = .value(value) }
+    func encode<T: Encodable>(_ value: T) {
+        if let tree = TreeEncoder.tree(value) { encoder.storage = .value(tree) }
     }
 }

@@ -17,7 +17,7 @@ public enum Renderer {
 
     /// One file to render: a plan value, the template that renders it and the file's path.
     private struct RenderJob: Sendable {
-        let value: any Sendable
+        let value: any Encodable & Sendable
         let template: String
         let path: String
     }

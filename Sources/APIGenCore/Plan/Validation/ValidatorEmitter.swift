@@ -59,6 +59,11 @@ struct ValidatorEmitter {
     static func calledFunctions(in lines: [String]) -> Set<SchemaRef> {
         var result = Set<SchemaRef>()
         for line in lines {
+            // Bytes for ASCII lines (nearly all): the scalar walk below costs a Unicode lookup per character.
+            if line.utf8.allSatisfy({ $0 < 0x80 }) {
+                asciiCalledFunctions(in: Array(line.utf8), into: &result)
+                continue
+            }
             var scalars = line.unicodeScalars[...]
             while let v = scalars.firstIndex(of: "v") {
                 let before = v == line.unicodeScalars.startIndex ? nil : line.unicodeScalars[line.unicodeScalars.index(before: v)]
@@ -78,6 +83,24 @@ struct ValidatorEmitter {
             }
         }
         return result
+    }
+
+    private static func asciiCalledFunctions(in bytes: [UInt8], into result: inout Set<SchemaRef>) {
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        for v in bytes.indices where bytes[v] == UInt8(ascii: "v") {
+            if v > 0 {
+                let before = bytes[v - 1]
+                if isLetter(before) || isDigit(before) || before == UInt8(ascii: "_") || before == UInt8(ascii: "\"") { continue }
+            }
+            var cursor = v + 1, index = 0
+            while cursor < bytes.count, isDigit(bytes[cursor]), index < Int.max / 10 - 9 {
+                index = index * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
+                cursor += 1
+            }
+            guard cursor > v + 1, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "(") || bytes[cursor] == UInt8(ascii: ")") else { continue }
+            result.insert(SchemaRef(index))
+        }
     }
 
     /// The handles of the subschemas a schema's validator calls.
