@@ -26,20 +26,25 @@ public enum Generator {
         guard let api = resolved.api, !diagnostics.contains(where: { $0.severity == .error }) else {
             return Outcome(files: nil, plan: nil, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
         }
-        let planned = StageTiming.measure("plan", into: &timings) { Planner.plan(api, config: config) }
+        let (planned, validators) = StageTiming.measure("plan", into: &timings) { Planner.planExceptValidators(api, config: config) }
         diagnostics += planned.diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
-            return Outcome(files: nil, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
+            var plan = planned.plan
+            plan.validatorFiles = validators.plan()
+            return Outcome(files: nil, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
         }
+        // `render` includes planning the validators, which overlaps with rendering everything else.
         let rendered = StageTiming.measure("render", into: &timings) {
-            Result { () throws(DiagnosticsError) in try Renderer.render(planned.plan, templates: templates) }
+            Result { () throws(DiagnosticsError) in try Renderer.render(planned.plan, templates: templates, planningValidators: validators) }
         }
         switch rendered {
-        case .success(let files):
-            return Outcome(files: files, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
+        case .success(let (plan, files)):
+            return Outcome(files: files, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
         case .failure(let error):
             diagnostics += error.diagnostics
-            return Outcome(files: nil, plan: planned.plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
+            var plan = planned.plan
+            plan.validatorFiles = validators.plan()
+            return Outcome(files: nil, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
         }
     }
 

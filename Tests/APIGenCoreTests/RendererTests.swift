@@ -57,4 +57,19 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(first.map(\.path), first.map(\.path).sorted())
         for _ in 0..<5 { XCTAssertEqual(try Renderer.render(plan, templates: .bundled), first) }
     }
+
+    func testPlanningValidatorsWhileRenderingGivesTheSameFilesAndPlan() throws {
+        var config = GeneratorConfig()
+        config.spec = repositoryRoot.appendingPathComponent("api-spec/openapi.yaml").path
+        let resolved = Resolver.resolve(rootPath: config.spec, provider: DiskSourceProvider())
+        let api = try XCTUnwrap(resolved.api)
+        let sequential = Planner.plan(api, config: config).plan
+        XCTAssertFalse(sequential.validatorFiles.isEmpty)
+        let (partial, pending) = Planner.planExceptValidators(api, config: config)
+        XCTAssertTrue(partial.plan.validatorFiles.isEmpty)
+        let (completed, files) = try Renderer.render(partial.plan, templates: .bundled, planningValidators: pending)
+        XCTAssertEqual(files, try Renderer.render(sequential, templates: .bundled))
+        XCTAssertEqual(completed.validatorFiles.map(\.fileName), sequential.validatorFiles.map(\.fileName))
+        XCTAssertEqual(completed.validatorFiles.flatMap(\.functions).map(\.name), sequential.validatorFiles.flatMap(\.functions).map(\.name))
+    }
 }

@@ -6,8 +6,28 @@ public enum Planner {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Plans every model and operation.
+    /// Plans every model, operation and validator.
     public static func plan(_ api: ResolvedAPI, config: GeneratorConfig, queueable: Set<String> = []) -> Result {
+        var (result, validators) = planExceptValidators(api, config: config, queueable: queueable)
+        result.plan.validatorFiles = validators.plan()
+        return result
+    }
+
+    /// The validator part of planning, kept apart so that it can run while the models render (``Generator``):
+    /// it needs only the resolved API and the schemas responses are validated against.
+    struct PendingValidators: Sendable {
+        let api: ResolvedAPI
+        let roots: [SchemaRef]
+        let access: String
+        let entryNames: [SchemaRef: String]
+
+        func plan() -> [ValidatorFilePlan] {
+            ValidatorPlanner.plan(api, roots: roots, access: access, entryNames: entryNames)
+        }
+    }
+
+    /// Plans every model and operation; the plan's `validatorFiles` stay empty until `PendingValidators.plan()`.
+    static func planExceptValidators(_ api: ResolvedAPI, config: GeneratorConfig, queueable: Set<String> = []) -> (Result, PendingValidators) {
         var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 } + ["Validators"]))
         let clientName = typeScope.claim(config.clientName ?? (SwiftNaming.typeName(api.title.isEmpty ? "API" : api.title)
             .replacingOccurrences(of: "Model", with: "") + "Client"))
@@ -87,7 +107,7 @@ public enum Planner {
                                                      hint: "name the operationId of the endpoint that receives validation failure reports"))
             }
         }
-        var plan = GenerationPlan(
+        let plan = GenerationPlan(
             access: config.access.rawValue,
             apiTitle: api.title,
             apiVersion: api.version,
@@ -97,9 +117,9 @@ public enum Planner {
         )
         var entryNames: [SchemaRef: String] = [:]
         for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
-        plan.validatorFiles = ValidatorPlanner.plan(api, roots: models.validatorRoots, access: config.access.rawValue, entryNames: entryNames)
+        let validators = PendingValidators(api: api, roots: models.validatorRoots, access: config.access.rawValue, entryNames: entryNames)
         let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
-        return Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics())
+        return (Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics()), validators)
     }
 
     /// The type of the `body:` parameter in a signature, e.g. `ErrorReport` in `body: ErrorReport`.

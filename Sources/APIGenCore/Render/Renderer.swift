@@ -6,13 +6,53 @@ public enum Renderer {
     /// Renders every file. Output depends only on the plan and the templates.
     public static func render(_ plan: GenerationPlan, templates: TemplateSet) throws(DiagnosticsError) -> [OutputFile] {
         let library = try templates.library()
+        let jobs = mainJobs(plan) + validatorJobs(plan.validatorFiles)
+        return files(jobs, renderConcurrently(jobs, library: library))
+    }
+
+    /// Plans the validators on one core while the models, operations and client render (on the other, and on
+    /// both once the validators are planned), then renders the validators: the same files as planning everything
+    /// first, sooner. Returns the completed plan too.
+    static func render(_ plan: GenerationPlan, templates: TemplateSet,
+                       planningValidators validators: Planner.PendingValidators) throws(DiagnosticsError) -> (GenerationPlan, [OutputFile]) {
+        let library = try templates.library()
+        let jobs = mainJobs(plan)
+        let planned = PlannedValidators()
+        let results = RenderResults(count: jobs.count)
+        // One flat loop (a nested concurrentPerform would run serially): iteration 0 plans the validators,
+        // the others render; iterations are handed out in order as threads free up.
+        DispatchQueue.concurrentPerform(iterations: jobs.count + 1) { index in
+            if index == 0 {
+                planned.files = validators.plan()
+            } else {
+                results.store(render(jobs[index - 1], library: library), at: index - 1)
+            }
+        }
+        var plan = plan
+        plan.validatorFiles = planned.files
+        let more = validatorJobs(plan.validatorFiles)
+        return (plan, files(jobs + more, results.texts + renderConcurrently(more, library: library)))
+    }
+
+    private static func mainJobs(_ plan: GenerationPlan) -> [RenderJob] {
         var jobs: [RenderJob] = []
         for file in plan.modelFiles { jobs.append(RenderJob(value: file, template: "model-file", path: file.fileName)) }
         for group in plan.groups { jobs.append(RenderJob(value: group, template: "api-group", path: group.fileName)) }
         jobs.append(RenderJob(value: plan.client, template: "client", path: "\(plan.client.name).swift"))
-        for file in plan.validatorFiles { jobs.append(RenderJob(value: file, template: "validators", path: file.fileName)) }
-        let contents = renderConcurrently(jobs, library: library)
-        return zip(jobs, contents).map { OutputFile(path: $0.path, contents: $1) }.sorted { $0.path < $1.path }
+        return jobs
+    }
+
+    private static func validatorJobs(_ files: [ValidatorFilePlan]) -> [RenderJob] {
+        files.map { RenderJob(value: $0, template: "validators", path: $0.fileName) }
+    }
+
+    private static func files(_ jobs: [RenderJob], _ texts: [String]) -> [OutputFile] {
+        zip(jobs, texts).map { OutputFile(path: $0.path, contents: $1) }.sorted { $0.path < $1.path }
+    }
+
+    /// The validator files, written by one iteration of the overlapped loop and read after it.
+    private final class PlannedValidators: @unchecked Sendable {
+        var files: [ValidatorFilePlan] = []
     }
 
     /// One file to render: a plan value, the template that renders it and the file's path.
@@ -28,11 +68,13 @@ public enum Renderer {
     private static func renderConcurrently(_ jobs: [RenderJob], library: MustacheLibrary) -> [String] {
         let results = RenderResults(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let job = jobs[index]
-            let text = library.render(MustacheContext.convert(job.value) ?? job.value, withTemplate: job.template) ?? ""
-            results.store(normalise(text), at: index)
+            results.store(render(jobs[index], library: library), at: index)
         }
         return results.texts
+    }
+
+    private static func render(_ job: RenderJob, library: MustacheLibrary) -> String {
+        normalise(library.render(MustacheContext.convert(job.value) ?? job.value, withTemplate: job.template) ?? "")
     }
 
     /// One slot per job, each written by exactly one iteration of `concurrentPerform` and read only after all of

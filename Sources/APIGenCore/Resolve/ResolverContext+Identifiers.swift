@@ -108,7 +108,8 @@ extension ResolverContext {
                 base = canonical
             }
         }
-        let stripped = Self.withoutEmptyFragment(base.split(separator: "#", maxSplits: 1).first.map(String.init) ?? base)
+        // Only anchors need the base without its fragment; most schema nodes have none.
+        var stripped: String { Self.withoutEmptyFragment(base.split(separator: "#", maxSplits: 1).first.map(String.init) ?? base) }
         if let anchor = node["$anchor"]?.string { anchoredNodes[stripped + "#" + anchor] = node }
         if let anchor = node["$dynamicAnchor"]?.string {
             anchoredNodes[stripped + "#" + anchor] = anchoredNodes[stripped + "#" + anchor] ?? node
@@ -130,9 +131,10 @@ extension ResolverContext {
     /// caller falls back to file-relative resolution.
     func identifiedTarget(of reference: String, at node: SpecNode) -> SpecNode?? {
         let base = baseURI(of: node)
+        let bytes = reference.utf8
         let usesIdentifiers = base.hasPrefix("file://") == false || identifiedNodes.count > documents.count
-            || reference.contains("://") || reference.hasPrefix("urn:")
-            || (reference.contains("#") && !reference.contains("#/") && !reference.hasSuffix("#") && !anchoredNodes.isEmpty)
+            || bytes.containsSequence("://".utf8) || reference.hasPrefix("urn:")
+            || (bytes.contains(UInt8(ascii: "#")) && !bytes.containsSequence("#/".utf8) && !reference.hasSuffix("#") && !anchoredNodes.isEmpty)
         guard usesIdentifiers else { return nil }
         let absolute = resolveURI(reference, against: base)
         let parts = absolute.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
