@@ -5,7 +5,12 @@ enum CacheFreshness {
     /// The explicit freshness lifetime in seconds: `max-age`, else `Expires` minus `Date` (or minus the response
     /// time when there is no `Date`); an invalid `Expires` means already expired. Nil when the response gives none.
     static func lifetime(of headers: HTTPHeaders, responseTime: Date) -> TimeInterval? {
-        if let maxAge = CacheControl(headers).maxAge {
+        lifetime(of: headers, control: CacheControl(headers), responseTime: responseTime)
+    }
+
+    /// ``lifetime(of:responseTime:)`` with the response's `Cache-Control` already parsed.
+    static func lifetime(of headers: HTTPHeaders, control: CacheControl, responseTime: Date) -> TimeInterval? {
+        if let maxAge = control.maxAge {
             return TimeInterval(maxAge)
         }
         guard let expires = headers["Expires"] else { return nil }

@@ -80,8 +80,8 @@ public final class HTTPCache: ClientMiddleware {
             let now = clock.now()
             let age = CacheFreshness.currentAge(
                 of: entry.response.headers, requestTime: entry.requestTime, responseTime: entry.responseTime, now: now)
-            let lifetime = CacheFreshness.lifetime(of: entry.response.headers, responseTime: entry.responseTime) ?? 0
             let responseControl = CacheControl(entry.response.headers)
+            let lifetime = CacheFreshness.lifetime(of: entry.response.headers, control: responseControl, responseTime: entry.responseTime) ?? 0
             let isFresh = age < lifetime && !responseControl.noCache && !requestControl.noCache
                 && requestControl.maxAge.map { age <= TimeInterval($0) } ?? true
             if isFresh {

@@ -14,7 +14,7 @@ extension SQLiteStorage {
             let rows = try database.query(
                 "SELECT \(Self.responseColumns) FROM responses WHERE area = ? AND key = ?",
                 [.text(area.rawValue), .text(key)])
-            guard let row = rows.first, var entry = Self.response(from: row) else { return nil }
+            guard let row = rows.first, var entry = Self.response(from: row, url: storedURL) else { return nil }
             // The access time only orders LRU eviction; writing it on every hit would make each hit a synced
             // transaction (milliseconds), so it is refreshed at most once per `accessTimeGranularity`.
             if accessedAt.timeIntervalSince(entry.lastAccessedAt) >= Self.accessTimeGranularity {
@@ -117,9 +117,9 @@ extension SQLiteStorage {
         }
     }
 
-    private static func response(from row: [SQLValue]) -> StoredResponse? {
+    private static func response(from row: [SQLValue], url parseURL: (String) -> URL?) -> StoredResponse? {
         guard row.count == 12, let key = row[0].string, let method = row[2].string,
-              let url = row[3].string.flatMap(URL.init(string:)), let status = row[4].int,
+              let url = row[3].string.flatMap(parseURL), let status = row[4].int,
               let requestTime = row[8].double, let responseTime = row[9].double, let accessedAt = row[11].double
         else { return nil }
         let response = HTTPResponse(

@@ -19,6 +19,8 @@ public final class SQLiteStorage: RuntimeStorage {
     public let path: String
     private let events: EventBus?
     private let connection: Locked<Connection>
+    /// URLs of stored responses by their text: a cache hit would otherwise parse the same URL every time.
+    private let parsedURLs = Locked<[String: URL]>([:])
 
     /// Opens or creates the store at `path`; never throws (see the type's description for failures).
     public init(path: String, events: EventBus? = nil) {
@@ -42,6 +44,17 @@ public final class SQLiteStorage: RuntimeStorage {
     public var journalMode: String {
         let mode = try? withDatabase { try $0.query("PRAGMA journal_mode").first?.first?.string }
         return mode ?? "unknown"
+    }
+
+    /// `URL(string:)`, remembered for the few hundred URLs most recently read.
+    func storedURL(_ text: String) -> URL? {
+        if let known = parsedURLs.withLock({ $0[text] }) { return known }
+        guard let url = URL(string: text) else { return nil }
+        parsedURLs.withLock { urls in
+            if urls.count >= 256 { urls.removeAll(keepingCapacity: true) }
+            urls[text] = url
+        }
+        return url
     }
 
     /// Closes the file; later operations throw ``StorageError/failed(message:)``.
@@ -151,16 +164,59 @@ public final class SQLiteStorage: RuntimeStorage {
 }
 
 extension HTTPHeaders {
-    /// The fields as a JSON array of `[name, value]` pairs, for storage.
+    /// Marks the binary form: the byte, then per field the UTF-8 lengths of name and value (4 bytes each, little
+    /// endian) and their bytes. Stores written before it hold a JSON array of `[name, value]` pairs (starting `[`),
+    /// which are still read.
+    private static let storageVersion: UInt8 = 1
+
+    /// The fields for storage (see `storageVersion`).
     var storageData: Data {
-        (try? JSONEncoder().encode(map { [$0.name, $0.value] })) ?? Data("[]".utf8)
+        var data = Data([Self.storageVersion])
+        func append(_ text: String) {
+            let bytes = Array(text.utf8)
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { data.append(contentsOf: $0) }
+            data.append(contentsOf: bytes)
+        }
+        for field in self {
+            append(field.name)
+            append(field.value)
+        }
+        return data
     }
 
-    /// Fields decoded from ``storageData``; empty for unreadable data, and pairs that are not two strings are
-    /// skipped.
+    /// Fields decoded from ``storageData`` (or the JSON form of older stores); empty for unreadable data, and a
+    /// truncated field ends the list.
     init(storageData: Data?) {
-        // JSONParser, not JSONDecoder: this runs on every hit of the SQLite-backed cache.
-        guard let storageData, case .array(let pairs)? = try? JSONParser.parse(storageData) else {
+        guard let storageData, let first = storageData.first else {
+            self.init([])
+            return
+        }
+        guard first == Self.storageVersion else {
+            self.init(legacyStorageData: storageData)
+            return
+        }
+        // Binary, not JSON: this runs on every hit of the SQLite-backed cache.
+        let fields = storageData.withUnsafeBytes { buffer -> [(name: String, value: String)] in
+            var fields: [(name: String, value: String)] = []
+            var offset = 1
+            func next() -> String? {
+                guard buffer.count - offset >= 4 else { return nil }
+                var length: UInt32 = 0
+                withUnsafeMutableBytes(of: &length) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + 4])) }
+                let count = Int(UInt32(littleEndian: length))
+                offset += 4
+                guard count <= buffer.count - offset else { return nil }
+                defer { offset += count }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count]), as: UTF8.self)
+            }
+            while offset < buffer.count, let name = next(), let value = next() { fields.append((name: name, value: value)) }
+            return fields
+        }
+        self.init(fields)
+    }
+
+    private init(legacyStorageData: Data) {
+        guard case .array(let pairs)? = try? JSONParser.parse(legacyStorageData) else {
             self.init([])
             return
         }

@@ -1,0 +1,56 @@
+@testable import APIRuntime
+import Foundation
+import XCTest
+
+/// The stored form of headers in `SQLiteStorage`: binary, and the JSON form older stores hold.
+final class HTTPHeadersStorageTests: XCTestCase {
+    private func pairs(_ headers: HTTPHeaders) -> [String] { headers.map { "\($0.name)=\($0.value)" } }
+
+    func testRoundTripKeepsOrderDuplicatesAndAnyText() {
+        let headers = HTTPHeaders([("Content-Type", "application/json"), ("Set-Cookie", "a=1"), ("Set-Cookie", "b=2"),
+                                   ("X-Empty", ""), ("X-Text", "naïve: ✓ \"quoted\" [1, 2]")])
+        let data = headers.storageData
+        XCTAssertEqual(data.first, 1, "the binary form starts with its version")
+        XCTAssertEqual(pairs(HTTPHeaders(storageData: data)), pairs(headers))
+        XCTAssertEqual(pairs(HTTPHeaders(storageData: HTTPHeaders().storageData)), [])
+    }
+
+    func testTheJSONFormOfOlderStoresIsStillRead() {
+        let legacy = Data(#"[["Cache-Control","max-age=60"],["ETag","\"v1\""],["bad"]]"#.utf8)
+        XCTAssertEqual(pairs(HTTPHeaders(storageData: legacy)), ["Cache-Control=max-age=60", "ETag=\"v1\""])
+    }
+
+    func testDamagedDataGivesTheFieldsBeforeTheDamageAndNeverCrashes() {
+        let data = HTTPHeaders([("A", "1"), ("B", "2")]).storageData
+        XCTAssertEqual(pairs(HTTPHeaders(storageData: data.dropLast())), ["A=1"])
+        XCTAssertEqual(pairs(HTTPHeaders(storageData: Data([1, 0xFF, 0xFF, 0xFF, 0x7F]))), [])
+        XCTAssertEqual(pairs(HTTPHeaders(storageData: Data([1, 2, 0, 0]))), [])
+        XCTAssertEqual(pairs(HTTPHeaders(storageData: Data("garbage".utf8))), [])
+        XCTAssertEqual(pairs(HTTPHeaders(storageData: nil)), [])
+        XCTAssertEqual(pairs(HTTPHeaders(storageData: Data())), [])
+    }
+
+    func testSQLiteStorageReadsBothForms() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storage = SQLiteStorage(path: directory.appendingPathComponent("store.sqlite").path)
+        let url = try XCTUnwrap(URL(string: "https://example.com/a?b=1"))
+        let entry = StoredResponse(
+            key: "k", account: nil, method: "GET", url: url,
+            response: HTTPResponse(status: 200, headers: ["Cache-Control": "max-age=60"], body: Data("{}".utf8)),
+            requestTime: Date(timeIntervalSince1970: 10), responseTime: Date(timeIntervalSince1970: 11), expiresAt: nil,
+            lastAccessedAt: Date(timeIntervalSince1970: 11), varyHeaders: ["Accept": "application/json"])
+        try storage.saveResponse(entry, area: .httpCache)
+        for _ in 0..<2 {
+            let loaded = try XCTUnwrap(storage.loadResponse(key: "k", area: .httpCache, accessedAt: Date(timeIntervalSince1970: 11)))
+            XCTAssertEqual(loaded.url, url)
+            XCTAssertEqual(loaded.response.headers["cache-control"], "max-age=60")
+            XCTAssertEqual(loaded.varyHeaders["Accept"], "application/json")
+        }
+        try storage.withDatabase { database in
+            try database.query("UPDATE responses SET headers = ? WHERE key = 'k'", [.blob(Data(#"[["ETag","\"v2\""]]"#.utf8))])
+        }
+        let legacy = try XCTUnwrap(storage.loadResponse(key: "k", area: .httpCache, accessedAt: Date(timeIntervalSince1970: 11)))
+        XCTAssertEqual(legacy.response.headers["ETag"], "\"v2\"")
+    }
+}
