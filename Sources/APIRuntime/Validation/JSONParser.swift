@@ -303,7 +303,12 @@ struct JSONReader {
             // Eight bytes at a time while they are plain ASCII without quote, backslash or control characters.
             while index + 8 <= count {
                 let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if JSONReader.needsAttention(word) { break }
+                let attention = JSONReader.attentionMask(word)
+                if attention != 0 {
+                    // The lowest flagged byte is the first that needs attention (little-endian): go straight to it.
+                    index += attention.trailingZeroBitCount &>> 3
+                    break
+                }
                 index += 8
             }
             guard index < count else { throw error("unterminated string", at: quote) }
@@ -463,9 +468,11 @@ struct JSONReader {
         return length
     }
 
-    /// Whether any of the eight bytes is a quote, a backslash, a control character or non-ASCII.
+    /// The high bit of each of the eight bytes (in memory order, little-endian) that is a quote, a backslash, a
+    /// control character or non-ASCII; zero when none is. Bytes above a flagged one may be flagged falsely
+    /// (borrows), the lowest flagged byte never is.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -473,7 +480,7 @@ struct JSONReader {
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs)
     }
 
     // MARK: - Helpers

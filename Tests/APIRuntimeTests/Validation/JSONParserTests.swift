@@ -60,6 +60,23 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try parse("\"0123456789abcdef0123456789\\n\""), .string("0123456789abcdef0123456789\n"))
     }
 
+    func testSpecialBytesAtEveryPositionOfTheWordScan() throws {
+        // The scanner reads eight bytes at a time and jumps to the first that needs attention: put each kind of
+        // special byte at every offset of two words, with plain text on both sides.
+        for offset in 0..<17 {
+            let prefix = String(repeating: "a", count: offset), suffix = String(repeating: "z", count: 9)
+            XCTAssertEqual(try parse("[\"\(prefix)\",\"\(suffix)\"]"), .array([.string(prefix), .string(suffix)]), "quote at \(offset)")
+            XCTAssertEqual(try parse("\"\(prefix)\\n\(suffix)\""), .string(prefix + "\n" + suffix), "escape at \(offset)")
+            XCTAssertEqual(try parse("\"\(prefix)é✓😀\(suffix)\""), .string(prefix + "é✓😀" + suffix), "non-ASCII at \(offset)")
+            let control = parseError("\"\(prefix)\u{1F}\(suffix)\"")
+            XCTAssertEqual(control?.message, "unescaped control character U+001F in a string")
+            XCTAssertEqual(control?.offset, offset + 1, "control character at \(offset)")
+            let invalid = try? JSONParser().parse(Array("\"\(prefix)".utf8) + [0xFF] + Array("\(suffix)\"".utf8))
+            XCTAssertNil(invalid, "invalid UTF-8 at \(offset)")
+            XCTAssertEqual(parseError("\"\(prefix)")?.message, "unterminated string")
+        }
+    }
+
     func testStrictStringErrors() {
         XCTAssertEqual(parseError("\"a\u{1}b\"")?.message, "unescaped control character U+0001 in a string")
         XCTAssertEqual(parseError(#""\x""#)?.message, "invalid escape '\\x' in a string")
