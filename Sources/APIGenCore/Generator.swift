@@ -12,6 +12,8 @@ public enum Generator {
         public var sources: [String: String]
         /// How long each stage that ran took, in order (`resolve`, `plan`, `render`).
         public var timings: [StageTiming] = []
+        /// The resolved API the plan was made from (nil when resolution failed).
+        public var api: ResolvedAPI?
 
         /// Whether any diagnostic is an error.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -31,7 +33,7 @@ public enum Generator {
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             var plan = planned.plan
             plan.validatorFiles = validators.plan()
-            return Outcome(files: nil, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
+            return Outcome(files: nil, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings, api: api)
         }
         // `render` includes planning the validators, which overlaps with rendering everything else.
         let rendered = StageTiming.measure("render", into: &timings) {
@@ -39,12 +41,12 @@ public enum Generator {
         }
         switch rendered {
         case .success(let (plan, files)):
-            return Outcome(files: files, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
+            return Outcome(files: files, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings, api: api)
         case .failure(let error):
             diagnostics += error.diagnostics
             var plan = planned.plan
             plan.validatorFiles = validators.plan()
-            return Outcome(files: nil, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)
+            return Outcome(files: nil, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings, api: api)
         }
     }
 
