@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct Config: Codable, Hashable, Sendable {
+public struct Config: Codable, Equatable, Sendable {
     /// Optimistic-concurrency counter; send back what you read.
     public var version: Int
     public var pushEnabled: Bool
@@ -65,7 +65,7 @@ public struct Config: Codable, Hashable, Sendable {
 }
 
 /// No pushes between `start` and `end` (device local time); null turns quiet hours off.
-public struct ConfigQuietHours: Codable, Hashable, Sendable {
+public struct ConfigQuietHours: Codable, Equatable, Sendable {
     public var start: String
     public var end: String
 
@@ -116,15 +116,6 @@ public enum ConfigTheme: RawRepresentable, Codable, Hashable, Sendable, Paramete
         case .system: return "system"
         case .undocumented(let value): return value
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     public var parameterValue: String { String(rawValue) }

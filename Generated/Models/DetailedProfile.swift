@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 /// A profile plus what the profile screen shows.
-public struct DetailedProfile: Codable, Hashable, Sendable {
+public struct DetailedProfile: Codable, Equatable, Sendable {
     public var id: Int64
     public var username: String
     public var email: String
@@ -158,15 +158,6 @@ public enum DetailedProfileClass: RawRepresentable, Codable, Hashable, Sendable,
         case .pro: return "pro"
         case .undocumented(let value): return value
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     public var parameterValue: String { String(rawValue) }

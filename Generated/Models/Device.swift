@@ -6,7 +6,7 @@ import Foundation
 /// Device
 ///
 /// A device registering for push notifications. Kept in the legacy push service's own draft-03 dialect: `required` is a boolean on each property, and `exclusiveMinimum` is a boolean modifier of `minimum` (as in draft-04).
-public struct Device: Codable, Hashable, Sendable {
+public struct Device: Codable, Equatable, Sendable {
     /// Stable per-install identifier.
     public var deviceID: String
     public var platform: DevicePlatform
@@ -85,15 +85,6 @@ public enum DevicePlatform: RawRepresentable, Codable, Hashable, Sendable, Param
         case .android: return "android"
         case .undocumented(let value): return value
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     public var parameterValue: String { String(rawValue) }

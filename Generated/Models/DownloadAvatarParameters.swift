@@ -28,14 +28,5 @@ public enum DownloadAvatarSize: RawRepresentable, Codable, Hashable, Sendable, P
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     public var parameterValue: String { String(rawValue) }
 }

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct LikeNotification: Codable, Hashable, Sendable {
+public struct LikeNotification: Codable, Equatable, Sendable {
     public var id: UUID
     public var kind: String
     public var createdAt: Date
@@ -63,7 +63,7 @@ public struct LikeNotification: Codable, Hashable, Sendable {
 }
 
 /// What was liked. No discriminator; tell them apart by shape (`body` vs `url`).
-public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
+public indirect enum LikeNotificationTarget: Codable, Equatable, Sendable {
     case comment(Comment)
     case photo(Photo)
 

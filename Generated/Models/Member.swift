@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 /// One model for 2 wire shapes (`models: Member`).
-public struct Member: Codable, Hashable, Sendable {
+public struct Member: Codable, Equatable, Sendable {
     /// The member id as a decimal string (the same number the members service sends as an int64 `id`).
     ///
     /// Arrives as `id` or `ident`.
@@ -178,15 +178,6 @@ public enum MemberRole: RawRepresentable, Codable, Hashable, Sendable, Parameter
         case .admin: return "admin"
         case .undocumented(let value): return value
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     public var parameterValue: String { String(rawValue) }

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct NotificationBase: Codable, Hashable, Sendable {
+public struct NotificationBase: Codable, Equatable, Sendable {
     public var id: UUID
     public var kind: String
     public var createdAt: Date
@@ -72,15 +72,6 @@ public enum NotificationBasePriority: RawRepresentable, Codable, Hashable, Senda
         case .value3: return 3
         case .undocumented(let value): return value
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     public var parameterValue: String { String(rawValue) }

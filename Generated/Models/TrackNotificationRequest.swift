@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct TrackNotificationRequest: Codable, Hashable, Sendable {
+public struct TrackNotificationRequest: Codable, Equatable, Sendable {
     public var event: TrackNotificationRequestEvent
     /// When it happened on the device (not when the request is sent).
     public var at: Date
@@ -52,15 +52,6 @@ public enum TrackNotificationRequestEvent: RawRepresentable, Codable, Hashable, 
         case .dismissed: return "dismissed"
         case .undocumented(let value): return value
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     public var parameterValue: String { String(rawValue) }

@@ -10,6 +10,7 @@ final class GeneratorConfigTests: XCTestCase {
             templates: MyTemplates
             access: internal
             clientName: Shop
+            modelEquality: hashable
             nameOverrides: { Profile: Member }
             """.utf8), path: "apigen.yml")
         XCTAssertEqual(parsed.diagnostics, [])
@@ -19,6 +20,7 @@ final class GeneratorConfigTests: XCTestCase {
         XCTAssertEqual(config.templates, "MyTemplates")
         XCTAssertEqual(config.access, .internal)
         XCTAssertEqual(config.clientName, "Shop")
+        XCTAssertEqual(config.modelEquality, .hashable)
         XCTAssertEqual(config.nameOverrides, ["Profile": "Member"])
     }
 
@@ -30,6 +32,16 @@ final class GeneratorConfigTests: XCTestCase {
             "apigen.yml:3:9: error: 'access' must be one of public, internal, package; found 'open'",
         ])
         XCTAssertEqual(parsed.diagnostics.first?.hint, "did you mean 'output'?")
+    }
+
+    func testModelEqualityDefaultsToEquatableAndRejectsOtherValues() throws {
+        XCTAssertEqual(GeneratorConfig().modelEquality, .equatable)
+        let none = GeneratorConfig.parse(bytes: Array("modelEquality: none\n".utf8), path: "apigen.yml")
+        XCTAssertEqual(try XCTUnwrap(none.config).modelEquality, .none)
+        let parsed = GeneratorConfig.parse(bytes: Array("modelEquality: Hashable\n".utf8), path: "apigen.yml")
+        XCTAssertNil(parsed.config)
+        XCTAssertEqual(parsed.diagnostics.map(\.description),
+                       ["apigen.yml:1:16: error: 'modelEquality' must be one of equatable, hashable, none; found 'Hashable'"])
     }
 
     func testInvalidOverrideName() {

@@ -53,6 +53,28 @@ final class ModelSnippetTests: XCTestCase {
         assertContains(outcome.file("Models/Priority.swift") ?? "", "case value1", "case valueMinus3", "case -3: self = .valueMinus3",
                        "case undocumented(Int)")
         XCTAssertTrue(outcome.diagnostics.contains { $0.message.contains("'asc2'") }, "collisions are reported")
+        XCTAssertFalse(sort.contains("init(from decoder"), "Codable comes from the standard library's RawRepresentable defaults")
+        XCTAssertFalse(sort.contains("func encode(to encoder"))
+    }
+
+    func testModelEqualityChoosesWhatStructsAndUnionsConformTo() {
+        let schemas = """
+                Pet: { type: object, required: [name], properties: { name: { type: string }, kind: { $ref: '#/components/schemas/Kind' } } }
+                Kind: { type: string, enum: [cat, dog] }
+                Either: { oneOf: [ { type: string }, { type: integer } ] }
+            """
+        let expected: [(GeneratorConfig.ModelEquality, String)] = [(.equatable, ", Equatable"), (.hashable, ", Hashable"), (.none, "")]
+        for (equality, conformance) in expected {
+            var config = GeneratorConfig()
+            config.modelEquality = equality
+            let outcome = generate(yaml: openAPI(schemas: schemas), config: config)
+            XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }, [])
+            XCTAssertTrue((outcome.file("Models/Pet.swift") ?? "").contains("public struct Pet: Codable\(conformance), Sendable {"), "\(equality)")
+            XCTAssertTrue((outcome.file("Models/Either.swift") ?? "").contains("public indirect enum Either: Codable\(conformance), Sendable {"),
+                          "\(equality)")
+            XCTAssertTrue((outcome.file("Models/Kind.swift") ?? "").contains("public enum Kind: RawRepresentable, Codable, Hashable, Sendable,"),
+                          "tolerant enums stay Hashable (\(equality))")
+        }
     }
 
     func testAllOfIsMerged() {
@@ -66,7 +88,7 @@ final class ModelSnippetTests: XCTestCase {
                       properties: { count: { type: integer } }
             """))
         assertContains(outcome.file("Models/Detailed.swift") ?? "",
-            "public struct Detailed: Codable, Hashable, Sendable {", "public var id: String", "public var count: Int")
+            "public struct Detailed: Codable, Equatable, Sendable {", "public var id: String", "public var count: Int")
     }
 
     func testOneOfWithDiscriminatorMapping() {
@@ -80,7 +102,7 @@ final class ModelSnippetTests: XCTestCase {
                     mapping: { cat: '#/components/schemas/Cat', hound: Dog }
             """))
         assertContains(outcome.file("Models/Pet.swift") ?? "",
-            "public indirect enum Pet: Codable, Hashable, Sendable {",
+            "public indirect enum Pet: Codable, Equatable, Sendable {",
             "case cat(Cat)", "case dog(Dog)",
             "let key = DiscriminatorKey(stringValue: \"kind\")",
             "case \"cat\": self = .cat(try Cat(from: decoder))",
@@ -122,7 +144,7 @@ final class ModelSnippetTests: XCTestCase {
         let text = outcome.file("Models/Config.swift") ?? ""
         assertContains(text, "public var limits: [String: Int]?", "public var extra: [String: JSONValue]?",
                        "public var anything: JSONValue?", "public var theme: ConfigTheme?", "public var window: ConfigWindow?",
-                       "public struct ConfigWindow: Codable, Hashable, Sendable {", "public enum ConfigTheme:",
+                       "public struct ConfigWindow: Codable, Equatable, Sendable {", "public enum ConfigTheme:",
                        "public var tags: [String]?")
     }
 

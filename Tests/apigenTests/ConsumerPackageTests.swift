@@ -18,8 +18,11 @@ final class ConsumerPackageTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("api-spec"), to: folder.appendingPathComponent("api-spec"))
         let config = try String(contentsOf: repositoryRoot.appendingPathComponent("apigen.yml"), encoding: .utf8)
-            .replacingOccurrences(of: "output: Generated", with: "output: Sources/MemberClient")
-        try Data(config.utf8).write(to: folder.appendingPathComponent("apigen.yml"))
+        try Data(config.replacingOccurrences(of: "output: Generated", with: "output: Sources/MemberClient").utf8)
+            .write(to: folder.appendingPathComponent("apigen.yml"))
+        // The same client with `modelEquality: hashable`: its consumer file puts models in a Set.
+        try Data(config.replacingOccurrences(of: "output: Generated", with: "output: Sources/HashableMemberClient\nmodelEquality: hashable").utf8)
+            .write(to: folder.appendingPathComponent("HashableMemberClient.yml"))
 
         let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         var corpusTargets: [String] = []
@@ -35,7 +38,7 @@ final class ConsumerPackageTests: XCTestCase {
         }
 
         let identity = repositoryRoot.lastPathComponent.lowercased()
-        let targets = (["MemberClient"] + corpusTargets).map {
+        let targets = (["MemberClient", "HashableMemberClient"] + corpusTargets).map {
             ".target(name: \"\($0)\", dependencies: [.product(name: \"APIRuntime\", package: \"\(identity)\")])"
         }
         let manifest = """
@@ -55,15 +58,21 @@ final class ConsumerPackageTests: XCTestCase {
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
         // SwiftPM loads every target before `swift run` can generate into them; a consumer's own file sits beside
         // the generated ones, which apigen must leave alone.
-        for target in ["MemberClient"] + corpusTargets {
+        // The consumer files also use what `modelEquality` promises: `==` by default, `Set` with `hashable`.
+        let consumerCode = [
+            "MemberClient": "func same(_ a: Member, _ b: Member) -> Bool { a == b }\n",
+            "HashableMemberClient": "func distinct(_ members: [Member]) -> Set<Member> { Set(members) }\n",
+        ]
+        for target in ["MemberClient", "HashableMemberClient"] + corpusTargets {
             let sources = folder.appendingPathComponent("Sources/\(target)")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-            try Data("// Written by the consumer, not by apigen.\n".utf8).write(to: sources.appendingPathComponent("Consumer.swift"))
+            try Data(("// Written by the consumer, not by apigen.\n" + (consumerCode[target] ?? "")).utf8)
+                .write(to: sources.appendingPathComponent("Consumer.swift"))
         }
 
         let generate = try runProcess(swift, ["run", "apigen"], in: folder)
         XCTAssertEqual(generate.status, 0, generate.stdout + generate.stderr)
-        for target in corpusTargets {
+        for target in ["HashableMemberClient"] + corpusTargets {
             let result = try runProcess(swift, ["run", "--skip-build", "apigen", "--config", "\(target).yml"], in: folder)
             XCTAssertEqual(result.status, 0, "\(target): " + result.stderr)
         }

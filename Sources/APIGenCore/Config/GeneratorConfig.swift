@@ -15,6 +15,30 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     public var templates: String?
     /// Access level of generated declarations.
     public var access: Access = .public
+    /// How generated models (structs and `oneOf`/`anyOf` enums) compare.
+    ///
+    /// `Hashable` is opt-in because it is the most expensive thing the compiler synthesizes for a model: on the
+    /// GitHub API it was 40% of the generated client's compile time (Docs/performance.md). Tolerant enums are always
+    /// `Hashable` (by raw value, two one-line functions).
+    public enum ModelEquality: String, Sendable, Encodable, CaseIterable {
+        /// `Equatable`: `==` over every property (the default).
+        case equatable
+        /// `Hashable`: `==` and `hash(into:)` over every property; for `Set`, dictionary keys, `NavigationStack` paths.
+        case hashable
+        /// Neither: the least code to compile.
+        case none
+
+        /// The conformance as written after `Codable` in a declaration, e.g. `, Equatable`.
+        var conformance: String {
+            switch self {
+            case .equatable: return ", Equatable"
+            case .hashable: return ", Hashable"
+            case .none: return ""
+            }
+        }
+    }
+    /// How generated models compare.
+    public var modelEquality: ModelEquality = .equatable
     /// The name of the generated client type; derived from `info.title` when absent.
     public var clientName: String?
     /// Name overrides: a schema name (`Profile`), `Schema.property`, or an operationId -> the Swift name to use.
@@ -47,7 +71,7 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     /// The default configuration.
     public init() {}
 
-    static let knownKeys = ["spec", "output", "templates", "access", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport"]
+    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport"]
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
@@ -86,6 +110,13 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
                 if let text = string(entry.value, "access") {
                     if let access = Access(rawValue: text) { config.access = access } else {
                         diagnostics.append(.error("'access' must be one of public, internal, package; found '\(text)'",
+                                                  at: entry.value))
+                    }
+                }
+            case "modelEquality":
+                if let text = string(entry.value, "modelEquality") {
+                    if let equality = ModelEquality(rawValue: text) { config.modelEquality = equality } else {
+                        diagnostics.append(.error("'modelEquality' must be one of equatable, hashable, none; found '\(text)'",
                                                   at: entry.value))
                     }
                 }

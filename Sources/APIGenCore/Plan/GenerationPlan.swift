@@ -45,6 +45,8 @@ public struct ValidatorFunctionPlan: Encodable, Sendable {
 public struct ModelFilePlan: Encodable, Sendable {
     public var fileName: String
     public var access: String
+    /// What structs and unions conform to after `Codable`: `, Equatable`, `, Hashable` or nothing (`modelEquality`).
+    public var equalityConformance: String
     public var models: [ModelPlan]
 }
 

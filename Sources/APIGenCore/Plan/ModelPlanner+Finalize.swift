@@ -17,7 +17,7 @@ extension ModelPlanner {
         }
         return fileOrder.sorted().map { file in
             ModelFilePlan(fileName: "Models/\(file).swift", access: config.access.rawValue,
-                          models: files[file]!.sorted { $0.name < $1.name })
+                          equalityConformance: config.modelEquality.conformance, models: files[file]!.sorted { $0.name < $1.name })
         }
     }
 

@@ -126,7 +126,8 @@ extension {{name}} {
 {{/hasServers}}
 """###,
         "enum": ###"""
-{{! A tolerant enum: values this client does not know decode as `.undocumented` instead of failing. }}
+{{! A tolerant enum: values this client does not know decode as `.undocumented` instead of failing.
+    Codable comes from the standard library's defaults for RawRepresentable (decode the raw value, then init(rawValue:)). }}
 {{access}} enum {{name}}: RawRepresentable, Codable, Hashable, Sendable, ParameterEncodable {
 {{#enumCases}}
     case {{name}}
@@ -150,15 +151,6 @@ extension {{name}} {
 {{/enumCases}}
         case .undocumented(let value): return value
         }
-    }
-
-    {{access}} init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode({{rawType}}.self))
-    }
-
-    {{access}} func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     {{access}} var parameterValue: String { String(rawValue) }
@@ -210,7 +202,7 @@ import Foundation
 """###,
         "struct": ###"""
 {{! A Codable struct with explicit coding, so absent vs null and date formats never depend on the decoder's settings. }}
-{{access}} struct {{name}}: Codable, Hashable, Sendable {
+{{access}} struct {{name}}: Codable{{{equalityConformance}}}, Sendable {
 {{#properties}}
 {{#docLines}}
     /// {{{.}}}
@@ -305,7 +297,7 @@ import Foundation
 """###,
         "union": ###"""
 {{! oneOf / anyOf: one case per variant; a discriminator picks the case, otherwise the first variant that decodes wins. }}
-{{access}} indirect enum {{name}}: Codable, Hashable, Sendable {
+{{access}} indirect enum {{name}}: Codable{{{equalityConformance}}}, Sendable {
 {{#unionCases}}
     case {{name}}({{{type}}})
 {{/unionCases}}
