@@ -67,6 +67,12 @@ TOOLS = [
     ("ogen", f"openapi-generator {OGEN_VERSION} (swift5)"),
 ]
 TOOL_TITLE = dict(TOOLS)
+# A compile-only variant: apigen's output with every model Hashable, as every type of swift-openapi-generator's is.
+HASHABLE = "apigen-hashable"
+COMPILE_TITLE = {"apigen": "apigen's output (default: models `Equatable`)",
+                 HASHABLE: "apigen's output with `modelEquality: hashable`",
+                 "sog": f"{TOOL_TITLE['sog']}'s output"}
+COMPILE_TOOLS = ("apigen", HASHABLE, "sog")
 
 COMPILE_TARGET = "GitHubAPI"
 
@@ -470,7 +476,7 @@ def compile_package(tool: str, sources: Path) -> Path:
     shutil.rmtree(target_dir, ignore_errors=True)
     target_dir.parent.mkdir(parents=True, exist_ok=True)
     shutil.copytree(sources, target_dir, ignore=shutil.ignore_patterns(".apigen-manifest"))
-    if tool == "apigen":
+    if tool.startswith("apigen"):
         manifest = f"""// swift-tools-version:6.0
 import PackageDescription
 
@@ -509,7 +515,7 @@ let package = Package(
     return package
 
 
-PREBUILD = {"apigen": ["APIRuntime"], "sog": ["OpenAPIRuntime", "OpenAPIURLSession"]}
+PREBUILD = {"apigen": ["APIRuntime"], HASHABLE: ["APIRuntime"], "sog": ["OpenAPIRuntime", "OpenAPIURLSession"]}
 
 
 def prebuild_dependencies(tool: str, package: Path, targets: list[str] | None = None, quiet: bool = False) -> None:
@@ -520,7 +526,7 @@ def prebuild_dependencies(tool: str, package: Path, targets: list[str] | None = 
             log(f"compile {tool}: prebuilding {target}")
         check_call(["swift", "build", "--package-path", str(package), "--target", target],
                    f"prebuilding {target} for {tool}", OUT / "logs" / f"compile-{tool}-prebuild.log",
-                   retries=2 if tool == "apigen" else 0)
+                   retries=2 if tool.startswith("apigen") else 0)
 
 
 def remove_target_products(package: Path) -> None:
@@ -544,11 +550,32 @@ def remove_target_products(package: Path) -> None:
                 path.unlink()
 
 
+def hashable_output() -> Path | None:
+    """apigen's GitHub output generated (untimed) with `modelEquality: hashable`."""
+    work = OUT / "gen" / "github-hashable"
+    output = work / "apigen-out"
+    shutil.rmtree(output, ignore_errors=True)
+    work.mkdir(parents=True, exist_ok=True)
+    spec = CORPUS / dict((k, rel) for k, _, rel in SPECS)["github"]
+    config = work / "apigen.yml"
+    config.write_text(f"spec: {spec}\noutput: {output}\nmodelEquality: hashable\n")
+    result = run_measured([str(APIGEN_BIN), "generate", "--config", str(config)], OUT / "logs" / "gen-github-hashable.log",
+                          cwd=work)
+    return output if result["exit"] == 0 else None
+
+
 def bench_compile(runs: int, timeout: float, results: dict) -> None:
     entry = results["compile"]
     packages = {}
-    for tool in ("apigen", "sog"):
+    for tool in COMPILE_TOOLS:
         entry[tool] = {"runs": [], "failed": None}
+        if tool == HASHABLE:
+            sources = hashable_output()
+            if sources is None:
+                entry[tool]["failed"] = "generation failed"
+                continue
+            packages[tool] = compile_package(tool, sources)
+            continue
         failed = results["generation"].get("github", {}).get(tool, {}).get("failed")
         sources = None if failed else ensure_output("github", tool)
         if sources is None:
@@ -556,7 +583,7 @@ def bench_compile(runs: int, timeout: float, results: dict) -> None:
             continue
         packages[tool] = compile_package(tool, sources)
     for round_index in range(runs):
-        for tool in ("apigen", "sog"):
+        for tool in COMPILE_TOOLS:
             if tool not in packages or entry[tool]["failed"]:
                 continue
             prebuild_dependencies(tool, packages[tool], quiet=True)
@@ -570,11 +597,11 @@ def bench_compile(runs: int, timeout: float, results: dict) -> None:
                 entry[tool]["failed"] = reason
                 log(f"compile {tool}: FAILED ({reason})")
                 continue
-            log(f"compile {tool:6} run {round_index + 1}/{runs}: {result['wall']:.1f} s, "
+            log(f"compile {tool:15} run {round_index + 1}/{runs}: {result['wall']:.1f} s, "
                 f"max one process {result['maxrss_kb'] / 1024:.0f} MiB, "
                 f"tree sum {result['tree_peak_sum_kb'] / 1024:.0f} MiB")
             entry[tool]["runs"].append(result)
-    for tool in ("apigen", "sog"):
+    for tool in COMPILE_TOOLS:
         record = entry[tool]
         record["wall"] = summary([r["wall"] for r in record["runs"]])
         record["rss"] = summary([r["maxrss_kb"] for r in record["runs"]])
@@ -864,6 +891,12 @@ def write_report(results: dict, args: argparse.Namespace) -> str:
             f"CPU | {verdict(speedup >= 5)} |")
         add(f"| … at ≤ 1/3 of its peak memory | {mem:.2f}× of the largest process ({fmt_mib(a['rss']['median'])} vs "
             f"{fmt_mib(b['rss']['median'])}); {tree:.2f}× of the summed tree | {verdict(mem <= 1 / 3)} |")
+        h = comp.get(HASHABLE, {})
+        if h.get("wall"):
+            add(f"| the same with `modelEquality: hashable` (every model `Hashable`, like the anchor's types) | "
+                f"{b['wall']['median'] / h['wall']['median']:.1f}× wall ({fmt_seconds(h['wall']['median'])} vs "
+                f"{fmt_seconds(b['wall']['median'])}); {h['rss']['median'] / b['rss']['median']:.2f}× of the largest "
+                "process | reported; the target is judged on the default |")
     else:
         reason = comp.get("apigen", {}).get("failed") or comp.get("sog", {}).get("failed") or "not run"
         add(f"| compiling the generated GitHub client ≥ 5× faster, ≤ 1/3 peak memory | {reason} | not measured |")
@@ -971,20 +1004,25 @@ def write_report(results: dict, args: argparse.Namespace) -> str:
             "Both in Swift 6 language mode, `-j` = number of cores. Wall time includes SwiftPM's own planning (about "
             "a second). **Peak RSS (largest process)** is wait4's ru_maxrss, the largest single process of the "
             "`swift build` tree (a `swift-frontend`); **peak RSS (tree sum)** is the peak of the summed RSS of all "
-            "processes of the tree, sampled from /proc every 0.2 s.")
+            "processes of the tree, sampled from /proc every 0.2 s. apigen's models are `Equatable` by default and "
+            "`Hashable` with `modelEquality: hashable` (Docs/configuration.md); swift-openapi-generator makes every "
+            "type `Hashable`. Both apigen variants are measured, alternating with the anchor; ratios compare the "
+            "default with the anchor.")
         add("")
         add("| generated code | wall | CPU (user + sys) | peak RSS (largest process) | peak RSS (tree sum) | wall ratio "
             "| CPU ratio | memory ratio |")
         add("|---|---|---|---|---|---|---|---|")
-        for tool in ("apigen", "sog"):
+        for tool in COMPILE_TOOLS:
             r = comp.get(tool, {})
-            title = f"{TOOL_TITLE[tool]}'s output"
+            if tool == HASHABLE and not r:
+                continue  # a results.json from before this row
+            title = COMPILE_TITLE[tool]
             if r.get("failed"):
                 add(f"| {title} | **fails**: {r['failed']} | | | | | | |")
             elif r.get("wall"):
                 ratio = cpu = memory = "–"
                 other = comp.get("apigen", {})
-                if tool != "apigen" and other.get("wall"):
+                if tool == "sog" and other.get("wall"):
                     ratio = fmt_ratio(other["wall"]["median"], r["wall"]["median"])
                     cpu = fmt_ratio(other["cpu"]["median"], r["cpu"]["median"])
                     memory = fmt_ratio(other["rss"]["median"], r["rss"]["median"])
