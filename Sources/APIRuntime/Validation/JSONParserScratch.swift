@@ -30,10 +30,12 @@ final class JSONParserScratch<Element> {
         let length = count - start
         if length == 0 { return [] }
         let source = storage + start
-        let result = [Element](unsafeUninitializedCapacity: length) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: length)
-            initialized = length
-        }
+        // Not `Array(unsafeUninitializedCapacity:)`: that allocates through a non-inlinable, unspecialized standard
+        // library function which looks the storage class's generic metadata up on every call (8% of the instructions
+        // of a parse on Linux, measured with callgrind); `reserveCapacity` + `append` are specialized and allocate once.
+        var result: [Element] = []
+        result.reserveCapacity(length)
+        for offset in 0..<length { result.append((source + offset).move()) }
         count = start
         return result
     }
