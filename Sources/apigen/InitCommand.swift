@@ -18,6 +18,10 @@ struct InitCommand: ParsableCommand {
     # Access level of generated declarations: public, internal or package.
     access: public
 
+    # What models conform to besides Codable and Sendable: equatable, hashable (for Set, dictionary keys,
+    # NavigationStack paths; the slowest to compile) or none.
+    # modelEquality: equatable
+
     # A folder of *.mustache files overriding the bundled templates by name (`apigen templates list`).
     # templates: Templates
 

@@ -77,8 +77,7 @@ struct JSONReader {
     private let elements = JSONParserScratch<JSONInstance>()
     private let members = JSONParserScratch<JSONObject.Member>()
     private var unescaped: [UInt8] = []
-    /// Whether the last string parsed had escapes (its bytes are then in `unescaped`).
-    private var unescapedLast = false
+    private let keyCache = JSONKeyCache()
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -284,13 +283,32 @@ struct JSONReader {
     // MARK: - Strings
 
     /// Parses a member name and hashes its UTF-8 bytes for ``JSONPropertyTable``.
+    ///
+    /// Objects of one response repeat the same few names (a list of 100 items spells each name 100 times), so a name
+    /// of up to 16 bytes without escapes is looked up in ``JSONKeyCache`` by its hash and bytes before a `String` is
+    /// made: copying a cached small string costs nothing, making one validates its UTF-8 again.
     private mutating func parseKey() throws(JSONParseError) -> (String, UInt32) {
-        let start = index + 1
-        let key = try parseString()
-        if !unescapedLast {
-            return (key, JSONPropertyTable.hash(UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])))
+        let quote = index
+        index += 1
+        let start = index
+        guard try scanToStringEnd(quote: quote) else {
+            let key = try parseEscapedString(start: start, quote: quote)
+            return (key, unescaped.withUnsafeBufferPointer { JSONPropertyTable.hash($0) })
         }
-        let hash = unescaped.withUnsafeBufferPointer { JSONPropertyTable.hash($0) }
+        let end = index
+        index += 1
+        let keyBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let hash = JSONPropertyTable.hash(keyBytes)
+        let length = end - start
+        // Two unaligned words are read from `start`: only where 16 bytes exist, which all but a document's last
+        // name satisfy (a name is followed by at least `:` and a value).
+        guard length <= JSONKeyCache.maxLength, start + JSONKeyCache.maxLength <= count else {
+            return (String(decoding: keyBytes, as: UTF8.self), hash)
+        }
+        let (low, high) = JSONKeyCache.words(UnsafeRawPointer(bytes.baseAddress! + start), length: length)
+        if let cached = keyCache.lookup(hash: hash, length: length, low: low, high: high) { return (cached, hash) }
+        let key = String(decoding: keyBytes, as: UTF8.self)
+        keyCache.store(key, hash: hash, length: length, low: low, high: high)
         return (key, hash)
     }
 
@@ -299,6 +317,18 @@ struct JSONReader {
         let quote = index
         index += 1
         let start = index
+        if try scanToStringEnd(quote: quote) {
+            let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            index += 1
+            return string
+        }
+        return try parseEscapedString(start: start, quote: quote)
+    }
+
+    /// Advances `index` over string content: true when it stops at the closing quote, false at the first backslash.
+    /// Validates UTF-8 and rejects control characters on the way.
+    @inline(__always)
+    private mutating func scanToStringEnd(quote: Int) throws(JSONParseError) -> Bool {
         while true {
             // Eight bytes at a time while they are plain ASCII without quote, backslash or control characters.
             while index + 8 <= count {
@@ -313,16 +343,8 @@ struct JSONReader {
             }
             guard index < count else { throw error("unterminated string", at: quote) }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                unescapedLast = false
-                return string
-            }
-            if byte == UInt8(ascii: "\\") {
-                unescapedLast = true
-                return try parseEscapedString(start: start, quote: quote)
-            }
+            if byte == UInt8(ascii: "\"") { return true }
+            if byte == UInt8(ascii: "\\") { return false }
             if byte < 0x20 { throw error("unescaped control character U+00\(hex(byte)) in a string") }
             if byte < 0x80 {
                 index += 1

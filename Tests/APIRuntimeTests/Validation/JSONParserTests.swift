@@ -52,6 +52,60 @@ final class JSONParserTests: XCTestCase {
         XCTAssertNil(object["nope"])
     }
 
+    func testRepeatedMemberNamesOfEveryLengthKeepTheirOwnBytes() throws {
+        // Names of 0 to 20 bytes (the key cache holds up to 16), names that differ only in their last byte or are
+        // prefixes of each other, multi-byte UTF-8, and an escaped spelling of a plain name: every object of the
+        // array must come back with exactly its own names, however often they repeat.
+        var names = (0...20).map { String("abcdefghijklmnopqrstu".prefix($0)) }
+        names += ["abcdefghijklmnoq", "abcdefgq", "i", "id", "ident", "ключ", "é", "名前名前名", "a b", "x\u{7F}"]
+        let spelled = names.map { name -> String in
+            name == "ab" ? #""a\u0062""# : "\"" + name.replacingOccurrences(of: "\u{7F}", with: "\\u007f") + "\""
+        }
+        let object = "{" + spelled.enumerated().map { "\($1): \($0)" }.joined(separator: ", ") + "}"
+        let reversed = "{" + spelled.enumerated().reversed().map { "\($1): \($0)" }.joined(separator: ", ") + "}"
+        let text = "[" + Array(repeating: object + ", " + reversed, count: 20).joined(separator: ", ") + "]"
+        guard case .array(let items) = try parse(text) else { return XCTFail("not an array") }
+        XCTAssertEqual(items.count, 40)
+        for (position, item) in items.enumerated() {
+            guard case .object(let parsed) = item else { return XCTFail("item \(position) is not an object") }
+            XCTAssertEqual(parsed.keys, position % 2 == 0 ? names : names.reversed(), "item \(position)")
+            for (index, name) in names.enumerated() {
+                XCTAssertEqual(parsed[name], .number(JSONNumber(index)), "\(name) in item \(position)")
+                XCTAssertEqual(parsed.position(ofKey: name, hash: JSONPropertyTable.hash(name)), parsed.position(ofKey: name))
+            }
+        }
+    }
+
+    func testManyDistinctMemberNamesSharingCacheSlots() throws {
+        // 300 names over 64 slots: every slot is replaced many times, and each object must still get its names.
+        let names = (0..<300).map { "field\($0)" }
+        let object = "{" + names.map { "\"\($0)\": \"\($0)\"" }.joined(separator: ",") + "}"
+        guard case .array(let items) = try parse("[" + object + "," + object + "]") else { return XCTFail("not an array") }
+        for item in items {
+            guard case .object(let parsed) = item else { return XCTFail("not an object") }
+            XCTAssertEqual(parsed.keys, names)
+            XCTAssertTrue(parsed.allSatisfy { $0.value == .string($0.key) })
+        }
+        // Names at the very end of the input, where fewer than 16 bytes follow them, are not cached but parsed alike.
+        XCTAssertEqual(try parse(#"{"a":1}"#), try parse(#"{"a" : 1 }"#))
+        guard case .object(let tail) = try parse(#"{"abcdefghijklmnop":{"abcdefghijklmnop":1}}"#) else { return XCTFail() }
+        XCTAssertEqual(tail.keys, ["abcdefghijklmnop"])
+    }
+
+    func testKeyCacheWordsHoldOnlyTheNameBytes() {
+        let bytes = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        bytes.withUnsafeBytes { raw in
+            for length in 0...16 {
+                let (low, high) = JSONKeyCache.words(raw.baseAddress!, length: length)
+                var expected = [UInt8](repeating: 0, count: 16)
+                expected.replaceSubrange(0..<length, with: bytes[0..<length])
+                let words = expected.withUnsafeBytes { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+                XCTAssertEqual(low, UInt64(littleEndian: words.0), "length \(length)")
+                XCTAssertEqual(high, UInt64(littleEndian: words.1), "length \(length)")
+            }
+        }
+    }
+
     func testStringEscapes() throws {
         XCTAssertEqual(try parse(#""a\"b\\c\/d\b\f\n\r\t""#), .string("a\"b\\c/d\u{8}\u{C}\n\r\t"))
         XCTAssertEqual(try parse(#""\u00e9\u4e2d\ud83d\ude00""#), .string("é中😀"))
