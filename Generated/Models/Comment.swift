@@ -25,35 +25,25 @@ public struct Comment: Codable, Equatable, Sendable {
         self.author = author
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case authorID = "authorId"
-        case body = "body"
-        case createdAt = "createdAt"
-        case parent = "parent"
-        case replies = "replies"
-        case author = "author"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int64.self, forKey: .id)
-        self.authorID = try container.decode(Int64.self, forKey: .authorID)
-        self.body = try container.decode(String.self, forKey: .body)
-        self.createdAt = try container.decodeDateTime(forKey: .createdAt)
-        self.parent = try container.decodeIfPresent(Indirect<Comment>.self, forKey: .parent)
-        self.replies = try container.decodeIfPresent([Comment].self, forKey: .replies)
-        self.author = try container.decodeIfPresent(CommentAuthor.self, forKey: .author)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.authorID = try container.decode(Int64.self, forKey: "authorId")
+        self.body = try container.decode(String.self, forKey: "body")
+        self.createdAt = try container.decodeDateTime(forKey: "createdAt")
+        self.parent = try container.decodeIfPresent(Indirect<Comment>.self, forKey: "parent")
+        self.replies = try container.decodeIfPresent([Comment].self, forKey: "replies")
+        self.author = try container.decodeIfPresent(CommentAuthor.self, forKey: "author")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.authorID, forKey: .authorID)
-        try container.encode(self.body, forKey: .body)
-        try container.encodeDateTime(self.createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(self.parent, forKey: .parent)
-        try container.encodeIfPresent(self.replies, forKey: .replies)
-        try container.encodeIfPresent(self.author, forKey: .author)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.authorID, forKey: "authorId")
+        try container.encode(self.body, forKey: "body")
+        try container.encodeDateTime(self.createdAt, forKey: "createdAt")
+        try container.encodeIfPresent(self.parent, forKey: "parent")
+        try container.encodeIfPresent(self.replies, forKey: "replies")
+        try container.encodeIfPresent(self.author, forKey: "author")
     }
 }

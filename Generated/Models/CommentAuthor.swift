@@ -15,23 +15,17 @@ public struct CommentAuthor: Codable, Equatable, Sendable {
         self.avatarURL = avatarURL
     }
 
-    enum CodingKeys: String, CodingKey {
-        case ident = "ident"
-        case userName = "user_name"
-        case avatarURL = "avatar_url"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.ident = try container.decode(String.self, forKey: .ident)
-        self.userName = try container.decode(String.self, forKey: .userName)
-        self.avatarURL = try container.decode(URL.self, forKey: .avatarURL)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.ident = try container.decode(String.self, forKey: "ident")
+        self.userName = try container.decode(String.self, forKey: "user_name")
+        self.avatarURL = try container.decode(URL.self, forKey: "avatar_url")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.ident, forKey: .ident)
-        try container.encode(self.userName, forKey: .userName)
-        try container.encode(self.avatarURL, forKey: .avatarURL)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.ident, forKey: "ident")
+        try container.encode(self.userName, forKey: "user_name")
+        try container.encode(self.avatarURL, forKey: "avatar_url")
     }
 }

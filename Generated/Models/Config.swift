@@ -31,36 +31,26 @@ public struct Config: Codable, Equatable, Sendable {
         self.`default` = `default`
     }
 
-    enum CodingKeys: String, CodingKey {
-        case version = "version"
-        case pushEnabled = "pushEnabled"
-        case quietHours = "quietHours"
-        case theme = "theme"
-        case extra = "extra"
-        case limits = "limits"
-        case `default` = "default"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.version = try container.decode(Int.self, forKey: .version)
-        self.pushEnabled = try container.decode(Bool.self, forKey: .pushEnabled)
-        self.quietHours = try container.decodeNullable(ConfigQuietHours.self, forKey: .quietHours)
-        self.theme = try container.decode(ConfigTheme.self, forKey: .theme)
-        self.extra = try container.decodeIfPresent([String: JSONValue].self, forKey: .extra)
-        self.limits = try container.decodeIfPresent([String: Int].self, forKey: .limits)
-        self.`default` = try container.decodeIfPresent(Bool.self, forKey: .`default`)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.version = try container.decode(Int.self, forKey: "version")
+        self.pushEnabled = try container.decode(Bool.self, forKey: "pushEnabled")
+        self.quietHours = try container.decodeNullable(ConfigQuietHours.self, forKey: "quietHours")
+        self.theme = try container.decode(ConfigTheme.self, forKey: "theme")
+        self.extra = try container.decodeIfPresent([String: JSONValue].self, forKey: "extra")
+        self.limits = try container.decodeIfPresent([String: Int].self, forKey: "limits")
+        self.`default` = try container.decodeIfPresent(Bool.self, forKey: "default")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.version, forKey: .version)
-        try container.encode(self.pushEnabled, forKey: .pushEnabled)
-        try container.encodeNullable(self.quietHours, forKey: .quietHours)
-        try container.encode(self.theme, forKey: .theme)
-        try container.encodeIfPresent(self.extra, forKey: .extra)
-        try container.encodeIfPresent(self.limits, forKey: .limits)
-        try container.encodeIfPresent(self.`default`, forKey: .`default`)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.version, forKey: "version")
+        try container.encode(self.pushEnabled, forKey: "pushEnabled")
+        try container.encodeNullable(self.quietHours, forKey: "quietHours")
+        try container.encode(self.theme, forKey: "theme")
+        try container.encodeIfPresent(self.extra, forKey: "extra")
+        try container.encodeIfPresent(self.limits, forKey: "limits")
+        try container.encodeIfPresent(self.`default`, forKey: "default")
     }
 }
 
@@ -75,21 +65,16 @@ public struct ConfigQuietHours: Codable, Equatable, Sendable {
         self.end = end
     }
 
-    enum CodingKeys: String, CodingKey {
-        case start = "start"
-        case end = "end"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.start = try container.decode(String.self, forKey: .start)
-        self.end = try container.decode(String.self, forKey: .end)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.start = try container.decode(String.self, forKey: "start")
+        self.end = try container.decode(String.self, forKey: "end")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.start, forKey: .start)
-        try container.encode(self.end, forKey: .end)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.start, forKey: "start")
+        try container.encode(self.end, forKey: "end")
     }
 }
 

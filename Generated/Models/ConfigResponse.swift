@@ -15,23 +15,17 @@ public struct ConfigResponse: Codable, Equatable, Sendable {
         self.data = data
     }
 
-    enum CodingKeys: String, CodingKey {
-        case status = "status"
-        case reason = "reason"
-        case data = "data"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.status = try container.decode(String.self, forKey: .status)
-        self.reason = try container.decodeIfPresent(String.self, forKey: .reason)
-        self.data = try container.decode(Config.self, forKey: .data)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.status = try container.decode(String.self, forKey: "status")
+        self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
+        self.data = try container.decode(Config.self, forKey: "data")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.status, forKey: .status)
-        try container.encodeIfPresent(self.reason, forKey: .reason)
-        try container.encode(self.data, forKey: .data)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.reason, forKey: "reason")
+        try container.encode(self.data, forKey: "data")
     }
 }

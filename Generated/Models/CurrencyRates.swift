@@ -18,26 +18,19 @@ public struct CurrencyRates: Codable, Equatable, Sendable {
         self.history = history
     }
 
-    enum CodingKeys: String, CodingKey {
-        case base = "base"
-        case timestamp = "timestamp"
-        case rates = "rates"
-        case history = "history"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.base = try container.decode(String.self, forKey: .base)
-        self.timestamp = try container.decodeDateTime(forKey: .timestamp)
-        self.rates = try container.decode([String: Double].self, forKey: .rates)
-        self.history = try container.decodeIfPresent([Rate].self, forKey: .history)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.base = try container.decode(String.self, forKey: "base")
+        self.timestamp = try container.decodeDateTime(forKey: "timestamp")
+        self.rates = try container.decode([String: Double].self, forKey: "rates")
+        self.history = try container.decodeIfPresent([Rate].self, forKey: "history")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.base, forKey: .base)
-        try container.encodeDateTime(self.timestamp, forKey: .timestamp)
-        try container.encode(self.rates, forKey: .rates)
-        try container.encodeIfPresent(self.history, forKey: .history)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.base, forKey: "base")
+        try container.encodeDateTime(self.timestamp, forKey: "timestamp")
+        try container.encode(self.rates, forKey: "rates")
+        try container.encodeIfPresent(self.history, forKey: "history")
     }
 }

@@ -65,72 +65,50 @@ public struct DetailedProfile: Codable, Equatable, Sendable {
         self.recentComments = recentComments
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case username = "username"
-        case email = "email"
-        case displayName = "displayName"
-        case avatarURL = "avatarUrl"
-        case birthday = "birthday"
-        case createdAt = "createdAt"
-        case lastSeenAt = "lastSeenAt"
-        case role = "role"
-        case locale = "locale"
-        case karma = "karma"
-        case legacyID = "legacyId"
-        case bio = "bio"
-        case friendsCount = "friendsCount"
-        case größe = "größe"
-        case `class` = "class"
-        case self_ = "self"
-        case _2faEnabled = "2fa_enabled"
-        case recentComments = "recentComments"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int64.self, forKey: .id)
-        self.username = try container.decode(String.self, forKey: .username)
-        self.email = try container.decode(String.self, forKey: .email)
-        self.displayName = try container.decodeNullable(String.self, forKey: .displayName)
-        self.avatarURL = try container.decode(URL.self, forKey: .avatarURL)
-        self.birthday = try container.decodeIfPresent(CalendarDate.self, forKey: .birthday)
-        self.createdAt = try container.decodeDateTime(forKey: .createdAt)
-        self.lastSeenAt = try container.decodeNullableDateTime(forKey: .lastSeenAt)
-        self.role = try container.decode(MemberRole.self, forKey: .role)
-        self.locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? "en"
-        self.karma = try container.decodeIfPresent(Int.self, forKey: .karma)
-        self.legacyID = try container.decodeIfPresent(Int.self, forKey: .legacyID)
-        self.bio = try container.decodeNullable(String.self, forKey: .bio)
-        self.friendsCount = try container.decode(Int.self, forKey: .friendsCount)
-        self.größe = try container.decodeIfPresent(Int.self, forKey: .größe)
-        self.`class` = try container.decodeIfPresent(DetailedProfileClass.self, forKey: .`class`)
-        self.self_ = try container.decodeIfPresent(URL.self, forKey: .self_)
-        self._2faEnabled = try container.decode(Bool.self, forKey: ._2faEnabled)
-        self.recentComments = try container.decodeIfPresent([Comment].self, forKey: .recentComments)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.username = try container.decode(String.self, forKey: "username")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.displayName = try container.decodeNullable(String.self, forKey: "displayName")
+        self.avatarURL = try container.decode(URL.self, forKey: "avatarUrl")
+        self.birthday = try container.decodeIfPresent(CalendarDate.self, forKey: "birthday")
+        self.createdAt = try container.decodeDateTime(forKey: "createdAt")
+        self.lastSeenAt = try container.decodeNullableDateTime(forKey: "lastSeenAt")
+        self.role = try container.decode(MemberRole.self, forKey: "role")
+        self.locale = try container.decodeIfPresent(String.self, forKey: "locale") ?? "en"
+        self.karma = try container.decodeIfPresent(Int.self, forKey: "karma")
+        self.legacyID = try container.decodeIfPresent(Int.self, forKey: "legacyId")
+        self.bio = try container.decodeNullable(String.self, forKey: "bio")
+        self.friendsCount = try container.decode(Int.self, forKey: "friendsCount")
+        self.größe = try container.decodeIfPresent(Int.self, forKey: "größe")
+        self.`class` = try container.decodeIfPresent(DetailedProfileClass.self, forKey: "class")
+        self.self_ = try container.decodeIfPresent(URL.self, forKey: "self")
+        self._2faEnabled = try container.decode(Bool.self, forKey: "2fa_enabled")
+        self.recentComments = try container.decodeIfPresent([Comment].self, forKey: "recentComments")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.username, forKey: .username)
-        try container.encode(self.email, forKey: .email)
-        try container.encodeNullable(self.displayName, forKey: .displayName)
-        try container.encode(self.avatarURL, forKey: .avatarURL)
-        try container.encodeIfPresent(self.birthday, forKey: .birthday)
-        try container.encodeDateTime(self.createdAt, forKey: .createdAt)
-        try container.encodeNullableDateTime(self.lastSeenAt, forKey: .lastSeenAt)
-        try container.encode(self.role, forKey: .role)
-        try container.encode(self.locale, forKey: .locale)
-        try container.encodeIfPresent(self.karma, forKey: .karma)
-        try container.encodeIfPresent(self.legacyID, forKey: .legacyID)
-        try container.encodeNullable(self.bio, forKey: .bio)
-        try container.encode(self.friendsCount, forKey: .friendsCount)
-        try container.encodeIfPresent(self.größe, forKey: .größe)
-        try container.encodeIfPresent(self.`class`, forKey: .`class`)
-        try container.encodeIfPresent(self.self_, forKey: .self_)
-        try container.encode(self._2faEnabled, forKey: ._2faEnabled)
-        try container.encodeIfPresent(self.recentComments, forKey: .recentComments)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.username, forKey: "username")
+        try container.encode(self.email, forKey: "email")
+        try container.encodeNullable(self.displayName, forKey: "displayName")
+        try container.encode(self.avatarURL, forKey: "avatarUrl")
+        try container.encodeIfPresent(self.birthday, forKey: "birthday")
+        try container.encodeDateTime(self.createdAt, forKey: "createdAt")
+        try container.encodeNullableDateTime(self.lastSeenAt, forKey: "lastSeenAt")
+        try container.encode(self.role, forKey: "role")
+        try container.encode(self.locale, forKey: "locale")
+        try container.encodeIfPresent(self.karma, forKey: "karma")
+        try container.encodeIfPresent(self.legacyID, forKey: "legacyId")
+        try container.encodeNullable(self.bio, forKey: "bio")
+        try container.encode(self.friendsCount, forKey: "friendsCount")
+        try container.encodeIfPresent(self.größe, forKey: "größe")
+        try container.encodeIfPresent(self.`class`, forKey: "class")
+        try container.encodeIfPresent(self.self_, forKey: "self")
+        try container.encode(self._2faEnabled, forKey: "2fa_enabled")
+        try container.encodeIfPresent(self.recentComments, forKey: "recentComments")
     }
 }
 

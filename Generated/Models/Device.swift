@@ -32,36 +32,26 @@ public struct Device: Codable, Equatable, Sendable {
         self.sandbox = sandbox
     }
 
-    enum CodingKeys: String, CodingKey {
-        case deviceID = "deviceId"
-        case platform = "platform"
-        case pushToken = "pushToken"
-        case appVersion = "appVersion"
-        case osVersion = "osVersion"
-        case screenScale = "screenScale"
-        case sandbox = "sandbox"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.deviceID = try container.decode(String.self, forKey: .deviceID)
-        self.platform = try container.decode(DevicePlatform.self, forKey: .platform)
-        self.pushToken = try container.decode(String.self, forKey: .pushToken)
-        self.appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
-        self.osVersion = try container.decodeIfPresent(String.self, forKey: .osVersion)
-        self.screenScale = try container.decodeIfPresent(Double.self, forKey: .screenScale)
-        self.sandbox = try container.decodeIfPresent(Bool.self, forKey: .sandbox) ?? false
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.deviceID = try container.decode(String.self, forKey: "deviceId")
+        self.platform = try container.decode(DevicePlatform.self, forKey: "platform")
+        self.pushToken = try container.decode(String.self, forKey: "pushToken")
+        self.appVersion = try container.decodeIfPresent(String.self, forKey: "appVersion")
+        self.osVersion = try container.decodeIfPresent(String.self, forKey: "osVersion")
+        self.screenScale = try container.decodeIfPresent(Double.self, forKey: "screenScale")
+        self.sandbox = try container.decodeIfPresent(Bool.self, forKey: "sandbox") ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.deviceID, forKey: .deviceID)
-        try container.encode(self.platform, forKey: .platform)
-        try container.encode(self.pushToken, forKey: .pushToken)
-        try container.encodeIfPresent(self.appVersion, forKey: .appVersion)
-        try container.encodeIfPresent(self.osVersion, forKey: .osVersion)
-        try container.encodeIfPresent(self.screenScale, forKey: .screenScale)
-        try container.encode(self.sandbox, forKey: .sandbox)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.deviceID, forKey: "deviceId")
+        try container.encode(self.platform, forKey: "platform")
+        try container.encode(self.pushToken, forKey: "pushToken")
+        try container.encodeIfPresent(self.appVersion, forKey: "appVersion")
+        try container.encodeIfPresent(self.osVersion, forKey: "osVersion")
+        try container.encodeIfPresent(self.screenScale, forKey: "screenScale")
+        try container.encode(self.sandbox, forKey: "sandbox")
     }
 }
 

@@ -14,20 +14,15 @@ public struct EmailLogin: Codable, Equatable, Sendable {
         self.password = password
     }
 
-    enum CodingKeys: String, CodingKey {
-        case email = "email"
-        case password = "password"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.email = try container.decode(String.self, forKey: .email)
-        self.password = try container.decodeIfPresent(String.self, forKey: .password)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.email = try container.decode(String.self, forKey: "email")
+        self.password = try container.decodeIfPresent(String.self, forKey: "password")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.email, forKey: .email)
-        try container.encodeIfPresent(self.password, forKey: .password)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.email, forKey: "email")
+        try container.encodeIfPresent(self.password, forKey: "password")
     }
 }

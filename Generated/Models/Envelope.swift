@@ -16,20 +16,15 @@ public struct Envelope: Codable, Equatable, Sendable {
         self.reason = reason
     }
 
-    enum CodingKeys: String, CodingKey {
-        case status = "status"
-        case reason = "reason"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.status = try container.decode(String.self, forKey: .status)
-        self.reason = try container.decodeNullable(String.self, forKey: .reason)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.status = try container.decode(String.self, forKey: "status")
+        self.reason = try container.decodeNullable(String.self, forKey: "reason")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.status, forKey: .status)
-        try container.encodeNullable(self.reason, forKey: .reason)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.status, forKey: "status")
+        try container.encodeNullable(self.reason, forKey: "reason")
     }
 }

@@ -15,20 +15,15 @@ public struct ErrorBody: Codable, Equatable, Sendable {
         self.message = message
     }
 
-    enum CodingKeys: String, CodingKey {
-        case code = "code"
-        case message = "message"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.code = try container.decode(String.self, forKey: .code)
-        self.message = try container.decode(String.self, forKey: .message)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.code = try container.decode(String.self, forKey: "code")
+        self.message = try container.decode(String.self, forKey: "message")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.code, forKey: .code)
-        try container.encode(self.message, forKey: .message)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.code, forKey: "code")
+        try container.encode(self.message, forKey: "message")
     }
 }

@@ -30,35 +30,25 @@ public struct ErrorReport: Codable, Equatable, Sendable {
         self.schema = schema
     }
 
-    enum CodingKeys: String, CodingKey {
-        case account = "account"
-        case command = "command"
-        case request = "request"
-        case response = "response"
-        case calledAt = "calledAt"
-        case status = "status"
-        case schema = "schema"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.account = try container.decodeNullable(String.self, forKey: .account)
-        self.command = try container.decode(String.self, forKey: .command)
-        self.request = try container.decodeIfPresent(JSONValue.self, forKey: .request)
-        self.response = try container.decodeNullable(String.self, forKey: .response)
-        self.calledAt = try container.decodeDateTime(forKey: .calledAt)
-        self.status = try container.decode(Int.self, forKey: .status)
-        self.schema = try container.decodeIfPresent(String.self, forKey: .schema)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.account = try container.decodeNullable(String.self, forKey: "account")
+        self.command = try container.decode(String.self, forKey: "command")
+        self.request = try container.decodeIfPresent(JSONValue.self, forKey: "request")
+        self.response = try container.decodeNullable(String.self, forKey: "response")
+        self.calledAt = try container.decodeDateTime(forKey: "calledAt")
+        self.status = try container.decode(Int.self, forKey: "status")
+        self.schema = try container.decodeIfPresent(String.self, forKey: "schema")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNullable(self.account, forKey: .account)
-        try container.encode(self.command, forKey: .command)
-        try container.encodeIfPresent(self.request, forKey: .request)
-        try container.encodeNullable(self.response, forKey: .response)
-        try container.encodeDateTime(self.calledAt, forKey: .calledAt)
-        try container.encode(self.status, forKey: .status)
-        try container.encodeIfPresent(self.schema, forKey: .schema)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeNullable(self.account, forKey: "account")
+        try container.encode(self.command, forKey: "command")
+        try container.encodeIfPresent(self.request, forKey: "request")
+        try container.encodeNullable(self.response, forKey: "response")
+        try container.encodeDateTime(self.calledAt, forKey: "calledAt")
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.schema, forKey: "schema")
     }
 }

@@ -15,24 +15,18 @@ public struct FriendsResponse: Codable, Equatable, Sendable {
         self.data = data
     }
 
-    enum CodingKeys: String, CodingKey {
-        case status = "status"
-        case reason = "reason"
-        case data = "data"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.status = try container.decode(String.self, forKey: .status)
-        self.reason = try container.decodeIfPresent(String.self, forKey: .reason)
-        self.data = try container.decode(FriendsResponseData.self, forKey: .data)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.status = try container.decode(String.self, forKey: "status")
+        self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
+        self.data = try container.decode(FriendsResponseData.self, forKey: "data")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.status, forKey: .status)
-        try container.encodeIfPresent(self.reason, forKey: .reason)
-        try container.encode(self.data, forKey: .data)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.reason, forKey: "reason")
+        try container.encode(self.data, forKey: "data")
     }
 }
 
@@ -51,26 +45,19 @@ public struct FriendsResponseData: Codable, Equatable, Sendable {
         self.total = total
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items = "items"
-        case page = "page"
-        case pageSize = "pageSize"
-        case total = "total"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decode([Member].self, forKey: .items)
-        self.page = try container.decode(Int.self, forKey: .page)
-        self.pageSize = try container.decode(Int.self, forKey: .pageSize)
-        self.total = try container.decode(Int.self, forKey: .total)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decode([Member].self, forKey: "items")
+        self.page = try container.decode(Int.self, forKey: "page")
+        self.pageSize = try container.decode(Int.self, forKey: "pageSize")
+        self.total = try container.decode(Int.self, forKey: "total")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.items, forKey: .items)
-        try container.encode(self.page, forKey: .page)
-        try container.encode(self.pageSize, forKey: .pageSize)
-        try container.encode(self.total, forKey: .total)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.items, forKey: "items")
+        try container.encode(self.page, forKey: "page")
+        try container.encode(self.pageSize, forKey: "pageSize")
+        try container.encode(self.total, forKey: "total")
     }
 }

@@ -11,17 +11,13 @@ public struct GetHealthResponse: Codable, Equatable, Sendable {
         self.ok = ok
     }
 
-    enum CodingKeys: String, CodingKey {
-        case ok = "ok"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.ok = try container.decode(Bool.self, forKey: .ok)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.ok = try container.decode(Bool.self, forKey: "ok")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.ok, forKey: .ok)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.ok, forKey: "ok")
     }
 }

@@ -29,36 +29,26 @@ public struct LikeNotification: Codable, Equatable, Sendable {
         self.target = target
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case kind = "kind"
-        case createdAt = "createdAt"
-        case read = "read"
-        case priority = "priority"
-        case likedBy = "likedBy"
-        case target = "target"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.kind = try container.decode(String.self, forKey: .kind)
-        self.createdAt = try container.decodeDateTime(forKey: .createdAt)
-        self.read = try container.decodeIfPresent(Bool.self, forKey: .read) ?? false
-        self.priority = try container.decode(NotificationBasePriority.self, forKey: .priority)
-        self.likedBy = try container.decode(Member.self, forKey: .likedBy)
-        self.target = try container.decode(LikeNotificationTarget.self, forKey: .target)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.kind = try container.decode(String.self, forKey: "kind")
+        self.createdAt = try container.decodeDateTime(forKey: "createdAt")
+        self.read = try container.decodeIfPresent(Bool.self, forKey: "read") ?? false
+        self.priority = try container.decode(NotificationBasePriority.self, forKey: "priority")
+        self.likedBy = try container.decode(Member.self, forKey: "likedBy")
+        self.target = try container.decode(LikeNotificationTarget.self, forKey: "target")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.kind, forKey: .kind)
-        try container.encodeDateTime(self.createdAt, forKey: .createdAt)
-        try container.encode(self.read, forKey: .read)
-        try container.encode(self.priority, forKey: .priority)
-        try container.encode(self.likedBy, forKey: .likedBy)
-        try container.encode(self.target, forKey: .target)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.kind, forKey: "kind")
+        try container.encodeDateTime(self.createdAt, forKey: "createdAt")
+        try container.encode(self.read, forKey: "read")
+        try container.encode(self.priority, forKey: "priority")
+        try container.encode(self.likedBy, forKey: "likedBy")
+        try container.encode(self.target, forKey: "target")
     }
 }
 

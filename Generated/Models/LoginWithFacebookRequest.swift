@@ -15,20 +15,15 @@ public struct LoginWithFacebookRequest: Codable, Equatable, Sendable {
         self.deviceID = deviceID
     }
 
-    enum CodingKeys: String, CodingKey {
-        case facebookToken = "facebookToken"
-        case deviceID = "deviceId"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.facebookToken = try container.decode(String.self, forKey: .facebookToken)
-        self.deviceID = try container.decode(String.self, forKey: .deviceID)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.facebookToken = try container.decode(String.self, forKey: "facebookToken")
+        self.deviceID = try container.decode(String.self, forKey: "deviceId")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.facebookToken, forKey: .facebookToken)
-        try container.encode(self.deviceID, forKey: .deviceID)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.facebookToken, forKey: "facebookToken")
+        try container.encode(self.deviceID, forKey: "deviceId")
     }
 }

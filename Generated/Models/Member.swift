@@ -57,45 +57,23 @@ public struct Member: Codable, Equatable, Sendable {
         self.friendsSince = friendsSince
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case ident = "ident"
-        case username = "username"
-        case userName2 = "user_name"
-        case email = "email"
-        case displayName = "displayName"
-        case displayName2 = "display-name"
-        case avatarURL = "avatarUrl"
-        case avatarURL2 = "avatar_url"
-        case birthday = "birthday"
-        case createdAt = "createdAt"
-        case lastSeenAt = "lastSeenAt"
-        case role = "role"
-        case locale = "locale"
-        case karma = "karma"
-        case legacyID = "legacyId"
-        case isOnline = "is_online"
-        case mutualFriends = "mutual_friends"
-        case friendsSince = "friends_since"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeFirst(FlexibleIdentifier.self, forKeys: [.id, .ident])
-        self.username = try container.decodeFirst(String.self, forKeys: [.username, .userName2])
-        self.email = try container.decodeFirstIfPresent(String.self, forKeys: [.email])
-        self.displayName = try container.decodeFirstIfPresent(String.self, forKeys: [.displayName, .displayName2])
-        self.avatarURL = try container.decodeFirst(URL.self, forKeys: [.avatarURL, .avatarURL2])
-        self.birthday = try container.decodeFirstIfPresent(CalendarDate.self, forKeys: [.birthday])
-        self.createdAt = try container.decodeFirstDateTimeIfPresent(forKeys: [.createdAt])
-        self.lastSeenAt = try container.decodeFirstDateTimeIfPresent(forKeys: [.lastSeenAt])
-        self.role = try container.decodeFirstIfPresent(MemberRole.self, forKeys: [.role])
-        self.locale = try container.decodeFirstIfPresent(String.self, forKeys: [.locale])
-        self.karma = try container.decodeFirstIfPresent(Int.self, forKeys: [.karma])
-        self.legacyID = try container.decodeFirstIfPresent(Int.self, forKeys: [.legacyID])
-        self.isOnline = try container.decodeFirstIfPresent(Bool.self, forKeys: [.isOnline])
-        self.mutualFriends = try container.decodeFirstIfPresent(Int.self, forKeys: [.mutualFriends])
-        self.friendsSince = try container.decodeFirstIfPresent(CalendarDate.self, forKeys: [.friendsSince])
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decodeFirst(FlexibleIdentifier.self, forKeys: ["id", "ident"])
+        self.username = try container.decodeFirst(String.self, forKeys: ["username", "user_name"])
+        self.email = try container.decodeFirstIfPresent(String.self, forKeys: ["email"])
+        self.displayName = try container.decodeFirstIfPresent(String.self, forKeys: ["displayName", "display-name"])
+        self.avatarURL = try container.decodeFirst(URL.self, forKeys: ["avatarUrl", "avatar_url"])
+        self.birthday = try container.decodeFirstIfPresent(CalendarDate.self, forKeys: ["birthday"])
+        self.createdAt = try container.decodeFirstDateTimeIfPresent(forKeys: ["createdAt"])
+        self.lastSeenAt = try container.decodeFirstDateTimeIfPresent(forKeys: ["lastSeenAt"])
+        self.role = try container.decodeFirstIfPresent(MemberRole.self, forKeys: ["role"])
+        self.locale = try container.decodeFirstIfPresent(String.self, forKeys: ["locale"])
+        self.karma = try container.decodeFirstIfPresent(Int.self, forKeys: ["karma"])
+        self.legacyID = try container.decodeFirstIfPresent(Int.self, forKeys: ["legacyId"])
+        self.isOnline = try container.decodeFirstIfPresent(Bool.self, forKeys: ["is_online"])
+        self.mutualFriends = try container.decodeFirstIfPresent(Int.self, forKeys: ["mutual_friends"])
+        self.friendsSince = try container.decodeFirstIfPresent(CalendarDate.self, forKeys: ["friends_since"])
     }
 
     /// The wire shapes this model is decoded from; each is encoded with its own field names.
@@ -113,29 +91,29 @@ public struct Member: Codable, Equatable, Sendable {
 
     /// Encodes with the field names and identifier types of `shape`.
     public func encode(to encoder: any Encoder, shape: WireShape) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: WireKey.self)
         switch shape {
         case .profile:
-            try container.encodeIdentifier(self.id, asInteger: true, forKey: .id)
-            try container.encode(self.username, forKey: .username)
-            try container.encodeIfPresent(self.email, forKey: .email)
-            try container.encodeIfPresent(self.displayName, forKey: .displayName)
-            try container.encode(self.avatarURL, forKey: .avatarURL)
-            try container.encodeIfPresent(self.birthday, forKey: .birthday)
-            try container.encodeDateTimeIfPresent(self.createdAt, forKey: .createdAt)
-            try container.encodeDateTimeIfPresent(self.lastSeenAt, forKey: .lastSeenAt)
-            try container.encodeIfPresent(self.role, forKey: .role)
-            try container.encodeIfPresent(self.locale, forKey: .locale)
-            try container.encodeIfPresent(self.karma, forKey: .karma)
-            try container.encodeIfPresent(self.legacyID, forKey: .legacyID)
+            try container.encodeIdentifier(self.id, asInteger: true, forKey: "id")
+            try container.encode(self.username, forKey: "username")
+            try container.encodeIfPresent(self.email, forKey: "email")
+            try container.encodeIfPresent(self.displayName, forKey: "displayName")
+            try container.encode(self.avatarURL, forKey: "avatarUrl")
+            try container.encodeIfPresent(self.birthday, forKey: "birthday")
+            try container.encodeDateTimeIfPresent(self.createdAt, forKey: "createdAt")
+            try container.encodeDateTimeIfPresent(self.lastSeenAt, forKey: "lastSeenAt")
+            try container.encodeIfPresent(self.role, forKey: "role")
+            try container.encodeIfPresent(self.locale, forKey: "locale")
+            try container.encodeIfPresent(self.karma, forKey: "karma")
+            try container.encodeIfPresent(self.legacyID, forKey: "legacyId")
         case .friend:
-            try container.encodeIdentifier(self.id, asInteger: false, forKey: .ident)
-            try container.encode(self.username, forKey: .userName2)
-            try container.encodeIfPresent(self.displayName, forKey: .displayName2)
-            try container.encode(self.avatarURL, forKey: .avatarURL2)
-            try container.encodeIfPresent(self.isOnline, forKey: .isOnline)
-            try container.encodeIfPresent(self.mutualFriends, forKey: .mutualFriends)
-            try container.encodeIfPresent(self.friendsSince, forKey: .friendsSince)
+            try container.encodeIdentifier(self.id, asInteger: false, forKey: "ident")
+            try container.encode(self.username, forKey: "user_name")
+            try container.encodeIfPresent(self.displayName, forKey: "display-name")
+            try container.encode(self.avatarURL, forKey: "avatar_url")
+            try container.encodeIfPresent(self.isOnline, forKey: "is_online")
+            try container.encodeIfPresent(self.mutualFriends, forKey: "mutual_friends")
+            try container.encodeIfPresent(self.friendsSince, forKey: "friends_since")
         }
     }
 

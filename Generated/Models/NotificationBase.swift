@@ -21,30 +21,22 @@ public struct NotificationBase: Codable, Equatable, Sendable {
         self.priority = priority
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case kind = "kind"
-        case createdAt = "createdAt"
-        case read = "read"
-        case priority = "priority"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.kind = try container.decode(String.self, forKey: .kind)
-        self.createdAt = try container.decodeDateTime(forKey: .createdAt)
-        self.read = try container.decodeIfPresent(Bool.self, forKey: .read) ?? false
-        self.priority = try container.decode(NotificationBasePriority.self, forKey: .priority)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.kind = try container.decode(String.self, forKey: "kind")
+        self.createdAt = try container.decodeDateTime(forKey: "createdAt")
+        self.read = try container.decodeIfPresent(Bool.self, forKey: "read") ?? false
+        self.priority = try container.decode(NotificationBasePriority.self, forKey: "priority")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.kind, forKey: .kind)
-        try container.encodeDateTime(self.createdAt, forKey: .createdAt)
-        try container.encode(self.read, forKey: .read)
-        try container.encode(self.priority, forKey: .priority)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.kind, forKey: "kind")
+        try container.encodeDateTime(self.createdAt, forKey: "createdAt")
+        try container.encode(self.read, forKey: "read")
+        try container.encode(self.priority, forKey: "priority")
     }
 }
 

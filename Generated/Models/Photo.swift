@@ -21,32 +21,23 @@ public struct Photo: Codable, Equatable, Sendable {
         self.owner = owner
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case url = "url"
-        case width = "width"
-        case height = "height"
-        case caption = "caption"
-        case owner = "owner"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int64.self, forKey: .id)
-        self.url = try container.decode(URL.self, forKey: .url)
-        self.width = try container.decodeIfPresent(Int.self, forKey: .width)
-        self.height = try container.decodeIfPresent(Int.self, forKey: .height)
-        self.caption = try container.decodeNullable(String.self, forKey: .caption)
-        self.owner = try container.decodeIfPresent(PhotoOwner.self, forKey: .owner)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.url = try container.decode(URL.self, forKey: "url")
+        self.width = try container.decodeIfPresent(Int.self, forKey: "width")
+        self.height = try container.decodeIfPresent(Int.self, forKey: "height")
+        self.caption = try container.decodeNullable(String.self, forKey: "caption")
+        self.owner = try container.decodeIfPresent(PhotoOwner.self, forKey: "owner")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.url, forKey: .url)
-        try container.encodeIfPresent(self.width, forKey: .width)
-        try container.encodeIfPresent(self.height, forKey: .height)
-        try container.encodeNullable(self.caption, forKey: .caption)
-        try container.encodeIfPresent(self.owner, forKey: .owner)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.url, forKey: "url")
+        try container.encodeIfPresent(self.width, forKey: "width")
+        try container.encodeIfPresent(self.height, forKey: "height")
+        try container.encodeNullable(self.caption, forKey: "caption")
+        try container.encodeIfPresent(self.owner, forKey: "owner")
     }
 }

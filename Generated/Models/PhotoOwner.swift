@@ -15,23 +15,17 @@ public struct PhotoOwner: Codable, Equatable, Sendable {
         self.avatarURL = avatarURL
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case username = "username"
-        case avatarURL = "avatarUrl"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int64.self, forKey: .id)
-        self.username = try container.decode(String.self, forKey: .username)
-        self.avatarURL = try container.decode(URL.self, forKey: .avatarURL)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.username = try container.decode(String.self, forKey: "username")
+        self.avatarURL = try container.decode(URL.self, forKey: "avatarUrl")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.username, forKey: .username)
-        try container.encode(self.avatarURL, forKey: .avatarURL)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.username, forKey: "username")
+        try container.encode(self.avatarURL, forKey: "avatarUrl")
     }
 }

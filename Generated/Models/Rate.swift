@@ -21,26 +21,19 @@ public struct Rate: Codable, Equatable, Sendable {
         self.source = source
     }
 
-    enum CodingKeys: String, CodingKey {
-        case currency = "currency"
-        case rate = "rate"
-        case at = "at"
-        case source = "source"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.currency = try container.decode(CurrencyCode.self, forKey: .currency)
-        self.rate = try container.decode(Double.self, forKey: .rate)
-        self.at = try container.decodeDateTime(forKey: .at)
-        self.source = try container.decodeNullable(String.self, forKey: .source)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.currency = try container.decode(CurrencyCode.self, forKey: "currency")
+        self.rate = try container.decode(Double.self, forKey: "rate")
+        self.at = try container.decodeDateTime(forKey: "at")
+        self.source = try container.decodeNullable(String.self, forKey: "source")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.currency, forKey: .currency)
-        try container.encode(self.rate, forKey: .rate)
-        try container.encodeDateTime(self.at, forKey: .at)
-        try container.encodeNullable(self.source, forKey: .source)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.currency, forKey: "currency")
+        try container.encode(self.rate, forKey: "rate")
+        try container.encodeDateTime(self.at, forKey: "at")
+        try container.encodeNullable(self.source, forKey: "source")
     }
 }

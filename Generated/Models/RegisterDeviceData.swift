@@ -13,20 +13,15 @@ public struct RegisterDeviceData: Codable, Equatable, Sendable {
         self.registeredAt = registeredAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case deviceID = "deviceId"
-        case registeredAt = "registeredAt"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.deviceID = try container.decode(String.self, forKey: .deviceID)
-        self.registeredAt = try container.decodeDateTime(forKey: .registeredAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.deviceID = try container.decode(String.self, forKey: "deviceId")
+        self.registeredAt = try container.decodeDateTime(forKey: "registeredAt")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.deviceID, forKey: .deviceID)
-        try container.encodeDateTime(self.registeredAt, forKey: .registeredAt)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.deviceID, forKey: "deviceId")
+        try container.encodeDateTime(self.registeredAt, forKey: "registeredAt")
     }
 }

@@ -18,26 +18,19 @@ public struct Tokens: Codable, Equatable, Sendable {
         self.tokenType = tokenType
     }
 
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "accessToken"
-        case refreshToken = "refreshToken"
-        case expiresAt = "expiresAt"
-        case tokenType = "tokenType"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
-        self.refreshToken = try container.decode(String.self, forKey: .refreshToken)
-        self.expiresAt = try container.decodeDateTime(forKey: .expiresAt)
-        self.tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.accessToken = try container.decode(String.self, forKey: "accessToken")
+        self.refreshToken = try container.decode(String.self, forKey: "refreshToken")
+        self.expiresAt = try container.decodeDateTime(forKey: "expiresAt")
+        self.tokenType = try container.decodeIfPresent(String.self, forKey: "tokenType")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.accessToken, forKey: .accessToken)
-        try container.encode(self.refreshToken, forKey: .refreshToken)
-        try container.encodeDateTime(self.expiresAt, forKey: .expiresAt)
-        try container.encodeIfPresent(self.tokenType, forKey: .tokenType)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.accessToken, forKey: "accessToken")
+        try container.encode(self.refreshToken, forKey: "refreshToken")
+        try container.encodeDateTime(self.expiresAt, forKey: "expiresAt")
+        try container.encodeIfPresent(self.tokenType, forKey: "tokenType")
     }
 }

@@ -14,21 +14,16 @@ public struct TrackNotificationRequest: Codable, Equatable, Sendable {
         self.at = at
     }
 
-    enum CodingKeys: String, CodingKey {
-        case event = "event"
-        case at = "at"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.event = try container.decode(TrackNotificationRequestEvent.self, forKey: .event)
-        self.at = try container.decodeDateTime(forKey: .at)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.event = try container.decode(TrackNotificationRequestEvent.self, forKey: "event")
+        self.at = try container.decodeDateTime(forKey: "at")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.event, forKey: .event)
-        try container.encodeDateTime(self.at, forKey: .at)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.event, forKey: "event")
+        try container.encodeDateTime(self.at, forKey: "at")
     }
 }
 

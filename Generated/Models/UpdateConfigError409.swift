@@ -15,24 +15,18 @@ public struct UpdateConfigError409: Codable, Equatable, Sendable {
         self.data = data
     }
 
-    enum CodingKeys: String, CodingKey {
-        case status = "status"
-        case reason = "reason"
-        case data = "data"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.status = try container.decode(String.self, forKey: .status)
-        self.reason = try container.decodeIfPresent(String.self, forKey: .reason)
-        self.data = try container.decode(UpdateConfigError409Data.self, forKey: .data)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.status = try container.decode(String.self, forKey: "status")
+        self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
+        self.data = try container.decode(UpdateConfigError409Data.self, forKey: "data")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.status, forKey: .status)
-        try container.encodeIfPresent(self.reason, forKey: .reason)
-        try container.encode(self.data, forKey: .data)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.reason, forKey: "reason")
+        try container.encode(self.data, forKey: "data")
     }
 }
 
@@ -48,23 +42,17 @@ public struct UpdateConfigError409Data: Codable, Equatable, Sendable {
         self.current = current
     }
 
-    enum CodingKeys: String, CodingKey {
-        case code = "code"
-        case message = "message"
-        case current = "current"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.code = try container.decode(String.self, forKey: .code)
-        self.message = try container.decode(String.self, forKey: .message)
-        self.current = try container.decode(Config.self, forKey: .current)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.code = try container.decode(String.self, forKey: "code")
+        self.message = try container.decode(String.self, forKey: "message")
+        self.current = try container.decode(Config.self, forKey: "current")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.code, forKey: .code)
-        try container.encode(self.message, forKey: .message)
-        try container.encode(self.current, forKey: .current)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.code, forKey: "code")
+        try container.encode(self.message, forKey: "message")
+        try container.encode(self.current, forKey: "current")
     }
 }

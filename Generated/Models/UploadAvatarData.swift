@@ -11,17 +11,13 @@ public struct UploadAvatarData: Codable, Equatable, Sendable {
         self.avatarURL = avatarURL
     }
 
-    enum CodingKeys: String, CodingKey {
-        case avatarURL = "avatarUrl"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.avatarURL = try container.decode(URL.self, forKey: .avatarURL)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.avatarURL = try container.decode(URL.self, forKey: "avatarUrl")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.avatarURL, forKey: .avatarURL)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.avatarURL, forKey: "avatarUrl")
     }
 }

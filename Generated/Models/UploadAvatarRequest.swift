@@ -16,23 +16,17 @@ public struct UploadAvatarCrop: Codable, Equatable, Sendable {
         self.size = size
     }
 
-    enum CodingKeys: String, CodingKey {
-        case x = "x"
-        case y = "y"
-        case size = "size"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.x = try container.decode(Int.self, forKey: .x)
-        self.y = try container.decode(Int.self, forKey: .y)
-        self.size = try container.decode(Int.self, forKey: .size)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.x = try container.decode(Int.self, forKey: "x")
+        self.y = try container.decode(Int.self, forKey: "y")
+        self.size = try container.decode(Int.self, forKey: "size")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.x, forKey: .x)
-        try container.encode(self.y, forKey: .y)
-        try container.encode(self.size, forKey: .size)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.x, forKey: "x")
+        try container.encode(self.y, forKey: "y")
+        try container.encode(self.size, forKey: "size")
     }
 }

@@ -32,9 +32,9 @@ final class ModelSnippetTests: XCTestCase {
             "public var born: CalendarDate?",
             "public var uid: UUID?",
             "public var avatar: Data?",
-            "self.bio = try container.decodeNullable(String.self, forKey: .bio)",
-            "self.locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? \"en\"",
-            "self.seen = try container.decodeDateTimeIfPresent(forKey: .seen)",
+            "self.bio = try container.decodeNullable(String.self, forKey: \"bio\")",
+            "self.locale = try container.decodeIfPresent(String.self, forKey: \"locale\") ?? \"en\"",
+            "self.seen = try container.decodeDateTimeIfPresent(forKey: \"seen\")",
             "locale: String = \"en\"")
     }
 
@@ -55,6 +55,28 @@ final class ModelSnippetTests: XCTestCase {
         XCTAssertTrue(outcome.diagnostics.contains { $0.message.contains("'asc2'") }, "collisions are reported")
         XCTAssertFalse(sort.contains("init(from decoder"), "Codable comes from the standard library's RawRepresentable defaults")
         XCTAssertFalse(sort.contains("func encode(to encoder"))
+    }
+
+    func testKeysAreWireNamesAsStringLiteralsOfTheSharedWireKey() {
+        let outcome = generate(yaml: openAPI(schemas: #"""
+                WireKey:
+                  type: object
+                  required: ['we"ird\key']
+                  properties:
+                    'we"ird\key': { type: string }
+                    user_name: { type: string }
+                    'é-ü': { type: integer }
+            """#))
+        let files = outcome.files ?? []
+        let model = try? XCTUnwrap(files.first { $0.path.hasPrefix("Models/WireKey") && $0.path != "Models/WireKey.swift" })
+        let text = model?.contents ?? ""
+        XCTAssertFalse(text.isEmpty, "a schema called WireKey is renamed, not shadowing APIRuntime's key type: \(files.map(\.path))")
+        assertContains(text,
+            "let container = try decoder.container(keyedBy: WireKey.self)",
+            #"self.weIrdKey = try container.decode(String.self, forKey: "we\"ird\\key")"#,
+            #"self.userName = try container.decodeIfPresent(String.self, forKey: "user_name")"#,
+            #"try container.encodeIfPresent(self.éÜ, forKey: "é-ü")"#)
+        XCTAssertFalse(text.contains("CodingKeys"), "no CodingKeys enum per model")
     }
 
     func testModelEqualityChoosesWhatStructsAndUnionsConformTo() {
@@ -162,9 +184,9 @@ final class ModelSnippetTests: XCTestCase {
         let text = outcome.file("Models/Evil.swift") ?? ""
         assertContains(text,
             "/// ends */ a comment, opens \"\"\" and interpolates \\(danger)\n/// #notAHeading",
-            "case quoteKey = \"quote\\\"key\"",
-            "public var `class`: String?", "case `class` = \"class\"",
-            "public var self_: String?", "case self_ = \"self\"",
+            "self.quoteKey = try container.decodeIfPresent(String.self, forKey: \"quote\\\"key\")",
+            "public var `class`: String?", "self.`class` = try container.decodeIfPresent(String.self, forKey: \"class\")",
+            "public var self_: String?", "try container.encodeIfPresent(self.self_, forKey: \"self\")",
             "public var _2fa: Bool?")
     }
 
@@ -176,7 +198,7 @@ final class ModelSnippetTests: XCTestCase {
                 Profile: { type: object, properties: { user_name: { type: string } } }
             """), config: config)
         assertContains(outcome.file("Models/Member.swift") ?? "", "package struct Member:", "package var login: String?",
-                       "case login = \"user_name\"")
+                       "self.login = try container.decodeIfPresent(String.self, forKey: \"user_name\")")
     }
 
     func testNamesCollidingWithSwiftAndRuntimeTypes() {

@@ -73,7 +73,7 @@ extension ModelPlanner {
             let declared = required ? type : type + "?"
             let preferred = group.wireNamesForField[field.canonical] ?? []
             let keys = (preferred.filter(field.wireNames.contains) + field.wireNames.filter { !preferred.contains($0) })
-                .map { "." + keyNames[$0]! }.joined(separator: ", ")
+                .map(SwiftNaming.stringLiteral).joined(separator: ", ")
             let isDate = type == "Date"
             let call = isDate ? (required ? "decodeFirstDateTime(forKeys: [\(keys)])" : "decodeFirstDateTimeIfPresent(forKeys: [\(keys)])")
                 : (required ? "decodeFirst(\(type).self, forKeys: [\(keys)])" : "decodeFirstIfPresent(\(type).self, forKeys: [\(keys)])")
@@ -99,7 +99,7 @@ extension ModelPlanner {
                 guard let (wire, wireUsage) = field.perShape[shapeIndex] else { continue }
                 let property = properties[fieldIndex]
                 let optional = property.type.hasSuffix("?")
-                let key = "forKey: ." + keyNames[wire]!
+                let key = "forKey: " + SwiftNaming.stringLiteral(wire)
                 let value = "self.\(property.name)"
                 if resolvedTypes[fieldIndex] == "FlexibleIdentifier" {
                     let asInteger = ["Int", "Int32", "Int64"].contains(wireUsage.swift)

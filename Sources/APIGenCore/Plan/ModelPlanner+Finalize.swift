@@ -56,7 +56,7 @@ extension ModelPlanner {
 
     private func finish(_ property: PropertyDraft, boxed: Bool) -> PropertyPlan {
         let name = SwiftNaming.escapedMember(property.swiftName)
-        let key = "forKey: .\(name)"
+        let key = "forKey: \(SwiftNaming.stringLiteral(property.wireName))"
         // `self.` because a property may be called `container` or `encoder`, like the locals of `encode(to:)`.
         let value = "self.\(name)"
         var base = property.usage.swift

@@ -25,7 +25,7 @@ public enum SwiftNaming {
         "MultipartFile", "MultipartForm", "APIClient", "APIError", "RequestBuilder", "HTTPResponse", "HTTPRequest",
         "HTTPHeaders", "OperationInfo", "ServerURL", "ParameterEncodable", "APIRuntime", "Task", "Element", "Key",
         "Value", "Iterator", "Sequence", "Collection", "Identifiable", "CustomStringConvertible", "Comparable",
-        "Servers", "JSONEncoder", "JSONDecoder", "FlexibleIdentifier", "Identifier",
+        "Servers", "JSONEncoder", "JSONDecoder", "FlexibleIdentifier", "Identifier", "WireKey",
     ]
 
     /// Splits a wire name into words at separators, case changes and letter/digit boundaries.

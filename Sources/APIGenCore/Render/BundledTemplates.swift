@@ -201,7 +201,8 @@ import Foundation
 }
 """###,
         "struct": ###"""
-{{! A Codable struct with explicit coding, so absent vs null and date formats never depend on the decoder's settings. }}
+{{! A Codable struct with explicit coding, so absent vs null and date formats never depend on the decoder's settings.
+    Keys are the wire names as string literals of APIRuntime's WireKey: no CodingKeys enum per model to compile. }}
 {{access}} struct {{name}}: Codable{{{equalityConformance}}}, Sendable {
 {{#properties}}
 {{#docLines}}
@@ -218,14 +219,8 @@ import Foundation
     }
 {{#hasProperties}}
 
-    enum CodingKeys: String, CodingKey {
-{{#codingKeys}}
-        case {{name}} = {{{wireLiteral}}}
-{{/codingKeys}}
-    }
-
     {{access}} init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: WireKey.self)
 {{#properties}}
         {{{decodeStatement}}}
 {{/properties}}
@@ -233,7 +228,7 @@ import Foundation
 
 {{^isCanonical}}
     {{access}} func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: WireKey.self)
 {{#properties}}
         {{{encodeStatement}}}
 {{/properties}}
@@ -255,7 +250,7 @@ import Foundation
 
     /// Encodes with the field names and identifier types of `shape`.
     {{access}} func encode(to encoder: any Encoder, shape: WireShape) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: WireKey.self)
         switch shape {
 {{#shapes}}
         case .{{name}}:
