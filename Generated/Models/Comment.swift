@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 /// A comment on a profile; comments nest.
-public struct Comment: Codable, Equatable, Sendable {
+public struct Comment: Codable, Hashable, Sendable {
     public var id: Int64
     public var authorID: Int64
     public var body: String

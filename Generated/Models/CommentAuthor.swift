@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct CommentAuthor: Codable, Equatable, Sendable {
+public struct CommentAuthor: Codable, Hashable, Sendable {
     public var ident: String
     public var userName: String
     public var avatarURL: URL

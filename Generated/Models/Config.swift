@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct Config: Codable, Equatable, Sendable {
+public struct Config: Codable, Hashable, Sendable {
     /// Optimistic-concurrency counter; send back what you read.
     public var version: Int
     public var pushEnabled: Bool
@@ -55,7 +55,7 @@ public struct Config: Codable, Equatable, Sendable {
 }
 
 /// No pushes between `start` and `end` (device local time); null turns quiet hours off.
-public struct ConfigQuietHours: Codable, Equatable, Sendable {
+public struct ConfigQuietHours: Codable, Hashable, Sendable {
     public var start: String
     public var end: String
 

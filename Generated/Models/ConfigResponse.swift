@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct ConfigResponse: Codable, Equatable, Sendable {
+public struct ConfigResponse: Codable, Hashable, Sendable {
     public var status: String
     public var reason: String?
     public var data: Config

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct CurrencyRates: Codable, Equatable, Sendable {
+public struct CurrencyRates: Codable, Hashable, Sendable {
     public var base: String
     public var timestamp: Date
     /// Currency code to units per one `base`.

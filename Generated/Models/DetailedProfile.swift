@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 /// A profile plus what the profile screen shows.
-public struct DetailedProfile: Codable, Equatable, Sendable {
+public struct DetailedProfile: Codable, Hashable, Sendable {
     public var id: Int64
     public var username: String
     public var email: String

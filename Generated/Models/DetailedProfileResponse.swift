@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct DetailedProfileResponse: Codable, Equatable, Sendable {
+public struct DetailedProfileResponse: Codable, Hashable, Sendable {
     /// "ok" or "error".
     public var status: String
     /// Why the request failed, or null.

@@ -6,7 +6,7 @@ import Foundation
 /// Device
 ///
 /// A device registering for push notifications. Kept in the legacy push service's own draft-03 dialect: `required` is a boolean on each property, and `exclusiveMinimum` is a boolean modifier of `minimum` (as in draft-04).
-public struct Device: Codable, Equatable, Sendable {
+public struct Device: Codable, Hashable, Sendable {
     /// Stable per-install identifier.
     public var deviceID: String
     public var platform: DevicePlatform

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct EmailLogin: Codable, Equatable, Sendable {
+public struct EmailLogin: Codable, Hashable, Sendable {
     public var email: String
     /// Write-only: sent to the server, never returned.
     public var password: String?

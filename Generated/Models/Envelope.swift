@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 /// The fields every response body shares. `data` is added by each response.
-public struct Envelope: Codable, Equatable, Sendable {
+public struct Envelope: Codable, Hashable, Sendable {
     /// "ok" or "error".
     public var status: String
     /// Why the request failed, or null.

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct ErrorBody: Codable, Equatable, Sendable {
+public struct ErrorBody: Codable, Hashable, Sendable {
     /// Machine-readable, dotted (`auth.expired`).
     public var code: String
     /// Localized, safe to show to the user.

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct ErrorReport: Codable, Equatable, Sendable {
+public struct ErrorReport: Codable, Hashable, Sendable {
     /// Username, or null when logged out.
     public var account: Nullable<String>?
     /// operationId of the failed call.

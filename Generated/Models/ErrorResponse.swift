@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct ErrorResponse: Codable, Equatable, Sendable {
+public struct ErrorResponse: Codable, Hashable, Sendable {
     /// "ok" or "error".
     public var status: String
     /// Why the request failed, or null.

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct FriendRequestNotification: Codable, Equatable, Sendable {
+public struct FriendRequestNotification: Codable, Hashable, Sendable {
     public var id: UUID
     public var kind: String
     public var createdAt: Date

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct FriendsResponse: Codable, Equatable, Sendable {
+public struct FriendsResponse: Codable, Hashable, Sendable {
     public var status: String
     public var reason: String?
     public var data: FriendsResponseData
@@ -30,7 +30,7 @@ public struct FriendsResponse: Codable, Equatable, Sendable {
     }
 }
 
-public struct FriendsResponseData: Codable, Equatable, Sendable {
+public struct FriendsResponseData: Codable, Hashable, Sendable {
     public var items: [Member]
     public var page: Int
     public var pageSize: Int

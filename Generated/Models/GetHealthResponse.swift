@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct GetHealthResponse: Codable, Equatable, Sendable {
+public struct GetHealthResponse: Codable, Hashable, Sendable {
     public var ok: Bool
 
     /// Creates a value from its properties.

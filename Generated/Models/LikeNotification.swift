@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct LikeNotification: Codable, Equatable, Sendable {
+public struct LikeNotification: Codable, Hashable, Sendable {
     public var id: UUID
     public var kind: String
     public var createdAt: Date
@@ -53,7 +53,7 @@ public struct LikeNotification: Codable, Equatable, Sendable {
 }
 
 /// What was liked. No discriminator; tell them apart by shape (`body` vs `url`).
-public indirect enum LikeNotificationTarget: Codable, Equatable, Sendable {
+public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
     case comment(Comment)
     case photo(Photo)
 

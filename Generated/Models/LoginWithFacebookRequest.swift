@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct LoginWithFacebookRequest: Codable, Equatable, Sendable {
+public struct LoginWithFacebookRequest: Codable, Hashable, Sendable {
     /// User access token from the Facebook SDK.
     public var facebookToken: String
     /// Same value as `Device.deviceId` of `registerDevice`.

@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 /// One model for 2 wire shapes (`models: Member`).
-public struct Member: Codable, Equatable, Sendable {
+public struct Member: Codable, Hashable, Sendable {
     /// The member id as a decimal string (the same number the members service sends as an int64 `id`).
     ///
     /// Arrives as `id` or `ident`.

@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 /// A notification, told apart by `kind`.
-public indirect enum Notification: Codable, Equatable, Sendable {
+public indirect enum Notification: Codable, Hashable, Sendable {
     case likeNotification(LikeNotification)
     case friendRequestNotification(FriendRequestNotification)
 

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct NotificationBase: Codable, Equatable, Sendable {
+public struct NotificationBase: Codable, Hashable, Sendable {
     public var id: UUID
     public var kind: String
     public var createdAt: Date

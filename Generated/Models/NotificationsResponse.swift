@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct NotificationsResponse: Codable, Equatable, Sendable {
+public struct NotificationsResponse: Codable, Hashable, Sendable {
     public var status: String
     public var reason: Nullable<String>?
     public var data: NotificationsResponseData
@@ -30,7 +30,7 @@ public struct NotificationsResponse: Codable, Equatable, Sendable {
     }
 }
 
-public struct NotificationsResponseData: Codable, Equatable, Sendable {
+public struct NotificationsResponseData: Codable, Hashable, Sendable {
     public var items: [Notification]
     public var unreadCount: Int?
     public var page: Int

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct Photo: Codable, Equatable, Sendable {
+public struct Photo: Codable, Hashable, Sendable {
     public var id: Int64
     public var url: URL
     public var width: Int?

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct PhotoOwner: Codable, Equatable, Sendable {
+public struct PhotoOwner: Codable, Hashable, Sendable {
     public var id: Int64
     public var username: String
     public var avatarURL: URL

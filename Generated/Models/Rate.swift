@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 /// One observed rate of `currency` against the base currency.
-public struct Rate: Codable, Equatable, Sendable {
+public struct Rate: Codable, Hashable, Sendable {
     /// ISO 4217 alphabetic code, upper case.
     public var currency: CurrencyCode
     /// Units of `currency` per one unit of the base currency (2020-12 numeric exclusiveMinimum).

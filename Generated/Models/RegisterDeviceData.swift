@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct RegisterDeviceData: Codable, Equatable, Sendable {
+public struct RegisterDeviceData: Codable, Hashable, Sendable {
     public var deviceID: String
     public var registeredAt: Date
 

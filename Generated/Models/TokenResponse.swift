@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct TokenResponse: Codable, Equatable, Sendable {
+public struct TokenResponse: Codable, Hashable, Sendable {
     /// "ok" or "error".
     public var status: String
     /// Why the request failed, or null.

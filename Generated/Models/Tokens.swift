@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct Tokens: Codable, Equatable, Sendable {
+public struct Tokens: Codable, Hashable, Sendable {
     public var accessToken: String
     public var refreshToken: String
     /// When `accessToken` stops working; refresh a minute before.

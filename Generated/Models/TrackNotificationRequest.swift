@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct TrackNotificationRequest: Codable, Equatable, Sendable {
+public struct TrackNotificationRequest: Codable, Hashable, Sendable {
     public var event: TrackNotificationRequestEvent
     /// When it happened on the device (not when the request is sent).
     public var at: Date

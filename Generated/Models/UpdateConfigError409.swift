@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct UpdateConfigError409: Codable, Equatable, Sendable {
+public struct UpdateConfigError409: Codable, Hashable, Sendable {
     public var status: String
     public var reason: String?
     public var data: UpdateConfigError409Data
@@ -30,7 +30,7 @@ public struct UpdateConfigError409: Codable, Equatable, Sendable {
     }
 }
 
-public struct UpdateConfigError409Data: Codable, Equatable, Sendable {
+public struct UpdateConfigError409Data: Codable, Hashable, Sendable {
     public var code: String
     public var message: String
     public var current: Config

@@ -3,7 +3,7 @@
 import APIRuntime
 import Foundation
 
-public struct UploadAvatarData: Codable, Equatable, Sendable {
+public struct UploadAvatarData: Codable, Hashable, Sendable {
     public var avatarURL: URL
 
     /// Creates a value from its properties.

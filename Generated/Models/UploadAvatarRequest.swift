@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 /// Square to keep, in pixels of the uploaded image; the whole image when absent.
-public struct UploadAvatarCrop: Codable, Equatable, Sendable {
+public struct UploadAvatarCrop: Codable, Hashable, Sendable {
     public var x: Int
     public var y: Int
     public var size: Int

@@ -18,9 +18,9 @@ struct InitCommand: ParsableCommand {
     # Access level of generated declarations: public, internal or package.
     access: public
 
-    # What models conform to besides Codable and Sendable: equatable, hashable (for Set, dictionary keys,
-    # NavigationStack paths; the slowest to compile) or none.
-    # modelEquality: equatable
+    # What models conform to besides Codable and Sendable: hashable (the default), equatable or none
+    # (less code to compile, for apps that never put models in a Set or use them as dictionary keys).
+    # modelEquality: hashable
 
     # A folder of *.mustache files overriding the bundled templates by name (`apigen templates list`).
     # templates: Templates

@@ -44,7 +44,7 @@ final class CanonicalModelSnippetTests: XCTestCase {
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let member = outcome.file("Models/Member.swift") ?? ""
         assertContains(member,
-            "public struct Member: Codable, Equatable, Sendable {",
+            "public struct Member: Codable, Hashable, Sendable {",
             "public var id: FlexibleIdentifier\n",
             "public var username: String\n",
             "public var self_: String?",

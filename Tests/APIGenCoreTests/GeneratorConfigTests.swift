@@ -10,7 +10,7 @@ final class GeneratorConfigTests: XCTestCase {
             templates: MyTemplates
             access: internal
             clientName: Shop
-            modelEquality: hashable
+            modelEquality: equatable
             nameOverrides: { Profile: Member }
             """.utf8), path: "apigen.yml")
         XCTAssertEqual(parsed.diagnostics, [])
@@ -20,7 +20,7 @@ final class GeneratorConfigTests: XCTestCase {
         XCTAssertEqual(config.templates, "MyTemplates")
         XCTAssertEqual(config.access, .internal)
         XCTAssertEqual(config.clientName, "Shop")
-        XCTAssertEqual(config.modelEquality, .hashable)
+        XCTAssertEqual(config.modelEquality, .equatable)
         XCTAssertEqual(config.nameOverrides, ["Profile": "Member"])
     }
 
@@ -34,8 +34,8 @@ final class GeneratorConfigTests: XCTestCase {
         XCTAssertEqual(parsed.diagnostics.first?.hint, "did you mean 'output'?")
     }
 
-    func testModelEqualityDefaultsToEquatableAndRejectsOtherValues() throws {
-        XCTAssertEqual(GeneratorConfig().modelEquality, .equatable)
+    func testModelEqualityDefaultsToHashableAndRejectsOtherValues() throws {
+        XCTAssertEqual(GeneratorConfig().modelEquality, .hashable)
         let none = GeneratorConfig.parse(bytes: Array("modelEquality: none\n".utf8), path: "apigen.yml")
         XCTAssertEqual(try XCTUnwrap(none.config).modelEquality, .none)
         let parsed = GeneratorConfig.parse(bytes: Array("modelEquality: Hashable\n".utf8), path: "apigen.yml")

@@ -110,7 +110,7 @@ final class ModelSnippetTests: XCTestCase {
                       properties: { count: { type: integer } }
             """))
         assertContains(outcome.file("Models/Detailed.swift") ?? "",
-            "public struct Detailed: Codable, Equatable, Sendable {", "public var id: String", "public var count: Int")
+            "public struct Detailed: Codable, Hashable, Sendable {", "public var id: String", "public var count: Int")
     }
 
     func testOneOfWithDiscriminatorMapping() {
@@ -124,7 +124,7 @@ final class ModelSnippetTests: XCTestCase {
                     mapping: { cat: '#/components/schemas/Cat', hound: Dog }
             """))
         assertContains(outcome.file("Models/Pet.swift") ?? "",
-            "public indirect enum Pet: Codable, Equatable, Sendable {",
+            "public indirect enum Pet: Codable, Hashable, Sendable {",
             "case cat(Cat)", "case dog(Dog)",
             "let key = DiscriminatorKey(stringValue: \"kind\")",
             "case \"cat\": self = .cat(try Cat(from: decoder))",
@@ -166,7 +166,7 @@ final class ModelSnippetTests: XCTestCase {
         let text = outcome.file("Models/Config.swift") ?? ""
         assertContains(text, "public var limits: [String: Int]?", "public var extra: [String: JSONValue]?",
                        "public var anything: JSONValue?", "public var theme: ConfigTheme?", "public var window: ConfigWindow?",
-                       "public struct ConfigWindow: Codable, Equatable, Sendable {", "public enum ConfigTheme:",
+                       "public struct ConfigWindow: Codable, Hashable, Sendable {", "public enum ConfigTheme:",
                        "public var tags: [String]?")
     }
 

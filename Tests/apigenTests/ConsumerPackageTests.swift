@@ -20,9 +20,9 @@ final class ConsumerPackageTests: XCTestCase {
         let config = try String(contentsOf: repositoryRoot.appendingPathComponent("apigen.yml"), encoding: .utf8)
         try Data(config.replacingOccurrences(of: "output: Generated", with: "output: Sources/MemberClient").utf8)
             .write(to: folder.appendingPathComponent("apigen.yml"))
-        // The same client with `modelEquality: hashable`: its consumer file puts models in a Set.
-        try Data(config.replacingOccurrences(of: "output: Generated", with: "output: Sources/HashableMemberClient\nmodelEquality: hashable").utf8)
-            .write(to: folder.appendingPathComponent("HashableMemberClient.yml"))
+        // The same client with `modelEquality: equatable`: its consumer file compares models.
+        try Data(config.replacingOccurrences(of: "output: Generated", with: "output: Sources/EquatableMemberClient\nmodelEquality: equatable").utf8)
+            .write(to: folder.appendingPathComponent("EquatableMemberClient.yml"))
 
         let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         var corpusTargets: [String] = []
@@ -38,7 +38,7 @@ final class ConsumerPackageTests: XCTestCase {
         }
 
         let identity = repositoryRoot.lastPathComponent.lowercased()
-        let targets = (["MemberClient", "HashableMemberClient"] + corpusTargets).map {
+        let targets = (["MemberClient", "EquatableMemberClient"] + corpusTargets).map {
             ".target(name: \"\($0)\", dependencies: [.product(name: \"APIRuntime\", package: \"\(identity)\")])"
         }
         let manifest = """
@@ -58,12 +58,12 @@ final class ConsumerPackageTests: XCTestCase {
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
         // SwiftPM loads every target before `swift run` can generate into them; a consumer's own file sits beside
         // the generated ones, which apigen must leave alone.
-        // The consumer files also use what `modelEquality` promises: `==` by default, `Set` with `hashable`.
+        // The consumer files also use what `modelEquality` promises: `Set` by default (hashable), `==` with `equatable`.
         let consumerCode = [
-            "MemberClient": "func same(_ a: Member, _ b: Member) -> Bool { a == b }\n",
-            "HashableMemberClient": "func distinct(_ members: [Member]) -> Set<Member> { Set(members) }\n",
+            "MemberClient": "func distinct(_ members: [Member]) -> Set<Member> { Set(members) }\n",
+            "EquatableMemberClient": "func same(_ a: Member, _ b: Member) -> Bool { a == b }\n",
         ]
-        for target in ["MemberClient", "HashableMemberClient"] + corpusTargets {
+        for target in ["MemberClient", "EquatableMemberClient"] + corpusTargets {
             let sources = folder.appendingPathComponent("Sources/\(target)")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
             try Data(("// Written by the consumer, not by apigen.\n" + (consumerCode[target] ?? "")).utf8)
@@ -72,7 +72,7 @@ final class ConsumerPackageTests: XCTestCase {
 
         let generate = try runProcess(swift, ["run", "apigen"], in: folder)
         XCTAssertEqual(generate.status, 0, generate.stdout + generate.stderr)
-        for target in ["HashableMemberClient"] + corpusTargets {
+        for target in ["EquatableMemberClient"] + corpusTargets {
             let result = try runProcess(swift, ["run", "--skip-build", "apigen", "--config", "\(target).yml"], in: folder)
             XCTAssertEqual(result.status, 0, "\(target): " + result.stderr)
         }
