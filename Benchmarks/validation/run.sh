@@ -28,6 +28,8 @@ log "generating the validator and models with apigen"
 "$APIGEN" generate --config apigen.yml --warnings-as-errors
 
 log "building ValidationBench (release)"
+# SwiftPM keeps its build plan while no manifest changed and would miss files added to APIRuntime since.
+touch Package/Package.swift
 swift build -c release --product ValidationBench --package-path Package \
     >out/build-bench.log 2>&1 || { tail -30 out/build-bench.log >&2; exit 1; }
 
