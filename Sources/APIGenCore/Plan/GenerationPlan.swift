@@ -62,7 +62,8 @@ public struct ModelPlan: Encodable, Sendable {
     public var isStruct = false
     public var properties: [PropertyPlan] = [] { didSet { hasProperties = !properties.isEmpty } }
     public private(set) var hasProperties = false
-    /// The `CodingKeys` cases: one per property, or for canonical models one per wire name.
+    /// The wire names: one per property, or for canonical models one per wire name. The bundled templates key by
+    /// `WireKey` literals in the statements instead; this list is for custom templates (e.g. to document the names).
     public var codingKeys: [CodingKeyPlan] = []
     /// A canonical model decoded from several wire shapes (`models:` in apigen.yml).
     public var isCanonical = false
@@ -134,7 +135,7 @@ public struct ModelPlan: Encodable, Sendable {
 public struct PropertyPlan: Encodable, Sendable {
     /// The identifier as declared (may be in backticks).
     public var name: String
-    /// The CodingKeys case (same identifier).
+    /// A member-name identifier for the property (same as `name`), for custom templates.
     public var codingKey: String
     /// The wire name as a Swift string literal.
     public var wireLiteral: String
