@@ -43,7 +43,7 @@ let package = Package(
         ),
         // The checked-in output for api-spec/: this repository is its own first consumer.
         .target(name: "ExampleAPI", dependencies: ["APIRuntime"], path: "Generated"),
-        .testTarget(name: "APIGenCoreTests", dependencies: ["APIGenCore"]),
+        .testTarget(name: "APIGenCoreTests", dependencies: ["APIGenCore", .product(name: "Mustache", package: "swift-mustache")]),
         // A scripted HTTP/1.1 server on 127.0.0.1 for the runtime's and the example client's tests (not a product).
         .target(name: "LoopbackTestServer", dependencies: ["APIRuntime"]),
         .testTarget(name: "APIRuntimeTests", dependencies: ["APIRuntime", "LoopbackTestServer"]),

@@ -1,4 +1,5 @@
 @testable import APIGenCore
+import Mustache
 import XCTest
 
 /// Whitespace normalisation of rendered files.
@@ -18,14 +19,14 @@ final class RendererTests: XCTestCase {
         struct Inner: Encodable { var name: String; var flag: Bool; var missing: String?; var count = 3; var tags = ["x"] }
         struct Outer: Encodable { var items: [Inner]; var title: String? }
         let converted = try XCTUnwrap(MustacheContext.convert(Outer(items: [Inner(name: "a", flag: true, missing: nil)], title: "t")) as? [String: Any])
-        XCTAssertEqual(converted["title"] as? String, "t")
+        XCTAssertEqual((converted["title"] as? TemplateText)?.text, "t")
         let items = try XCTUnwrap(converted["items"] as? [Any])
         let first = try XCTUnwrap(items.first as? [String: Any])
-        XCTAssertEqual(first["name"] as? String, "a")
+        XCTAssertEqual((first["name"] as? TemplateText)?.text, "a")
         XCTAssertEqual(first["flag"] as? Bool, true)
         XCTAssertNil(first["missing"], "nil optionals are left out so lookups fall through")
         XCTAssertEqual(first["count"] as? Int, 3)
-        XCTAssertEqual(first["tags"] as? [String], ["x"])
+        XCTAssertEqual((first["tags"] as? [TemplateText])?.map(\.text), ["x"])
     }
 
     func testMustacheContextHandlesNestedContainers() throws {
@@ -42,11 +43,34 @@ final class RendererTests: XCTestCase {
             }
         }
         let converted = try XCTUnwrap(MustacheContext.convert(Custom()) as? [String: Any])
-        XCTAssertEqual((converted["group"] as? [String: Any])?["value"] as? String, "inner")
+        XCTAssertEqual(((converted["group"] as? [String: Any])?["value"] as? TemplateText)?.text, "inner")
         let list = try XCTUnwrap(converted["list"] as? [Any])
         XCTAssertEqual(list.count, 2, "nil is left out of lists too")
         XCTAssertEqual(list.first as? Int, 1)
-        XCTAssertEqual(list.last as? String, "two")
+        XCTAssertEqual((list.last as? TemplateText)?.text, "two")
+    }
+
+    /// Strings reach the templates as ``TemplateText``; whatever a template can do with a string must render the
+    /// same as with the plain `String` swift-mustache would otherwise see.
+    func testTemplateTextRendersLikeAString() throws {
+        struct Item: Encodable { var name: String; var note: String? }
+        struct Root: Encodable { var title: String; var empty: String; var lines: [String]; var items: [Item]; var access: String }
+        let root = Root(title: "Tëst <&>", empty: "", lines: ["a", "", "c"],
+                        items: [Item(name: "one", note: "n"), Item(name: "two", note: nil)], access: "public")
+        let plain: [String: Any] = [
+            "title": root.title, "empty": root.empty, "lines": root.lines, "access": root.access,
+            "items": [["name": "one", "note": "n"] as [String: Any], ["name": "two"] as [String: Any]],
+        ]
+        let template = try MustacheTemplate(string: """
+            {{% CONTENT_TYPE: TEXT}}{{title}}|{{{title}}}|{{uppercased(title)}}|{{lowercased(title)}}|{{reversed(title)}}
+            {{#empty}}empty is truthy{{/empty}}{{^empty}}empty is falsy{{/empty}}|{{#empty(empty)}}E{{/empty(empty)}}
+            {{#lines}}[{{.}}]{{/lines}}|{{#title}}{{access}} {{title}} {{name}}{{/title}}
+            {{#items}}{{access}} {{name}}{{#note}}({{.}}/{{name}}){{/note}}{{^note}}-{{/note}};{{/items}}
+            {{#first(lines)}}{{.}}{{/first(lines)}}{{count(lines)}}
+            """)
+        let converted = try XCTUnwrap(MustacheContext.convert(root))
+        XCTAssertEqual(template.render(converted), template.render(plain))
+        XCTAssertTrue(template.render(converted).hasPrefix("Tëst <&>|Tëst <&>|TËST <&>|tëst <&>|>&< tsëT\n"))
     }
 
     func testRenderedFilesAreSortedAndIndependentOfScheduling() throws {

@@ -7,10 +7,10 @@
 enum MustacheContext {
     static func convert(_ value: any Encodable) -> Any? {
         switch value {
-        case let string as String: return string
+        case let string as String: return TemplateText(string)
         case let bool as Bool: return bool
         case let int as Int: return int
-        case let strings as [String]: return strings
+        case let strings as [String]: return strings.map(TemplateText.init)
         default: break
         }
         let encoder = TreeEncoder()
@@ -87,7 +87,7 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     func encodeNil(forKey key: Key) {}
     func encode(_ value: Bool, forKey key: Key) { storage.values[key.stringValue] = value }
-    func encode(_ value: String, forKey key: Key) { storage.values[key.stringValue] = value }
+    func encode(_ value: String, forKey key: Key) { storage.values[key.stringValue] = TemplateText(value) }
     func encode(_ value: Int, forKey key: Key) { storage.values[key.stringValue] = value }
     func encode(_ value: Double, forKey key: Key) { storage.values[key.stringValue] = value }
     func encode<T: Encodable>(_ value: T, forKey key: Key) {
@@ -124,7 +124,7 @@ private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
 
     func encodeNil() {}
     func encode(_ value: Bool) { storage.values.append(.value(value)) }
-    func encode(_ value: String) { storage.values.append(.value(value)) }
+    func encode(_ value: String) { storage.values.append(.value(TemplateText(value))) }
     func encode(_ value: Int) { storage.values.append(.value(value)) }
     func encode(_ value: Double) { storage.values.append(.value(value)) }
     func encode<T: Encodable>(_ value: T) {
@@ -158,7 +158,7 @@ private struct SingleTreeContainer: SingleValueEncodingContainer {
 
     func encodeNil() {}
     func encode(_ value: Bool) { encoder.storage = .value(value) }
-    func encode(_ value: String) { encoder.storage = .value(value) }
+    func encode(_ value: String) { encoder.storage = .value(TemplateText(value)) }
     func encode(_ value: Int) { encoder.storage = .value(value) }
     func encode(_ value: Double) { encoder.storage = .value(value) }
     func encode<T: Encodable>(_ value: T) {
