@@ -5,14 +5,15 @@ import Foundation
 
 /// A comment on a profile; comments nest.
 public struct Comment: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var authorID: Int64
-    public var body: String
-    public var createdAt: Date
+    public let id: Int64
+    public let authorID: Int64
+    public let body: String
+    public let createdAt: Date
     /// A comment on a profile; comments nest.
-    public var parent: Indirect<Comment>?
-    public var replies: [Comment]?
-    public var author: CommentAuthor?
+    public let parent: Indirect<Comment>?
+    public let replies: [Comment]?
+    public var author: CommentAuthor? { _author.value }
+    private let _author: Indirect<CommentAuthor?>
 
     /// Creates a value from its properties.
     public init(id: Int64, authorID: Int64, body: String, createdAt: Date, parent: Indirect<Comment>? = nil, replies: [Comment]? = nil, author: CommentAuthor? = nil) {
@@ -22,7 +23,7 @@ public struct Comment: Codable, Hashable, Sendable {
         self.createdAt = createdAt
         self.parent = parent
         self.replies = replies
-        self.author = author
+        self._author = Indirect(author)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -33,7 +34,7 @@ public struct Comment: Codable, Hashable, Sendable {
         self.createdAt = try container.decodeDateTime(forKey: "createdAt")
         self.parent = try container.decodeIfPresent(Indirect<Comment>.self, forKey: "parent")
         self.replies = try container.decodeIfPresent([Comment].self, forKey: "replies")
-        self.author = try container.decodeIfPresent(CommentAuthor.self, forKey: "author")
+        self._author = try Indirect(container.decodeIfPresent(CommentAuthor.self, forKey: "author"))
     }
 
     public func encode(to encoder: any Encoder) throws {

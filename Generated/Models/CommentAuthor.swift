@@ -4,9 +4,9 @@ import APIRuntime
 import Foundation
 
 public struct CommentAuthor: Codable, Hashable, Sendable {
-    public var ident: String
-    public var userName: String
-    public var avatarURL: URL
+    public let ident: String
+    public let userName: String
+    public let avatarURL: URL
 
     /// Creates a value from its properties.
     public init(ident: String, userName: String, avatarURL: URL) {

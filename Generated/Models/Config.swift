@@ -5,26 +5,27 @@ import Foundation
 
 public struct Config: Codable, Hashable, Sendable {
     /// Optimistic-concurrency counter; send back what you read.
-    public var version: Int
-    public var pushEnabled: Bool
+    public let version: Int
+    public let pushEnabled: Bool
     /// No pushes between `start` and `end` (device local time); null turns quiet hours off.
-    public var quietHours: Nullable<ConfigQuietHours>?
-    public var theme: ConfigTheme
+    public var quietHours: Nullable<ConfigQuietHours>? { _quietHours.value }
+    private let _quietHours: Indirect<Nullable<ConfigQuietHours>?>
+    public let theme: ConfigTheme
     /// Free-form settings of experiments, stored as sent.
     /// Keys such as \(danger) or ${HOME} are passed through untouched.
-    public var extra: [String: JSONValue]?
+    public let extra: [String: JSONValue]?
     /// Per-feature daily limits, e.g. `{"uploads": 20}`.
-    public var limits: [String: Int]?
+    public let limits: [String: Int]?
     /// True while the account has never saved a config (the server returned defaults).
     ///
     /// Read-only: sent by the server, never sent back.
-    public var `default`: Bool?
+    public let `default`: Bool?
 
     /// Creates a value from its properties.
     public init(version: Int, pushEnabled: Bool, quietHours: Nullable<ConfigQuietHours>? = nil, theme: ConfigTheme, extra: [String: JSONValue]? = nil, limits: [String: Int]? = nil, `default`: Bool? = nil) {
         self.version = version
         self.pushEnabled = pushEnabled
-        self.quietHours = quietHours
+        self._quietHours = Indirect(quietHours)
         self.theme = theme
         self.extra = extra
         self.limits = limits
@@ -35,7 +36,7 @@ public struct Config: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.version = try container.decode(Int.self, forKey: "version")
         self.pushEnabled = try container.decode(Bool.self, forKey: "pushEnabled")
-        self.quietHours = try container.decodeNullable(ConfigQuietHours.self, forKey: "quietHours")
+        self._quietHours = try Indirect(container.decodeNullable(ConfigQuietHours.self, forKey: "quietHours"))
         self.theme = try container.decode(ConfigTheme.self, forKey: "theme")
         self.extra = try container.decodeIfPresent([String: JSONValue].self, forKey: "extra")
         self.limits = try container.decodeIfPresent([String: Int].self, forKey: "limits")
@@ -56,8 +57,8 @@ public struct Config: Codable, Hashable, Sendable {
 
 /// No pushes between `start` and `end` (device local time); null turns quiet hours off.
 public struct ConfigQuietHours: Codable, Hashable, Sendable {
-    public var start: String
-    public var end: String
+    public let start: String
+    public let end: String
 
     /// Creates a value from its properties.
     public init(start: String, end: String) {

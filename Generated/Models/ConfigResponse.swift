@@ -4,22 +4,23 @@ import APIRuntime
 import Foundation
 
 public struct ConfigResponse: Codable, Hashable, Sendable {
-    public var status: String
-    public var reason: String?
-    public var data: Config
+    public let status: String
+    public let reason: String?
+    public var data: Config { _data.value }
+    private let _data: Indirect<Config>
 
     /// Creates a value from its properties.
     public init(status: String, reason: String? = nil, data: Config) {
         self.status = status
         self.reason = reason
-        self.data = data
+        self._data = Indirect(data)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.status = try container.decode(String.self, forKey: "status")
         self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
-        self.data = try container.decode(Config.self, forKey: "data")
+        self._data = try Indirect(container.decode(Config.self, forKey: "data"))
     }
 
     public func encode(to encoder: any Encoder) throws {

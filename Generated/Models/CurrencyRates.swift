@@ -4,11 +4,11 @@ import APIRuntime
 import Foundation
 
 public struct CurrencyRates: Codable, Hashable, Sendable {
-    public var base: String
-    public var timestamp: Date
+    public let base: String
+    public let timestamp: Date
     /// Currency code to units per one `base`.
-    public var rates: [String: Double]
-    public var history: [Rate]?
+    public let rates: [String: Double]
+    public let history: [Rate]?
 
     /// Creates a value from its properties.
     public init(base: String, timestamp: Date, rates: [String: Double], history: [Rate]? = nil) {

@@ -5,42 +5,42 @@ import Foundation
 
 /// A profile plus what the profile screen shows.
 public struct DetailedProfile: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var username: String
-    public var email: String
+    public let id: Int64
+    public let username: String
+    public let email: String
     /// Optional and nullable; absent on old accounts, null when cleared.
-    public var displayName: Nullable<String>?
+    public let displayName: Nullable<String>?
     /// Absolute URL of the avatar on the CDN, e.g. https://cdn.example.com/avatars/*/large.jpg.
     /// The `/*/` segment ends a C block comment: */ must not end the generated doc comment.
-    public var avatarURL: URL
-    public var birthday: CalendarDate?
-    public var createdAt: Date
+    public let avatarURL: URL
+    public let birthday: CalendarDate?
+    public let createdAt: Date
     /// Absent when the caller may not see presence; null when the member has never been online.
     /// The two cases mean different things to the UI.
-    public var lastSeenAt: Nullable<Date>?
-    public var role: MemberRole
+    public let lastSeenAt: Nullable<Date>?
+    public let role: MemberRole
     /// BCP 47 language tag.
     ///
     /// Defaults to `"en"` when absent.
-    public var locale: String
+    public let locale: String
     /// Computed by the server; ignored when sent.
     ///
     /// Read-only: sent by the server, never sent back.
-    public var karma: Int?
+    public let karma: Int?
     /// Id in the pre-2019 system. Will be removed in v2.
     ///
     /// - Warning: Deprecated in the API description.
-    public var legacyID: Int?
-    public var bio: Nullable<String>?
-    public var friendsCount: Int
+    public let legacyID: Int?
+    public let bio: Nullable<String>?
+    public let friendsCount: Int
     /// Height in centimetres (field name from the German partner backend).
-    public var größe: Int?
+    public let größe: Int?
     /// Membership class.
-    public var `class`: DetailedProfileClass?
+    public let `class`: DetailedProfileClass?
     /// Canonical URL of this resource.
-    public var self_: URL?
-    public var _2faEnabled: Bool
-    public var recentComments: [Comment]?
+    public let self_: URL?
+    public let _2faEnabled: Bool
+    public let recentComments: [Comment]?
 
     /// Creates a value from its properties.
     public init(id: Int64, username: String, email: String, displayName: Nullable<String>? = nil, avatarURL: URL, birthday: CalendarDate? = nil, createdAt: Date, lastSeenAt: Nullable<Date>? = nil, role: MemberRole, locale: String = "en", karma: Int? = nil, legacyID: Int? = nil, bio: Nullable<String>? = nil, friendsCount: Int, größe: Int? = nil, `class`: DetailedProfileClass? = nil, self_: URL? = nil, _2faEnabled: Bool, recentComments: [Comment]? = nil) {

@@ -5,24 +5,25 @@ import Foundation
 
 public struct DetailedProfileResponse: Codable, Hashable, Sendable {
     /// "ok" or "error".
-    public var status: String
+    public let status: String
     /// Why the request failed, or null.
-    public var reason: Nullable<String>?
+    public let reason: Nullable<String>?
     /// A profile plus what the profile screen shows.
-    public var data: DetailedProfile
+    public var data: DetailedProfile { _data.value }
+    private let _data: Indirect<DetailedProfile>
 
     /// Creates a value from its properties.
     public init(status: String, reason: Nullable<String>? = nil, data: DetailedProfile) {
         self.status = status
         self.reason = reason
-        self.data = data
+        self._data = Indirect(data)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.status = try container.decode(String.self, forKey: "status")
         self.reason = try container.decodeNullable(String.self, forKey: "reason")
-        self.data = try container.decode(DetailedProfile.self, forKey: "data")
+        self._data = try Indirect(container.decode(DetailedProfile.self, forKey: "data"))
     }
 
     public func encode(to encoder: any Encoder) throws {

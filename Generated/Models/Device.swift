@@ -8,18 +8,18 @@ import Foundation
 /// A device registering for push notifications. Kept in the legacy push service's own draft-03 dialect: `required` is a boolean on each property, and `exclusiveMinimum` is a boolean modifier of `minimum` (as in draft-04).
 public struct Device: Codable, Hashable, Sendable {
     /// Stable per-install identifier.
-    public var deviceID: String
-    public var platform: DevicePlatform
+    public let deviceID: String
+    public let platform: DevicePlatform
     /// APNs device token (hex) or FCM registration token.
-    public var pushToken: String
-    public var appVersion: String?
-    public var osVersion: String?
+    public let pushToken: String
+    public let appVersion: String?
+    public let osVersion: String?
     /// Points-to-pixels factor; strictly greater than 0.
-    public var screenScale: Double?
+    public let screenScale: Double?
     /// True for development builds (APNs sandbox).
     ///
     /// Defaults to `false` when absent.
-    public var sandbox: Bool
+    public let sandbox: Bool
 
     /// Creates a value from its properties.
     public init(deviceID: String, platform: DevicePlatform, pushToken: String, appVersion: String? = nil, osVersion: String? = nil, screenScale: Double? = nil, sandbox: Bool = false) {

@@ -4,9 +4,9 @@ import APIRuntime
 import Foundation
 
 public struct EmailLogin: Codable, Hashable, Sendable {
-    public var email: String
+    public let email: String
     /// Write-only: sent to the server, never returned.
-    public var password: String?
+    public let password: String?
 
     /// Creates a value from its properties.
     public init(email: String, password: String? = nil) {

@@ -6,9 +6,9 @@ import Foundation
 /// The fields every response body shares. `data` is added by each response.
 public struct Envelope: Codable, Hashable, Sendable {
     /// "ok" or "error".
-    public var status: String
+    public let status: String
     /// Why the request failed, or null.
-    public var reason: Nullable<String>?
+    public let reason: Nullable<String>?
 
     /// Creates a value from its properties.
     public init(status: String, reason: Nullable<String>? = nil) {

@@ -5,9 +5,9 @@ import Foundation
 
 public struct ErrorBody: Codable, Hashable, Sendable {
     /// Machine-readable, dotted (`auth.expired`).
-    public var code: String
+    public let code: String
     /// Localized, safe to show to the user.
-    public var message: String
+    public let message: String
 
     /// Creates a value from its properties.
     public init(code: String, message: String) {

@@ -5,19 +5,19 @@ import Foundation
 
 public struct ErrorReport: Codable, Hashable, Sendable {
     /// Username, or null when logged out.
-    public var account: Nullable<String>?
+    public let account: Nullable<String>?
     /// operationId of the failed call.
-    public var command: String
+    public let command: String
     /// The request body as sent, any JSON. In a Swift multi-line literal this would need escaping:
     /// """{"email": "ada@example.com"}"""
-    public var request: JSONValue?
+    public let request: JSONValue?
     /// Raw response body, truncated to 64 KB; null when no response arrived.
-    public var response: Nullable<String>?
-    public var calledAt: Date
+    public let response: Nullable<String>?
+    public let calledAt: Date
     /// HTTP status, or 0 for transport errors.
-    public var status: Int
+    public let status: Int
     /// Version of the app's bundled API description.
-    public var schema: String?
+    public let schema: String?
 
     /// Creates a value from its properties.
     public init(account: Nullable<String>? = nil, command: String, request: JSONValue? = nil, response: Nullable<String>? = nil, calledAt: Date, status: Int, schema: String? = nil) {

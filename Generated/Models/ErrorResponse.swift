@@ -5,23 +5,24 @@ import Foundation
 
 public struct ErrorResponse: Codable, Hashable, Sendable {
     /// "ok" or "error".
-    public var status: String
+    public let status: String
     /// Why the request failed, or null.
-    public var reason: String?
-    public var data: ErrorBody
+    public let reason: String?
+    public var data: ErrorBody { _data.value }
+    private let _data: Indirect<ErrorBody>
 
     /// Creates a value from its properties.
     public init(status: String, reason: String? = nil, data: ErrorBody) {
         self.status = status
         self.reason = reason
-        self.data = data
+        self._data = Indirect(data)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.status = try container.decode(String.self, forKey: "status")
         self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
-        self.data = try container.decode(ErrorBody.self, forKey: "data")
+        self._data = try Indirect(container.decode(ErrorBody.self, forKey: "data"))
     }
 
     public func encode(to encoder: any Encoder) throws {

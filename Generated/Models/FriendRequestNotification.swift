@@ -4,18 +4,19 @@ import APIRuntime
 import Foundation
 
 public struct FriendRequestNotification: Codable, Hashable, Sendable {
-    public var id: UUID
-    public var kind: String
-    public var createdAt: Date
+    public let id: UUID
+    public let kind: String
+    public let createdAt: Date
     /// Defaults to `false` when absent.
-    public var read: Bool
+    public let read: Bool
     /// 1 = low, 2 = normal, 3 = high (shown as a banner).
-    public var priority: NotificationBasePriority
+    public let priority: NotificationBasePriority
     /// Friend
     ///
     /// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-    public var from: Member
-    public var message: Nullable<String>?
+    public var from: Member { _from.value }
+    private let _from: Indirect<Member>
+    public let message: Nullable<String>?
 
     /// Creates a value from its properties.
     public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority, from: Member, message: Nullable<String>? = nil) {
@@ -24,7 +25,7 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
         self.createdAt = createdAt
         self.read = read
         self.priority = priority
-        self.from = from
+        self._from = Indirect(from)
         self.message = message
     }
 
@@ -35,7 +36,7 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
         self.createdAt = try container.decodeDateTime(forKey: "createdAt")
         self.read = try container.decodeIfPresent(Bool.self, forKey: "read") ?? false
         self.priority = try container.decode(NotificationBasePriority.self, forKey: "priority")
-        self.from = try container.decode(Member.self, forKey: "from")
+        self._from = try Indirect(container.decode(Member.self, forKey: "from"))
         self.message = try container.decodeNullable(String.self, forKey: "message")
     }
 

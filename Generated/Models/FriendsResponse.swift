@@ -4,22 +4,23 @@ import APIRuntime
 import Foundation
 
 public struct FriendsResponse: Codable, Hashable, Sendable {
-    public var status: String
-    public var reason: String?
-    public var data: FriendsResponseData
+    public let status: String
+    public let reason: String?
+    public var data: FriendsResponseData { _data.value }
+    private let _data: Indirect<FriendsResponseData>
 
     /// Creates a value from its properties.
     public init(status: String, reason: String? = nil, data: FriendsResponseData) {
         self.status = status
         self.reason = reason
-        self.data = data
+        self._data = Indirect(data)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.status = try container.decode(String.self, forKey: "status")
         self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
-        self.data = try container.decode(FriendsResponseData.self, forKey: "data")
+        self._data = try Indirect(container.decode(FriendsResponseData.self, forKey: "data"))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -31,11 +32,11 @@ public struct FriendsResponse: Codable, Hashable, Sendable {
 }
 
 public struct FriendsResponseData: Codable, Hashable, Sendable {
-    public var items: [Member]
-    public var page: Int
-    public var pageSize: Int
+    public let items: [Member]
+    public let page: Int
+    public let pageSize: Int
     /// Number of items on all pages together.
-    public var total: Int
+    public let total: Int
 
     /// Creates a value from its properties.
     public init(items: [Member], page: Int, pageSize: Int, total: Int) {

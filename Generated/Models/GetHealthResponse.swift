@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 public struct GetHealthResponse: Codable, Hashable, Sendable {
-    public var ok: Bool
+    public let ok: Bool
 
     /// Creates a value from its properties.
     public init(ok: Bool) {

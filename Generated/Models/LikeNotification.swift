@@ -4,19 +4,20 @@ import APIRuntime
 import Foundation
 
 public struct LikeNotification: Codable, Hashable, Sendable {
-    public var id: UUID
-    public var kind: String
-    public var createdAt: Date
+    public let id: UUID
+    public let kind: String
+    public let createdAt: Date
     /// Defaults to `false` when absent.
-    public var read: Bool
+    public let read: Bool
     /// 1 = low, 2 = normal, 3 = high (shown as a banner).
-    public var priority: NotificationBasePriority
+    public let priority: NotificationBasePriority
     /// Friend
     ///
     /// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-    public var likedBy: Member
+    public var likedBy: Member { _likedBy.value }
+    private let _likedBy: Indirect<Member>
     /// What was liked. No discriminator; tell them apart by shape (`body` vs `url`).
-    public var target: LikeNotificationTarget
+    public let target: LikeNotificationTarget
 
     /// Creates a value from its properties.
     public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority, likedBy: Member, target: LikeNotificationTarget) {
@@ -25,7 +26,7 @@ public struct LikeNotification: Codable, Hashable, Sendable {
         self.createdAt = createdAt
         self.read = read
         self.priority = priority
-        self.likedBy = likedBy
+        self._likedBy = Indirect(likedBy)
         self.target = target
     }
 
@@ -36,7 +37,7 @@ public struct LikeNotification: Codable, Hashable, Sendable {
         self.createdAt = try container.decodeDateTime(forKey: "createdAt")
         self.read = try container.decodeIfPresent(Bool.self, forKey: "read") ?? false
         self.priority = try container.decode(NotificationBasePriority.self, forKey: "priority")
-        self.likedBy = try container.decode(Member.self, forKey: "likedBy")
+        self._likedBy = try Indirect(container.decode(Member.self, forKey: "likedBy"))
         self.target = try container.decode(LikeNotificationTarget.self, forKey: "target")
     }
 

@@ -5,9 +5,9 @@ import Foundation
 
 public struct LoginWithFacebookRequest: Codable, Hashable, Sendable {
     /// User access token from the Facebook SDK.
-    public var facebookToken: String
+    public let facebookToken: String
     /// Same value as `Device.deviceId` of `registerDevice`.
-    public var deviceID: String
+    public let deviceID: String
 
     /// Creates a value from its properties.
     public init(facebookToken: String, deviceID: String) {

@@ -8,35 +8,35 @@ public struct Member: Codable, Hashable, Sendable {
     /// The member id as a decimal string (the same number the members service sends as an int64 `id`).
     ///
     /// Arrives as `id` or `ident`.
-    public var id: FlexibleIdentifier
+    public let id: FlexibleIdentifier
     /// Arrives as `username` or `user_name`.
-    public var username: String
-    public var email: String?
+    public let username: String
+    public let email: String?
     /// Optional and nullable; absent on old accounts, null when cleared.
     ///
     /// Arrives as `displayName` or `display-name`.
-    public var displayName: String?
+    public let displayName: String?
     /// Absolute URL of the avatar on the CDN, e.g. https://cdn.example.com/avatars/*/large.jpg.
     /// The `/*/` segment ends a C block comment: */ must not end the generated doc comment.
     ///
     /// Arrives as `avatarUrl` or `avatar_url`.
-    public var avatarURL: URL
-    public var birthday: CalendarDate?
-    public var createdAt: Date?
+    public let avatarURL: URL
+    public let birthday: CalendarDate?
+    public let createdAt: Date?
     /// Absent when the caller may not see presence; null when the member has never been online.
     /// The two cases mean different things to the UI.
-    public var lastSeenAt: Date?
-    public var role: MemberRole?
+    public let lastSeenAt: Date?
+    public let role: MemberRole?
     /// BCP 47 language tag.
-    public var locale: String?
+    public let locale: String?
     /// Computed by the server; ignored when sent.
-    public var karma: Int?
+    public let karma: Int?
     /// Id in the pre-2019 system. Will be removed in v2.
-    public var legacyID: Int?
-    public var isOnline: Bool?
+    public let legacyID: Int?
+    public let isOnline: Bool?
     /// Omitted for the caller's own entry.
-    public var mutualFriends: Int?
-    public var friendsSince: CalendarDate?
+    public let mutualFriends: Int?
+    public let friendsSince: CalendarDate?
 
     /// Creates a value from its properties.
     public init(id: FlexibleIdentifier, username: String, email: String? = nil, displayName: String? = nil, avatarURL: URL, birthday: CalendarDate? = nil, createdAt: Date? = nil, lastSeenAt: Date? = nil, role: MemberRole? = nil, locale: String? = nil, karma: Int? = nil, legacyID: Int? = nil, isOnline: Bool? = nil, mutualFriends: Int? = nil, friendsSince: CalendarDate? = nil) {

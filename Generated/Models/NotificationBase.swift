@@ -4,13 +4,13 @@ import APIRuntime
 import Foundation
 
 public struct NotificationBase: Codable, Hashable, Sendable {
-    public var id: UUID
-    public var kind: String
-    public var createdAt: Date
+    public let id: UUID
+    public let kind: String
+    public let createdAt: Date
     /// Defaults to `false` when absent.
-    public var read: Bool
+    public let read: Bool
     /// 1 = low, 2 = normal, 3 = high (shown as a banner).
-    public var priority: NotificationBasePriority
+    public let priority: NotificationBasePriority
 
     /// Creates a value from its properties.
     public init(id: UUID, kind: String, createdAt: Date, read: Bool = false, priority: NotificationBasePriority) {

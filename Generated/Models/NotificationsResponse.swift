@@ -4,22 +4,23 @@ import APIRuntime
 import Foundation
 
 public struct NotificationsResponse: Codable, Hashable, Sendable {
-    public var status: String
-    public var reason: Nullable<String>?
-    public var data: NotificationsResponseData
+    public let status: String
+    public let reason: Nullable<String>?
+    public var data: NotificationsResponseData { _data.value }
+    private let _data: Indirect<NotificationsResponseData>
 
     /// Creates a value from its properties.
     public init(status: String, reason: Nullable<String>? = nil, data: NotificationsResponseData) {
         self.status = status
         self.reason = reason
-        self.data = data
+        self._data = Indirect(data)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.status = try container.decode(String.self, forKey: "status")
         self.reason = try container.decodeNullable(String.self, forKey: "reason")
-        self.data = try container.decode(NotificationsResponseData.self, forKey: "data")
+        self._data = try Indirect(container.decode(NotificationsResponseData.self, forKey: "data"))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -31,12 +32,12 @@ public struct NotificationsResponse: Codable, Hashable, Sendable {
 }
 
 public struct NotificationsResponseData: Codable, Hashable, Sendable {
-    public var items: [Notification]
-    public var unreadCount: Int?
-    public var page: Int
-    public var pageSize: Int
+    public let items: [Notification]
+    public let unreadCount: Int?
+    public let page: Int
+    public let pageSize: Int
     /// Number of items on all pages together.
-    public var total: Int
+    public let total: Int
 
     /// Creates a value from its properties.
     public init(items: [Notification], unreadCount: Int? = nil, page: Int, pageSize: Int, total: Int) {

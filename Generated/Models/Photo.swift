@@ -4,12 +4,13 @@ import APIRuntime
 import Foundation
 
 public struct Photo: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var url: URL
-    public var width: Int?
-    public var height: Int?
-    public var caption: Nullable<String>?
-    public var owner: PhotoOwner?
+    public let id: Int64
+    public let url: URL
+    public let width: Int?
+    public let height: Int?
+    public let caption: Nullable<String>?
+    public var owner: PhotoOwner? { _owner.value }
+    private let _owner: Indirect<PhotoOwner?>
 
     /// Creates a value from its properties.
     public init(id: Int64, url: URL, width: Int? = nil, height: Int? = nil, caption: Nullable<String>? = nil, owner: PhotoOwner? = nil) {
@@ -18,7 +19,7 @@ public struct Photo: Codable, Hashable, Sendable {
         self.width = width
         self.height = height
         self.caption = caption
-        self.owner = owner
+        self._owner = Indirect(owner)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -28,7 +29,7 @@ public struct Photo: Codable, Hashable, Sendable {
         self.width = try container.decodeIfPresent(Int.self, forKey: "width")
         self.height = try container.decodeIfPresent(Int.self, forKey: "height")
         self.caption = try container.decodeNullable(String.self, forKey: "caption")
-        self.owner = try container.decodeIfPresent(PhotoOwner.self, forKey: "owner")
+        self._owner = try Indirect(container.decodeIfPresent(PhotoOwner.self, forKey: "owner"))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -4,9 +4,9 @@ import APIRuntime
 import Foundation
 
 public struct PhotoOwner: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var username: String
-    public var avatarURL: URL
+    public let id: Int64
+    public let username: String
+    public let avatarURL: URL
 
     /// Creates a value from its properties.
     public init(id: Int64, username: String, avatarURL: URL) {

@@ -5,23 +5,24 @@ import Foundation
 
 public struct ProfileResponse: Codable, Hashable, Sendable {
     /// "ok" or "error".
-    public var status: String
+    public let status: String
     /// Why the request failed, or null.
-    public var reason: Nullable<String>?
-    public var data: Member
+    public let reason: Nullable<String>?
+    public var data: Member { _data.value }
+    private let _data: Indirect<Member>
 
     /// Creates a value from its properties.
     public init(status: String, reason: Nullable<String>? = nil, data: Member) {
         self.status = status
         self.reason = reason
-        self.data = data
+        self._data = Indirect(data)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.status = try container.decode(String.self, forKey: "status")
         self.reason = try container.decodeNullable(String.self, forKey: "reason")
-        self.data = try container.decode(Member.self, forKey: "data")
+        self._data = try Indirect(container.decode(Member.self, forKey: "data"))
     }
 
     public func encode(to encoder: any Encoder) throws {

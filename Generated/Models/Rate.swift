@@ -6,12 +6,12 @@ import Foundation
 /// One observed rate of `currency` against the base currency.
 public struct Rate: Codable, Hashable, Sendable {
     /// ISO 4217 alphabetic code, upper case.
-    public var currency: CurrencyCode
+    public let currency: CurrencyCode
     /// Units of `currency` per one unit of the base currency (2020-12 numeric exclusiveMinimum).
-    public var rate: Double
-    public var at: Date
+    public let rate: Double
+    public let at: Date
     /// Feed the rate came from; null for interpolated values.
-    public var source: Nullable<String>?
+    public let source: Nullable<String>?
 
     /// Creates a value from its properties.
     public init(currency: CurrencyCode, rate: Double, at: Date, source: Nullable<String>? = nil) {

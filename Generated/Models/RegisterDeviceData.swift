@@ -4,8 +4,8 @@ import APIRuntime
 import Foundation
 
 public struct RegisterDeviceData: Codable, Hashable, Sendable {
-    public var deviceID: String
-    public var registeredAt: Date
+    public let deviceID: String
+    public let registeredAt: Date
 
     /// Creates a value from its properties.
     public init(deviceID: String, registeredAt: Date) {

@@ -4,11 +4,11 @@ import APIRuntime
 import Foundation
 
 public struct Tokens: Codable, Hashable, Sendable {
-    public var accessToken: String
-    public var refreshToken: String
+    public let accessToken: String
+    public let refreshToken: String
     /// When `accessToken` stops working; refresh a minute before.
-    public var expiresAt: Date
-    public var tokenType: String?
+    public let expiresAt: Date
+    public let tokenType: String?
 
     /// Creates a value from its properties.
     public init(accessToken: String, refreshToken: String, expiresAt: Date, tokenType: String? = nil) {

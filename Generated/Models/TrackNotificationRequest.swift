@@ -4,9 +4,9 @@ import APIRuntime
 import Foundation
 
 public struct TrackNotificationRequest: Codable, Hashable, Sendable {
-    public var event: TrackNotificationRequestEvent
+    public let event: TrackNotificationRequestEvent
     /// When it happened on the device (not when the request is sent).
-    public var at: Date
+    public let at: Date
 
     /// Creates a value from its properties.
     public init(event: TrackNotificationRequestEvent, at: Date) {

@@ -4,22 +4,23 @@ import APIRuntime
 import Foundation
 
 public struct UpdateConfigError409: Codable, Hashable, Sendable {
-    public var status: String
-    public var reason: String?
-    public var data: UpdateConfigError409Data
+    public let status: String
+    public let reason: String?
+    public var data: UpdateConfigError409Data { _data.value }
+    private let _data: Indirect<UpdateConfigError409Data>
 
     /// Creates a value from its properties.
     public init(status: String, reason: String? = nil, data: UpdateConfigError409Data) {
         self.status = status
         self.reason = reason
-        self.data = data
+        self._data = Indirect(data)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.status = try container.decode(String.self, forKey: "status")
         self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
-        self.data = try container.decode(UpdateConfigError409Data.self, forKey: "data")
+        self._data = try Indirect(container.decode(UpdateConfigError409Data.self, forKey: "data"))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -31,22 +32,23 @@ public struct UpdateConfigError409: Codable, Hashable, Sendable {
 }
 
 public struct UpdateConfigError409Data: Codable, Hashable, Sendable {
-    public var code: String
-    public var message: String
-    public var current: Config
+    public let code: String
+    public let message: String
+    public var current: Config { _current.value }
+    private let _current: Indirect<Config>
 
     /// Creates a value from its properties.
     public init(code: String, message: String, current: Config) {
         self.code = code
         self.message = message
-        self.current = current
+        self._current = Indirect(current)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.code = try container.decode(String.self, forKey: "code")
         self.message = try container.decode(String.self, forKey: "message")
-        self.current = try container.decode(Config.self, forKey: "current")
+        self._current = try Indirect(container.decode(Config.self, forKey: "current"))
     }
 
     public func encode(to encoder: any Encoder) throws {

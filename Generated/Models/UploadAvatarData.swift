@@ -4,7 +4,7 @@ import APIRuntime
 import Foundation
 
 public struct UploadAvatarData: Codable, Hashable, Sendable {
-    public var avatarURL: URL
+    public let avatarURL: URL
 
     /// Creates a value from its properties.
     public init(avatarURL: URL) {

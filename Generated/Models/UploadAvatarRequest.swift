@@ -5,9 +5,9 @@ import Foundation
 
 /// Square to keep, in pixels of the uploaded image; the whole image when absent.
 public struct UploadAvatarCrop: Codable, Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var size: Int
+    public let x: Int
+    public let y: Int
+    public let size: Int
 
     /// Creates a value from its properties.
     public init(x: Int, y: Int, size: Int) {

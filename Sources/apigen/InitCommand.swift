@@ -22,6 +22,10 @@ struct InitCommand: ParsableCommand {
     # (less code to compile, for apps that never put models in a Set or use them as dictionary keys).
     # modelEquality: hashable
 
+    # Model properties are `let` (immutable snapshots; nested models kept in a box), which compiles much faster.
+    # true makes them settable `var`s stored inline.
+    # mutableModels: false
+
     # A folder of *.mustache files overriding the bundled templates by name (`apigen templates list`).
     # templates: Templates
 

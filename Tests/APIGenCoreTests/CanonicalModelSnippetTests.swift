@@ -45,10 +45,10 @@ final class CanonicalModelSnippetTests: XCTestCase {
         let member = outcome.file("Models/Member.swift") ?? ""
         assertContains(member,
             "public struct Member: Codable, Hashable, Sendable {",
-            "public var id: FlexibleIdentifier\n",
-            "public var username: String\n",
-            "public var self_: String?",
-            "public var isOnline: Bool?",
+            "public let id: FlexibleIdentifier\n",
+            "public let username: String\n",
+            "public let self_: String?",
+            "public let isOnline: Bool?",
             "self.id = try container.decodeFirst(FlexibleIdentifier.self, forKeys: [\"id\", \"ident\"])",
             "case .profile:\n            try container.encodeIdentifier(self.id, asInteger: true, forKey: \"id\")",
             "case .friend:\n            try container.encodeIdentifier(self.id, asInteger: false, forKey: \"ident\")")
@@ -85,7 +85,7 @@ final class CanonicalModelSnippetTests: XCTestCase {
     func testConflictingTypesAreReportedNotGuessed() {
         let friendWithBooleanName = friend.replacingOccurrences(of: #""user_name": {"type": "string"}"#, with: #""user_name": {"type": "boolean"}"#)
         let outcome = generate([("api/openapi.yaml", spec), ("api/friend.json", friendWithBooleanName)], config: config())
-        assertContains(outcome.file("Models/Member.swift") ?? "", "public var username: JSONValue")
+        assertContains(outcome.file("Models/Member.swift") ?? "", "public let username: JSONValue")
         XCTAssertTrue(outcome.diagnostics.contains { $0.message.contains("field 'username' of Member has different types") })
     }
 

@@ -34,6 +34,14 @@ final class GeneratorConfigTests: XCTestCase {
         XCTAssertEqual(parsed.diagnostics.first?.hint, "did you mean 'output'?")
     }
 
+    func testMutableModelsDefaultsToFalseAndMustBeABoolean() throws {
+        XCTAssertFalse(GeneratorConfig().mutableModels)
+        let mutable = GeneratorConfig.parse(bytes: Array("mutableModels: true\n".utf8), path: "apigen.yml")
+        XCTAssertEqual(try XCTUnwrap(mutable.config).mutableModels, true)
+        let wrong = GeneratorConfig.parse(bytes: Array("mutableModels: sometimes\n".utf8), path: "apigen.yml")
+        XCTAssertEqual(wrong.diagnostics.map(\.description), ["apigen.yml:1:16: error: 'mutableModels' must be true or false"])
+    }
+
     func testModelEqualityDefaultsToHashableAndRejectsOtherValues() throws {
         XCTAssertEqual(GeneratorConfig().modelEquality, .hashable)
         let none = GeneratorConfig.parse(bytes: Array("modelEquality: none\n".utf8), path: "apigen.yml")

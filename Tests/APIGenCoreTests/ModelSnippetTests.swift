@@ -22,16 +22,16 @@ final class ModelSnippetTests: XCTestCase {
             """))
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         assertContains(outcome.file("Models/Member.swift") ?? "",
-            "public var id: Int64",
-            "public var name: String",
-            "public var nick: String?",
-            "public var bio: Nullable<String>?",
-            "public var locale: String",
-            "public var score: Float?",
-            "public var seen: Date?",
-            "public var born: CalendarDate?",
-            "public var uid: UUID?",
-            "public var avatar: Data?",
+            "public let id: Int64",
+            "public let name: String",
+            "public let nick: String?",
+            "public let bio: Nullable<String>?",
+            "public let locale: String",
+            "public let score: Float?",
+            "public let seen: Date?",
+            "public let born: CalendarDate?",
+            "public let uid: UUID?",
+            "public let avatar: Data?",
             "self.bio = try container.decodeNullable(String.self, forKey: \"bio\")",
             "self.locale = try container.decodeIfPresent(String.self, forKey: \"locale\") ?? \"en\"",
             "self.seen = try container.decodeDateTimeIfPresent(forKey: \"seen\")",
@@ -99,6 +99,43 @@ final class ModelSnippetTests: XCTestCase {
         }
     }
 
+    func testModelsAreImmutableWithNestedStructsBoxedUnlessMutableModels() {
+        let schemas = """
+                Owner: { type: object, required: [login], properties: { login: { type: string } } }
+                Pet:
+                  type: object
+                  required: [name, owner]
+                  properties:
+                    name: { type: string }
+                    owner: { $ref: '#/components/schemas/Owner' }
+                    previous: { $ref: '#/components/schemas/Owner' }
+                    tags: { type: array, items: { $ref: '#/components/schemas/Owner' } }
+            """
+        let immutable = generate(yaml: openAPI(schemas: schemas))
+        XCTAssertFalse(immutable.hasErrors, immutable.rendered.joined(separator: "\n"))
+        let pet = immutable.file("Models/Pet.swift") ?? ""
+        assertContains(pet,
+            "public let name: String",
+            "public var owner: Owner { _owner.value }",
+            "private let _owner: Indirect<Owner>",
+            "public var previous: Owner? { _previous.value }",
+            "private let _previous: Indirect<Owner?>",
+            "public let tags: [Owner]?",
+            "self._owner = Indirect(owner)",
+            "self._owner = try Indirect(container.decode(Owner.self, forKey: \"owner\"))",
+            "self._previous = try Indirect(container.decodeIfPresent(Owner.self, forKey: \"previous\"))",
+            "try container.encode(self.owner, forKey: \"owner\")")
+        XCTAssertFalse(pet.contains("public var name"), "plain properties are let")
+
+        var config = GeneratorConfig()
+        config.mutableModels = true
+        let mutable = generate(yaml: openAPI(schemas: schemas), config: config)
+        let mutablePet = mutable.file("Models/Pet.swift") ?? ""
+        assertContains(mutablePet, "public var name: String", "public var owner: Owner\n", "public var previous: Owner?\n",
+                       "self.owner = owner", "self.owner = try container.decode(Owner.self, forKey: \"owner\")")
+        XCTAssertFalse(mutablePet.contains("Indirect"), "mutable models store nested structs inline")
+    }
+
     func testAllOfIsMerged() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Base: { type: object, required: [id], properties: { id: { type: string } } }
@@ -110,7 +147,7 @@ final class ModelSnippetTests: XCTestCase {
                       properties: { count: { type: integer } }
             """))
         assertContains(outcome.file("Models/Detailed.swift") ?? "",
-            "public struct Detailed: Codable, Hashable, Sendable {", "public var id: String", "public var count: Int")
+            "public struct Detailed: Codable, Hashable, Sendable {", "public let id: String", "public let count: Int")
     }
 
     func testOneOfWithDiscriminatorMapping() {
@@ -148,7 +185,7 @@ final class ModelSnippetTests: XCTestCase {
                     replies: { type: array, items: { $ref: '#/components/schemas/Comment' } }
             """))
         assertContains(outcome.file("Models/Comment.swift") ?? "",
-            "public var parent: Indirect<Comment>?", "public var replies: [Comment]?")
+            "public let parent: Indirect<Comment>?", "public let replies: [Comment]?")
     }
 
     func testMapsFreeFormAndInlineTypes() {
@@ -164,10 +201,10 @@ final class ModelSnippetTests: XCTestCase {
                     tags: { type: array, items: { type: string } }
             """))
         let text = outcome.file("Models/Config.swift") ?? ""
-        assertContains(text, "public var limits: [String: Int]?", "public var extra: [String: JSONValue]?",
-                       "public var anything: JSONValue?", "public var theme: ConfigTheme?", "public var window: ConfigWindow?",
+        assertContains(text, "public let limits: [String: Int]?", "public let extra: [String: JSONValue]?",
+                       "public let anything: JSONValue?", "public let theme: ConfigTheme?", "public var window: ConfigWindow?",
                        "public struct ConfigWindow: Codable, Hashable, Sendable {", "public enum ConfigTheme:",
-                       "public var tags: [String]?")
+                       "public let tags: [String]?")
     }
 
     func testHostileTextIsHarmless() {
@@ -185,9 +222,9 @@ final class ModelSnippetTests: XCTestCase {
         assertContains(text,
             "/// ends */ a comment, opens \"\"\" and interpolates \\(danger)\n/// #notAHeading",
             "self.quoteKey = try container.decodeIfPresent(String.self, forKey: \"quote\\\"key\")",
-            "public var `class`: String?", "self.`class` = try container.decodeIfPresent(String.self, forKey: \"class\")",
-            "public var self_: String?", "try container.encodeIfPresent(self.self_, forKey: \"self\")",
-            "public var _2fa: Bool?")
+            "public let `class`: String?", "self.`class` = try container.decodeIfPresent(String.self, forKey: \"class\")",
+            "public let self_: String?", "try container.encodeIfPresent(self.self_, forKey: \"self\")",
+            "public let _2fa: Bool?")
     }
 
     func testAccessLevelAndNameOverrides() {
@@ -197,7 +234,7 @@ final class ModelSnippetTests: XCTestCase {
         let outcome = generate(yaml: openAPI(schemas: """
                 Profile: { type: object, properties: { user_name: { type: string } } }
             """), config: config)
-        assertContains(outcome.file("Models/Member.swift") ?? "", "package struct Member:", "package var login: String?",
+        assertContains(outcome.file("Models/Member.swift") ?? "", "package struct Member:", "package let login: String?",
                        "self.login = try container.decodeIfPresent(String.self, forKey: \"user_name\")")
     }
 

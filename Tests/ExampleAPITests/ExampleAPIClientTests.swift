@@ -132,14 +132,23 @@ final class ExampleAPIClientTests: XCTestCase {
         XCTAssertEqual(try MemberAPI.Servers.production(version: "v2").absoluteString, "https://api.example.com/v2")
     }
 
+    func testNestedModelsAreStoredInABox() throws {
+        // `data: Member` is kept behind one reference: copying the envelope does not copy Member's fields.
+        XCTAssertLessThan(MemoryLayout<ProfileResponse>.size, MemoryLayout<Member>.size)
+        let envelope = try JSONDecoder().decode(ProfileResponse.self, from: Data(profileJSON.utf8))
+        let copy = ProfileResponse(status: envelope.status, reason: envelope.reason, data: envelope.data)
+        XCTAssertEqual(copy, envelope, "equality looks through the box")
+        XCTAssertEqual(Set([copy, envelope]).count, 1, "so does hashing")
+    }
+
     func testAbsentVersusNullIsKeptInEnvelopes() throws {
         let envelope = try JSONDecoder().decode(ProfileResponse.self, from: Data(profileJSON.utf8))
         XCTAssertEqual(envelope.reason, .null, "present and null")
         let encoded = try JSONEncoder().encode(envelope)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         XCTAssertTrue(object.keys.contains("reason"), "explicit null is written back as null")
-        var absent = envelope
-        absent.reason = nil
+        // Models are immutable (`mutableModels` is off): the copy without `reason` is built with the memberwise init.
+        let absent = ProfileResponse(status: envelope.status, reason: nil, data: envelope.data)
         let withoutReason = try XCTUnwrap(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(absent)) as? [String: Any])
         XCTAssertFalse(withoutReason.keys.contains("reason"), "absent stays absent")
     }

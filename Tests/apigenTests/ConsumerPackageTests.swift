@@ -20,8 +20,10 @@ final class ConsumerPackageTests: XCTestCase {
         let config = try String(contentsOf: repositoryRoot.appendingPathComponent("apigen.yml"), encoding: .utf8)
         try Data(config.replacingOccurrences(of: "output: Generated", with: "output: Sources/MemberClient").utf8)
             .write(to: folder.appendingPathComponent("apigen.yml"))
-        // The same client with `modelEquality: equatable`: its consumer file compares models.
-        try Data(config.replacingOccurrences(of: "output: Generated", with: "output: Sources/EquatableMemberClient\nmodelEquality: equatable").utf8)
+        // The same client with `modelEquality: equatable` and `mutableModels: true`: its consumer file compares
+        // models and sets their properties.
+        try Data(config.replacingOccurrences(of: "output: Generated",
+                                             with: "output: Sources/EquatableMemberClient\nmodelEquality: equatable\nmutableModels: true").utf8)
             .write(to: folder.appendingPathComponent("EquatableMemberClient.yml"))
 
         let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
@@ -58,10 +60,20 @@ final class ConsumerPackageTests: XCTestCase {
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
         // SwiftPM loads every target before `swift run` can generate into them; a consumer's own file sits beside
         // the generated ones, which apigen must leave alone.
-        // The consumer files also use what `modelEquality` promises: `Set` by default (hashable), `==` with `equatable`.
+        // The consumer files also use what `modelEquality` and `mutableModels` promise: `Set` by default (hashable), `==`
+        // with `equatable`, settable properties with `mutableModels: true`.
         let consumerCode = [
             "MemberClient": "func distinct(_ members: [Member]) -> Set<Member> { Set(members) }\n",
-            "EquatableMemberClient": "func same(_ a: Member, _ b: Member) -> Bool { a == b }\n",
+            "EquatableMemberClient": """
+                func same(_ a: Member, _ b: Member) -> Bool { a == b }
+                func renamed(_ response: ProfileResponse, to name: String) -> ProfileResponse {
+                    var copy = response
+                    copy.data.username = name
+                    copy.status = "edited"
+                    return copy
+                }
+
+                """,
         ]
         for target in ["MemberClient", "EquatableMemberClient"] + corpusTargets {
             let sources = folder.appendingPathComponent("Sources/\(target)")

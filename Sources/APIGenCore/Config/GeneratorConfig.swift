@@ -40,6 +40,13 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     }
     /// How generated models compare.
     public var modelEquality: ModelEquality = .hashable
+    /// Whether model struct properties are `var` (settable) instead of `let`.
+    ///
+    /// Off by default: models are immutable snapshots of what the server sent (`let` properties; a property that
+    /// holds another model struct is stored in a box behind a read-only accessor). That emits far less code per
+    /// model: no setter and `modify` accessor per property, and value witnesses that copy one reference instead of
+    /// every field of every nested model (Docs/performance.md). `true` gives plain `var` properties.
+    public var mutableModels = false
     /// The name of the generated client type; derived from `info.title` when absent.
     public var clientName: String?
     /// Name overrides: a schema name (`Profile`), `Schema.property`, or an operationId -> the Swift name to use.
@@ -72,7 +79,7 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     /// The default configuration.
     public init() {}
 
-    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport"]
+    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "mutableModels", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport"]
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
@@ -120,6 +127,12 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
                         diagnostics.append(.error("'modelEquality' must be one of equatable, hashable, none; found '\(text)'",
                                                   at: entry.value))
                     }
+                }
+            case "mutableModels":
+                switch entry.value.scalar {
+                case .bool(let value): config.mutableModels = value
+                default:
+                    diagnostics.append(.error("'mutableModels' must be true or false", at: entry.value))
                 }
             case "nameOverrides":
                 guard let overrides = entry.value.entries else {

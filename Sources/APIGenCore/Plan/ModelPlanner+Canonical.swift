@@ -85,7 +85,8 @@ extension ModelPlanner {
             properties.append(PropertyPlan(
                 name: swiftName, codingKey: swiftName, wireLiteral: "", type: declared, docLines: docs, isDeprecated: false,
                 initParameter: "\(swiftName): \(declared)\(required ? "" : " = nil")",
-                decodeStatement: "self.\(swiftName) = try container.\(call)", encodeStatement: "", parameterName: swiftName))
+                decodeStatement: "self.\(swiftName) = try container.\(call)", encodeStatement: "", parameterName: swiftName,
+                binding: config.mutableModels ? "var" : "let"))
         }
         if !properties.isEmpty { properties[properties.count - 1].isLast = true }
         plan.properties = properties

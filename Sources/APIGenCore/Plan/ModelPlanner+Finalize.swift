@@ -94,7 +94,16 @@ extension ModelPlanner {
             encode = useDateHelpers ? "try container.encode\(helper)IfPresent(\(value), \(key))" : "try container.encodeIfPresent(\(value), \(key))"
             initDefault = " = nil"
         }
-        decode = "self.\(name) = " + decode
+        // Immutable models keep a property that holds another struct by value in a box: the struct's copy,
+        // assign and destroy then handle one reference instead of every field of the nested model (and of its
+        // nested models), which was most of the IR of a model file (Docs/performance.md).
+        let storage = !config.mutableModels && !boxed && property.usage.directStruct != nil
+            ? "_" + name.filter { $0 != "`" } : nil
+        if let storage {
+            decode = "self.\(storage) = try Indirect(" + decode.dropFirst("try ".count) + ")"
+        } else {
+            decode = "self.\(name) = " + decode
+        }
         var docs = property.docLines
         if property.deprecated {
             docs.append(contentsOf: docs.isEmpty ? ["- Warning: Deprecated in the API description."] : ["", "- Warning: Deprecated in the API description."])
@@ -112,7 +121,10 @@ extension ModelPlanner {
             initParameter: "\(name): \(type)\(initDefault)",
             decodeStatement: decode,
             encodeStatement: encode,
-            parameterName: name
+            parameterName: name,
+            binding: config.mutableModels ? "var" : "let",
+            storageName: storage,
+            storageType: storage.map { _ in "Indirect<\(type)>" }
         )
     }
 }

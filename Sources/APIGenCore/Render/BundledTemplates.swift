@@ -202,19 +202,32 @@ import Foundation
 """###,
         "struct": ###"""
 {{! A Codable struct with explicit coding, so absent vs null and date formats never depend on the decoder's settings.
-    Keys are the wire names as string literals of APIRuntime's WireKey: no CodingKeys enum per model to compile. }}
+    Keys are the wire names as string literals of APIRuntime's WireKey: no CodingKeys enum per model to compile.
+    Properties are `let` unless `mutableModels: true`; an immutable property holding another model struct is kept in
+    a private `Indirect` box (`storageName`) behind a read-only accessor. }}
 {{access}} struct {{name}}: Codable{{{equalityConformance}}}, Sendable {
 {{#properties}}
 {{#docLines}}
     /// {{{.}}}
 {{/docLines}}
-    {{access}} var {{name}}: {{{type}}}
+{{#storageName}}
+    {{access}} var {{name}}: {{{type}}} { {{storageName}}.value }
+    private let {{storageName}}: {{{storageType}}}
+{{/storageName}}
+{{^storageName}}
+    {{access}} {{binding}} {{name}}: {{{type}}}
+{{/storageName}}
 {{/properties}}
 
     /// Creates a value from its properties.
     {{access}} init({{#properties}}{{{initParameter}}}{{^isLast}}, {{/isLast}}{{/properties}}) {
 {{#properties}}
+{{#storageName}}
+        self.{{storageName}} = Indirect({{parameterName}})
+{{/storageName}}
+{{^storageName}}
         self.{{name}} = {{parameterName}}
+{{/storageName}}
 {{/properties}}
     }
 {{#hasProperties}}
