@@ -152,7 +152,7 @@ public struct PropertyPlan: Encodable, Sendable {
     /// The name used on the right of `self.x = x` in the memberwise init (no backticks needed there).
     public var parameterName: String
     public var isLast = false
-    /// `let` (the default) or `var` (`mutableModels: true`).
+    /// How the property is declared: `let`, or `var` with `mutableModels: true`.
     public var binding = "var"
     /// For an immutable property holding another model struct: the private stored property (`_owner`) that keeps
     /// it in a box; `name` is then a read-only accessor over it, and the memberwise init assigns the box. Nil when
