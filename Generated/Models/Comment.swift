@@ -12,7 +12,7 @@ public struct Comment: Codable, Hashable, Sendable {
     /// A comment on a profile; comments nest.
     public let parent: Indirect<Comment>?
     public let replies: [Comment]?
-    public var author: CommentAuthor? { _author.value }
+    public var author: CommentAuthor? { self._author.value }
     private let _author: Indirect<CommentAuthor?>
 
     /// Creates a value from its properties.

@@ -8,7 +8,7 @@ public struct Config: Codable, Hashable, Sendable {
     public let version: Int
     public let pushEnabled: Bool
     /// No pushes between `start` and `end` (device local time); null turns quiet hours off.
-    public var quietHours: Nullable<ConfigQuietHours>? { _quietHours.value }
+    public var quietHours: Nullable<ConfigQuietHours>? { self._quietHours.value }
     private let _quietHours: Indirect<Nullable<ConfigQuietHours>?>
     public let theme: ConfigTheme
     /// Free-form settings of experiments, stored as sent.

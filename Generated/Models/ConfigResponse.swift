@@ -6,7 +6,7 @@ import Foundation
 public struct ConfigResponse: Codable, Hashable, Sendable {
     public let status: String
     public let reason: String?
-    public var data: Config { _data.value }
+    public var data: Config { self._data.value }
     private let _data: Indirect<Config>
 
     /// Creates a value from its properties.

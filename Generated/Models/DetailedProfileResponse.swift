@@ -9,7 +9,7 @@ public struct DetailedProfileResponse: Codable, Hashable, Sendable {
     /// Why the request failed, or null.
     public let reason: Nullable<String>?
     /// A profile plus what the profile screen shows.
-    public var data: DetailedProfile { _data.value }
+    public var data: DetailedProfile { self._data.value }
     private let _data: Indirect<DetailedProfile>
 
     /// Creates a value from its properties.

@@ -8,7 +8,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
     public let status: String
     /// Why the request failed, or null.
     public let reason: String?
-    public var data: ErrorBody { _data.value }
+    public var data: ErrorBody { self._data.value }
     private let _data: Indirect<ErrorBody>
 
     /// Creates a value from its properties.

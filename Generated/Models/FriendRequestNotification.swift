@@ -14,7 +14,7 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
     /// Friend
     ///
     /// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-    public var from: Member { _from.value }
+    public var from: Member { self._from.value }
     private let _from: Indirect<Member>
     public let message: Nullable<String>?
 

@@ -6,7 +6,7 @@ import Foundation
 public struct FriendsResponse: Codable, Hashable, Sendable {
     public let status: String
     public let reason: String?
-    public var data: FriendsResponseData { _data.value }
+    public var data: FriendsResponseData { self._data.value }
     private let _data: Indirect<FriendsResponseData>
 
     /// Creates a value from its properties.

@@ -14,7 +14,7 @@ public struct LikeNotification: Codable, Hashable, Sendable {
     /// Friend
     ///
     /// A member as the friends service spells it. That service predates the members service: ids are decimal strings, field names are snake_case except `display-name`.
-    public var likedBy: Member { _likedBy.value }
+    public var likedBy: Member { self._likedBy.value }
     private let _likedBy: Indirect<Member>
     /// What was liked. No discriminator; tell them apart by shape (`body` vs `url`).
     public let target: LikeNotificationTarget

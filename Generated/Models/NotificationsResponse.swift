@@ -6,7 +6,7 @@ import Foundation
 public struct NotificationsResponse: Codable, Hashable, Sendable {
     public let status: String
     public let reason: Nullable<String>?
-    public var data: NotificationsResponseData { _data.value }
+    public var data: NotificationsResponseData { self._data.value }
     private let _data: Indirect<NotificationsResponseData>
 
     /// Creates a value from its properties.

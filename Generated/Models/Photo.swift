@@ -9,7 +9,7 @@ public struct Photo: Codable, Hashable, Sendable {
     public let width: Int?
     public let height: Int?
     public let caption: Nullable<String>?
-    public var owner: PhotoOwner? { _owner.value }
+    public var owner: PhotoOwner? { self._owner.value }
     private let _owner: Indirect<PhotoOwner?>
 
     /// Creates a value from its properties.

@@ -8,7 +8,7 @@ public struct ProfileResponse: Codable, Hashable, Sendable {
     public let status: String
     /// Why the request failed, or null.
     public let reason: Nullable<String>?
-    public var data: Member { _data.value }
+    public var data: Member { self._data.value }
     private let _data: Indirect<Member>
 
     /// Creates a value from its properties.

@@ -8,7 +8,7 @@ public struct TokenResponse: Codable, Hashable, Sendable {
     public let status: String
     /// Why the request failed, or null.
     public let reason: Nullable<String>?
-    public var data: Tokens { _data.value }
+    public var data: Tokens { self._data.value }
     private let _data: Indirect<Tokens>
 
     /// Creates a value from its properties.

@@ -6,7 +6,7 @@ import Foundation
 public struct UpdateConfigError409: Codable, Hashable, Sendable {
     public let status: String
     public let reason: String?
-    public var data: UpdateConfigError409Data { _data.value }
+    public var data: UpdateConfigError409Data { self._data.value }
     private let _data: Indirect<UpdateConfigError409Data>
 
     /// Creates a value from its properties.
@@ -34,7 +34,7 @@ public struct UpdateConfigError409: Codable, Hashable, Sendable {
 public struct UpdateConfigError409Data: Codable, Hashable, Sendable {
     public let code: String
     public let message: String
-    public var current: Config { _current.value }
+    public var current: Config { self._current.value }
     private let _current: Indirect<Config>
 
     /// Creates a value from its properties.

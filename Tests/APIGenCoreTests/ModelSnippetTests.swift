@@ -116,9 +116,9 @@ final class ModelSnippetTests: XCTestCase {
         let pet = immutable.file("Models/Pet.swift") ?? ""
         assertContains(pet,
             "public let name: String",
-            "public var owner: Owner { _owner.value }",
+            "public var owner: Owner { self._owner.value }",
             "private let _owner: Indirect<Owner>",
-            "public var previous: Owner? { _previous.value }",
+            "public var previous: Owner? { self._previous.value }",
             "private let _previous: Indirect<Owner?>",
             "public let tags: [Owner]?",
             "self._owner = Indirect(owner)",

@@ -26,6 +26,11 @@ final class ConsumerPackageTests: XCTestCase {
                                              with: "output: Sources/EquatableMemberClient\nmodelEquality: equatable\nmutableModels: true").utf8)
             .write(to: folder.appendingPathComponent("EquatableMemberClient.yml"))
 
+        // Properties named like accessor keywords, each holding a nested model: with `let` models they become
+        // accessors over a private box (`_read`, `_modify`), which must still compile.
+        try Data(Self.accessorKeywordSpec.utf8).write(to: folder.appendingPathComponent("keywords.yaml"))
+        try Data("spec: keywords.yaml\noutput: Sources/KeywordClient\n".utf8).write(to: folder.appendingPathComponent("KeywordClient.yml"))
+
         let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         var corpusTargets: [String] = []
         if FileManager.default.fileExists(atPath: corpus.path) {
@@ -40,7 +45,7 @@ final class ConsumerPackageTests: XCTestCase {
         }
 
         let identity = repositoryRoot.lastPathComponent.lowercased()
-        let targets = (["MemberClient", "EquatableMemberClient"] + corpusTargets).map {
+        let targets = (["MemberClient", "EquatableMemberClient", "KeywordClient"] + corpusTargets).map {
             ".target(name: \"\($0)\", dependencies: [.product(name: \"APIRuntime\", package: \"\(identity)\")])"
         }
         let manifest = """
@@ -75,7 +80,7 @@ final class ConsumerPackageTests: XCTestCase {
 
                 """,
         ]
-        for target in ["MemberClient", "EquatableMemberClient"] + corpusTargets {
+        for target in ["MemberClient", "EquatableMemberClient", "KeywordClient"] + corpusTargets {
             let sources = folder.appendingPathComponent("Sources/\(target)")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
             try Data(("// Written by the consumer, not by apigen.\n" + (consumerCode[target] ?? "")).utf8)
@@ -84,7 +89,7 @@ final class ConsumerPackageTests: XCTestCase {
 
         let generate = try runProcess(swift, ["run", "apigen"], in: folder)
         XCTAssertEqual(generate.status, 0, generate.stdout + generate.stderr)
-        for target in ["EquatableMemberClient"] + corpusTargets {
+        for target in ["EquatableMemberClient", "KeywordClient"] + corpusTargets {
             let result = try runProcess(swift, ["run", "--skip-build", "apigen", "--config", "\(target).yml"], in: folder)
             XCTAssertEqual(result.status, 0, "\(target): " + result.stderr)
         }
@@ -101,6 +106,37 @@ final class ConsumerPackageTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/MemberClient/Consumer.swift").path))
     }
+
+    static let accessorKeywordSpec = """
+        openapi: 3.0.3
+        info: { title: Keywords, version: "1" }
+        paths:
+          /holder:
+            get:
+              operationId: getHolder
+              responses:
+                "200":
+                  description: ok
+                  content: { application/json: { schema: { $ref: '#/components/schemas/Holder' } } }
+        components:
+          schemas:
+            Inner: { type: object, properties: { value: { type: string } } }
+            Holder:
+              type: object
+              required: [read]
+              properties:
+                read: { $ref: '#/components/schemas/Inner' }
+                modify: { $ref: '#/components/schemas/Inner' }
+                get: { $ref: '#/components/schemas/Inner' }
+                set: { $ref: '#/components/schemas/Inner' }
+                willSet: { $ref: '#/components/schemas/Inner' }
+                didSet: { $ref: '#/components/schemas/Inner' }
+                init: { $ref: '#/components/schemas/Inner' }
+                self: { $ref: '#/components/schemas/Inner' }
+                value: { $ref: '#/components/schemas/Inner' }
+                unsafeAddress: { $ref: '#/components/schemas/Inner' }
+
+        """
 
     static func findSwift() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"

@@ -204,14 +204,15 @@ import Foundation
 {{! A Codable struct with explicit coding, so absent vs null and date formats never depend on the decoder's settings.
     Keys are the wire names as string literals of APIRuntime's WireKey: no CodingKeys enum per model to compile.
     Properties are `let` unless `mutableModels: true`; an immutable property holding another model struct is kept in
-    a private `Indirect` box (`storageName`) behind a read-only accessor. }}
+    a private `Indirect` box (`storageName`) behind a read-only accessor; the accessor starts with `self.` because a
+    body starting with `_read` or `_modify` would be parsed as a coroutine accessor. }}
 {{access}} struct {{name}}: Codable{{{equalityConformance}}}, Sendable {
 {{#properties}}
 {{#docLines}}
     /// {{{.}}}
 {{/docLines}}
 {{#storageName}}
-    {{access}} var {{name}}: {{{type}}} { {{storageName}}.value }
+    {{access}} var {{name}}: {{{type}}} { self.{{storageName}}.value }
     private let {{storageName}}: {{{storageType}}}
 {{/storageName}}
 {{^storageName}}
