@@ -18,6 +18,7 @@ public enum Resolver {
         guard let document = context.document(path, referrer: nil) else {
             return Result(api: nil, diagnostics: context.diagnostics, sources: context.sourceTexts)
         }
+        context.prefetched = DocumentPrefetcher(provider: provider).documents(reachableFrom: document)
         let root = document.root
         guard root.isMapping else {
             context.error("the document root must be a mapping, found \(root.kindName)", at: root)

@@ -39,6 +39,11 @@ final class ResolverContext {
     /// Per file: schema pointers that set a base URI.
     var identifierBases: [String: [(pointer: String, uri: String)]] = [:]
 
+    /// Documents parsed ahead of time by ``DocumentPrefetcher``, taken out as resolution reaches them.
+    var prefetched: [String: SourceDocument] = [:]
+    /// Bytes read to check that a referenced file exists, kept so that loading it does not read it again.
+    private var readAhead: [String: [UInt8]] = [:]
+
     init(provider: any SourceProvider) { self.provider = provider }
 
     func error(_ message: String, at node: SpecNode?, hint: String? = nil) {
@@ -54,8 +59,10 @@ final class ResolverContext {
         if let document = documents[path] { return document }
         if failedDocuments.contains(path) { return nil }
         let bytes: [UInt8]
+        let bundled = bundledMetaSchema(at: path)
+        if bundled == nil, let document = prefetched.removeValue(forKey: path) { return loaded(document, path: path, referrer: referrer) }
         do {
-            if let bundled = bundledMetaSchema(at: path) { bytes = Array(bundled.utf8) } else { bytes = try provider.read(path) }
+            if let bundled { bytes = Array(bundled.utf8) } else { bytes = try readAhead.removeValue(forKey: path) ?? provider.read(path) }
         } catch {
             failedDocuments.insert(path)
             if let referrer {
@@ -67,26 +74,39 @@ final class ResolverContext {
             return nil
         }
         do {
-            var document = try SourceDocument.load(bytes: bytes, path: path)
-            if document.root["swagger"] != nil {
-                document.root = SwaggerConverter(context: self).convert(document.root)
-            }
-            documents[path] = document
-            documentOrder.append(path)
-            dialects[path] = Self.dialect(of: document.root)
-            // A JSON Schema document without `$schema` is read in the dialect of the schema that refers to it.
-            if document.root["$schema"] == nil, document.root["openapi"] == nil, document.root["swagger"] == nil,
-               let referrer, let inherited = dialects[referrer.location.file], inherited.isJSONSchemaDraft {
-                dialects[path] = inherited
-            }
-            readVocabularies(of: document)
-            indexIdentifiers(document)
-            return document
+            return loaded(try SourceDocument.load(bytes: bytes, path: path), path: path, referrer: referrer)
         } catch {
             failedDocuments.insert(path)
             diagnostics.append(error)
             return nil
         }
+    }
+
+    /// Registers a freshly parsed document.
+    private func loaded(_ parsed: SourceDocument, path: String, referrer: SpecNode?) -> SourceDocument {
+        var document = parsed
+        if document.root["swagger"] != nil {
+            document.root = SwaggerConverter(context: self).convert(document.root)
+        }
+        documents[path] = document
+        documentOrder.append(path)
+        dialects[path] = Self.dialect(of: document.root)
+        // A JSON Schema document without `$schema` is read in the dialect of the schema that refers to it.
+        if document.root["$schema"] == nil, document.root["openapi"] == nil, document.root["swagger"] == nil,
+           let referrer, let inherited = dialects[referrer.location.file], inherited.isJSONSchemaDraft {
+            dialects[path] = inherited
+        }
+        readVocabularies(of: document)
+        indexIdentifiers(document)
+        return document
+    }
+
+    /// Whether the file at `path` is loaded or can be read; the bytes read to find out are kept for loading it.
+    private func canRead(_ path: String) -> Bool {
+        if documents[path] != nil || prefetched[path] != nil || readAhead[path] != nil { return true }
+        guard let bytes = try? provider.read(path) else { return false }
+        readAhead[path] = bytes
+        return true
     }
 
     /// The sources loaded so far, for quoting lines in diagnostics.
@@ -125,10 +145,10 @@ final class ResolverContext {
             return nil
         }
         var path = filePart.isEmpty ? base : DocumentPath.resolve(filePart, against: base)
-        if !filePart.isEmpty, documents[path] == nil, (try? provider.read(path)) == nil, let rootPath {
+        if !filePart.isEmpty, !canRead(path), let rootPath {
             // Some tools resolve refs against the root document; accept that, but say it is non-standard.
             let fromRoot = DocumentPath.resolve(filePart, against: rootPath)
-            if fromRoot != path, documents[fromRoot] != nil || (try? provider.read(fromRoot)) != nil {
+            if fromRoot != path, canRead(fromRoot) {
                 warning("'\(filePart)' does not exist relative to '\(base)'; using '\(fromRoot)' (relative to the root document)",
                         at: node, hint: "references are resolved relative to the file they are written in")
                 path = fromRoot

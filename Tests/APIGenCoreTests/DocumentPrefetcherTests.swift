@@ -1,0 +1,105 @@
+@testable import APIGenCore
+import Foundation
+import XCTest
+
+/// Prefetching referenced files on every core: which files it loads, and that resolution stays as it was.
+final class DocumentPrefetcherTests: XCTestCase {
+    /// Serves documents from memory and counts how often each path is read (from any thread).
+    private final class CountingProvider: SourceProvider, @unchecked Sendable {
+        let files: [String: String]
+        private let lock = NSLock()
+        private var counts: [String: Int] = [:]
+
+        init(_ files: [String: String]) { self.files = files }
+
+        func read(_ path: String) throws -> [UInt8] {
+            lock.withLock { counts[path, default: 0] += 1 }
+            guard let text = files[path] else { throw InMemorySourceProviderError(path: path) }
+            return Array(text.utf8)
+        }
+
+        func reads(of path: String) -> Int { lock.withLock { counts[path] ?? 0 } }
+    }
+
+    private let files = [
+        "api/openapi.yaml": """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /pets:
+                get:
+                  $ref: 'paths/pets.yaml'
+                  x-codeSamples: [{ $ref: 'examples/curl.yaml' }]
+            components:
+              schemas:
+                Pet: { $ref: 'schemas/pet.yaml' }
+                Remote: { $ref: 'https://example.com/schema.json' }
+                Missing: { $ref: 'schemas/missing.yaml' }
+                Broken: { $ref: 'schemas/broken.yaml#/Broken' }
+            """,
+        "api/paths/pets.yaml": """
+            operationId: listPets
+            responses:
+              '200':
+                description: ok
+                content: { application/json: { schema: { type: array, items: { $ref: '../schemas/pet.yaml' } } } }
+                links: { self: { $ref: '../links/self.yaml' } }
+            """,
+        "api/schemas/pet.yaml": """
+            type: object
+            properties:
+              owner: { $ref: './owner.yaml#/Owner' }
+              root: { $ref: '../openapi.yaml#/components/schemas/Pet' }
+            example: { $ref: '../examples/pet.yaml' }
+            """,
+        "api/schemas/owner.yaml": "Owner: { type: object, properties: { name: { type: string } } }",
+        "api/schemas/broken.yaml": "Broken: { type: [unclosed",
+        "api/examples/curl.yaml": "lang: curl",
+        "api/examples/pet.yaml": "name: Rex",
+        "api/links/self.yaml": "operationId: listPets",
+    ]
+
+    func testLoadsEveryFileReachableThroughRelativeReferencesExceptExamplesExtensionsAndURLs() throws {
+        let provider = CountingProvider(files)
+        let root = try SourceDocument.load(bytes: Array(files["api/openapi.yaml"]!.utf8), path: "api/openapi.yaml")
+        let loaded = DocumentPrefetcher(provider: provider).documents(reachableFrom: root)
+        // The missing and the unparsable file are left to resolution, which reports them; the cycle back to the
+        // root ends; `links`, `example` and `x-` extensions are never followed by resolution, so not loaded.
+        XCTAssertEqual(loaded.keys.sorted(), ["api/paths/pets.yaml", "api/schemas/owner.yaml", "api/schemas/pet.yaml"])
+        XCTAssertEqual(loaded["api/schemas/owner.yaml"]?.root["Owner"]?["type"]?.string, "object")
+        XCTAssertEqual(provider.reads(of: "api/schemas/broken.yaml"), 1)
+        XCTAssertEqual(provider.reads(of: "api/schemas/missing.yaml"), 1)
+        XCTAssertEqual(provider.reads(of: "api/openapi.yaml"), 0, "the root is the caller's")
+        XCTAssertEqual(provider.reads(of: "api/examples/curl.yaml") + provider.reads(of: "api/examples/pet.yaml")
+                       + provider.reads(of: "api/links/self.yaml"), 0)
+    }
+
+    func testResolutionReadsEachFileOnceAndStillReportsTheFilesThatCouldNotBePrefetched() throws {
+        let provider = CountingProvider(files)
+        let result = Resolver.resolve(rootPath: "api/openapi.yaml", provider: provider)
+        for path in ["api/openapi.yaml", "api/paths/pets.yaml", "api/schemas/pet.yaml", "api/schemas/owner.yaml"] {
+            XCTAssertEqual(provider.reads(of: path), 1, "\(path) was read more than once")
+        }
+        let api = try XCTUnwrap(result.api)
+        XCTAssertEqual(api.documents, ["api/openapi.yaml", "api/schemas/pet.yaml", "api/schemas/owner.yaml", "api/paths/pets.yaml"],
+                       "documents are registered in resolution order, not in the order they were prefetched")
+        let messages = result.diagnostics.filter { $0.severity == .error }.map(\.message)
+        XCTAssertEqual(messages.count, 3, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("remote reference 'https://example.com/schema.json' cannot be resolved") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("cannot read referenced file 'api/schemas/missing.yaml'") }, "\(messages)")
+        let yamlError = try XCTUnwrap(result.diagnostics.first { $0.message.hasPrefix("invalid YAML") })
+        XCTAssertEqual(yamlError.location?.file, "api/schemas/broken.yaml")
+    }
+
+    func testReferencedFilesAreNormalisedRelativeToTheReferringFile() throws {
+        let node = try SourceDocument.load(bytes: Array("""
+            a: { $ref: '../shared/./x.yaml#/A' }
+            b: { $ref: '../shared/x.yaml#/B' }
+            c: { $ref: '#/a' }
+            d: { $ref: 'urn:example:thing' }
+            e: { $ref: 'sub/y.json' }
+            """.utf8), path: "spec/resources/r.yaml").root
+        XCTAssertEqual(DocumentPrefetcher.referencedFiles(in: node, of: "spec/resources/r.yaml"),
+                       ["spec/shared/x.yaml", "spec/resources/sub/y.json"])
+    }
+}
