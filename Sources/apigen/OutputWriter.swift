@@ -69,7 +69,14 @@ struct OutputWriter {
         guard let data = fileManager.contents(atPath: url.path) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n")
             .map(String.init)
-            .filter { !$0.hasPrefix("#") && !$0.isEmpty && !$0.contains("..") && !$0.hasPrefix("/") }
+            .filter { !$0.hasPrefix("#") && !$0.isEmpty && !Self.containsDotDot($0) && !$0.hasPrefix("/") }
+    }
+
+    /// Whether a manifest line contains `..` (such a line could point outside the output folder): a byte scan,
+    /// because Foundation's `contains` costs thousands of instructions per line.
+    private static func containsDotDot(_ line: String) -> Bool {
+        let dot = UInt8(ascii: ".")
+        return zip(line.utf8, line.utf8.dropFirst()).contains { $0 == dot && $1 == dot }
     }
 
     func apply(_ changes: [Change], files generated: [OutputFile]) throws {

@@ -56,4 +56,17 @@ final class DocumentPathTests: XCTestCase {
         XCTAssertEqual(DocumentPath.resolve("other.yml", against: "root.yml"), "other.yml")
         XCTAssertEqual(DocumentPath.resolve("/abs/x.yml", against: "spec/root.yml"), "/abs/x.yml")
     }
+
+    func testDirectoryAndFragmentSplitWorkOnBytesAndKeepNonASCIIText() {
+        XCTAssertEqual(DocumentPath.directory(of: "spec/ré sources/x.yml"), "spec/ré sources")
+        XCTAssertEqual(DocumentPath.directory(of: "x.yml"), "")
+        XCTAssertEqual(DocumentPath.directory(of: "/x.yml"), "")
+        XCTAssertEqual(DocumentPath.splitFragment("models/é.yml#/components/schemas/Ü").document, "models/é.yml")
+        XCTAssertEqual(DocumentPath.splitFragment("models/é.yml#/components/schemas/Ü").fragment, "/components/schemas/Ü")
+        XCTAssertEqual(DocumentPath.splitFragment("#/a#b").document, "")
+        XCTAssertEqual(DocumentPath.splitFragment("#/a#b").fragment, "/a#b", "only the first # splits")
+        XCTAssertEqual(DocumentPath.splitFragment("plain.yml").document, "plain.yml")
+        XCTAssertEqual(DocumentPath.splitFragment("plain.yml").fragment, "")
+        XCTAssertEqual(DocumentPath.splitFragment("a.yml#").fragment, "")
+    }
 }

@@ -57,6 +57,26 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: userFile.path))
     }
 
+    func testAManifestEntryLeavingTheOutputFolderIsIgnored() throws {
+        let folder = try makeWorkspace()
+        XCTAssertEqual(try apigen([], in: folder).status, 0)
+        let generated = folder.appendingPathComponent("Generated")
+        let outside = folder.appendingPathComponent("Keep.swift")
+        let sibling = generated.appendingPathComponent("Models/a..b.swift")
+        try Data("// not apigen's\n".utf8).write(to: outside)
+        try Data("// listed, inside, but its name has two dots\n".utf8).write(to: sibling)
+        let manifest = generated.appendingPathComponent(".apigen-manifest")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        text += "../Keep.swift\nModels/../../Keep.swift\n/\(outside.path)\nModels/a..b.swift\n"
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
+        let result = try apigen([], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: outside.path), "a manifest line with '..' or a leading '/' is never removed")
+        // Any line containing '..' is skipped, also one that stays inside: the manifest is apigen's own, so such a
+        // line was put there by someone else.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: sibling.path))
+    }
+
     func testBrokenRefPrintsLocationAndLeavesOutputUntouched() throws {
         let folder = try makeWorkspace()
         XCTAssertEqual(try apigen([], in: folder).status, 0)

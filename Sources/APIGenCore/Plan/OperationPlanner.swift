@@ -124,7 +124,7 @@ struct OperationPlanner {
             returnsValue: returnType != "Void",
             requestStatements: statements,
             requestBinding: statements.isEmpty ? "let" : "var",
-            recordsCallTime: (cases.flatMap(\.statements) + defaultStatements).contains { $0.contains("__calledAt") },
+            recordsCallTime: (cases.flatMap(\.statements) + defaultStatements).contains { $0.utf8.containsSequence("__calledAt".utf8) },
             responseCases: cases,
             hasDefaultCase: hasDefault,
             defaultStatements: defaultStatements,
@@ -206,7 +206,7 @@ struct OperationPlanner {
             }
             return .json(models.usage(schema, suggestedName: typePrefix + suffix, file: typePrefix + suffix))
         }
-        if content.mediaType.hasPrefix("text/") && !content.mediaType.contains("csv") { return .text }
+        if content.mediaType.hasPrefix("text/") && !content.mediaType.utf8.containsSequence("csv".utf8) { return .text }
         return .binary
     }
 
@@ -337,7 +337,7 @@ struct OperationPlanner {
             supportTypes.append(outcome)
         }
         // Exact codes before ranges, so `404` wins over `4XX`.
-        cases = cases.filter { !$0.pattern.contains("...") } + cases.filter { $0.pattern.contains("...") }
+        cases = cases.filter { !$0.pattern.utf8.containsSequence("...".utf8) } + cases.filter { $0.pattern.utf8.containsSequence("...".utf8) }
         if !hasDefault {
             hasDefault = true
             defaultStatements = ["throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)"]

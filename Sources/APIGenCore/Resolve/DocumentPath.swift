@@ -2,8 +2,16 @@
 enum DocumentPath {
     /// The folder part of `path` ("" when none).
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        // On bytes: `lastIndex(of:)` on the Characters was a third of following a `$ref`.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(decoding: path.utf8[..<slash], as: UTF8.self)
+    }
+
+    /// A reference split at its first `#` into the document part and the fragment ("" when there is none).
+    static func splitFragment(_ reference: String) -> (document: String, fragment: String) {
+        guard let hash = reference.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (reference, "") }
+        return (String(decoding: reference.utf8[..<hash], as: UTF8.self),
+                String(decoding: reference.utf8[reference.utf8.index(after: hash)...], as: UTF8.self))
     }
 
     /// Resolves `relative` against the folder of `base` and normalises `.` and `..`.
@@ -21,42 +29,67 @@ enum DocumentPath {
 
     /// `normalise` the slow way, segment by segment (on UTF-8 bytes: most specs' `../` references take this path).
     static func normaliseSegments(_ path: String) -> String {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        let bytes = Array(path.utf8)
-        var segments: [Range<Int>] = []
-        func isParent(_ segment: Range<Int>) -> Bool { segment.count == 2 && bytes[segment.lowerBound] == dot && bytes[segment.lowerBound + 1] == dot }
-        var start = 0
-        for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
-            let segment = start..<end
-            start = end + 1
-            if segment.isEmpty || (segment.count == 1 && bytes[segment.lowerBound] == dot) { continue }
-            if isParent(segment), let last = segments.last, !isParent(last) {
-                segments.removeLast()
-                continue
+        withBytes(of: path) { bytes in
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            var segments: [Range<Int>] = []
+            segments.reserveCapacity(16)
+            func isParent(_ segment: Range<Int>) -> Bool {
+                segment.count == 2 && bytes[segment.lowerBound] == dot && bytes[segment.lowerBound + 1] == dot
             }
-            segments.append(segment)
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
+                let segment = start..<end
+                start = end + 1
+                if segment.isEmpty || (segment.count == 1 && bytes[segment.lowerBound] == dot) { continue }
+                if isParent(segment), let last = segments.last, !isParent(last) {
+                    segments.removeLast()
+                    continue
+                }
+                segments.append(segment)
+            }
+            return String(unsafeUninitializedCapacity: bytes.count + 1) { output in
+                var count = 0
+                if bytes.first == slash {
+                    output[0] = slash
+                    count = 1
+                }
+                for (index, segment) in segments.enumerated() {
+                    if index > 0 {
+                        output[count] = slash
+                        count += 1
+                    }
+                    for position in segment {
+                        output[count] = bytes[position]
+                        count += 1
+                    }
+                }
+                return count
+            }
         }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 1)
-        if bytes.first == slash { result.append(slash) }
-        for (index, segment) in segments.enumerated() {
-            if index > 0 { result.append(slash) }
-            result.append(contentsOf: bytes[segment])
-        }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// Whether `normalise` would return `path` unchanged: no empty segment, no trailing `/` and no segment that
     /// starts with `.` (which covers `.` and `..`, and conservatively sends `.hidden` down the slow path).
     static func isNormal(_ path: String) -> Bool {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        var previous: UInt8? = nil
-        for byte in path.utf8 {
-            if byte == dot, previous == nil || previous == slash { return false }
-            if byte == slash, previous == slash { return false }
-            previous = byte
+        withBytes(of: path) { bytes in
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            guard let first = bytes.first else { return true }
+            if first == dot { return false }
+            var previous = first
+            for byte in bytes.dropFirst() {
+                if byte == dot, previous == slash { return false }
+                if byte == slash, previous == slash { return false }
+                previous = byte
+            }
+            return previous != slash || bytes.count == 1
         }
-        return previous != slash || path.utf8.count == 1
+    }
+
+    /// Runs `body` over the UTF-8 bytes of `text` without copying them when the string is stored contiguously
+    /// (iterating `String.UTF8View` byte by byte costs tens of instructions per byte).
+    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// The file name without folder and extension (`schemas/friend.json` -> `friend`).

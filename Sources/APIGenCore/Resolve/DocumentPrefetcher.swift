@@ -52,16 +52,16 @@ struct DocumentPrefetcher: Sendable {
 
     static func referencedFiles(in node: SpecNode, of file: String) -> [String] {
         var paths: [String] = []
-        var seen: Set<Substring> = []
+        var seen: Set<String> = []
         var seenPaths: Set<String> = []
         func visit(_ node: SpecNode) {
             switch node.content {
             case .mapping(let entries):
                 for entry in entries {
                     if entry.key == "$ref", case .scalar(.string(let reference)) = entry.value.content {
-                        let filePart = reference.prefix { $0 != "#" }
-                        if !filePart.isEmpty, !filePart.contains(":"), seen.insert(filePart).inserted {
-                            let path = DocumentPath.resolve(String(filePart), against: file)
+                        let filePart = DocumentPath.splitFragment(reference).document
+                        if !filePart.isEmpty, !filePart.utf8.contains(UInt8(ascii: ":")), seen.insert(filePart).inserted {
+                            let path = DocumentPath.resolve(filePart, against: file)
                             if seenPaths.insert(path).inserted { paths.append(path) }
                         }
                     } else if !skippedKeys.contains(entry.key), !entry.key.hasPrefix("x-") {

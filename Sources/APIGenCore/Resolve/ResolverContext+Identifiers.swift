@@ -52,7 +52,7 @@ extension ResolverContext {
             let stripped = base.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? base
             return stripped + reference
         }
-        if let scheme = reference.split(separator: ":", maxSplits: 1).first, reference.contains(":"),
+        if let scheme = reference.split(separator: ":", maxSplits: 1).first, reference.utf8.contains(UInt8(ascii: ":")),
            scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }), scheme.first?.isLetter == true {
             return reference
         }

@@ -33,7 +33,7 @@ extension ResolverContext {
                 schemaIndex[id] = resolved
                 // A whole file or a `$defs` entry reached by reference is an entity of its own.
                 if let hint, target.location.file != node.location.file || target.pointer.isEmpty
-                    || target.pointer.contains("/$defs/") || target.pointer.contains("/definitions/") {
+                    || target.pointer.utf8.containsSequence("/$defs/".utf8) || target.pointer.utf8.containsSequence("/definitions/".utf8) {
                     registerNamed(hint, resolved)
                 }
                 return resolved

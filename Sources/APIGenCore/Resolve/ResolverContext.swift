@@ -136,10 +136,8 @@ final class ResolverContext {
     func target(of reference: String, at node: SpecNode) -> SpecNode? {
         if let identified = identifiedTarget(of: reference, at: node) { return identified }
         let base = node.location.file
-        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let filePart = String(parts[0])
-        let fragment = parts.count > 1 ? String(parts[1]) : ""
-        if filePart.contains("://") || filePart.hasPrefix("urn:") {
+        let (filePart, fragment) = DocumentPath.splitFragment(reference)
+        if filePart.utf8.containsSequence("://".utf8) || filePart.hasPrefix("urn:") {
             error("remote reference '\(reference)' cannot be resolved: only local files are read", at: node,
                   hint: "download the document next to the spec and refer to it by a relative path")
             return nil
