@@ -18,10 +18,10 @@ final class RendererTests: XCTestCase {
     func testMustacheContextKeepsWhatTemplatesRead() throws {
         struct Inner: Encodable { var name: String; var flag: Bool; var missing: String?; var count = 3; var tags = ["x"] }
         struct Outer: Encodable { var items: [Inner]; var title: String? }
-        let converted = try XCTUnwrap(MustacheContext.convert(Outer(items: [Inner(name: "a", flag: true, missing: nil)], title: "t")) as? [String: Any])
+        let converted = try XCTUnwrap(MustacheContext.convert(Outer(items: [Inner(name: "a", flag: true, missing: nil)], title: "t")) as? TemplateObject).values
         XCTAssertEqual((converted["title"] as? TemplateText)?.text, "t")
         let items = try XCTUnwrap(converted["items"] as? [Any])
-        let first = try XCTUnwrap(items.first as? [String: Any])
+        let first = try XCTUnwrap(items.first as? TemplateObject).values
         XCTAssertEqual((first["name"] as? TemplateText)?.text, "a")
         XCTAssertEqual(first["flag"] as? Bool, true)
         XCTAssertNil(first["missing"], "nil optionals are left out so lookups fall through")
@@ -42,24 +42,26 @@ final class RendererTests: XCTestCase {
                 try list.encodeNil()
             }
         }
-        let converted = try XCTUnwrap(MustacheContext.convert(Custom()) as? [String: Any])
-        XCTAssertEqual(((converted["group"] as? [String: Any])?["value"] as? TemplateText)?.text, "inner")
+        let converted = try XCTUnwrap(MustacheContext.convert(Custom()) as? TemplateObject).values
+        XCTAssertEqual(((converted["group"] as? TemplateObject)?.values["value"] as? TemplateText)?.text, "inner")
         let list = try XCTUnwrap(converted["list"] as? [Any])
         XCTAssertEqual(list.count, 2, "nil is left out of lists too")
         XCTAssertEqual(list.first as? Int, 1)
         XCTAssertEqual((list.last as? TemplateText)?.text, "two")
     }
 
-    /// Strings reach the templates as ``TemplateText``; whatever a template can do with a string must render the
-    /// same as with the plain `String` swift-mustache would otherwise see.
-    func testTemplateTextRendersLikeAString() throws {
+    /// Strings reach the templates as ``TemplateText`` and objects as ``TemplateObject``; whatever a template can do
+    /// with them must render the same as with the plain `String` and `[String: Any]` swift-mustache would otherwise see.
+    func testTemplateTextAndObjectsRenderLikeStringsAndDictionaries() throws {
         struct Item: Encodable { var name: String; var note: String? }
-        struct Root: Encodable { var title: String; var empty: String; var lines: [String]; var items: [Item]; var access: String }
+        struct Root: Encodable { var title: String; var empty: String; var lines: [String]; var items: [Item]; var access: String; var item: Item }
         let root = Root(title: "Tëst <&>", empty: "", lines: ["a", "", "c"],
-                        items: [Item(name: "one", note: "n"), Item(name: "two", note: nil)], access: "public")
+                        items: [Item(name: "one", note: "n"), Item(name: "two", note: nil)], access: "public",
+                        item: Item(name: "solo", note: nil))
         let plain: [String: Any] = [
             "title": root.title, "empty": root.empty, "lines": root.lines, "access": root.access,
             "items": [["name": "one", "note": "n"] as [String: Any], ["name": "two"] as [String: Any]],
+            "item": ["name": "solo"] as [String: Any],
         ]
         let template = try MustacheTemplate(string: """
             {{% CONTENT_TYPE: TEXT}}{{title}}|{{{title}}}|{{uppercased(title)}}|{{lowercased(title)}}|{{reversed(title)}}
@@ -67,10 +69,14 @@ final class RendererTests: XCTestCase {
             {{#lines}}[{{.}}]{{/lines}}|{{#title}}{{access}} {{title}} {{name}}{{/title}}
             {{#items}}{{access}} {{name}}{{#note}}({{.}}/{{name}}){{/note}}{{^note}}-{{/note}};{{/items}}
             {{#first(lines)}}{{.}}{{/first(lines)}}{{count(lines)}}
+            {{item.name}}|{{#item}}{{name}} {{access}}{{/item}}|{{^item}}no item{{/item}}|{{count(item)}}|{{#empty(item)}}E{{/empty(item)}}
+            {{#enumerated(item)}}{{key}}={{value}}{{/enumerated(item)}}|{{#sorted(item)}}{{key}}{{/sorted(item)}}|{{#items}}{{count(.)}}{{/items}}
             """)
         let converted = try XCTUnwrap(MustacheContext.convert(root))
         XCTAssertEqual(template.render(converted), template.render(plain))
         XCTAssertTrue(template.render(converted).hasPrefix("Tëst <&>|Tëst <&>|TËST <&>|tëst <&>|>&< tsëT\n"))
+        XCTAssertTrue(template.render(converted).contains("solo|solo public||1|"), template.render(converted))
+        XCTAssertTrue(template.render(converted).hasSuffix("21"), "count of each item object: \(template.render(converted))")
     }
 
     func testRenderedFilesAreSortedAndIndependentOfScheduling() throws {

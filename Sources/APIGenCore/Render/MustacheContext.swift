@@ -2,7 +2,7 @@
 ///
 /// swift-mustache resolves `{{key}}` on a struct by reflecting all its stored properties for every lookup; on the
 /// GitHub spec that was 37% of apigen's time. The plan types are `Encodable` (for `apigen plan --json`), so one
-/// encoding pass per file turns them into `[String: Any]` trees without any reflection: `nil` optionals are left
+/// encoding pass per file turns them into trees of ``TemplateObject``s and arrays without any reflection: `nil` optionals are left
 /// out (`encodeIfPresent`), so lookups fall through the context stack exactly as they did on the structs.
 enum MustacheContext {
     static func convert(_ value: any Encodable) -> Any? {
@@ -39,15 +39,25 @@ private enum TreeValue {
 }
 
 private final class KeyedStorage {
-    var values: [String: Any] = [:]
+    /// Fields in the order they were encoded; a key encoded twice is found at its last position.
+    private var keys: [String] = []
+    private var items: [Any] = []
     /// Containers handed out by `nestedContainer`, resolved at the end (the synthesized code never asks for them).
-    var pending: [String: TreeValue] = [:]
+    var pending: [(key: String, value: TreeValue)] = []
 
-    var resolved: [String: Any] {
-        guard !pending.isEmpty else { return values }
-        var result = values
-        for (key, value) in pending { result[key] = value.resolved }
-        return result
+    func set(_ value: Any, forKey key: String) {
+        keys.append(key)
+        items.append(value)
+    }
+
+    var resolved: TemplateObject {
+        guard !pending.isEmpty else { return TemplateObject(keys: keys, items: items) }
+        var keys = keys, items = items
+        for (key, value) in pending {
+            keys.append(key)
+            items.append(value.resolved)
+        }
+        return TemplateObject(keys: keys, items: items)
     }
 }
 
@@ -77,8 +87,15 @@ private final class TreeEncoder: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleTreeContainer(encoder: self) }
 
-    /// A nested value, fully encoded.
-    static func tree(_ value: some Encodable) -> Any? { MustacheContext.convert(value) }
+    /// A nested value, fully encoded. The common leaf types are recognised by their static type: comparing
+    /// metadata is free, while `convert`'s casts of an `any Encodable` cost a runtime lookup each.
+    static func tree<T: Encodable>(_ value: T) -> Any? {
+        if T.self == String.self { return TemplateText(unsafeBitCast(value, to: String.self)) }
+        if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self) }
+        if T.self == Int.self { return unsafeBitCast(value, to: Int.self) }
+        if T.self == [String].self { return unsafeBitCast(value, to: [String].self).map(TemplateText.init) }
+        return MustacheContext.convert(value)
+    }
 }
 
 private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -86,23 +103,23 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     var codingPath: [any CodingKey] { [] }
 
     func encodeNil(forKey key: Key) {}
-    func encode(_ value: Bool, forKey key: Key) { storage.values[key.stringValue] = value }
-    func encode(_ value: String, forKey key: Key) { storage.values[key.stringValue] = TemplateText(value) }
-    func encode(_ value: Int, forKey key: Key) { storage.values[key.stringValue] = value }
-    func encode(_ value: Double, forKey key: Key) { storage.values[key.stringValue] = value }
+    func encode(_ value: Bool, forKey key: Key) { storage.set(value, forKey: key.stringValue) }
+    func encode(_ value: String, forKey key: Key) { storage.set(TemplateText(value), forKey: key.stringValue) }
+    func encode(_ value: Int, forKey key: Key) { storage.set(value, forKey: key.stringValue) }
+    func encode(_ value: Double, forKey key: Key) { storage.set(value, forKey: key.stringValue) }
     func encode<T: Encodable>(_ value: T, forKey key: Key) {
-        if let tree = TreeEncoder.tree(value) { storage.values[key.stringValue] = tree }
+        if let tree = TreeEncoder.tree(value) { storage.set(tree, forKey: key.stringValue) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = KeyedStorage()
-        storage.pending[key.stringValue] = .keyed(nested)
+        storage.pending.append((key.stringValue, .keyed(nested)))
         return KeyedEncodingContainer(KeyedTreeContainer<NestedKey>(storage: nested))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = UnkeyedStorage()
-        storage.pending[key.stringValue] = .unkeyed(nested)
+        storage.pending.append((key.stringValue, .unkeyed(nested)))
         return UnkeyedTreeContainer(storage: nested)
     }
 
@@ -112,7 +129,7 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         let encoder = TreeEncoder()
         let nested = KeyedStorage()
         encoder.storage = .keyed(nested)
-        storage.pending[key.stringValue] = .keyed(nested)
+        storage.pending.append((key.stringValue, .keyed(nested)))
         return encoder
     }
 }

@@ -20,3 +20,39 @@ struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransform
 
     func transform(_ name: String) -> Any? { text.transform(name) }
 }
+
+/// An object of the render context (a plan struct, encoded): its fields by name.
+///
+/// swift-mustache tests every object on the context stack for `MustacheParent` at every lookup; for a
+/// `[String: Any]` that runtime check goes through Dictionary's conditional conformance and cost more than the
+/// lookup itself. Fields are kept as parallel arrays and found by a scan from the end (a plan struct has a few
+/// dozen fields at most; hashing every key on insertion and lookup cost more than comparing short strings).
+/// Both together took 13% off rendering the DigitalOcean client (callgrind). It behaves as the dictionary did:
+/// same children (a key given twice is found with its last value), same transforms (`count`, `empty`,
+/// `enumerated`, `sorted`), same text.
+struct TemplateObject: MustacheParent, MustacheTransformable, CustomStringConvertible {
+    private let keys: [String]
+    private let items: [Any]
+
+    init(keys: [String], items: [Any]) {
+        precondition(keys.count == items.count, "one value per key")
+        self.keys = keys
+        self.items = items
+    }
+
+    /// The fields as a dictionary (later keys win), for transforms and tests.
+    var values: [String: Any] { Dictionary(zip(keys, items), uniquingKeysWith: { $1 }) }
+
+    func child(named name: String) -> Any? {
+        var index = keys.count
+        while index > 0 {
+            index -= 1
+            if keys[index] == name { return items[index] }
+        }
+        return nil
+    }
+
+    func transform(_ name: String) -> Any? { values.transform(name) }
+
+    var description: String { values.description }
+}
