@@ -126,6 +126,9 @@ final class ModelSnippetTests: XCTestCase {
             "self._previous = try Indirect(container.decodeIfPresent(Owner.self, forKey: \"previous\"))",
             "try container.encode(self.owner, forKey: \"owner\")")
         XCTAssertFalse(pet.contains("public var name"), "plain properties are let")
+        let petPlan = immutable.plan?.modelFiles.flatMap(\.models).first { $0.name == "Pet" }
+        XCTAssertEqual(petPlan?.properties.map(\.isBoxed), [false, true, true, false], "templates test isBoxed")
+        XCTAssertEqual(petPlan?.properties.map { $0.storageName != nil }, [false, true, true, false])
 
         var config = GeneratorConfig()
         config.mutableModels = true

@@ -160,6 +160,9 @@ public struct PropertyPlan: Encodable, Sendable {
     public var storageName: String?
     /// The type of `storageName`, e.g. `Indirect<SimpleUser?>`.
     public var storageType: String?
+    /// Whether `storageName` is set. Templates test this rather than `storageName` itself: a missing key makes
+    /// swift-mustache search every enclosing context for it, which was a quarter of all lookups in a model file.
+    public var isBoxed = false
 }
 
 /// A `CodingKeys` case.

@@ -124,7 +124,8 @@ extension ModelPlanner {
             parameterName: name,
             binding: config.mutableModels ? "var" : "let",
             storageName: storage,
-            storageType: storage.map { _ in "Indirect<\(type)>" }
+            storageType: storage.map { _ in "Indirect<\(type)>" },
+            isBoxed: storage != nil
         )
     }
 }

@@ -204,31 +204,31 @@ import Foundation
 {{! A Codable struct with explicit coding, so absent vs null and date formats never depend on the decoder's settings.
     Keys are the wire names as string literals of APIRuntime's WireKey: no CodingKeys enum per model to compile.
     Properties are `let` unless `mutableModels: true`; an immutable property holding another model struct is kept in
-    a private `Indirect` box (`storageName`) behind a read-only accessor; the accessor starts with `self.` because a
+    a private `Indirect` box (`isBoxed`, `storageName`) behind a read-only accessor; the accessor starts with `self.` because a
     body starting with `_read` or `_modify` would be parsed as a coroutine accessor. }}
 {{access}} struct {{name}}: Codable{{{equalityConformance}}}, Sendable {
 {{#properties}}
 {{#docLines}}
     /// {{{.}}}
 {{/docLines}}
-{{#storageName}}
+{{#isBoxed}}
     {{access}} var {{name}}: {{{type}}} { self.{{storageName}}.value }
     private let {{storageName}}: {{{storageType}}}
-{{/storageName}}
-{{^storageName}}
+{{/isBoxed}}
+{{^isBoxed}}
     {{access}} {{binding}} {{name}}: {{{type}}}
-{{/storageName}}
+{{/isBoxed}}
 {{/properties}}
 
     /// Creates a value from its properties.
     {{access}} init({{#properties}}{{{initParameter}}}{{^isLast}}, {{/isLast}}{{/properties}}) {
 {{#properties}}
-{{#storageName}}
+{{#isBoxed}}
         self.{{storageName}} = Indirect({{parameterName}})
-{{/storageName}}
-{{^storageName}}
+{{/isBoxed}}
+{{^isBoxed}}
         self.{{name}} = {{parameterName}}
-{{/storageName}}
+{{/isBoxed}}
 {{/properties}}
     }
 {{#hasProperties}}
