@@ -136,8 +136,20 @@ public enum JSONPointer {
     /// Escapes one reference token.
     public static func escape(_ token: String) -> String {
         // Called for every key of every loaded document: most tokens need no escaping.
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        let tilde = UInt8(ascii: "~"), slash = UInt8(ascii: "/")
+        guard token.utf8.contains(where: { $0 == tilde || $0 == slash }) else { return token }
+        // Media types (`application/json`) and paths take this branch; Foundation's `replacingOccurrences` cost
+        // ~28,000 instructions a call here.
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(token.utf8.count + 8)
+        for byte in token.utf8 {
+            switch byte {
+            case tilde: escaped += [tilde, UInt8(ascii: "0")]
+            case slash: escaped += [tilde, UInt8(ascii: "1")]
+            default: escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// Splits and unescapes a pointer; `""` and `"/"`-rooted pointers are accepted. Percent-decoding
