@@ -62,16 +62,48 @@ final class DocumentPrefetcherTests: XCTestCase {
     func testLoadsEveryFileReachableThroughRelativeReferencesExceptExamplesExtensionsAndURLs() throws {
         let provider = CountingProvider(files)
         let root = try SourceDocument.load(bytes: Array(files["api/openapi.yaml"]!.utf8), path: "api/openapi.yaml")
-        let loaded = DocumentPrefetcher(provider: provider).documents(reachableFrom: root)
-        // The missing and the unparsable file are left to resolution, which reports them; the cycle back to the
-        // root ends; `links`, `example` and `x-` extensions are never followed by resolution, so not loaded.
-        XCTAssertEqual(loaded.keys.sorted(), ["api/paths/pets.yaml", "api/schemas/owner.yaml", "api/schemas/pet.yaml"])
-        XCTAssertEqual(loaded["api/schemas/owner.yaml"]?.root["Owner"]?["type"]?.string, "object")
+        let prefetcher = DocumentPrefetcher(provider: provider)
+        prefetcher.start(from: root, workers: 2)
+        prefetcher.waitUntilIdle()
+        defer { prefetcher.stop() }
+        // The cycle back to the root ends; `links`, `example` and `x-` extensions are never followed by
+        // resolution, so their files are not loaded.
+        XCTAssertEqual(prefetcher.take("api/schemas/owner.yaml")?.root["Owner"]?["type"]?.string, "object")
+        XCTAssertNotNil(prefetcher.take("api/paths/pets.yaml"))
+        XCTAssertNotNil(prefetcher.take("api/schemas/pet.yaml"))
+        XCTAssertNil(prefetcher.take("api/schemas/pet.yaml"), "a document is handed out once")
+        // The missing and the unparsable file are left to resolution, which reports them.
+        XCTAssertNil(prefetcher.take("api/schemas/broken.yaml"))
+        XCTAssertNil(prefetcher.take("api/schemas/missing.yaml"))
         XCTAssertEqual(provider.reads(of: "api/schemas/broken.yaml"), 1)
         XCTAssertEqual(provider.reads(of: "api/schemas/missing.yaml"), 1)
         XCTAssertEqual(provider.reads(of: "api/openapi.yaml"), 0, "the root is the caller's")
         XCTAssertEqual(provider.reads(of: "api/examples/curl.yaml") + provider.reads(of: "api/examples/pet.yaml")
                        + provider.reads(of: "api/links/self.yaml"), 0)
+    }
+
+    func testAPathResolutionClaimsFirstIsNeverLoadedByAWorker() throws {
+        let provider = CountingProvider(files)
+        let root = try SourceDocument.load(bytes: Array(files["api/openapi.yaml"]!.utf8), path: "api/openapi.yaml")
+        let prefetcher = DocumentPrefetcher(provider: provider)
+        prefetcher.start(from: root, workers: 0)
+        XCTAssertNil(prefetcher.take("api/paths/pets.yaml"), "queued, not loaded: resolution loads it itself")
+        let pets = try SourceDocument.load(bytes: Array(files["api/paths/pets.yaml"]!.utf8), path: "api/paths/pets.yaml")
+        prefetcher.prefetchReferences(of: pets)
+        prefetcher.stop()
+        XCTAssertEqual(provider.reads(of: "api/paths/pets.yaml"), 0)
+        XCTAssertNil(prefetcher.take("api/schemas/pet.yaml"))
+    }
+
+    /// The whole resolution, many times: whatever the workers' timing, the result is the same as without them.
+    func testResolutionIsTheSameWhateverTheWorkersTiming() throws {
+        let reference = Resolver.resolve(rootPath: "api/openapi.yaml", provider: InMemorySourceProvider(files))
+        for _ in 0..<50 {
+            let result = Resolver.resolve(rootPath: "api/openapi.yaml", provider: InMemorySourceProvider(files))
+            XCTAssertEqual(result.api?.documents, reference.api?.documents)
+            XCTAssertEqual(result.diagnostics, reference.diagnostics)
+            XCTAssertEqual(result.api?.operations.map(\.operationId), reference.api?.operations.map(\.operationId))
+        }
     }
 
     func testResolutionReadsEachFileOnceAndStillReportsTheFilesThatCouldNotBePrefetched() throws {

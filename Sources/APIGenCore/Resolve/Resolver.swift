@@ -18,7 +18,10 @@ public enum Resolver {
         guard let document = context.document(path, referrer: nil) else {
             return Result(api: nil, diagnostics: context.diagnostics, sources: context.sourceTexts)
         }
-        context.prefetched = DocumentPrefetcher(provider: provider).documents(reachableFrom: document)
+        let prefetcher = DocumentPrefetcher(provider: provider)
+        prefetcher.start(from: document)
+        context.prefetcher = prefetcher
+        defer { prefetcher.stop() }
         let root = document.root
         guard root.isMapping else {
             context.error("the document root must be a mapping, found \(root.kindName)", at: root)

@@ -39,10 +39,11 @@ final class ResolverContext {
     /// Per file: schema pointers that set a base URI.
     var identifierBases: [String: [(pointer: String, uri: String)]] = [:]
 
-    /// Documents parsed ahead of time by ``DocumentPrefetcher``, taken out as resolution reaches them.
-    var prefetched: [String: SourceDocument] = [:]
-    /// Bytes read to check that a referenced file exists, kept so that loading it does not read it again.
+    /// Parses referenced documents in the background; resolution takes them as it reaches them.
+    var prefetcher: DocumentPrefetcher?
+    /// Bytes read, or prefetched documents taken, to check that a referenced file exists: kept for loading it.
     private var readAhead: [String: [UInt8]] = [:]
+    private var takenAhead: [String: SourceDocument] = [:]
 
     init(provider: any SourceProvider) { self.provider = provider }
 
@@ -60,7 +61,9 @@ final class ResolverContext {
         if failedDocuments.contains(path) { return nil }
         let bytes: [UInt8]
         let bundled = bundledMetaSchema(at: path)
-        if bundled == nil, let document = prefetched.removeValue(forKey: path) { return loaded(document, path: path, referrer: referrer) }
+        if bundled == nil, let document = takenAhead.removeValue(forKey: path) ?? prefetcher?.take(path) {
+            return loaded(document, path: path, referrer: referrer)
+        }
         do {
             if let bundled { bytes = Array(bundled.utf8) } else { bytes = try readAhead.removeValue(forKey: path) ?? provider.read(path) }
         } catch {
@@ -74,7 +77,9 @@ final class ResolverContext {
             return nil
         }
         do {
-            return loaded(try SourceDocument.load(bytes: bytes, path: path), path: path, referrer: referrer)
+            let document = try SourceDocument.load(bytes: bytes, path: path)
+            if bundled == nil { prefetcher?.prefetchReferences(of: document) }
+            return loaded(document, path: path, referrer: referrer)
         } catch {
             failedDocuments.insert(path)
             diagnostics.append(error)
@@ -101,9 +106,13 @@ final class ResolverContext {
         return document
     }
 
-    /// Whether the file at `path` is loaded or can be read; the bytes read to find out are kept for loading it.
+    /// Whether the file at `path` is loaded or can be read; what was read to find out is kept for loading it.
     private func canRead(_ path: String) -> Bool {
-        if documents[path] != nil || prefetched[path] != nil || readAhead[path] != nil { return true }
+        if documents[path] != nil || readAhead[path] != nil || takenAhead[path] != nil { return true }
+        if let document = prefetcher?.take(path) {
+            takenAhead[path] = document
+            return true
+        }
         guard let bytes = try? provider.read(path) else { return false }
         readAhead[path] = bytes
         return true
