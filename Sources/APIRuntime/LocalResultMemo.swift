@@ -17,7 +17,8 @@ final class LocalResultMemo: @unchecked Sendable {
         let body: Data
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.kind == rhs.kind && lhs.type == rhs.type && lhs.operation == rhs.operation && lhs.body == rhs.body
+            lhs.kind == rhs.kind && lhs.type == rhs.type && lhs.operation == rhs.operation
+                && (LocalResultMemo.sameBuffer(lhs.body, rhs.body) || lhs.body == rhs.body)
         }
 
         // Hashing a whole body on every lookup costs more than the rest of a hit; the length and both ends spread
@@ -27,8 +28,10 @@ final class LocalResultMemo: @unchecked Sendable {
             hasher.combine(operation)
             hasher.combine(type)
             hasher.combine(body.count)
-            body.prefix(64).withUnsafeBytes { hasher.combine(bytes: $0) }
-            body.suffix(64).withUnsafeBytes { hasher.combine(bytes: $0) }
+            body.withUnsafeBytes { bytes in
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes.prefix(64)))
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes.suffix(64)))
+            }
         }
     }
 
@@ -41,15 +44,29 @@ final class LocalResultMemo: @unchecked Sendable {
     // Values are the decoded models (value types) the generated code returns; they are only handed out as copies.
     private var results: [Key: Any] = [:]
     private var order: [Key] = []
+    /// The body of the last hit and the equal body the matching key holds. A generated method looks up several
+    /// steps (validation, envelope status, body) with the same response body: comparing it in full with the
+    /// stored one once is enough. Holding `probe` keeps its buffer alive, so its address cannot be reused by
+    /// other bytes while it is remembered.
+    private var lastHit: (probe: Data, stored: Data)?
 
     func value<T>(_ type: T.Type, kind: Kind, operation: String, body: Data) -> T? {
         guard body.count <= Self.maxBodySize else { return nil }
-        let key = Key(kind: kind, operation: operation, type: ObjectIdentifier(type), body: body)
         lock.lock()
         defer { lock.unlock() }
+        let known = lastHit.flatMap { Self.sameBuffer($0.probe, body) ? $0.stored : nil }
+        let key = Key(kind: kind, operation: operation, type: ObjectIdentifier(type), body: known ?? body)
         // Unwrap first: casting an absent `Any?` to an optional `T` would succeed with nil.
-        guard let stored = results[key] else { return nil }
-        return stored as? T
+        guard let index = results.index(forKey: key) else { return nil }
+        if known == nil { lastHit = (body, results[index].key.body) }
+        return results[index].value as? T
+    }
+
+    /// Whether two bodies are the same bytes in memory (then they are equal without comparing them). Only for
+    /// bodies stored out of line: a small `Data` keeps its bytes inline, at an address that means nothing.
+    static func sameBuffer(_ lhs: Data, _ rhs: Data) -> Bool {
+        guard lhs.count == rhs.count, lhs.count > 64 else { return false }
+        return lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in left.baseAddress == right.baseAddress } }
     }
 
     func store<T>(_ value: T, kind: Kind, operation: String, body: Data) {

@@ -1,4 +1,4 @@
-import APIRuntime
+@testable import APIRuntime
 import Foundation
 import XCTest
 
@@ -28,5 +28,23 @@ final class CacheKeyTests: XCTestCase {
         let form1 = HTTPRequest(method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data("b=2&a=1".utf8))
         let form2 = HTTPRequest(method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data("a=1&b=2".utf8))
         XCTAssertEqual(CacheKey.make(for: form1, account: nil), CacheKey.make(for: form2, account: nil))
+    }
+
+    /// Keys are remembered by their input (bounded): a remembered key, and one made again after the memo was
+    /// emptied, are the same digest as computing it afresh.
+    func testRememberedKeysAreTheDigestOfTheirInput() {
+        func expected(_ url: String) -> String {
+            var bytes: [UInt8] = []
+            for field in ["apigen-cache-key-v1", "", "GET", url, "anonymous"] {
+                bytes += Array(String(field.utf8.count).utf8) + [0x3a] + Array(field.utf8)
+            }
+            return SHA256.hex(bytes)
+        }
+        let urls = (0..<600).map { "https://api.example.com/items/\($0)" }
+        for _ in 0..<2 {
+            for url in urls {
+                XCTAssertEqual(CacheKey.make(for: HTTPRequest(method: "GET", url: URL(string: url)!), account: nil), expected(url))
+            }
+        }
     }
 }

@@ -70,6 +70,33 @@ final class LocalResultMemoTests: XCTestCase {
         XCTAssertNil(memo.value(Int.self, kind: .body, operation: "op", body: large))
     }
 
+    /// Large bodies as a cache serves them: each hit is a fresh copy of the stored bytes, looked up for several steps.
+    func testLargeBodiesMatchByContentWhicheverCopyIsLookedUp() {
+        let memo = LocalResultMemo()
+        func body(_ middle: UInt8) -> Data {
+            var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 4_096)
+            bytes[2_048] = middle
+            return Data(bytes)
+        }
+        memo.store(1, kind: .valid, operation: "op", body: body(1))
+        memo.store(2, kind: .body, operation: "op", body: body(1))
+        memo.store(3, kind: .body, operation: "op", body: body(2))
+        for _ in 0..<3 {
+            let hit = body(1)  // a new buffer each time, equal bytes
+            XCTAssertEqual(memo.value(Int.self, kind: .valid, operation: "op", body: hit), 1)
+            XCTAssertEqual(memo.value(Int.self, kind: .body, operation: "op", body: hit), 2)
+            XCTAssertNil(memo.value(Int.self, kind: .envelope, operation: "op", body: hit))
+            // Same length and same ends, different middle: never taken for the remembered body.
+            XCTAssertEqual(memo.value(Int.self, kind: .body, operation: "op", body: body(2)), 3)
+            XCTAssertNil(memo.value(Int.self, kind: .body, operation: "op", body: body(3)))
+            XCTAssertEqual(memo.value(Int.self, kind: .body, operation: "op", body: hit), 2)
+        }
+        XCTAssertTrue(LocalResultMemo.sameBuffer(body(1).subdata(in: 0..<4_096), body(1)) == false, "equal bytes, other buffers")
+        let one = body(1)
+        XCTAssertTrue(LocalResultMemo.sameBuffer(one, one))
+        XCTAssertFalse(LocalResultMemo.sameBuffer(Data("short".utf8), Data("short".utf8)), "inline bodies are never same-buffer")
+    }
+
     func testEqualityIgnoresWhereTheResponseCameFrom() {
         var local = HTTPResponse.json("1")
         local.isLocal = true

@@ -23,7 +23,26 @@ public enum CacheKey {
         append(canonicalURL(request.url))
         append(account.map { "account:" + $0 } ?? "anonymous")
         bytes += canonicalBody(request.body, contentType: request.headers["Content-Type"])
-        return SHA256.hex(bytes)
+        return digests.hex(of: bytes)
+    }
+
+    /// Recent digests by their input: a cache hit asks for the same key again and again, and SHA-256 was a tenth
+    /// of a hit. Bounded; emptied when full.
+    private static let digests = DigestMemo()
+
+    private final class DigestMemo: Sendable {
+        private let entries = Locked<[[UInt8]: String]>([:])
+        static let capacity = 256
+
+        func hex(of bytes: [UInt8]) -> String {
+            if let known = entries.withLock({ $0[bytes] }) { return known }
+            let digest = SHA256.hex(bytes)
+            entries.withLock { entries in
+                if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+                entries[bytes] = digest
+            }
+            return digest
+        }
     }
 
     /// The URL with a lowercased scheme and host and without a default port or fragment.

@@ -8,12 +8,13 @@ extension SQLiteStorage {
         key, account, method, url, status, headers, body, vary, request_time, response_time, expires_at, accessed_at
         """
 
+    // Built once: a cache hit runs this query, and interpolating it per call showed in the hit's profile.
+    private static let selectResponse = "SELECT \(responseColumns) FROM responses WHERE area = ? AND key = ?"
+
     /// See ``ResponseStorage/loadResponse(key:area:accessedAt:)``.
     public func loadResponse(key: String, area: StorageArea, accessedAt: Date) throws -> StoredResponse? {
         try withDatabase { database in
-            let rows = try database.query(
-                "SELECT \(Self.responseColumns) FROM responses WHERE area = ? AND key = ?",
-                [.text(area.rawValue), .text(key)])
+            let rows = try database.query(Self.selectResponse, [.text(area.rawValue), .text(key)])
             guard let row = rows.first, var entry = Self.response(from: row, url: storedURL) else { return nil }
             // The access time only orders LRU eviction; writing it on every hit would make each hit a synced
             // transaction (milliseconds), so it is refreshed at most once per `accessTimeGranularity`.
