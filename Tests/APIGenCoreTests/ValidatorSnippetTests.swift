@@ -29,7 +29,7 @@ final class ValidatorSnippetTests: XCTestCase {
     func testValidatorsAreEmittedAndCalled() {
         let outcome = generate(yaml: spec)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
-        let validators = (outcome.files ?? []).filter { $0.path.hasPrefix("Validators/") }.map(\.contents).joined(separator: "\n")
+        let validators = (outcome.files ?? []).filter { $0.path.hasPrefix("Checks/") }.map(\.contents).joined(separator: "\n")
         assertContains(validators,
             "public enum Validators {",
             "public static func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
@@ -57,6 +57,6 @@ final class ValidatorSnippetTests: XCTestCase {
         config.validationOverrides = ["listItems": .off]
         let off = generate(yaml: spec, config: config)
         XCTAssertFalse((off.file("APIs/DefaultAPI.swift") ?? "").contains("validateResponse"))
-        XCTAssertFalse((off.files ?? []).contains { $0.path.hasPrefix("Validators/") })
+        XCTAssertFalse((off.files ?? []).contains { $0.path.hasPrefix("Checks/") })
     }
 }
