@@ -13,9 +13,10 @@ import Foundation
 /// resolution resolves against a `$id` instead) is simply dropped.
 ///
 /// Workers go depth first in document order, the order resolution follows references in, so the file
-/// resolution needs next is usually parsed or being parsed. There is one worker per core: resolution itself is
-/// lighter than parsing and often waits for a file, and its core would idle then. On DigitalOcean's spec this
-/// took resolve from 161 to 148 ms (medians of 20 alternating runs) against parsing in waves before resolving.
+/// resolution needs next is usually parsed or being parsed. There is one worker per core (at most eight):
+/// resolution itself is lighter than parsing and often waits for a file, and its core would idle then. On
+/// DigitalOcean's spec this took resolve from 161 to 148 ms (medians of 20 alternating runs) against parsing in
+/// waves before resolving.
 final class DocumentPrefetcher: @unchecked Sendable {
     private enum State {
         case queued
@@ -40,7 +41,10 @@ final class DocumentPrefetcher: @unchecked Sendable {
     init(provider: any SourceProvider) { self.provider = provider }
 
     /// Starts loading, in the background, every file reachable from `root` through relative references.
-    func start(from root: SourceDocument, workers maximum: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// Workers block on a condition while idle, so they are capped: parsing keeps ahead of resolution long before.
+    static let maximumWorkers = 8
+
+    func start(from root: SourceDocument, workers maximum: Int = min(maximumWorkers, ProcessInfo.processInfo.activeProcessorCount)) {
         let references = Self.referencedFiles(in: root.root, of: root.path)
         condition.lock()
         states[root.path] = .taken
