@@ -7,12 +7,18 @@ final class DocumentPrefetcherTests: XCTestCase {
     /// Serves documents from memory and counts how often each path is read (from any thread).
     private final class CountingProvider: SourceProvider, @unchecked Sendable {
         let files: [String: String]
+        /// A read of `gate.path` waits for `gate.open` (to hold a worker at a known file).
+        let gate: (path: String, open: DispatchSemaphore)?
         private let lock = NSLock()
         private var counts: [String: Int] = [:]
 
-        init(_ files: [String: String]) { self.files = files }
+        init(_ files: [String: String], gate: (path: String, open: DispatchSemaphore)? = nil) {
+            self.files = files
+            self.gate = gate
+        }
 
         func read(_ path: String) throws -> [UInt8] {
+            if let gate, gate.path == path { gate.open.wait() }
             lock.withLock { counts[path, default: 0] += 1 }
             guard let text = files[path] else { throw InMemorySourceProviderError(path: path) }
             return Array(text.utf8)
@@ -83,16 +89,26 @@ final class DocumentPrefetcherTests: XCTestCase {
     }
 
     func testAPathResolutionClaimsFirstIsNeverLoadedByAWorker() throws {
-        let provider = CountingProvider(files)
+        // The one worker takes the root's first reference first (depth first) and is held reading it; meanwhile
+        // resolution claims a file still queued behind it.
+        let gate = DispatchSemaphore(value: 0)
+        let provider = CountingProvider(files, gate: ("api/paths/pets.yaml", gate))
         let root = try SourceDocument.load(bytes: Array(files["api/openapi.yaml"]!.utf8), path: "api/openapi.yaml")
         let prefetcher = DocumentPrefetcher(provider: provider)
-        prefetcher.start(from: root, workers: 0)
-        XCTAssertNil(prefetcher.take("api/paths/pets.yaml"), "queued, not loaded: resolution loads it itself")
-        let pets = try SourceDocument.load(bytes: Array(files["api/paths/pets.yaml"]!.utf8), path: "api/paths/pets.yaml")
-        prefetcher.prefetchReferences(of: pets)
-        prefetcher.stop()
-        XCTAssertEqual(provider.reads(of: "api/paths/pets.yaml"), 0)
-        XCTAssertNil(prefetcher.take("api/schemas/pet.yaml"))
+        prefetcher.start(from: root, workers: 1)
+        defer { prefetcher.stop() }
+        XCTAssertNil(prefetcher.take("api/schemas/pet.yaml"), "still queued: resolution loads it itself")
+        gate.signal()
+        prefetcher.waitUntilIdle()
+        XCTAssertEqual(provider.reads(of: "api/paths/pets.yaml"), 1)
+        XCTAssertEqual(provider.reads(of: "api/schemas/pet.yaml"), 0, "a claimed file is skipped by the workers")
+        XCTAssertEqual(provider.reads(of: "api/schemas/owner.yaml"), 0, "only pet.yaml refers to it")
+        // Resolution queues the references of a file it loaded itself.
+        let pet = try SourceDocument.load(bytes: Array(files["api/schemas/pet.yaml"]!.utf8), path: "api/schemas/pet.yaml")
+        prefetcher.prefetchReferences(of: pet)
+        prefetcher.waitUntilIdle()
+        XCTAssertNotNil(prefetcher.take("api/schemas/owner.yaml"))
+        XCTAssertEqual(provider.reads(of: "api/schemas/pet.yaml"), 0)
     }
 
     /// The whole resolution, many times: whatever the workers' timing, the result is the same as without them.

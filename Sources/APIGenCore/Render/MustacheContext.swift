@@ -1,18 +1,19 @@
-/// Converts a plan value into the dictionaries and arrays swift-mustache reads, once per file.
+/// Converts a plan value into the objects and arrays swift-mustache reads, once per file.
 ///
 /// swift-mustache resolves `{{key}}` on a struct by reflecting all its stored properties for every lookup; on the
 /// GitHub spec that was 37% of apigen's time. The plan types are `Encodable` (for `apigen plan --json`), so one
-/// encoding pass per file turns them into trees of ``TemplateObject``s and arrays without any reflection: `nil` optionals are left
-/// out (`encodeIfPresent`), so lookups fall through the context stack exactly as they did on the structs.
+/// encoding pass per file turns them into trees of ``TemplateObject``s and arrays without any reflection: `nil`
+/// optionals are left out (`encodeIfPresent`), so lookups fall through the context stack as they did on the structs.
 enum MustacheContext {
-    static func convert(_ value: any Encodable) -> Any? {
-        switch value {
-        case let string as String: return TemplateText(string)
-        case let bool as Bool: return bool
-        case let int as Int: return int
-        case let strings as [String]: return strings.map(TemplateText.init)
-        default: break
-        }
+    static func convert(_ value: any Encodable) -> Any? { tree(value) }
+
+    /// `value` converted. The leaf types are recognised by their static type (for an `any Encodable`, the opened
+    /// dynamic type): comparing metadata is free, a cast of an existential costs a runtime lookup.
+    static func tree<T: Encodable>(_ value: T) -> Any? {
+        if T.self == String.self { return TemplateText(unsafeBitCast(value, to: String.self)) }
+        if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self) }
+        if T.self == Int.self { return unsafeBitCast(value, to: Int.self) }
+        if T.self == [String].self { return unsafeBitCast(value, to: [String].self).map(TemplateText.init) }
         let encoder = TreeEncoder()
         do {
             try value.encode(to: encoder)
@@ -87,15 +88,8 @@ private final class TreeEncoder: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleTreeContainer(encoder: self) }
 
-    /// A nested value, fully encoded. The common leaf types are recognised by their static type: comparing
-    /// metadata is free, while `convert`'s casts of an `any Encodable` cost a runtime lookup each.
-    static func tree<T: Encodable>(_ value: T) -> Any? {
-        if T.self == String.self { return TemplateText(unsafeBitCast(value, to: String.self)) }
-        if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self) }
-        if T.self == Int.self { return unsafeBitCast(value, to: Int.self) }
-        if T.self == [String].self { return unsafeBitCast(value, to: [String].self).map(TemplateText.init) }
-        return MustacheContext.convert(value)
-    }
+    /// A nested value, fully encoded.
+    static func tree<T: Encodable>(_ value: T) -> Any? { MustacheContext.tree(value) }
 }
 
 private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
