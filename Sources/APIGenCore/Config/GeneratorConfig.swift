@@ -76,10 +76,14 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     /// Per-operation validation modes, by operationId.
     public var validationOverrides: [String: ValidationMode] = [:]
 
+    /// Whether to generate `WireDispatcher.swift`, which calls any operation by `METHOD /path` with JSON arguments
+    /// (for conformance harnesses and tests; off by default: apps call the typed methods).
+    public var wireDispatcher = false
+
     /// The default configuration.
     public init() {}
 
-    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "mutableModels", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport"]
+    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "mutableModels", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport", "wireDispatcher"]
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
@@ -133,6 +137,12 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
                 case .bool(let value): config.mutableModels = value
                 default:
                     diagnostics.append(.error("'mutableModels' must be true or false", at: entry.value))
+                }
+            case "wireDispatcher":
+                switch entry.value.scalar {
+                case .bool(let value): config.wireDispatcher = value
+                default:
+                    diagnostics.append(.error("'wireDispatcher' must be true or false", at: entry.value))
                 }
             case "nameOverrides":
                 guard let overrides = entry.value.entries else {

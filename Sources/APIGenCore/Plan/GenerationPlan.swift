@@ -14,6 +14,8 @@ public struct GenerationPlan: Encodable, Sendable {
     public var client: ClientPlan
     /// Compiled validators, in files.
     public var validatorFiles: [ValidatorFilePlan] = []
+    /// The opt-in `WireDispatcher.swift` (`wireDispatcher: true`); nil when not configured.
+    public var wireDispatcher: WireDispatcherPlan?
 }
 
 /// A file of compiled validators.
@@ -247,6 +249,8 @@ public struct OperationPlan: Encodable, Sendable {
     public var hasDefaultCase: Bool
     public var defaultStatements: [String]
     public var isQueueable: Bool
+    /// The method's arguments with the location and wire name each one is sent as, for the wire dispatcher.
+    public var wireArguments: [WireArgumentPlan] = []
 }
 
 /// One `case` of the status switch.

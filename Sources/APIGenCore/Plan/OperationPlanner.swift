@@ -61,6 +61,7 @@ struct OperationPlanner {
         docs.append(contentsOf: docs.isEmpty ? [] : [""])
         docs.append("`\(operation.method) \(operation.path)`")
         var parameterDocs: [String] = []
+        var wireArguments: [WireArgumentPlan] = []
 
         for parameter in operation.parameters {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(parameter.name)))
@@ -99,6 +100,8 @@ struct OperationPlanner {
             }
             parameters.append(parameter.required ? "\(label): \(type)" : "\(label): \(type)? = nil")
             statements.append(statement)
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: parameter.required,
+                                                  location: WireArgumentPlan.Location(parameter.location), wireName: parameter.name))
             if let text = parameter.description, let first = SwiftNaming.docLines(text).first {
                 parameterDocs.append("- Parameter \(label.replacingOccurrences(of: "`", with: "")): \(first)")
             }
@@ -106,7 +109,7 @@ struct OperationPlanner {
 
         if let body = operation.requestBody {
             planBody(body, operation: operation, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
-                     statements: &statements)
+                     statements: &statements, wireArguments: &wireArguments)
         }
         if !parameterDocs.isEmpty { docs.append(""); docs += parameterDocs }
 
@@ -128,12 +131,14 @@ struct OperationPlanner {
             responseCases: cases,
             hasDefaultCase: hasDefault,
             defaultStatements: defaultStatements,
-            isQueueable: operation.queueable || queueable.contains(operation.operationId ?? "")
+            isQueueable: operation.queueable || queueable.contains(operation.operationId ?? ""),
+            wireArguments: wireArguments
         )
     }
 
     private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,
-                          parameters: inout [String], statements: inout [String]) {
+                          parameters: inout [String], statements: inout [String],
+                          wireArguments: inout [WireArgumentPlan]) {
         guard let content = body.contents.first(where: { Self.isJSON($0.mediaType) })
             ?? body.contents.first(where: { $0.mediaType.hasPrefix("application/x-www-form-urlencoded") })
             ?? body.contents.first(where: { $0.mediaType.hasPrefix("multipart/form-data") })
@@ -146,6 +151,8 @@ struct OperationPlanner {
                 models.usage($0, suggestedName: typePrefix + "Request", file: typePrefix + "Request")
             } ?? .json
             parameters.append(optional ? "\(label): \(usage.swift)? = nil" : "\(label): \(usage.swift)")
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: usage.swift, isRequired: !optional,
+                                                  location: .body, wireName: ""))
             // A body that is one shape of a canonical model is sent with that shape's field names.
             let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(label).encoded(as: .\($0))" } ?? label
             let call = Self.isJSON(content.mediaType)
@@ -153,20 +160,24 @@ struct OperationPlanner {
             statements.append(optional ? "if let \(label) { \(call) }" : call)
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
             planMultipart(api[schemaRef], typePrefix: typePrefix, scope: &scope, parameters: &parameters,
-                          statements: &statements)
+                          statements: &statements, wireArguments: &wireArguments)
         } else if content.mediaType.hasPrefix("text/") {
             parameters.append(optional ? "\(label): String? = nil" : "\(label): String")
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: "String", isRequired: !optional,
+                                                  location: .body, wireName: ""))
             let call = "__request.binaryBody(Data(\(label).utf8), contentType: \(mediaLiteral))"
             statements.append(optional ? "if let \(label) { \(call) }" : call)
         } else {
             parameters.append(optional ? "\(label): Data? = nil" : "\(label): Data")
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: "Data", isRequired: !optional,
+                                                  location: .body, wireName: ""))
             let call = "__request.binaryBody(\(label), contentType: \(mediaLiteral))"
             statements.append(optional ? "if let \(label) { \(call) }" : call)
         }
     }
 
     private func planMultipart(_ schema: Schema, typePrefix: String, scope: inout NameScope, parameters: inout [String],
-                               statements: inout [String]) {
+                               statements: inout [String], wireArguments: inout [WireArgumentPlan]) {
         let required = models.mergedRequired(of: schema)
         var lines: [String] = []
         var throwsJSON = false
@@ -189,6 +200,8 @@ struct OperationPlanner {
                 lines.append("    try form.append(\(literal), json: \(label))")
             }
             parameters.append(isRequired ? "\(label): \(type)" : "\(label): \(type)? = nil")
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: isRequired,
+                                                  location: .multipart, wireName: property.name))
         }
         statements.append((throwsJSON ? "try " : "") + "__request.multipartBody { form in")
         statements.append(contentsOf: lines)

@@ -28,7 +28,8 @@ public enum Planner {
 
     /// Plans every model and operation; the plan's `validatorFiles` stay empty until `PendingValidators.plan()`.
     static func planExceptValidators(_ api: ResolvedAPI, config: GeneratorConfig, queueable: Set<String> = []) -> (Result, PendingValidators) {
-        var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 } + ["Validators"]))
+        let dispatcherTypes = config.wireDispatcher ? ["WireDispatcher", "WireArguments", "WireOutcome"] : []
+        var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 } + ["Validators"] + dispatcherTypes))
         let clientName = typeScope.claim(config.clientName ?? (SwiftNaming.typeName(api.title.isEmpty ? "API" : api.title)
             .replacingOccurrences(of: "Model", with: "") + "Client"))
 
@@ -107,7 +108,7 @@ public enum Planner {
                                                      hint: "name the operationId of the endpoint that receives validation failure reports"))
             }
         }
-        let plan = GenerationPlan(
+        var plan = GenerationPlan(
             access: config.access.rawValue,
             apiTitle: api.title,
             apiVersion: api.version,
@@ -115,11 +116,30 @@ public enum Planner {
             groups: groups,
             client: client
         )
+        if config.wireDispatcher {
+            plan.wireDispatcher = wireDispatcher(groups: groups, operations: groupOrder.map { groupOperations[$0] ?? [] },
+                                                 clientName: clientName, access: config.access.rawValue)
+        }
         var entryNames: [SchemaRef: String] = [:]
         for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
         let validators = PendingValidators(api: api, roots: models.validatorRoots, access: config.access.rawValue, entryNames: entryNames)
         let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
         return (Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics()), validators)
+    }
+
+    /// Every operation keyed by `METHOD /path`, which a harness knows from the API description alone (an operationId
+    /// may be absent, and method names are apigen's).
+    private static func wireDispatcher(groups: [APIGroupPlan], operations: [[Operation]], clientName: String,
+                                       access: String) -> WireDispatcherPlan {
+        var entries: [WireOperationPlan] = []
+        for (group, sources) in zip(groups, operations) {
+            for (plan, operation) in zip(group.operations, sources) {
+                entries.append(WireOperationPlan(
+                    keyLiteral: SwiftNaming.stringLiteral(operation.method.uppercased() + " " + operation.path),
+                    groupProperty: group.propertyName, methodName: plan.methodName, arguments: plan.wireArguments))
+            }
+        }
+        return WireDispatcherPlan(access: access, clientName: clientName, operations: entries)
     }
 
     /// The type of the `body:` parameter in a signature, e.g. `ErrorReport` in `body: ErrorReport`.

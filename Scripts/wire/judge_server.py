@@ -1,0 +1,116 @@
+"""The local server the generated client talks to: it judges each request with openapi-core and answers as planned.
+
+Bound to 127.0.0.1 on a free port, started and stopped by the harness. Requests are handled one at a time (the
+driver sends one call at a time); each records what openapi-core made of the request and is answered with the
+response the harness planned for the case.
+"""
+import logging
+import threading
+import urllib.parse
+
+from openapi_core import Config, OpenAPI
+from openapi_core.datatypes import RequestParameters
+from werkzeug.datastructures import Headers, ImmutableMultiDict
+from werkzeug.serving import make_server
+from werkzeug.wrappers import Request, Response
+
+
+class RawPathRequest:
+    """openapi-core's request protocol over a werkzeug request, with the path as sent (still percent-encoded).
+
+    werkzeug decodes the path, which would turn an encoded `/` inside a path parameter into a segment separator;
+    openapi-core is given the raw path and percent-decodes parameter values itself.
+    """
+
+    def __init__(self, request, host_url):
+        self.request = request
+        self.host_url = host_url
+        raw = request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or request.path
+        self.path = urllib.parse.urlsplit(raw).path
+        self.parameters = RequestParameters(
+            query=ImmutableMultiDict(urllib.parse.parse_qsl(request.query_string.decode("latin-1"),
+                                                            keep_blank_values=True)),
+            header=Headers(request.headers), cookie=request.cookies)
+
+    @property
+    def method(self):
+        return self.request.method.lower()
+
+    @property
+    def body(self):
+        return self.request.get_data(as_text=False)
+
+    @property
+    def content_type(self):
+        return self.request.headers.get("Content-Type") or "application/octet-stream"
+
+
+logging.getLogger("werkzeug").setLevel(logging.ERROR)
+
+
+class JudgeServer:
+    """A werkzeug server whose every request is unmarshalled by openapi-core against the API description."""
+
+    def __init__(self, spec_dict, base_uri, base_path):
+        self._lock = threading.Lock()
+        self._plan = None
+        self._records = []
+        self._server = make_server("127.0.0.1", 0, self._app, threaded=False)
+        self.port = self._server.server_port
+        self.host_url = f"http://127.0.0.1:{self.port}"
+        self.base_url = self.host_url + base_path
+        spec_dict = dict(spec_dict)
+        spec_dict["servers"] = [{"url": self.base_url}]
+        self.openapi = OpenAPI.from_dict(spec_dict, base_uri=base_uri, config=Config(spec_validator_cls=None))
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def start(self):
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self._server.shutdown()
+        self._server.server_close()
+
+    def expect(self, status, body, content_type):
+        """Plans the answer to the next requests and forgets what earlier ones recorded."""
+        with self._lock:
+            self._plan = (status, body, content_type)
+            self._records = []
+
+    def records(self):
+        with self._lock:
+            return list(self._records)
+
+    def _app(self, environ, start_response):
+        request = Request(environ)
+        record = {"method": request.method, "raw_uri": environ.get("RAW_URI") or environ.get("REQUEST_URI"),
+                  "headers": dict(request.headers), "body": request.get_data(as_text=False)}
+        try:
+            result = self.openapi.unmarshal_request(RawPathRequest(request, self.host_url + "/"))
+            record["errors"] = [_describe(error) for error in result.errors]
+            record["parameters"] = {
+                "path": dict(result.parameters.path or {}), "query": dict(result.parameters.query or {}),
+                "header": dict(result.parameters.header or {}), "cookie": dict(result.parameters.cookie or {})}
+            record["unmarshalled_body"] = result.body
+        except Exception as error:  # openapi-core's own failures are findings too, never a crash of the harness
+            record["errors"] = [f"openapi-core failed: {type(error).__name__}: {error}"]
+        with self._lock:
+            self._records.append(record)
+            plan = self._plan
+        if plan is None:
+            return Response(b"no plan", status=599)(environ, start_response)
+        status, body, content_type = plan
+        headers = {"Content-Type": content_type} if content_type else {}
+        return Response(body, status=status, headers=headers)(environ, start_response)
+
+
+def _describe(error):
+    text = f"{type(error).__name__}: {error}"
+    cause = getattr(error, "__cause__", None)
+    if cause is not None:
+        text += f" ({type(cause).__name__}: {cause})"
+        details = getattr(cause, "schema_errors", None)
+        if details:
+            text += " [" + "; ".join(str(getattr(d, "message", d)) for d in list(details)[:3]) + "]"
+    return text
