@@ -17,7 +17,7 @@ import jsonschema_rs
 
 from driver_process import DriverCrash, DriverHang
 from semantic_equality import differences
-from value_generation import GenerationError, draw_samples, strategy, wire_schema
+from value_generation import GenerationError, draw_samples, strategy, strip_undeclared, with_defaults
 
 SPARE_STATUSES = [500, 502, 503, 418, 599]
 
@@ -41,6 +41,8 @@ def _is_json(media_type):
 
 class OperationChecks:
     def __init__(self, operation, bundler, judge, driver, cases, seed, envelope=None):
+        self.parameter_schemas = {}
+        self.body_schema = None
         self.operation = operation
         self.bundler = bundler
         self.judge = judge
@@ -55,8 +57,10 @@ class OperationChecks:
 
     def _argument_strategy(self):
         parts = []
+        self.parameter_schemas = {}
         for parameter in self.operation.parameters:
             schema = self.bundler.inline(parameter.schema, parameter.base)
+            self.parameter_schemas[(parameter.location, parameter.name)] = schema
             parts.append((parameter, strategy(schema, parameter.location, is_valid)))
         body = self.operation.body
         body_strategy = None
@@ -64,7 +68,9 @@ class OperationChecks:
             media = body.media_type.split(";")[0].strip().lower()
             if body.schema is not None and (_is_json(media) or media.startswith("application/x-www-form-urlencoded")
                                             or media.startswith("multipart/form-data")):
-                body_strategy = strategy(self.bundler.inline(body.schema, body.base), None, is_valid)
+                self.body_schema = self.bundler.inline(body.schema, body.base)
+                body_strategy = strategy(self.body_schema, None, is_valid).map(
+                    lambda value: strip_undeclared(value, self.body_schema))
             elif media.startswith("text/"):
                 body_strategy = st.text(max_size=40)
             elif not _is_json(media):
@@ -97,19 +103,29 @@ class OperationChecks:
                 code = next(c for c in SPARE_STATUSES if c not in codes)
             success = status.startswith("2") or (status == "default" and not has_success)
             bodies = [None]
-            schema = None
+            schema = inline = None
             if response.media_type and response.schema is not None and _is_json(response.media_type):
                 schema = self.bundler.bundle(response.schema, response.base)
                 try:
-                    values = strategy(self.bundler.inline(response.schema, response.base))
+                    inline = self.bundler.inline(response.schema, response.base)
+                    values = strategy(inline, None, is_valid)
                     bodies = draw_samples(lambda data: data.draw(values), self.cases * 3, rng.randrange(2**32))
+                    bodies = [self._envelope_status(strip_undeclared(b, inline), success) for b in bodies]
+                    bodies = [b for b in bodies if is_valid(schema, b)]
                 except GenerationError as error:
                     bodies = []
                     self.result["failures"].append(f"response {status}: cannot generate a body: {error}")
                 bodies += [e for e in response.examples if is_valid(schema, e)]
             plans.append({"status": status, "code": code, "success": success, "media_type": response.media_type,
-                          "schema": schema, "bodies": bodies})
+                          "schema": schema, "bodies": bodies, "inline": inline if schema is not None else {}})
         return [p for p in plans if p["bodies"]]
+
+    def _envelope_status(self, body, success):
+        """A success body of an API with `envelope:` carries one of the configured success values."""
+        if self.envelope and success and isinstance(body, dict) and self.envelope.get("status") in body:
+            body = dict(body)
+            body[self.envelope["status"]] = str((self.envelope.get("success") or ["ok"])[0])
+        return body
 
     # MARK: - Running
 
@@ -180,6 +196,9 @@ class OperationChecks:
         found = []
         for location in ("path", "query", "header", "cookie"):
             expected = {k: v for k, v in (arguments.get(location) or {}).items() if v is not None}
+            for (where, name), schema in self.parameter_schemas.items():
+                if where == location and name not in expected and isinstance(schema, dict) and "default" in schema:
+                    expected[name] = schema["default"]
             actual = record["parameters"][location]
             if location == "header":
                 expected = {k.lower(): v for k, v in expected.items()}
@@ -189,7 +208,8 @@ class OperationChecks:
             media = self.operation.body.media_type
             if _is_json(media) or media.startswith("application/x-www-form-urlencoded") \
                     or media.startswith("multipart/form-data"):
-                found += differences(arguments["body"], record.get("unmarshalled_body"), "body")
+                expected = with_defaults(arguments["body"], self.body_schema) if self.body_schema else arguments["body"]
+                found += differences(expected, record.get("unmarshalled_body"), "body")
         if found:
             return False, "; ".join(found[:3]) + f" (sent {record['raw_uri']})"
         return True, None
@@ -206,9 +226,9 @@ class OperationChecks:
             return False, f"HTTP {plan['code']}: the error carries status {outcome.get('status')}"
         if body is None or plan["schema"] is None:
             return True, None
-        expected = body
+        expected = with_defaults(body, plan["inline"])
         if self.envelope and plan["success"] and isinstance(body, dict) and self.envelope["status"] in body:
-            expected = body.get(self.envelope["data"])
+            expected = expected.get(self.envelope["data"])
         actual = outcome.get("body")
         found = differences(expected, actual, "")
         if found:

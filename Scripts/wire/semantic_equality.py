@@ -4,6 +4,7 @@ Numbers compare by value (1 == 1.0), date-times by the instant they name (to the
 UUIDs case-insensitively; absent and null stay different. `differences` returns readable paths of what differs.
 """
 import base64
+import calendar
 import datetime
 import decimal
 import re
@@ -24,7 +25,15 @@ def parse_date_time(text):
     except ValueError:
         return None
     micro = decimal.Decimal("0" + fraction) if fraction else decimal.Decimal(0)
-    return decimal.Decimal(int(moment.timestamp())) + micro
+    whole = calendar.timegm(moment.astimezone(datetime.timezone.utc).utctimetuple())
+    return decimal.Decimal(whole) + micro
+
+
+def _tolerance(moment):
+    """What a Swift `Date` (a Double of seconds since 2001) keeps of an instant: a microsecond near the present,
+    a few more for centuries away (two units in the last place)."""
+    ulp = abs(float(moment) - 978307200.0) * 2.0 ** -52
+    return max(decimal.Decimal("0.000001"), decimal.Decimal(repr(2 * ulp + 1e-6)))
 
 
 def _is_number(value):
@@ -44,8 +53,9 @@ def _compare(expected, actual, path, found):
     where = path or "/"
     if isinstance(actual, datetime.datetime):
         moment = parse_date_time(expected)
-        actual_moment = decimal.Decimal(int(actual.timestamp())) + decimal.Decimal(actual.microsecond) / 10**6
-        if moment is None or abs(moment - actual_moment) > decimal.Decimal("0.000001"):
+        utc = actual.astimezone(datetime.timezone.utc) if actual.tzinfo else actual
+        actual_moment = decimal.Decimal(calendar.timegm(utc.utctimetuple())) + decimal.Decimal(actual.microsecond) / 10**6
+        if moment is None or abs(moment - actual_moment) > _tolerance(moment):
             found.append(f"{where}: expected {expected!r}, got {actual.isoformat()}")
         return
     if isinstance(actual, datetime.date):
@@ -72,7 +82,7 @@ def _compare(expected, actual, path, found):
     if isinstance(expected, str) and isinstance(actual, str):
         if expected != actual:
             left, right = parse_date_time(expected), parse_date_time(actual)
-            if left is None or right is None or abs(left - right) > decimal.Decimal("0.000001"):
+            if left is None or right is None or abs(left - right) > _tolerance(left):
                 found.append(f"{where}: expected {expected!r}, got {actual!r}")
         return
     if isinstance(expected, dict) and isinstance(actual, dict):

@@ -84,7 +84,8 @@ class SchemaBundler:
     `discriminator`, `xml`, `example` and `x-` keys are dropped: they do not constrain values.
     """
 
-    _DROPPED = {"discriminator", "xml", "example", "externalDocs", "deprecated", "readOnly", "writeOnly"}
+    _DROPPED = {"discriminator", "xml", "example", "externalDocs", "deprecated", "readOnly", "writeOnly", "$schema",
+                "$id", "$anchor", "$comment"}
 
     def __init__(self, documents):
         self.documents = documents
@@ -96,6 +97,8 @@ class SchemaBundler:
         self.definitions = {}
         self.names = {}
         converted = self._convert(schema, base)
+        if isinstance(converted, dict) and isinstance(converted.get("required"), bool):
+            converted.pop("required")
         if isinstance(converted, dict) and self.definitions:
             converted = dict(converted)
             converted["$defs"] = dict(self.definitions)
@@ -107,7 +110,10 @@ class SchemaBundler:
         generated values stop there (an optional property is left out, an array stays empty)."""
         self.definitions = {}
         self.names = {}
-        return self._inline(schema, base, {}, depth_limit)
+        inlined = self._inline(schema, base, {}, depth_limit)
+        if isinstance(inlined, dict) and isinstance(inlined.get("required"), bool):
+            inlined.pop("required")
+        return inlined
 
     def _inline(self, schema, base, active, limit):
         if isinstance(schema, dict) and "$ref" in schema:
@@ -180,7 +186,7 @@ class SchemaBundler:
             return reference
         result = {}
         for key, value in schema.items():
-            if key.startswith("x-") or key in self._DROPPED:
+            if key.startswith("x-") or key in self._DROPPED or (key == "id" and isinstance(value, str)):
                 continue
             if key in ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"):
                 result[key] = {name: self._convert(sub, base, follow) for name, sub in (value or {}).items()}
@@ -196,7 +202,30 @@ class SchemaBundler:
                 result[key] = value
         if not self.documents.is_openapi31:
             self._convert_openapi30(schema, result)
+        self._convert_draft03_required(result)
+        # Boolean exclusive bounds (draft-03/04 and OpenAPI 3.0) mean nothing in 2020-12: convert wherever they are.
+        for bound, flag in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
+            if result.get(flag) is True and bound in result:
+                result[flag] = result.pop(bound)
+            elif isinstance(result.get(flag), bool):
+                result.pop(flag)
         return result
+
+    @staticmethod
+    def _convert_draft03_required(result):
+        """Draft-03 `required: true` on a property becomes the parent's `required` list."""
+        properties = result.get("properties")
+        if isinstance(properties, dict):
+            names = [name for name, sub in properties.items()
+                     if isinstance(sub, dict) and sub.get("required") is True]
+            for name in names:
+                properties[name] = {k: v for k, v in properties[name].items() if k != "required"}
+            for name, sub in properties.items():
+                if isinstance(sub, dict) and isinstance(sub.get("required"), bool):
+                    properties[name] = {k: v for k, v in sub.items() if k != "required"}
+            if names:
+                result["required"] = list(result.get("required") or []) + [n for n in names
+                                                                           if n not in (result.get("required") or [])]
 
     @staticmethod
     def _convert_openapi30(source, result):
@@ -210,8 +239,3 @@ class SchemaBundler:
             if "type" not in result and any(k in result for k in ("allOf", "oneOf", "anyOf", "$ref")):
                 result.update({"anyOf": [{"type": "null"}, {k: result.pop(k) for k in list(result)
                                                             if k in ("allOf", "oneOf", "anyOf")}]})
-        for bound, flag in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
-            if result.get(flag) is True and bound in result:
-                result[flag] = result.pop(bound)
-            elif result.get(flag) is False:
-                result.pop(flag)

@@ -88,6 +88,12 @@ extension ModelPlanner {
             decode = "try container.decodeNullable(\(base).self, \(key))"
             encode = "try container.encodeNullable(\(value), \(key))"
             initDefault = " = nil"
+        } else if property.required {
+            // Required and nullable: nil is the `null` the server sent, and is written back as `null`.
+            type = base + "?"
+            decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key))" : "try container.decodeIfPresent(\(base).self, \(key))"
+            encode = useDateHelpers ? "try container.encode\(helper)OrNull(\(value), \(key))" : "try container.encode(\(value), \(key))"
+            initDefault = " = nil"
         } else {
             type = base + "?"
             decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key))" : "try container.decodeIfPresent(\(base).self, \(key))"
