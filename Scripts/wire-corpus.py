@@ -10,8 +10,10 @@ long run can be continued. The summary counts only what ran: roots not reached w
 import argparse
 import collections
 import json
+import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -49,6 +51,11 @@ def main():
         print(f"wire-corpus: {CORPUS} not found: nothing to run")
         return 0
     RESULTS.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["swift", "build", "--product", "apigen"], cwd=ROOT, check=True, capture_output=True)
+    apigen = RESULTS.parent / "apigen-corpus"
+    shutil.copyfile(ROOT / ".build" / "debug" / "apigen", apigen)
+    apigen.chmod(0o755)
+    os.environ["WIRE_APIGEN"] = str(apigen)
     started = time.monotonic()
     selected = roots()[: options.limit] if options.limit else roots()
     for row in selected:
@@ -59,7 +66,8 @@ def main():
         if time.monotonic() - started > options.budget:
             break
         command = [sys.executable, str(ROOT / "Scripts" / "wire.py"), str(CORPUS / path), "--seed", str(options.seed),
-                   "--cases", str(options.cases), "--json", str(out)]
+                   "--cases", str(options.cases), "--json", str(out), "--work", str(RESULTS.parent / "corpus-package"),
+                   "--no-apigen-build"]
         began = time.monotonic()
         try:
             run = subprocess.run(command, capture_output=True, text=True, timeout=options.timeout)

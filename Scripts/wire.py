@@ -58,6 +58,8 @@ def main():
     parser.add_argument("--cases", type=int, default=3)
     parser.add_argument("--json", help="write the result per operation and check to this file")
     parser.add_argument("--operation", action="append", help="only these operations (`GET /path`), repeatable")
+    parser.add_argument("--work", help="the package folder to generate and build in (default .build/wire/package)")
+    parser.add_argument("--no-apigen-build", action="store_true", help="use the apigen already in .build/debug")
     parser.add_argument("--skip-build", action="store_true", help="reuse the driver built by the previous run")
     options = parser.parse_args()
 
@@ -90,13 +92,14 @@ def main():
         return finish(0, 0, "Swagger 2.0 is not exercised yet: openapi-core needs apigen's converted 3.0 document")
     if options.operation:
         operations = [o for o in operations if o.key in options.operation]
-    log_path = ROOT / ".build" / "wire" / "build.log"
+    package = ClientPackage(ROOT, options.work)
+    log_path = package.directory.parent / (package.directory.name + "-build.log")
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    package = ClientPackage(ROOT)
     with log_path.open("w") as log:
         try:
-            if not options.skip_build:
+            if not options.skip_build and not options.no_apigen_build:
                 package.build_apigen(log)
+            if not options.skip_build:
                 package.generate(spec, options.config, log)
             driver_path = package.build_driver(log)
         except (GenerationFailed, BuildFailed) as error:
@@ -107,7 +110,11 @@ def main():
         import yaml
         config = yaml.safe_load(pathlib.Path(options.config).read_text()) or {}
         envelope = config.get("envelope")
-    judge = JudgeServer(documents.root, spec.as_uri(), server_base_path(documents.root)).start()
+    import reference_styles
+    unjudged = {(o.path, o.method, p.name, p.location) for o in operations for p in o.parameters
+                if reference_styles.reference_only(p)}
+    judge = JudgeServer(documents.root, spec.as_uri(), server_base_path(documents.root), unjudged=unjudged,
+                        documents=documents).start()
     driver = DriverProcess(driver_path)
     bundler = SchemaBundler(documents)
     passed = 0

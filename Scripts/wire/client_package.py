@@ -3,6 +3,7 @@
 The package lives in `.build/wire/package` and is reused between runs, so APIRuntime is compiled once and each spec
 costs only the compile of its generated client.
 """
+import os
 import pathlib
 import shutil
 import subprocess
@@ -38,10 +39,11 @@ class BuildFailed(Exception):
 
 
 class ClientPackage:
-    def __init__(self, root):
+    def __init__(self, root, directory=None):
         self.root = pathlib.Path(root)
-        self.directory = self.root / ".build" / "wire" / "package"
-        self.apigen = self.root / ".build" / "debug" / "apigen"
+        self.directory = pathlib.Path(directory) if directory else self.root / ".build" / "wire" / "package"
+        # WIRE_APIGEN: a copy of the binary, so a long corpus run is not affected by rebuilds in the meantime.
+        self.apigen = pathlib.Path(os.environ.get("WIRE_APIGEN") or self.root / ".build" / "debug" / "apigen")
 
     def build_apigen(self, log):
         _run(["swift", "build", "--product", "apigen"], self.root, log, BuildFailed, "building apigen failed")

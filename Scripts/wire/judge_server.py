@@ -51,18 +51,21 @@ logging.getLogger("werkzeug").setLevel(logging.ERROR)
 class JudgeServer:
     """A werkzeug server whose every request is unmarshalled by openapi-core against the API description."""
 
-    def __init__(self, spec_dict, base_uri, base_path, check_security=False):
+    def __init__(self, spec_dict, base_uri, base_path, check_security=False, unjudged=None, documents=None):
         self._lock = threading.Lock()
         self._plan = None
         self._records = []
         self._server = make_server("127.0.0.1", 0, self._app, threaded=False)
         self.port = self._server.server_port
         self.host_url = f"http://127.0.0.1:{self.port}"
+        self.base_path = base_path
         self.base_url = self.host_url + base_path
         spec_dict = dict(spec_dict)
         spec_dict["servers"] = [{"url": self.base_url}]
         if not check_security:
             spec_dict = _without_security(spec_dict)
+        if unjudged:
+            spec_dict = _without_parameters(spec_dict, unjudged, documents)
         self.openapi = OpenAPI.from_dict(spec_dict, base_uri=base_uri, config=Config(spec_validator_cls=None))
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -128,5 +131,34 @@ def _without_security(spec_dict):
             item = {method: ({k: v for k, v in operation.items() if k != "security"}
                              if isinstance(operation, dict) else operation) for method, operation in item.items()}
         paths[path] = item
+    spec_dict["paths"] = paths
+    return spec_dict
+
+
+def _without_parameters(spec_dict, unjudged, documents):
+    """The description without the parameters openapi-core cannot judge (`unjudged`: (path, method, name, in)).
+
+    Path-level parameters move into each operation so that one operation can drop them.
+    """
+    from operations import METHODS
+    paths = {}
+    for path, item in (spec_dict.get("paths") or {}).items():
+        if not isinstance(item, dict):
+            paths[path] = item
+            continue
+        resolved, _ = documents.deref(item, documents.root_path)
+        shared = [documents.deref(p, documents.root_path)[0] for p in resolved.get("parameters") or []]
+        new_item = {k: v for k, v in resolved.items() if k != "parameters"}
+        for method in METHODS:
+            operation = resolved.get(method)
+            if not isinstance(operation, dict):
+                continue
+            own = [documents.deref(p, documents.root_path)[0] for p in operation.get("parameters") or []]
+            names = {(p.get("name"), p.get("in")) for p in own}
+            merged = [p for p in shared if (p.get("name"), p.get("in")) not in names] + own
+            kept = [p for p in merged if (path, method, p.get("name"), p.get("in")) not in unjudged]
+            new_item[method] = dict(operation, parameters=kept)
+        paths[path] = new_item
+    spec_dict = dict(spec_dict)
     spec_dict["paths"] = paths
     return spec_dict

@@ -14,6 +14,8 @@ class Parameter:
     style: str
     explode: bool
     content_type: str = None
+    allow_empty: bool = False
+    resolved_schema: object = None
 
 
 @dataclasses.dataclass
@@ -108,7 +110,8 @@ def collect(documents):
                 parameters[(node["name"], location)] = Parameter(
                     name=node["name"], location=location, required=bool(node.get("required")) or location == "path",
                     schema=schema if schema is not None else {"type": "string"}, base=node_base, style=style,
-                    explode=bool(explode), content_type=content_type)
+                    explode=bool(explode), content_type=content_type, allow_empty=bool(node.get("allowEmptyValue")),
+                    resolved_schema=documents.deref(schema, node_base)[0] if schema is not None else None)
             body = None
             if operation.get("requestBody"):
                 node, node_base = documents.deref(operation["requestBody"], op_base)

@@ -49,9 +49,10 @@ def _types(schema):
     return set(kind) if isinstance(kind, list) else ({kind} if kind else set())
 
 
-def wire_schema(schema, location=None):
+def wire_schema(schema, location=None, allow_empty=False):
     """`schema` with the wire's limits added (a copy)."""
     schema = copy.deepcopy(schema)
+    top = schema
 
     def visit(node):
         kinds = _types(node)
@@ -73,6 +74,21 @@ def wire_schema(schema, location=None):
                 node.setdefault("minLength", 1)
         if "string" in kinds and location in ("header", "cookie", "path"):
             node.setdefault("minLength", 1)
+        if location is None:
+            return
+        # No parameter style can carry an empty array or an empty query value unambiguously (`name=` reads as
+        # [""]); values inside arrays and objects must not contain the delimiters of any style.
+        if "array" in kinds or "items" in node:
+            node.setdefault("minItems", 1)
+        if "string" in kinds and location == "query" and not allow_empty:
+            node.setdefault("minLength", 1)
+        if node is top and ("object" in kinds or "properties" in node):
+            # An object parameter with no members sends nothing at all: it would read as absent.
+            node.setdefault("minProperties", 1)
+            if "additionalProperties" not in node and not any(k in node for k in ("allOf", "anyOf", "oneOf")):
+                node["additionalProperties"] = False
+        if node is not top and "string" in kinds and not any(k in node for k in ("enum", "const", "format", "pattern")):
+            node["pattern"] = r"^[A-Za-z0-9_~-]+$"
     _walk(schema, visit)
     return schema
 
@@ -81,9 +97,9 @@ class GenerationError(Exception):
     """A schema hypothesis-jsonschema cannot generate values for (recursion through `$ref`, unsatisfiable)."""
 
 
-def strategy(schema, location=None, validator=None):
+def strategy(schema, location=None, validator=None, allow_empty=False):
     """A strategy for values valid against `schema`, with edge values mixed in where they are valid."""
-    generation = wire_schema(schema, location)
+    generation = wire_schema(schema, location, allow_empty)
     try:
         base = from_schema(generation, allow_x00=False, codec="utf-8", custom_formats=CUSTOM_FORMATS)
     except Exception as error:  # hypothesis-jsonschema raises several types for unsupported schemas

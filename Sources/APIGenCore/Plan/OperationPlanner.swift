@@ -69,34 +69,15 @@ struct OperationPlanner {
                 models.usage($0, suggestedName: typePrefix + SwiftNaming.typeNamePart(parameter.name), file: typePrefix + "Parameters")
             } ?? .primitive("String")
             var type = usage.swift
-            let literal = SwiftNaming.stringLiteral(parameter.name)
-            var statement: String
-            if usage.isParameterCapable {
-                switch parameter.location {
-                case .path: statement = "__request.path(\(literal), \(label))"
-                case .query: statement = "__request.query(\(literal), \(label))"
-                case .header: statement = "__request.header(\(literal), \(label))"
-                case .cookie: statement = "__request.cookie(\(literal), \(label))"
-                }
-            } else if usage.isParameterArray {
-                let optionalChain = parameter.required ? "" : "?"
-                switch parameter.location {
-                case .query: statement = "__request.query(\(literal), \(label), explode: \(parameter.explode))"
-                case .path: statement = "__request.path(\(literal), \(label).map(\\.parameterValue).joined(separator: \",\"))"
-                case .header: statement = "__request.header(\(literal), \(label)\(optionalChain).map(\\.parameterValue).joined(separator: \",\"))"
-                case .cookie: statement = "__request.cookie(\(literal), \(label)\(optionalChain).map(\\.parameterValue).joined(separator: \",\"))"
-                }
+            let statement: String
+            if let planned = parameterStatement(parameter, label: label, usage: usage) {
+                statement = planned
             } else {
                 models.diagnostics.append(.warning(
                     "\(parameter.location.rawValue) parameter '\(parameter.name)' of type \(usage.swift) cannot be serialised as a parameter; it is passed as a pre-serialised String",
                     at: parameter.node))
                 type = "String"
-                switch parameter.location {
-                case .path: statement = "__request.path(\(literal), \(label))"
-                case .query: statement = "__request.query(\(literal), \(label))"
-                case .header: statement = "__request.header(\(literal), \(label))"
-                case .cookie: statement = "__request.cookie(\(literal), \(label))"
-                }
+                statement = "__request.\(parameter.location.rawValue)(\(SwiftNaming.stringLiteral(parameter.name)), \(label))"
             }
             parameters.append(parameter.required ? "\(label): \(type)" : "\(label): \(type)? = nil")
             statements.append(statement)
@@ -134,6 +115,56 @@ struct OperationPlanner {
             isQueueable: operation.queueable || queueable.contains(operation.operationId ?? ""),
             wireArguments: wireArguments
         )
+    }
+
+    /// The statement that writes one parameter in its location and style, or nil when its type cannot be written
+    /// as a parameter (then it is passed as a pre-serialised string, with a warning).
+    private func parameterStatement(_ parameter: Parameter, label: String, usage: TypeUsage) -> String? {
+        let literal = SwiftNaming.stringLiteral(parameter.name)
+        let location = parameter.location
+        let style = ParameterStyleName(rawValue: parameter.style) ?? (location == .query || location == .cookie ? .form : .simple)
+        let explode = parameter.explode
+        if let mediaType = parameter.contentMediaType {
+            guard Self.isJSON(mediaType) else { return nil }
+            return "try __request.parameter(\(literal), json: \(label), in: \(SwiftNaming.stringLiteral(location.rawValue)), encoder: client.encoder)"
+        }
+        if usage.isParameterCapable {
+            switch location {
+            case .path where style == .label || style == .matrix:
+                return "__request.path(\(literal), \(label), style: .\(style.rawValue))"
+            case .query where parameter.allowReserved:
+                return "__request.query(\(literal), \(parameter.required ? "[\(label)]" : "\(label).map { [$0] }"), style: .form, explode: true, allowReserved: true)"
+            default:
+                return "__request.\(location.rawValue)(\(literal), \(label))"
+            }
+        }
+        if usage.isParameterArray {
+            switch location {
+            case .query where style == .form && !parameter.allowReserved:
+                return "__request.query(\(literal), \(label), explode: \(explode))"
+            case .query:
+                return "__request.query(\(literal), \(label), style: .\(style.rawValue), explode: \(explode)\(parameter.allowReserved ? ", allowReserved: true" : ""))"
+            case .path: return "__request.path(\(literal), \(label), style: .\(style.rawValue), explode: \(explode))"
+            case .header: return "__request.header(\(literal), \(label))"
+            case .cookie: return "__request.cookie(\(literal), \(label), explode: \(explode))"
+            }
+        }
+        guard let schema = parameter.schema, isObject(schema) else { return nil }
+        switch location {
+        case .path: return "try __request.path(\(literal), object: \(label), style: .\(style.rawValue), explode: \(explode))"
+        case .query:
+            return "try __request.query(\(literal), object: \(label), style: .\(style.rawValue), explode: \(explode)\(parameter.allowReserved ? ", allowReserved: true" : ""))"
+        case .header: return "try __request.header(\(literal), object: \(label), explode: \(explode))"
+        case .cookie: return "try __request.cookie(\(literal), object: \(label), explode: \(explode))"
+        }
+    }
+
+    /// Whether values of the schema are JSON objects (a model, or a map of `additionalProperties`).
+    private func isObject(_ ref: SchemaRef) -> Bool {
+        let schema = api[ref]
+        if schema.types.contains(.object) { return true }
+        if !schema.properties.isEmpty { return true }
+        return !schema.allOf.isEmpty && schema.allOf.allSatisfy { isObject($0) }
     }
 
     private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,

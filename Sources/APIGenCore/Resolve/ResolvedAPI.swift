@@ -64,6 +64,13 @@ public struct Parameter: Sendable {
     public var deprecated: Bool
     /// `explode` as declared or defaulted (form style explodes by default).
     public var explode: Bool
+    /// `style` as declared or defaulted: `form` for query and cookie, `simple` for path and header.
+    public var style: String = "simple"
+    /// `allowReserved` (query parameters only).
+    public var allowReserved = false
+    /// The media type when the parameter is described by `content` instead of `schema` (its value is that
+    /// media type's text, e.g. JSON).
+    public var contentMediaType: String?
     public var node: SpecNode
 }
 

@@ -156,6 +156,9 @@ struct SwaggerConverter {
             entries.append(entry("explode", scalar(.bool(true), like: node)))
         } else if node["type"]?.string == "array" {
             entries.append(entry("explode", scalar(.bool(false), like: node)))
+            // csv is the default; tsv has no OpenAPI 3 style and is sent comma-separated like csv.
+            let style = ["ssv": "spaceDelimited", "pipes": "pipeDelimited"][collectionFormat ?? "csv"]
+            if let style { entries.append(entry("style", scalar(.string(style), like: node))) }
         }
         entries.append(entry("schema", parameterSchema(node)))
         return mapping(entries, like: node)
