@@ -26,7 +26,7 @@ extension RequestBuilder {
 
     /// A query array in `form` (`name=a&name=b` or `name=a,b`), `spaceDelimited` (`name=a%20b`) or `pipeDelimited`
     /// (`name=a%7Cb`) style. Exploded space- and pipe-delimited arrays are sent like exploded `form` ones.
-    /// `allowReserved` keeps reserved characters that do not delimit a query (`:/?[]@!$'()*,;`) as they are.
+    /// `allowReserved` keeps reserved characters a query may carry (`:/?@!$'()*,;`) as they are.
     public mutating func query(_ name: String, _ values: [some ParameterEncodable]?, style: ParameterStyle, explode: Bool,
                                allowReserved: Bool = false) {
         guard let values else { return }

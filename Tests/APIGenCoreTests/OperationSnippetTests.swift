@@ -22,6 +22,40 @@ final class OperationSnippetTests: XCTestCase {
         """
     }
 
+    func testParameterStylesObjectsAndJSONContent() {
+        let outcome = generate(yaml: spec("""
+              /items/{ids}/{point}:
+                get:
+                  operationId: findItems
+                  tags: [Items]
+                  parameters:
+                    - { name: ids, in: path, required: true, style: label, explode: true, schema: { type: array, items: { type: integer } } }
+                    - { name: point, in: path, required: true, style: matrix, schema: { $ref: '#/components/schemas/Item' } }
+                    - { name: filter, in: query, style: deepObject, explode: true, schema: { $ref: '#/components/schemas/Item' } }
+                    - { name: spaced, in: query, style: spaceDelimited, explode: false, schema: { type: array, items: { type: string } } }
+                    - { name: raw, in: query, allowReserved: true, schema: { type: string } }
+                    - { name: X-Item, in: header, explode: true, schema: { $ref: '#/components/schemas/Item' } }
+                    - { name: pair, in: cookie, explode: false, schema: { type: array, items: { type: integer } } }
+                    - name: where
+                      in: query
+                      content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } }
+                  responses:
+                    '204': { description: done }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        XCTAssertFalse(outcome.rendered.joined().contains("pre-serialised String"), outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
+            "public func findItems(ids: [Int], point: Item, filter: Item? = nil, spaced: [String]? = nil, raw: String? = nil, xItem: Item? = nil, pair: [Int]? = nil, `where`: Item? = nil) async throws {",
+            "__request.path(\"ids\", ids, style: .label, explode: true)",
+            "try __request.path(\"point\", object: point, style: .matrix, explode: false)",
+            "try __request.query(\"filter\", object: filter, style: .deepObject, explode: true)",
+            "__request.query(\"spaced\", spaced, style: .spaceDelimited, explode: false)",
+            "__request.query(\"raw\", raw.map { [$0] }, style: .form, explode: true, allowReserved: true)",
+            "try __request.header(\"X-Item\", object: xItem, explode: true)",
+            "__request.cookie(\"pair\", pair, explode: false)",
+            "try __request.parameter(\"where\", json: `where`, in: \"query\", encoder: client.encoder)")
+    }
+
     func testParametersBodyAndResponses() {
         let outcome = generate(yaml: spec("""
               /items/{itemId}:
