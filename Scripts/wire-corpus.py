@@ -56,6 +56,13 @@ def main():
     shutil.copyfile(ROOT / ".build" / "debug" / "apigen", apigen)
     apigen.chmod(0o755)
     os.environ["WIRE_APIGEN"] = str(apigen)
+    # The runtime the clients compile against is the committed one, not the work tree being edited meanwhile.
+    snapshot = RESULTS.parent / "runtime-snapshot"
+    shutil.rmtree(snapshot, ignore_errors=True)
+    snapshot.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(snapshot)], input=archive, check=True)
+    os.environ["WIRE_RUNTIME_ROOT"] = str(snapshot)
     started = time.monotonic()
     selected = roots()[: options.limit] if options.limit else roots()
     for row in selected:

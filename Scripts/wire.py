@@ -90,6 +90,8 @@ def main():
     operations = collect(documents) if not documents.is_swagger else []
     if documents.is_swagger:
         return finish(0, 0, "Swagger 2.0 is not exercised yet: openapi-core needs apigen's converted 3.0 document")
+    if not documents.is_swagger and not operations:
+        return finish(0, 0, "the description has no operations under `paths` (nothing to exercise)")
     if options.operation:
         operations = [o for o in operations if o.key in options.operation]
     package = ClientPackage(ROOT, options.work)

@@ -41,7 +41,7 @@ class BuildFailed(Exception):
 class ClientPackage:
     def __init__(self, root, directory=None):
         self.root = pathlib.Path(root)
-        self.directory = pathlib.Path(directory) if directory else self.root / ".build" / "wire" / "package"
+        self.directory = pathlib.Path(directory).resolve() if directory else self.root / ".build" / "wire" / "package"
         # WIRE_APIGEN: a copy of the binary, so a long corpus run is not affected by rebuilds in the meantime.
         self.apigen = pathlib.Path(os.environ.get("WIRE_APIGEN") or self.root / ".build" / "debug" / "apigen")
 
@@ -52,7 +52,9 @@ class ClientPackage:
         self.directory.mkdir(parents=True, exist_ok=True)
         (self.directory / "Driver").mkdir(exist_ok=True)
         shutil.copyfile(self.root / "Scripts" / "wire" / "WireDriver.swift", self.directory / "Driver" / "main.swift")
-        manifest = PACKAGE_MANIFEST.format(root=self.root, identity=self.root.name.lower())
+        # WIRE_RUNTIME_ROOT: a snapshot of the repository to compile APIRuntime from (a long corpus run).
+        runtime_root = pathlib.Path(os.environ.get("WIRE_RUNTIME_ROOT") or self.root)
+        manifest = PACKAGE_MANIFEST.format(root=runtime_root, identity=runtime_root.name.lower())
         manifest_path = self.directory / "Package.swift"
         if not manifest_path.exists() or manifest_path.read_text() != manifest:
             manifest_path.write_text(manifest)

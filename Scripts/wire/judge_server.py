@@ -15,18 +15,38 @@ from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
 
 
-class RawPathRequest:
-    """openapi-core's request protocol over a werkzeug request, with the path as sent (still percent-encoded).
+_KEPT_ENCODED = {"2F", "2C", "3B", "3D"}
 
-    werkzeug decodes the path, which would turn an encoded `/` inside a path parameter into a segment separator;
-    openapi-core is given the raw path and percent-decodes parameter values itself.
-    """
+
+def _decode_keeping_delimiters(path):
+    """The path percent-decoded except `/ , ; =`: werkzeug decodes everything, which would turn an encoded `/`
+    inside a parameter into a segment separator and an encoded `,` into an array separator; openapi-core matches
+    templates and splits styles on the path it is given, so those stay encoded (and are decoded when compared)."""
+    out = bytearray()
+    raw = path.encode("latin-1", "replace")
+    index = 0
+    while index < len(raw):
+        if raw[index:index + 1] == b"%" and index + 2 < len(raw) + 0 and raw[index + 1:index + 3].upper().decode() \
+                not in _KEPT_ENCODED:
+            try:
+                out.append(int(raw[index + 1:index + 3], 16))
+                index += 3
+                continue
+            except ValueError:
+                pass
+        out.append(raw[index])
+        index += 1
+    return out.decode("utf-8", "replace")
+
+
+class RawPathRequest:
+    """openapi-core's request protocol over a werkzeug request, with the path decoded except its delimiters."""
 
     def __init__(self, request, host_url):
         self.request = request
         self.host_url = host_url
         raw = request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or request.path
-        self.path = urllib.parse.urlsplit(raw).path
+        self.path = _decode_keeping_delimiters(urllib.parse.urlsplit(raw).path)
         self.parameters = RequestParameters(
             query=ImmutableMultiDict(urllib.parse.parse_qsl(request.query_string.decode("latin-1"),
                                                             keep_blank_values=True)),
@@ -66,7 +86,14 @@ class JudgeServer:
             spec_dict = _without_security(spec_dict)
         if unjudged:
             spec_dict = _without_parameters(spec_dict, unjudged, documents)
-        self.openapi = OpenAPI.from_dict(spec_dict, base_uri=base_uri, config=Config(spec_validator_cls=None))
+        # Formats openapi-core does not know (custom ones, and some it lacks) are accepted as plain strings: the
+        # schema's other keywords still apply, and the harness compares the values itself.
+        formats = _formats(spec_dict) | (_formats_of_documents(documents) if documents else set())
+        known = {"date", "date-time", "uuid", "binary", "byte", "int32", "int64", "float", "double", "password"}
+        lenient = {name: (lambda value: True) for name in formats - known}
+        self.openapi = OpenAPI.from_dict(spec_dict, base_uri=base_uri, config=Config(
+            spec_validator_cls=None, extra_format_validators=lenient,
+            extra_format_unmarshallers={name: (lambda value: value) for name in lenient}))
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     def start(self):
@@ -162,3 +189,23 @@ def _without_parameters(spec_dict, unjudged, documents):
     spec_dict = dict(spec_dict)
     spec_dict["paths"] = paths
     return spec_dict
+
+
+def _formats(node):
+    found = set()
+    if isinstance(node, dict):
+        if isinstance(node.get("format"), str):
+            found.add(node["format"])
+        for value in node.values():
+            found |= _formats(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= _formats(value)
+    return found
+
+
+def _formats_of_documents(documents):
+    found = set()
+    for document in documents.files.values():
+        found |= _formats(document)
+    return found
