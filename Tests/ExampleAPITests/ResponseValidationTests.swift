@@ -47,6 +47,14 @@ final class ResponseValidationTests: XCTestCase {
         }
     }
 
+    func testNewEnumValueReachesTheCallerInItsUndocumentedCase() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/me", respond: .json(#"{"status": "ok", "reason": null, "data": {"id": 1, "username": "a", "email": "e@x.io", "avatarUrl": "https://c/a", "createdAt": "2024-01-01T00:00:00Z", "role": "superadmin", "karma": 0}}"#))
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        let member = try await api.members.getProfile()
+        XCTAssertEqual(member.role, .undocumented("superadmin"))
+    }
+
     func testEnvelopeItselfIsValidated() async throws {
         let transport = MockTransport()
         transport.on("GET /v1/members/me", respond: .json(#"{"reason": null, "data": {}}"#))

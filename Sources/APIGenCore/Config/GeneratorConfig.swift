@@ -59,8 +59,11 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     public var queueable: [String] = []
     /// What happens when a response does not match its schema.
     public enum ValidationMode: String, Sendable, Encodable, CaseIterable {
-        /// The caller gets an error; the invalid body never becomes a model.
+        /// The caller gets an error, except for values outside an `enum` (reported, decoded into the model's
+        /// `unknown` case): servers add enum values without a new version.
         case reject
+        /// The caller gets an error for every violation, values outside an `enum` included.
+        case strict
         /// The failure is reported, the body is decoded anyway.
         case reportOnly = "report-only"
         /// No validator runs.
@@ -166,14 +169,14 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
             case "validation":
                 if let text = string(entry.value, "validation") {
                     if let mode = ValidationMode(rawValue: text) { config.validation = mode } else {
-                        diagnostics.append(.error("'validation' must be one of reject, report-only, off; found '\(text)'", at: entry.value))
+                        diagnostics.append(.error("'validation' must be one of reject, strict, report-only, off; found '\(text)'", at: entry.value))
                     }
                 }
             case "validationReport": config.validationReport = string(entry.value, "validationReport")
             case "validationOverrides":
                 for item in entry.value.entries ?? [] {
                     guard let text = item.value.string, let mode = ValidationMode(rawValue: text) else {
-                        diagnostics.append(.error("validation mode for '\(item.key)' must be one of reject, report-only, off", at: item.value))
+                        diagnostics.append(.error("validation mode for '\(item.key)' must be one of reject, strict, report-only, off", at: item.value))
                         continue
                     }
                     config.validationOverrides[item.key] = mode

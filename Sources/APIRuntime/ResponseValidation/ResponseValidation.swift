@@ -8,6 +8,19 @@ public enum ValidationMode: String, Sendable, Hashable {
     case reportOnly
     /// Do not validate.
     case off
+    /// Throw ``ResponseValidationError`` for every violation, values outside an `enum` included.
+    case strict
+
+    /// Whether a response with `report` fails the call. `reject` lets a report whose only violations are values
+    /// outside an `enum` through: servers add enum values without a new API version, and generated models decode
+    /// them (their `unknown` case), so the caller gets the model and the failure is still reported.
+    func rejects(_ report: ValidationReport) -> Bool {
+        switch self {
+        case .strict: return true
+        case .reject: return report.isTruncated || !report.errors.allSatisfy { $0.keyword == "enum" }
+        case .reportOnly, .off: return false
+        }
+    }
 }
 
 /// A response whose body does not match the schema the API description gives for it.
@@ -72,7 +85,7 @@ extension APIClient {
         }
         let failure = ResponseValidationError(operation: operation, status: response.status, report: report)
         ResponseValidationLog.record(failure, request: request, response: response, mode: mode, calledAt: calledAt ?? Date())
-        if mode == .reject { throw failure }
+        if mode.rejects(report) { throw failure }
     }
 }
 
