@@ -33,11 +33,9 @@ public struct AuthAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v8)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw LoginWithEmailError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { LoginWithEmailError.status401(status: __response.status, body: $0) } undocumented: { LoginWithEmailError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw LoginWithEmailError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { LoginWithEmailError.other(status: __response.status, body: $0) } undocumented: { LoginWithEmailError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 
@@ -59,8 +57,7 @@ public struct AuthAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v8)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw LoginWithFacebookError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { LoginWithFacebookError.status401(status: __response.status, body: $0) } undocumented: { LoginWithFacebookError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -73,10 +70,16 @@ public enum LoginWithEmailError: Sendable, Error {
     case status401(status: Int, body: ErrorResponse)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `loginWithFacebook`, thrown by its method.
 public enum LoginWithFacebookError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

@@ -36,8 +36,7 @@ public struct CurrencyAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v191)
             return try client.decodeRequiredEnvelope(CurrencyRates.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetCurrencyRatesError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetCurrencyRatesError.status401(status: __response.status, body: $0) } undocumented: { GetCurrencyRatesError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -48,4 +47,7 @@ public struct CurrencyAPI: Sendable {
 public enum GetCurrencyRatesError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

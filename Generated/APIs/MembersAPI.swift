@@ -32,8 +32,7 @@ public struct MembersAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v15)
             return try client.decodeRequiredEnvelope(Member.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetProfileError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetProfileError.status401(status: __response.status, body: $0) } undocumented: { GetProfileError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -57,11 +56,9 @@ public struct MembersAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v30)
             return try client.decodeRequiredEnvelope(DetailedProfile.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetMemberError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetMemberError.status401(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetMemberError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetMemberError.status404(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -103,14 +100,11 @@ public struct MembersAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v51)
             return try client.decodeRequiredEnvelope(FriendsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetFriendsError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetFriendsError.status401(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetFriendsError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetFriendsError.status404(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetFriendsError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetFriendsError.other(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }
@@ -119,6 +113,9 @@ public struct MembersAPI: Sendable {
 public enum GetProfileError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `getMember`, thrown by its method.
@@ -127,6 +124,9 @@ public enum GetMemberError: Sendable, Error {
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `getFriends`, thrown by its method.
@@ -137,4 +137,7 @@ public enum GetFriendsError: Sendable, Error {
     case status404(status: Int, body: ErrorResponse)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

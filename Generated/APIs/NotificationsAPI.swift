@@ -35,8 +35,7 @@ public struct NotificationsAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v67)
             return try client.decodeRequiredEnvelope(NotificationsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw ListNotificationsError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { ListNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ListNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -58,11 +57,9 @@ public struct NotificationsAPI: Sendable {
         case 202:
             return
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw TrackNotificationError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { TrackNotificationError.status401(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw TrackNotificationError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { TrackNotificationError.status404(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -85,11 +82,9 @@ public struct NotificationsAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v184)
             return try client.decodeRequiredEnvelope(RegisterDeviceData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw RegisterDeviceError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { RegisterDeviceError.status401(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw RegisterDeviceError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { RegisterDeviceError.other(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }
@@ -98,6 +93,9 @@ public struct NotificationsAPI: Sendable {
 public enum ListNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `trackNotification`, thrown by its method.
@@ -106,6 +104,9 @@ public enum TrackNotificationError: Sendable, Error {
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `registerDevice`, thrown by its method.
@@ -114,4 +115,7 @@ public enum RegisterDeviceError: Sendable, Error {
     case status401(status: Int, body: ErrorResponse)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

@@ -71,6 +71,8 @@ class ClientPackage:
              GenerationFailed, "apigen failed")
 
     def build_driver(self, log):
+        # SwiftPM plans again only when a manifest changed: touching it makes it see files added to APIRuntime.
+        (self.directory / "Package.swift").touch()
         _run(["swift", "build", "--product", "WireDriver"], self.directory, log, BuildFailed,
              "the generated client does not compile")
         return self.directory / ".build" / "debug" / "WireDriver"

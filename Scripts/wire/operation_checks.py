@@ -54,7 +54,8 @@ class OperationChecks:
         self.seed = seed
         self.envelope = envelope
         self.result = {"operation": operation.key, "operationId": operation.operation_id, "cases": [],
-                       "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0]}, "failures": []}
+                       "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0],
+                                  "evolution": [0, 0], "errorBody": [0, 0]}, "failures": []}
 
     # MARK: - Planning
 
@@ -155,6 +156,8 @@ class OperationChecks:
             body = plan["bodies"][rng.randrange(len(plan["bodies"]))] if plan["bodies"] else None
             self._case(arguments, plan, body)
         self._invalid_case(plans, rng, chosen[0])
+        self._evolution_case(plans, rng, chosen[0])
+        self._error_body_case(plans, chosen[0])
         return self._finish()
 
     def _send(self, arguments, code, body, media_type):
@@ -278,6 +281,44 @@ class OperationChecks:
             return
         self._count("invalid", True)
 
+    # MARK: - Evolution and error bodies
+
+    def _evolution_case(self, plans, rng, arguments):
+        """A success body with a value no `enum` lists (servers add them without a new version) is returned, and the
+        new value comes back unchanged."""
+        for plan in (p for p in plans if p["success"] and p["schema"] is not None):
+            for body in plan["bodies"]:
+                evolved = _evolve(body, plan["inline"], plan["schema"])
+                if evolved is None:
+                    continue
+                try:
+                    answer, _ = self._send(arguments, plan["code"], evolved, plan["media_type"])
+                except (DriverHang, DriverCrash) as error:
+                    self._count("evolution", False, f"driver: {error}")
+                    return
+                self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": evolved,
+                                             "answer": answer, "evolved": True})
+                self._count("evolution", *self._response_verdict(answer, plan, evolved))
+                return
+
+    def _error_body_case(self, plans, arguments):
+        """A documented error status whose body is a proxy's HTML page still reaches the caller with its status."""
+        plan = next((p for p in plans if not p["success"] and p["schema"] is not None), None)
+        if plan is None:
+            return
+        page = "<html><body>Bad Gateway</body></html>"
+        try:
+            self.judge.expect(plan["code"], page.encode(), "text/html")
+            answer = self.driver.call(self.operation.key, arguments, self.judge.base_url)
+        except (DriverHang, DriverCrash) as error:
+            self._count("errorBody", False, f"driver: {error}")
+            return
+        outcome = answer.get("outcome") or {}
+        passed = outcome.get("kind") == "documentedError" and outcome.get("status") == plan["code"]
+        self._count("errorBody", passed, f"HTTP {plan['code']} with an HTML body: got {outcome.get('kind')} "
+                                         f"{outcome.get('caseName') or ''} status {outcome.get('status')}: "
+                                         f"{(outcome.get('message') or answer.get('failure') or '')[:200]}")
+
     def _finish(self):
         checks = self.result["checks"]
         self.result["passed"] = not self.result["failures"] and all(p == n for p, n in checks.values()) \
@@ -334,3 +375,40 @@ def _unquote(value):
     if isinstance(value, dict):
         return {_unquote(k): _unquote(v) for k, v in value.items()}
     return value
+
+
+def _evolve(body, inline, schema):
+    """`body` with one string that an `enum` constrains replaced by a value the enum does not list, or None."""
+    from value_generation import _expand
+    paths = []
+
+    def walk(value, node_schema, path):
+        schemas = _expand(node_schema)
+        if isinstance(value, str) and any(isinstance(s, dict) and isinstance(s.get("enum"), list)
+                                          and all(isinstance(v, str) for v in s["enum"]) for s in schemas):
+            paths.append(path)
+        elif isinstance(value, dict):
+            for key, member in value.items():
+                children = [s["properties"][key] for s in schemas if isinstance(s, dict) and key in (s.get("properties") or {})]
+                if children:
+                    walk(member, {"allOf": children}, path + [key])
+        elif isinstance(value, list):
+            items = [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)]
+            for index, item in enumerate(value):
+                if items:
+                    walk(item, {"allOf": items}, path + [index])
+    walk(body, inline, [])
+    for path in paths:
+        candidate = copy.deepcopy(body)
+        if not path:
+            candidate = "apigen-new-value"
+        else:
+            parent = candidate
+            for part in path[:-1]:
+                parent = parent[part]
+            parent[path[-1]] = "apigen-new-value"
+        validator = jsonschema_rs.Draft202012Validator(schema, validate_formats=True)
+        kinds = {type(error.kind).__name__ for error in validator.iter_errors(candidate)}
+        if kinds == {"Enum"}:
+            return candidate
+    return None

@@ -88,9 +88,11 @@ final class OperationSnippetTests: XCTestCase {
             "__request.cookie(\"session\", session)",
             "try __request.jsonBody(body, encoder: client.encoder)",
             "return try client.decode(Item.self, from: __response, operation: __operation)",
-            "throw UpdateItemError.status404(status: __response.status, body: try client.decode(Problem.self",
+            "throw client.documentedError(Problem.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.",
+            ") { UpdateItemError.status404(status: __response.status, body: $0) } undocumented: { UpdateItemError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }",
             "case 400...499:\n            throw UpdateItemError.status4XX(status: __response.status)",
-            "throw UpdateItemError.other(status: __response.status, body:",
+            "{ UpdateItemError.other(status: __response.status, body: $0) }",
+            "case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)",
             "public enum UpdateItemError: Sendable, Error {")
         let client = outcome.file("ShopClient.swift") ?? ""
         assertContains(client, "public var items: ItemsAPI { ItemsAPI(client: client) }",

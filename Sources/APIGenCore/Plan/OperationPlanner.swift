@@ -269,12 +269,18 @@ struct OperationPlanner {
 
     /// `try client.validateResponse(...)` for a JSON response with a schema, unless validation is off.
     private func validation(_ response: Response, operation: Operation) -> [String] {
+        guard let (mode, validator) = validator(response, operation: operation) else { return [] }
+        return ["try client.validateResponse(__response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, validator: \(validator))"]
+    }
+
+    /// The runtime's mode and the validator for a JSON response with a schema, unless validation is off.
+    private func validator(_ response: Response, operation: Operation) -> (mode: String, validator: String)? {
         let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
         guard mode != .off,
               let content = response.contents.first(where: { Self.isJSON($0.mediaType) }), let schema = content.schema,
-              !api[schema].isAnything else { return [] }
+              !api[schema].isAnything else { return nil }
         models.addValidatorRoot(schema)
-        return ["try client.validateResponse(__response, operation: __operation, mode: .\(mode.runtimeCase), request: __request, calledAt: __calledAt, validator: Validators.\(ValidatorEmitter.functionName(schema)))"]
+        return (mode.runtimeCase, "Validators.\(ValidatorEmitter.functionName(schema))")
     }
 
     private static func pattern(_ status: String) -> String? {
@@ -357,11 +363,21 @@ struct OperationPlanner {
                                     isDeprecated: false, source: "\(operation.node.location.file)#\(operation.node.pointer)")
             outcome.isOutcome = true
             outcome.extraConformances = ", Error"
+            var hasUndocumentedBody = false
             for response in failures {
                 let caseName = response.status == "default" ? "other" : "status" + response.status.uppercased()
                 let payload = payload(of: response, typePrefix: typePrefix, suffix: response.status == "default" ? "DefaultError" : "Error" + response.status.uppercased())
                 let statement: String
-                if let type = payload.swiftType {
+                var checks = validation(response, operation: operation)
+                if case .json(let usage) = payload {
+                    // The status is never hidden behind a body that is not the documented one (a proxy's HTML page).
+                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(usage.swift))",
+                                                                docLines: SwiftNaming.docLines(response.description)))
+                    let check = validator(response, operation: operation)
+                    statement = "throw client.documentedError(\(usage.swift).self, from: __response, operation: __operation, mode: .\(check?.mode ?? "reject"), request: __request, calledAt: __calledAt, validator: \(check?.validator ?? "nil")) { \(name).\(caseName)(status: __response.status, body: $0) } undocumented: { \(name).undocumentedBody(status: __response.status, body: __response.body, problem: $0) }"
+                    checks = []
+                    hasUndocumentedBody = true
+                } else if let type = payload.swiftType {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(type))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
                     statement = "throw \(name).\(caseName)(status: __response.status, body: \(payload.decodeExpression()))"
@@ -370,13 +386,19 @@ struct OperationPlanner {
                                                                 docLines: SwiftNaming.docLines(response.description)))
                     statement = "throw \(name).\(caseName)(status: __response.status)"
                 }
-                let checked = validation(response, operation: operation) + [statement]
+                let checked = checks + [statement]
                 if let pattern = Self.pattern(response.status) {
                     cases.append(ResponseCasePlan(pattern: pattern, statements: checked))
                 } else {
                     hasDefault = true
                     defaultStatements = checked
                 }
+            }
+            if hasUndocumentedBody {
+                outcome.outcomeCases.append(OutcomeCasePlan(
+                    name: "undocumentedBody", payload: "(status: Int, body: Data, problem: ResponseBodyProblem)",
+                    docLines: ["A documented error status whose body is not the documented one (an HTML page from a proxy,",
+                               "an empty body): the raw body, and why it could not be read."]))
             }
             supportTypes.append(outcome)
         }
