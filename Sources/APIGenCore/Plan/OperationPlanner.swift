@@ -3,6 +3,7 @@ struct OperationPlanner {
     let models: ModelPlanner
     let config: GeneratorConfig
     let queueable: Set<String>
+    let security: SecurityPlanner
 
     private var api: ResolvedAPI { models.api }
 
@@ -108,11 +109,15 @@ struct OperationPlanner {
             planBody(body, operation: operation, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
                      statements: &statements)
         }
+        if let requirements = operation.security {
+            docs.append("")
+            docs += security.docLines(requirements)
+        }
         if !parameterDocs.isEmpty { docs.append(""); docs += parameterDocs }
 
         let (returnType, cases, defaultStatements, hasDefault) = planResponses(operation, typePrefix: typePrefix,
                                                                                supportTypes: &supportTypes)
-        return OperationPlan(
+        var plan = OperationPlan(
             methodName: methodName,
             operationIdLiteral: SwiftNaming.stringLiteral(operation.operationId ?? methodName),
             httpMethodLiteral: SwiftNaming.stringLiteral(operation.method),
@@ -130,6 +135,12 @@ struct OperationPlanner {
             defaultStatements: defaultStatements,
             isQueueable: operation.queueable || queueable.contains(operation.operationId ?? "")
         )
+        if let requirements = operation.security {
+            plan.hasSecurity = true
+            plan.securityLiteral = security.literal(requirements)
+            plan.security = security.requirements(requirements)
+        }
+        return plan
     }
 
     private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,

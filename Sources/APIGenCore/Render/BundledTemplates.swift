@@ -35,7 +35,7 @@ import Foundation
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
-        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}})
+        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}}{{#hasSecurity}}, security: {{{securityLiteral}}}{{/hasSecurity}})
         {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
 {{#requestStatements}}
         {{{.}}}
@@ -87,8 +87,21 @@ import Foundation
     }
 
     /// Creates the API for a server, with a transport and middlewares.
-    {{access}} init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {
-        self.client = APIClient(baseURL: baseURL, transport: transport, middlewares: middlewares)
+    ///
+{{#hasSecuritySchemes}}
+    /// Each operation carries exactly the `credentials` its security requirements ask for (none for operations
+    /// declared `security: []`); a required credential that is missing throws `CredentialError` before sending.
+{{/hasSecuritySchemes}}
+    /// The HTTP cache, response store and offline queue among `middlewares` keep each account's data apart: the
+    /// account `accountProvider` names, else one derived from the credentials in use.
+    {{access}} init(
+        baseURL: URL,{{#hasSecuritySchemes}} credentials: Credentials? = nil,{{/hasSecuritySchemes}} transport: any HTTPTransport = URLSessionTransport(),
+        middlewares: [any ClientMiddleware] = [], events: EventBus = EventBus(),
+        accountProvider: @escaping @Sendable () -> String? = { nil }
+    ) {
+        self.client = APIClient(
+            baseURL: baseURL, transport: transport, middlewares: middlewares, events: events,
+            accountProvider: accountProvider{{#hasSecuritySchemes}}, credentials: credentials?.credentialSet{{/hasSecuritySchemes}})
     }
 {{#hasValidationReport}}
 
@@ -124,6 +137,53 @@ extension {{name}} {
     }
 }
 {{/hasServers}}
+{{#hasSecuritySchemes}}
+
+extension {{name}} {
+    /// The security schemes the API description declares (`components.securitySchemes`).
+    {{access}} enum SecuritySchemes {
+{{#securitySchemes}}
+{{#docLines}}
+        /// {{{.}}}
+{{/docLines}}
+        {{access}} static let {{memberName}} = SecurityScheme(name: {{{nameLiteral}}}, kind: {{{kindLiteral}}})
+{{/securitySchemes}}
+    }
+
+    /// The credentials the client may send: one property per security scheme of the API description (a
+    /// `mutualTLS` scheme is a client certificate on the transport instead). Each operation carries only the
+    /// credentials its `security` requires, from the first alternative whose credentials are all set.
+    {{access}} struct Credentials: Sendable {
+{{#credentialSchemes}}
+{{#docLines}}
+        /// {{{.}}}
+{{/docLines}}
+        {{access}} var {{memberName}}: {{credentialType}}?
+{{/credentialSchemes}}
+
+        /// Credentials for the schemes given; leave out those the app does not have (yet).
+        {{access}} init({{{credentialsInitSignature}}}) {
+{{#credentialSchemes}}
+            self.{{memberName}} = {{memberName}}
+{{/credentialSchemes}}
+        }
+
+        /// The credentials by scheme name, as `APIClient` takes them.
+        {{access}} var credentialSet: CredentialSet {
+{{#hasCredentialSchemes}}
+            var credentials: [String: any SchemeCredential] = [:]
+{{#credentialSchemes}}
+            if let value = self.{{memberName}} { credentials[{{{nameLiteral}}}] = value }
+{{/credentialSchemes}}
+            return CredentialSet(credentials)
+{{/hasCredentialSchemes}}
+{{^hasCredentialSchemes}}
+            CredentialSet()
+{{/hasCredentialSchemes}}
+        }
+    }
+}
+{{/hasSecuritySchemes}}
 """###,
         "enum": ###"""
 {{! A tolerant enum: values this client does not know decode as `.undocumented` instead of failing.
