@@ -35,13 +35,23 @@ public struct MemberAPI: Sendable {
             accountProvider: accountProvider, credentials: credentials?.credentialSet)
     }
 
-    /// Sends one report per response that fails validation to `reportError` (`validationReport:` in
-    /// apigen.yml). Reports never trigger reports: failures of the report call itself are dropped.
-    public func installValidationReporting(account: @escaping @Sendable () -> String?) {
-        let api = self
-        ValidationFailureReporter(account: account) { report in
-            try await api.reports.reportError(body: try report.converted(to: ErrorReport.self))
-        }.install()
+    /// Property names the API description marks `writeOnly` or `format: password`: reports and logs hide them.
+    public static let secretFields: Set<String> = ["password", "refreshToken"]
+
+    /// Sends a report per response of this client that fails validation to `reportError`
+    /// (`validationReport:` in apigen.yml), secrets hidden (see ``secretFields``). Reports never trigger reports,
+    /// failures of the report call itself are dropped, at most `maxInFlight` are sent at once and a repeat of the
+    /// same failure within `duplicateWindow` seconds is dropped.
+    public func installValidationReporting(
+        account: @escaping @Sendable () -> String?, maxInFlight: Int = 4, duplicateWindow: TimeInterval = 60
+    ) {
+        ValidationFailureReporter(
+            account: account, secretFields: Self.secretFields, maxInFlight: maxInFlight, duplicateWindow: duplicateWindow
+        ) { [weak client] report in
+            // Weak: the client keeps the reporter, which must not keep the client alive in turn.
+            guard let client else { return }
+            try await MemberAPI(client: client).reports.reportError(body: try report.converted(to: ErrorReport.self))
+        }.install(on: client)
     }
 
     /// Operations tagged accordingly.

@@ -103,15 +103,25 @@ import Foundation
             baseURL: baseURL, transport: transport, middlewares: middlewares, events: events,
             accountProvider: accountProvider{{#hasSecuritySchemes}}, credentials: credentials?.credentialSet{{/hasSecuritySchemes}})
     }
+
+    /// Property names the API description marks `writeOnly` or `format: password`: reports and logs hide them.
+    {{access}} static let secretFields: Set<String> = {{{secretFieldsLiteral}}}
 {{#hasValidationReport}}
 
-    /// Sends one report per response that fails validation to `{{reportMethod}}` (`validationReport:` in
-    /// apigen.yml). Reports never trigger reports: failures of the report call itself are dropped.
-    {{access}} func installValidationReporting(account: @escaping @Sendable () -> String?) {
-        let api = self
-        ValidationFailureReporter(account: account) { report in
-            try await api.{{reportGroup}}.{{reportMethod}}(body: try report.converted(to: {{{reportBodyType}}}.self))
-        }.install()
+    /// Sends a report per response of this client that fails validation to `{{reportMethod}}`
+    /// (`validationReport:` in apigen.yml), secrets hidden (see ``secretFields``). Reports never trigger reports,
+    /// failures of the report call itself are dropped, at most `maxInFlight` are sent at once and a repeat of the
+    /// same failure within `duplicateWindow` seconds is dropped.
+    {{access}} func installValidationReporting(
+        account: @escaping @Sendable () -> String?, maxInFlight: Int = 4, duplicateWindow: TimeInterval = 60
+    ) {
+        ValidationFailureReporter(
+            account: account, secretFields: Self.secretFields, maxInFlight: maxInFlight, duplicateWindow: duplicateWindow
+        ) { [weak client] report in
+            // Weak: the client keeps the reporter, which must not keep the client alive in turn.
+            guard let client else { return }
+            try await {{name}}(client: client).{{reportGroup}}.{{reportMethod}}(body: try report.converted(to: {{{reportBodyType}}}.self))
+        }.install(on: client)
     }
 {{/hasValidationReport}}
 {{#groups}}
