@@ -103,12 +103,15 @@ final class SecuritySnippetTests: XCTestCase {
         XCTAssertFalse((outcome.file("ShopClient.swift") ?? "").contains("Credentials"))
     }
 
-    func testARequirementNamingAnUndeclaredSchemeIsAnErrorAtItsLocation() {
-        let outcome = generate(yaml: spec(Self.operations, topLevel: "security: [{ bearr: [] }]"))
-        XCTAssertTrue(outcome.hasErrors)
+    func testARequirementNamingAnUndeclaredSchemeIsLeftOutWithAWarningAtItsLocation() {
+        let outcome = generate(yaml: spec(Self.operations, topLevel: "security: [{ bearr: [] }, { headerKey: [] }]"))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let message = outcome.rendered.first { $0.contains("'bearr'") } ?? ""
         XCTAssertTrue(message.hasPrefix("openapi.yaml:3:"), message)
-        XCTAssertTrue(message.contains("components.securitySchemes does not declare"), message)
+        XCTAssertTrue(message.contains("warning: security requirement names 'bearr', which components.securitySchemes does not declare"), message)
+        XCTAssertTrue(message.contains("declared schemes: headerKey, queryKey"), message)
+        assertContains(outcome.file("APIs/DefaultAPI.swift") ?? "",
+            #"OperationInfo(id: "listItems", method: "GET", path: "/items", security: [SecurityRequirement([.init(ShopClient.SecuritySchemes.headerKey)])])"#)
     }
 
     func testAnUnknownSchemeTypeIsSkippedWithAWarning() {

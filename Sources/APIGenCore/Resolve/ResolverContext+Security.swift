@@ -58,7 +58,7 @@ extension ResolverContext {
     }
 
     /// A `security` list: alternatives, each a list of schemes that apply together. Requirements naming an
-    /// undeclared scheme are errors; those naming a skipped scheme are left out with a warning.
+    /// undeclared or a skipped scheme are left out with a warning.
     func securityRequirements(_ node: SpecNode?, declared: [SecuritySchemeDefinition], skipped: Set<String>)
         -> [[SecuritySchemeUse]]? {
         guard let node else { return nil }
@@ -80,12 +80,14 @@ extension ResolverContext {
                             at: entry.value)
                     continue alternatives
                 }
+                // A warning, not an error: real descriptions often name schemes they never declare, and the rest
+                // of the client is still worth generating. The alternative is left out, never guessed.
                 guard declared.contains(where: { $0.name == entry.key }) else {
                     let names = declared.map(\.name)
-                    error("security requirement names '\(entry.key)', which components.securitySchemes does not declare",
-                          at: entry.value,
-                          hint: names.isEmpty ? "declare it under components.securitySchemes"
-                              : "declared schemes: \(names.joined(separator: ", "))")
+                    warning("security requirement names '\(entry.key)', which components.securitySchemes does not declare; "
+                            + "this alternative is left out", at: entry.value,
+                            hint: names.isEmpty ? "declare it under components.securitySchemes"
+                                : "declared schemes: \(names.joined(separator: ", "))")
                     continue alternatives
                 }
                 let scopes = entry.value.elements?.compactMap { $0.scalar?.description } ?? []
