@@ -93,8 +93,19 @@ public final class APIClient: Sendable {
             counter += 1
             return counter
         }
-        let selection = try await credentialManager?.select(for: operation)
-        let account = options.isReplay ? options.replayAccount : try await currentAccount()
+        let selection: CredentialSelection?
+        let account: String?
+        do {
+            selection = try await credentialManager?.select(for: operation)
+            account = options.isReplay ? options.replayAccount : try await currentAccount()
+        } catch {
+            // Nothing was sent, but observers still see the call and why it failed.
+            var event = RequestEvent(id: id, operation: operation.id, method: request.method, url: request.url, account: nil)
+            event.error = String(describing: error)
+            events.emit(.requestStarted(event))
+            events.emit(.requestFailed(event))
+            throw error
+        }
         let context = RequestContext(
             id: id, operation: operation, account: account, options: options, credentials: selection)
         options.recorder?.record(context.report)

@@ -104,7 +104,9 @@ final class SecurityLoopbackTests: XCTestCase {
     func testAnAndRequirementWithACredentialMissingFailsBeforeSending() async throws {
         let server = try LoopbackServer { _ in .status(503) }
         defer { server.stop() }
-        let api = MemberAPI(baseURL: server.baseURL, credentials: .init(bearerAuth: BearerCredential("t1")))
+        let events = EventBus()
+        let collector = EventCollector(events.stream())
+        let api = MemberAPI(baseURL: server.baseURL, credentials: .init(bearerAuth: BearerCredential("t1")), events: events)
         do {
             _ = try await api.notifications.registerDevice(body: Self.device)
             XCTFail("deviceSession is required together with bearerAuth")
@@ -112,6 +114,8 @@ final class SecurityLoopbackTests: XCTestCase {
             XCTAssertEqual(error, .missing(operation: "registerDevice", alternatives: ["bearerAuth + deviceSession"]))
         }
         XCTAssertTrue(server.requests.isEmpty, "nothing is sent without the required credentials")
+        let failed = await collector.wait(count: 1) { if case .requestFailed = $0 { true } else { false } }
+        XCTAssertEqual(failed, 1, "observers see the call fail")
     }
 
     func testARefreshEndpointAnswering401ThroughTheSameClientDoesNotHang() async throws {

@@ -1,4 +1,4 @@
-/// Makes one round of `401`s cause one refresh per scheme: the first caller starts it, later callers join it,
+/// Makes one round of `401`s cause one refresh per scheme (and scopes): the first caller starts it, later callers join it,
 /// and a caller whose rejected value was already replaced takes the current value without refreshing again.
 actor CredentialRefresher {
     private var inFlight: [String: Task<String, any Error>] = [:]
@@ -14,7 +14,8 @@ actor CredentialRefresher {
         for use: SecurityRequirement.Use, credential: any SchemeCredential, rejected: String,
         refreshed: @Sendable () async -> Void
     ) async throws -> String {
-        let key = use.scheme.name
+        // Per scheme and scopes: a token renewed for other scopes is no answer to this request's 401.
+        let key = ([use.scheme.name] + use.scopes).joined(separator: " ")
         if let task = inFlight[key] {
             return try await value(of: task)
         }
