@@ -2,7 +2,9 @@
 /// `openIdConnect` schemes. The token provider receives the scopes the operation requires.
 ///
 /// With a `refresh` closure, a `401` to an operation authenticated by this scheme renews the token once (one
-/// refresh for any number of concurrent `401`s) and replays the request with the new token.
+/// refresh for any number of concurrent `401`s) and replays the request with the new token; afterwards `token`
+/// must return the new token. Calls the refresh closure makes through the same client are never refreshed
+/// themselves, so a refresh endpoint answering `401` fails the refresh instead of waiting for it.
 public struct BearerCredential: SchemeCredential {
     private let provider: @Sendable ([String]) async throws -> String?
     private let refresher: (@Sendable (String, [String]) async throws -> String)?
