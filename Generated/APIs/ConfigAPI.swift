@@ -22,8 +22,10 @@ public struct ConfigAPI: Sendable {
     /// and the current config in the error body.
     ///
     /// `PUT /config`
+    ///
+    /// Security: `bearerAuth`.
     public func updateConfig(body: Config) async throws -> Config {
-        let __operation = OperationInfo(id: "updateConfig", method: "PUT", path: "/config")
+        let __operation = OperationInfo(id: "updateConfig", method: "PUT", path: "/config", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "PUT", path: "/config")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()
@@ -36,7 +38,7 @@ public struct ConfigAPI: Sendable {
         case 401:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { UpdateConfigError.status401(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 409:
-            throw client.documentedError(UpdateConfigError409.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v163) { UpdateConfigError.status409(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(UpdateConfigError409.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v165) { UpdateConfigError.status409(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { UpdateConfigError.other(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
@@ -48,14 +50,16 @@ public struct ConfigAPI: Sendable {
     /// Needs no token, and unlike every other endpoint the body is NOT wrapped in the `{status, reason, data}` envelope.
     ///
     /// `GET /health`
+    ///
+    /// Security: none; the call never carries credentials.
     public func getHealth() async throws -> GetHealthResponse {
-        let __operation = OperationInfo(id: "getHealth", method: "GET", path: "/health")
+        let __operation = OperationInfo(id: "getHealth", method: "GET", path: "/health", security: [])
         let __request = RequestBuilder(method: "GET", path: "/health")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v194)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v196)
             return try client.decode(GetHealthResponse.self, from: __response, operation: __operation)
         default:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetHealthError.other(status: __response.status, body: $0) } undocumented: { GetHealthError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }

@@ -21,8 +21,10 @@ public struct MembersAPI: Sendable {
     /// Returns the profile of the member the access token belongs to.
     ///
     /// `GET /members/me`
+    ///
+    /// Security: `bearerAuth`.
     public func getProfile() async throws -> Member {
-        let __operation = OperationInfo(id: "getProfile", method: "GET", path: "/members/me")
+        let __operation = OperationInfo(id: "getProfile", method: "GET", path: "/members/me", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         let __request = RequestBuilder(method: "GET", path: "/members/me")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
@@ -44,8 +46,10 @@ public struct MembersAPI: Sendable {
     /// `/members/me` is a different path: `me` is not a valid `memberId`.
     ///
     /// `GET /members/{memberId}`
+    ///
+    /// Security: `bearerAuth`.
     public func getMember(memberID: Int64) async throws -> DetailedProfile {
-        let __operation = OperationInfo(id: "getMember", method: "GET", path: "/members/{memberId}")
+        let __operation = OperationInfo(id: "getMember", method: "GET", path: "/members/{memberId}", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}")
         __request.path("memberId", memberID)
         let __calledAt = Date()
@@ -76,6 +80,8 @@ public struct MembersAPI: Sendable {
     ///
     /// `GET /members/{memberId}/friends`
     ///
+    /// Security: `bearerAuth`.
+    ///
     /// - Parameter memberID: Numeric member id (the friends in the response carry it as a string `ident`).
     /// - Parameter page: 1-based page number.
     /// - Parameter sort: Sort by friendship date. The server accepts both spellings; old clients send lower case.
@@ -83,7 +89,7 @@ public struct MembersAPI: Sendable {
     /// - Parameter xRequestID: Echoed in logs for support tickets.
     /// - Parameter session: Web session cookie; the app sends it only when embedded in the web view.
     public func getFriends(memberID: Int64, page: Int? = nil, pageSize: Int? = nil, sort: GetFriendsSort? = nil, fields: [String]? = nil, xRequestID: UUID? = nil, session: String? = nil) async throws -> FriendsResponseData {
-        let __operation = OperationInfo(id: "getFriends", method: "GET", path: "/members/{memberId}/friends")
+        let __operation = OperationInfo(id: "getFriends", method: "GET", path: "/members/{memberId}/friends", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/friends")
         __request.path("memberId", memberID)
         __request.query("page", page)

@@ -21,8 +21,10 @@ public struct NotificationsAPI: Sendable {
     /// Newest first. Unknown `kind`s are dropped by the server for old app versions.
     ///
     /// `GET /notifications`
+    ///
+    /// Security: `bearerAuth`.
     public func listNotifications(page: Int? = nil, pageSize: Int? = nil, unreadOnly: Bool? = nil) async throws -> NotificationsResponseData {
-        let __operation = OperationInfo(id: "listNotifications", method: "GET", path: "/notifications")
+        let __operation = OperationInfo(id: "listNotifications", method: "GET", path: "/notifications", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "GET", path: "/notifications")
         __request.query("page", page)
         __request.query("pageSize", pageSize)
@@ -46,8 +48,10 @@ public struct NotificationsAPI: Sendable {
     /// Fire-and-forget analytics; the server queues the event and answers 202 without a body.
     ///
     /// `POST /notifications/{notificationId}/track`
+    ///
+    /// Security: `bearerAuth`.
     public func trackNotification(notificationID: UUID, body: TrackNotificationRequest) async throws {
-        let __operation = OperationInfo(id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track", isQueueable: true)
+        let __operation = OperationInfo(id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track", isQueueable: true, security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "POST", path: "/notifications/{notificationId}/track")
         __request.path("notificationId", notificationID)
         try __request.jsonBody(body, encoder: client.encoder)
@@ -67,11 +71,14 @@ public struct NotificationsAPI: Sendable {
 
     /// Register a device for push
     ///
-    /// Idempotent per `deviceId`; a new `pushToken` replaces the old one.
+    /// Idempotent per `deviceId`; a new `pushToken` replaces the old one. Needs the user's token and the
+    /// device session cookie the push gateway issued.
     ///
     /// `POST /devices`
+    ///
+    /// Security: `bearerAuth` and `deviceSession`.
     public func registerDevice(body: Device) async throws -> RegisterDeviceData {
-        let __operation = OperationInfo(id: "registerDevice", method: "POST", path: "/devices")
+        let __operation = OperationInfo(id: "registerDevice", method: "POST", path: "/devices", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth), .init(MemberAPI.SecuritySchemes.deviceSession)])])
         var __request = RequestBuilder(method: "POST", path: "/devices")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()
@@ -79,7 +86,7 @@ public struct NotificationsAPI: Sendable {
         switch __response.status {
         case 201:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v184)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v186)
             return try client.decodeRequiredEnvelope(RegisterDeviceData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { RegisterDeviceError.status401(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }

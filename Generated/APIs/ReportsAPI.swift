@@ -19,8 +19,10 @@ public struct ReportsAPI: Sendable {
     /// Works with or without a token: logged-out users report too.
     ///
     /// `POST /reports/errors`
+    ///
+    /// Security: `bearerAuth` or no credentials.
     public func reportError(body: ErrorReport) async throws {
-        let __operation = OperationInfo(id: "reportError", method: "POST", path: "/reports/errors")
+        let __operation = OperationInfo(id: "reportError", method: "POST", path: "/reports/errors", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)]), SecurityRequirement([])])
         var __request = RequestBuilder(method: "POST", path: "/reports/errors")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()

@@ -3,6 +3,7 @@ struct OperationPlanner {
     let models: ModelPlanner
     let config: GeneratorConfig
     let queueable: Set<String>
+    let security: SecurityPlanner
 
     private var api: ResolvedAPI { models.api }
 
@@ -92,11 +93,15 @@ struct OperationPlanner {
             planBody(body, operation: operation, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
                      statements: &statements, wireArguments: &wireArguments)
         }
+        if let requirements = operation.security {
+            docs.append("")
+            docs += security.docLines(requirements)
+        }
         if !parameterDocs.isEmpty { docs.append(""); docs += parameterDocs }
 
         let (returnType, cases, defaultStatements, hasDefault) = planResponses(operation, typePrefix: typePrefix,
                                                                                supportTypes: &supportTypes)
-        return OperationPlan(
+        var plan = OperationPlan(
             methodName: methodName,
             operationIdLiteral: SwiftNaming.stringLiteral(operation.operationId ?? methodName),
             httpMethodLiteral: SwiftNaming.stringLiteral(operation.method),
@@ -115,6 +120,12 @@ struct OperationPlanner {
             isQueueable: operation.queueable || queueable.contains(operation.operationId ?? ""),
             wireArguments: wireArguments
         )
+        if let requirements = operation.security {
+            plan.hasSecurity = true
+            plan.securityLiteral = security.literal(requirements)
+            plan.security = security.requirements(requirements)
+        }
+        return plan
     }
 
     /// The statement that writes one parameter in its location and style, or nil when its type cannot be written

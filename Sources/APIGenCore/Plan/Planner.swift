@@ -49,7 +49,9 @@ public enum Planner {
         let models = ModelPlanner(api: api, config: config, typeScope: typeScope)
         models.diagnostics += groupDiagnostics
         models.planNamedSchemas(groups: canonicalGroups)
-        let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable))
+        let security = SecurityPlanner(api: api, clientName: clientName)
+        let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable),
+                                          security: security)
 
         var groups: [APIGroupPlan] = []
         var propertyScope = NameScope(reserved: ["client", "init"])
@@ -93,6 +95,13 @@ public enum Planner {
             servers: servers,
             hasServers: !servers.isEmpty
         )
+        client.securitySchemes = security.schemes
+        client.hasSecuritySchemes = !security.schemes.isEmpty
+        client.credentialSchemes = security.schemes.filter(\.hasCredential)
+        client.hasCredentialSchemes = !client.credentialSchemes.isEmpty
+        client.credentialsInitSignature = client.credentialSchemes
+            .map { "\($0.memberName): \($0.credentialType)? = nil" }.joined(separator: ", ")
+        client.secretFieldsLiteral = secretFieldsLiteral(api)
         if let reportID = config.validationReport {
             let match = zip(groupOrder, groups).lazy.compactMap { tag, group -> (APIGroupPlan, OperationPlan)? in
                 guard let operation = groupOperations[tag]?.firstIndex(where: { $0.operationId == reportID }) else { return nil }
@@ -140,6 +149,17 @@ public enum Planner {
             }
         }
         return WireDispatcherPlan(access: access, clientName: clientName, operations: entries)
+    }
+
+    /// Property names whose values are secrets by the spec's own account (`writeOnly`, `format: password`), sorted.
+    private static func secretFieldsLiteral(_ api: ResolvedAPI) -> String {
+        var names = Set<String>()
+        for schema in api.schemas {
+            for property in schema.properties where api[property.schema].writeOnly || api[property.schema].format == "password" {
+                names.insert(property.name)
+            }
+        }
+        return "[" + names.sorted().map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
     }
 
     /// The type of the `body:` parameter in a signature, e.g. `ErrorReport` in `body: ErrorReport`.

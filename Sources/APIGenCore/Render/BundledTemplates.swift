@@ -35,7 +35,7 @@ import Foundation
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
-        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}})
+        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}}{{#hasSecurity}}, security: {{{securityLiteral}}}{{/hasSecurity}})
         {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
 {{#requestStatements}}
         {{{.}}}
@@ -87,18 +87,41 @@ import Foundation
     }
 
     /// Creates the API for a server, with a transport and middlewares.
-    {{access}} init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {
-        self.client = APIClient(baseURL: baseURL, transport: transport, middlewares: middlewares)
+    ///
+{{#hasSecuritySchemes}}
+    /// Each operation carries exactly the `credentials` its security requirements ask for (none for operations
+    /// declared `security: []`); a required credential that is missing throws `CredentialError` before sending.
+{{/hasSecuritySchemes}}
+    /// The HTTP cache, response store and offline queue among `middlewares` keep each account's data apart: the
+    /// account `accountProvider` names, else one derived from the credentials in use.
+    {{access}} init(
+        baseURL: URL,{{#hasSecuritySchemes}} credentials: Credentials? = nil,{{/hasSecuritySchemes}} transport: any HTTPTransport = URLSessionTransport(),
+        middlewares: [any ClientMiddleware] = [], events: EventBus = EventBus(),
+        accountProvider: @escaping @Sendable () -> String? = { nil }
+    ) {
+        self.client = APIClient(
+            baseURL: baseURL, transport: transport, middlewares: middlewares, events: events,
+            accountProvider: accountProvider{{#hasSecuritySchemes}}, credentials: credentials?.credentialSet{{/hasSecuritySchemes}})
     }
+
+    /// Property names the API description marks `writeOnly` or `format: password`: reports and logs hide them.
+    {{access}} static let secretFields: Set<String> = {{{secretFieldsLiteral}}}
 {{#hasValidationReport}}
 
-    /// Sends one report per response that fails validation to `{{reportMethod}}` (`validationReport:` in
-    /// apigen.yml). Reports never trigger reports: failures of the report call itself are dropped.
-    {{access}} func installValidationReporting(account: @escaping @Sendable () -> String?) {
-        let api = self
-        ValidationFailureReporter(account: account) { report in
-            try await api.{{reportGroup}}.{{reportMethod}}(body: try report.converted(to: {{{reportBodyType}}}.self))
-        }.install()
+    /// Sends a report per response of this client that fails validation to `{{reportMethod}}`
+    /// (`validationReport:` in apigen.yml), secrets hidden (see ``secretFields``). Reports never trigger reports,
+    /// failures of the report call itself are dropped, at most `maxInFlight` are sent at once and a repeat of the
+    /// same failure within `duplicateWindow` seconds is dropped.
+    {{access}} func installValidationReporting(
+        account: @escaping @Sendable () -> String?, maxInFlight: Int = 4, duplicateWindow: TimeInterval = 60
+    ) {
+        ValidationFailureReporter(
+            account: account, secretFields: Self.secretFields, maxInFlight: maxInFlight, duplicateWindow: duplicateWindow
+        ) { [weak client] report in
+            // Weak: the client keeps the reporter, which must not keep the client alive in turn.
+            guard let client else { return }
+            try await {{name}}(client: client).{{reportGroup}}.{{reportMethod}}(body: try report.converted(to: {{{reportBodyType}}}.self))
+        }.install(on: client)
     }
 {{/hasValidationReport}}
 {{#groups}}
@@ -124,6 +147,53 @@ extension {{name}} {
     }
 }
 {{/hasServers}}
+{{#hasSecuritySchemes}}
+
+extension {{name}} {
+    /// The security schemes the API description declares (`components.securitySchemes`).
+    {{access}} enum SecuritySchemes {
+{{#securitySchemes}}
+{{#docLines}}
+        /// {{{.}}}
+{{/docLines}}
+        {{access}} static let {{memberName}} = SecurityScheme(name: {{{nameLiteral}}}, kind: {{{kindLiteral}}})
+{{/securitySchemes}}
+    }
+
+    /// The credentials the client may send: one property per security scheme of the API description (a
+    /// `mutualTLS` scheme is a client certificate on the transport instead). Each operation carries only the
+    /// credentials its `security` requires, from the first alternative whose credentials are all set.
+    {{access}} struct Credentials: Sendable {
+{{#credentialSchemes}}
+{{#docLines}}
+        /// {{{.}}}
+{{/docLines}}
+        {{access}} var {{memberName}}: {{credentialType}}?
+{{/credentialSchemes}}
+
+        /// Credentials for the schemes given; leave out those the app does not have (yet).
+        {{access}} init({{{credentialsInitSignature}}}) {
+{{#credentialSchemes}}
+            self.{{memberName}} = {{memberName}}
+{{/credentialSchemes}}
+        }
+
+        /// The credentials by scheme name, as `APIClient` takes them.
+        {{access}} var credentialSet: CredentialSet {
+{{#hasCredentialSchemes}}
+            var credentials: [String: any SchemeCredential] = [:]
+{{#credentialSchemes}}
+            if let value = self.{{memberName}} { credentials[{{{nameLiteral}}}] = value }
+{{/credentialSchemes}}
+            return CredentialSet(credentials)
+{{/hasCredentialSchemes}}
+{{^hasCredentialSchemes}}
+            CredentialSet()
+{{/hasCredentialSchemes}}
+        }
+    }
+}
+{{/hasSecuritySchemes}}
 """###,
         "enum": ###"""
 {{! A tolerant enum: values this client does not know decode as `.undocumented` instead of failing.

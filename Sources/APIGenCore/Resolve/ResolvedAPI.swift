@@ -12,6 +12,8 @@ public struct ResolvedAPI: Sendable {
     public var servers: [Server]
     /// Operations in document order (paths, then methods in the order GET PUT POST DELETE OPTIONS HEAD PATCH TRACE).
     public var operations: [Operation]
+    /// `components.securitySchemes` (Swagger 2.0 `securityDefinitions`) in document order.
+    public var securitySchemes: [SecuritySchemeDefinition] = []
     /// Every schema reached, by ``SchemaRef``.
     public var schemas: [Schema]
     /// Named schemas: components, file roots and `$defs`, in discovery order.
@@ -111,4 +113,7 @@ public struct Operation: Sendable {
     public var node: SpecNode
     /// `x-apigen-queueable: true`.
     public var queueable: Bool
+    /// The requirements in effect: the operation's own `security`, else the document's; alternatives (OR) of
+    /// schemes that apply together (AND). `[]` is `security: []`; nil when neither level declares any.
+    public var security: [[SecuritySchemeUse]]? = nil
 }
