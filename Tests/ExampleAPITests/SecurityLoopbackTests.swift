@@ -101,6 +101,17 @@ final class SecurityLoopbackTests: XCTestCase {
         XCTAssertTrue(scopes.value.contains(["rates:read"]), "the provider learns the scopes the operation requires")
     }
 
+    func testAnOptionalRequirementSendsTheTokenWhenThereIsOneAndNothingOtherwise() async throws {
+        let server = try LoopbackServer { _ in .status(204) }
+        defer { server.stop() }
+        let report = ErrorReport(command: "getProfile GET /members/me", calledAt: Date(), status: 200)
+        let signedIn = MemberAPI(baseURL: server.baseURL, credentials: .init(bearerAuth: BearerCredential("t1")))
+        try await signedIn.reports.reportError(body: report)
+        let signedOut = MemberAPI(baseURL: server.baseURL, credentials: .init(bearerAuth: BearerCredential(token: { nil })))
+        try await signedOut.reports.reportError(body: report)
+        XCTAssertEqual(server.requests.map { $0.headers["Authorization"] }, ["Bearer t1", nil])
+    }
+
     func testAnAndRequirementWithACredentialMissingFailsBeforeSending() async throws {
         let server = try LoopbackServer { _ in .status(503) }
         defer { server.stop() }
