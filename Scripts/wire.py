@@ -115,8 +115,8 @@ def main():
     import reference_styles
     unjudged = {(o.path, o.method, p.name, p.location) for o in operations for p in o.parameters
                 if reference_styles.reference_only(p)}
-    judge = JudgeServer(documents.root, spec.as_uri(), server_base_path(documents.root), unjudged=unjudged,
-                        documents=documents).start()
+    judge = JudgeServer(documents.root, spec.as_uri(), server_base_path(documents.root), check_security=True,
+                        unjudged=unjudged, documents=documents).start()
     driver = DriverProcess(driver_path)
     bundler = SchemaBundler(documents)
     passed = 0

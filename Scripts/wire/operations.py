@@ -43,6 +43,7 @@ class Operation:
     parameters: list
     body: Body
     responses: list
+    security: list = None
 
     @property
     def key(self):
@@ -126,6 +127,8 @@ def collect(documents):
                 responses.append(Response(status=str(status), media_type=media_type,
                                           schema=(media or {}).get("schema") if media_type else None,
                                           base=node_base, examples=_examples(media or {})))
+            security = operation.get("security", root.get("security"))
             operations.append(Operation(method=method, path=path, operation_id=operation.get("operationId"),
-                                        parameters=list(parameters.values()), body=body, responses=responses))
+                                        parameters=list(parameters.values()), body=body, responses=responses,
+                                        security=security))
     return operations

@@ -10,6 +10,7 @@ import decimal
 import re
 import uuid
 
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
 
 
@@ -80,6 +81,8 @@ def _compare(expected, actual, path, found):
             found.append(f"{where}: expected {expected!r}, got {actual!r}")
         return
     if isinstance(expected, str) and isinstance(actual, str):
+        if expected != actual and _UUID.match(expected) and expected.lower() == actual.lower():
+            return  # RFC 4122: case-insensitive on input (Foundation writes upper case)
         if expected != actual:
             left, right = parse_date_time(expected), parse_date_time(actual)
             if left is None or right is None or abs(left - right) > _tolerance(left):

@@ -128,6 +128,7 @@ public enum Planner {
         if config.wireDispatcher {
             plan.wireDispatcher = wireDispatcher(groups: groups, operations: groupOrder.map { groupOperations[$0] ?? [] },
                                                  clientName: clientName, access: config.access.rawValue)
+            plan.wireDispatcher?.credentials = client.securitySchemes.filter(\.hasCredential).map(WireCredentialPlan.init)
         }
         var entryNames: [SchemaRef: String] = [:]
         for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }

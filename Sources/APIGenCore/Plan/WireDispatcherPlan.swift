@@ -7,6 +7,25 @@ public struct WireDispatcherPlan: Encodable, Sendable {
     public var clientName: String
     /// One entry per operation, in the order of the API groups.
     public var operations: [WireOperationPlan]
+    /// A placeholder credential per security scheme that takes one, so that every operation can be called.
+    public var credentials: [WireCredentialPlan] = []
+}
+
+/// A placeholder credential for one security scheme: its value is `wire-` and the scheme's name, so a server can
+/// tell which scheme a request carries.
+public struct WireCredentialPlan: Encodable, Sendable {
+    /// The scheme's name as a Swift string literal.
+    public var nameLiteral: String
+    /// The credential, e.g. `APIKeyCredential("wire-partnerKey")`.
+    public var credentialLiteral: String
+
+    init(scheme: SecuritySchemePlan) {
+        nameLiteral = scheme.nameLiteral
+        let name = String(scheme.nameLiteral.dropFirst().dropLast())
+        credentialLiteral = scheme.credentialType == "BasicCredential"
+            ? "BasicCredential(username: \"wire-\(name)\", password: \"wire-\(name)\")"
+            : "\(scheme.credentialType)(\"wire-\(name)\")"
+    }
 }
 
 /// One operation as the dispatcher calls it.

@@ -482,9 +482,19 @@ import Foundation
 {{/operations}}
     ]
 
-    /// Calls `operation` through a ``{{clientName}}`` for `baseURL` over the default transport.
+    /// Calls `operation` through a ``{{clientName}}`` for `baseURL` over the default transport, with a placeholder
+    /// credential (`wire-` and the scheme's name) for every security scheme of the API description.
     {{access}} static func call(_ operation: String, arguments: WireArguments, baseURL: URL) async throws -> WireOutcome {
-        try await call(operation, arguments: arguments, api: {{clientName}}(baseURL: baseURL))
+        let credentials: [String: any SchemeCredential] = [
+{{#credentials}}
+            {{{nameLiteral}}}: {{{credentialLiteral}}},
+{{/credentials}}
+{{^credentials}}
+            :
+{{/credentials}}
+        ]
+        let client = APIClient(baseURL: baseURL, transport: URLSessionTransport(), credentials: CredentialSet(credentials))
+        return try await call(operation, arguments: arguments, api: {{clientName}}(client: client))
     }
 
     /// Calls `operation` (e.g. `"GET /members/{memberId}"`) through `api` with `arguments`.
