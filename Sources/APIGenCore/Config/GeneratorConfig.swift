@@ -113,7 +113,13 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
             case "spec": config.spec = string(entry.value, "spec") ?? config.spec
             case "output": config.output = string(entry.value, "output") ?? config.output
             case "templates": config.templates = string(entry.value, "templates")
-            case "clientName": config.clientName = string(entry.value, "clientName")
+            case "clientName":
+                if let name = string(entry.value, "clientName") {
+                    if isValidIdentifier(name) { config.clientName = name } else {
+                        diagnostics.append(.error("'clientName' must be a valid Swift identifier, found '\(SwiftNaming.commentText(name))'",
+                                                  at: entry.value))
+                    }
+                }
             case "access":
                 if let text = string(entry.value, "access") {
                     if let access = Access(rawValue: text) { config.access = access } else {
@@ -184,9 +190,5 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
         return (diagnostics.contains { $0.severity == .error } ? nil : config, diagnostics)
     }
 
-    static func isValidIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-            && !SwiftNaming.keywords.contains(name)
-    }
+    static func isValidIdentifier(_ name: String) -> Bool { SwiftNaming.isValidIdentifier(name) }
 }

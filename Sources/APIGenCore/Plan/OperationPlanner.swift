@@ -59,7 +59,7 @@ struct OperationPlanner {
         if !docs.isEmpty && !description.isEmpty { docs.append("") }
         docs += description
         docs.append(contentsOf: docs.isEmpty ? [] : [""])
-        docs.append("`\(operation.method) \(operation.path)`")
+        docs.append("`\(SwiftNaming.commentText(operation.method + " " + operation.path))`")
         var parameterDocs: [String] = []
 
         for parameter in operation.parameters {
@@ -281,7 +281,7 @@ struct OperationPlanner {
             let name = models.typeScope.claim(typePrefix + "Response")
             returnType = name
             var outcome = ModelPlan(name: name, access: config.access.rawValue,
-                                    docLines: ["The documented successful responses of `\(operation.operationId ?? operation.path)`."],
+                                    docLines: ["The documented successful responses of `\(SwiftNaming.commentText(operation.operationId ?? operation.path))`."],
                                     isDeprecated: false, source: "\(operation.node.location.file)#\(operation.node.pointer)")
             outcome.isOutcome = true
             for (response, payload) in successPayloads {
@@ -309,7 +309,7 @@ struct OperationPlanner {
         if !failures.isEmpty {
             let name = models.typeScope.claim(typePrefix + "Error")
             var outcome = ModelPlan(name: name, access: config.access.rawValue,
-                                    docLines: ["The documented error responses of `\(operation.operationId ?? operation.path)`, thrown by its method."],
+                                    docLines: ["The documented error responses of `\(SwiftNaming.commentText(operation.operationId ?? operation.path))`, thrown by its method."],
                                     isDeprecated: false, source: "\(operation.node.location.file)#\(operation.node.pointer)")
             outcome.isOutcome = true
             outcome.extraConformances = ", Error"

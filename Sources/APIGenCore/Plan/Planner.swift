@@ -72,9 +72,9 @@ public enum Planner {
             let typeName = groupTypeNames[tag]!
             groups.append(APIGroupPlan(
                 name: typeName,
-                fileName: "APIs/\(typeName).swift",
+                fileName: "APIs/\(SwiftNaming.fileName(typeName)).swift",
                 access: config.access.rawValue,
-                docLines: ["Operations tagged `\(tag)`."],
+                docLines: ["Operations tagged `\(SwiftNaming.commentText(tag))`."],
                 propertyName: SwiftNaming.escapedMember(propertyScope.claim(SwiftNaming.memberName(tag))),
                 operations: plans,
                 supportTypes: supportTypes,
@@ -153,9 +153,9 @@ public enum Planner {
             }
             var docs = SwiftNaming.docLines(server.description)
             docs.append(contentsOf: docs.isEmpty ? [] : [""])
-            docs.append("`\(server.url.replacingOccurrences(of: "`", with: "'"))`")
+            docs.append("`\(SwiftNaming.commentText(server.url))`")
             for variable in server.variables where !variable.enumValues.isEmpty {
-                docs.append("- Parameter \(SwiftNaming.memberName(variable.name)): one of \(variable.enumValues.joined(separator: ", "))")
+                docs.append("- Parameter \(SwiftNaming.memberName(variable.name)): one of \(SwiftNaming.commentText(variable.enumValues.joined(separator: ", ")))")
             }
             return ServerPlan(name: name, docLines: docs, signature: parameters.joined(separator: ", "),
                               templateLiteral: SwiftNaming.stringLiteral(server.url),

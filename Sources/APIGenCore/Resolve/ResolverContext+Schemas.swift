@@ -93,8 +93,8 @@ extension ResolverContext {
         schema.writeOnly = node["writeOnly"]?.bool ?? false
         schema.deprecated = node["deprecated"]?.bool ?? false
         schema.defaultValue = node["default"]
-        schema.canonicalModel = node["x-apigen-model"]?.string
-        schema.nameOverride = node["x-apigen-name"]?.string
+        schema.canonicalModel = swiftName(node["x-apigen-model"], "x-apigen-model")
+        schema.nameOverride = swiftName(node["x-apigen-name"], "x-apigen-name")
 
         readTypes(into: &schema, from: node, dialect: dialect)
         if let referenceNode = node["$ref"], let reference = referenceNode.string,
@@ -117,7 +117,7 @@ extension ResolverContext {
                     if entry.value["required"]?.bool == true, !schema.required.contains(entry.key) {
                         schema.required.append(entry.key)
                     }
-                    if let alias = entry.value["x-apigen-field"]?.string { schema.fieldAliases[entry.key] = alias }
+                    if let alias = swiftName(entry.value["x-apigen-field"], "x-apigen-field") { schema.fieldAliases[entry.key] = alias }
                 }
             } else {
                 error("'properties' must be a mapping, found \(properties.kindName)", at: properties)

@@ -1,0 +1,122 @@
+import APIGenCore
+import XCTest
+
+/// Descriptions written by an attacker: spec text must never become a declaration, a file name or a path, and what
+/// cannot be used is an error at its location.
+final class HostileSpecTests: XCTestCase {
+    func testNameOverrideWithPathSegmentsIsAnErrorAtItsLocationAndNoFileIsPlanned() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Evil:
+                  type: object
+                  x-apigen-name: ../../../tmp/Escape
+                  properties: { a: { type: string } }
+            """))
+        XCTAssertNil(outcome.files)
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }.map(\.description), [
+            "openapi.yaml:8:22: error: 'x-apigen-name' must be a Swift identifier (letters, digits and '_', not a keyword), "
+                + "found '../../../tmp/Escape'",
+        ])
+    }
+
+    func testCanonicalModelAndFieldNamesThatAreNotIdentifiersAreErrors() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Member:
+                  type: object
+                  x-apigen-model: "Member {}\\nstruct Injected"
+                  properties:
+                    id:
+                      type: integer
+                      x-apigen-field: "id: Int; var injected"
+                Other:
+                  type: object
+                  x-apigen-model: class
+            """))
+        XCTAssertNil(outcome.files)
+        let errors = outcome.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map { $0.location?.line }, [8, 12, 15])
+        XCTAssertEqual(errors.map { $0.message.prefix(16) }, ["'x-apigen-model'", "'x-apigen-field'", "'x-apigen-model'"])
+        // The message quotes the text on one line: a newline in it cannot forge another diagnostic line.
+        XCTAssertFalse(errors[0].message.contains("\n"))
+    }
+
+    func testValidNameOverridesStillName() throws {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Member:
+                  type: object
+                  x-apigen-name: Ünïcode_Member
+                  properties: { user_id: { type: integer, x-apigen-field: ident } }
+            """))
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }, [])
+        let text = try XCTUnwrap(outcome.file("Models/Ünïcode_Member.swift"))
+        assertContains(text, "struct Ünïcode_Member", "let ident: Int?")
+    }
+
+    /// Line breaks (LF, CR, U+2028, NEL) in names printed in comments: in the JSON pointer of `source`, in a canonical
+    /// model's "Arrives as", in a tag, path, operationId and server URL. None may end its comment.
+    func testLineBreaksInNamesNeverLeaveTheirComment() throws {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: Test, version: '1' }
+            servers:
+              - url: "https://example.com/\\nstruct InjectedServer {}"
+                variables: { v: { default: a, enum: ["a\\nstruct InjectedEnum {}"] } }
+            tags: [{ name: "t\\rstruct InjectedTag {}" }]
+            paths:
+              "/a\\u2028struct InjectedPath {}":
+                get:
+                  tags: ["t\\rstruct InjectedTag {}"]
+                  operationId: "op\\nstruct InjectedOperation {}"
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              "x\\nstruct InjectedProperty {}": { type: string }
+                              "y\\u0085struct InjectedNEL {}": { type: integer, maximum: 3 }
+                    "400":
+                      description: bad
+                      content: { application/json: { schema: { $ref: '#/components/schemas/Shape' } } }
+            components:
+              schemas:
+                Shape:
+                  type: object
+                  x-apigen-model: Canonical
+                  properties:
+                    "w\\nstruct InjectedWire {}": { type: string, x-apigen-field: wire }
+            """)
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }, [])
+        let files = try XCTUnwrap(outcome.files)
+        var injectedLines: [String] = []
+        for file in files {
+            for line in file.contents.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) where line.contains("struct Injected") {
+                let code = line.drop { $0 == " " }
+                if !(code.hasPrefix("//") || line.contains("\"")) { injectedLines.append("\(file.path): \(line)") }
+            }
+        }
+        XCTAssertEqual(injectedLines, [])
+        XCTAssertTrue(outcome.allText.contains("struct Injected"), "the hostile text is kept (in comments and literals), not dropped")
+    }
+
+    func testFileNamesHaveNoSeparatorsAndIdentifiersKeepOnlyIdentifierScalars() {
+        XCTAssertEqual(SwiftNaming.fileName("../a/b"), "_._a_b")
+        XCTAssertEqual(SwiftNaming.fileName(".hidden"), "_hidden")
+        XCTAssertEqual(SwiftNaming.fileName("a\u{0}b\\c"), "a_b_c")
+        // U+00B6 (pilcrow) is a symbol, U+202E an override: neither may reach an identifier.
+        for raw in ["a\u{202E}b", "x\u{00B6}y", "١٢٣", "ｶﾀｶﾅ", "e\u{301}t\u{e9}"] {
+            XCTAssertTrue(SwiftNaming.isValidIdentifier(SwiftNaming.typeName(raw)), SwiftNaming.typeName(raw))
+            XCTAssertTrue(SwiftNaming.isValidIdentifier(SwiftNaming.memberName(raw)), SwiftNaming.memberName(raw))
+        }
+        XCTAssertFalse(SwiftNaming.isValidIdentifier("a\u{200D}b"))
+        XCTAssertFalse(SwiftNaming.isValidIdentifier("class"))
+        XCTAssertFalse(SwiftNaming.isValidIdentifier("a b"))
+        XCTAssertTrue(SwiftNaming.isValidIdentifier("Ünïcode_2"))
+    }
+
+    func testCommentTextHasNoLineBreakOrBacktick() {
+        XCTAssertEqual(SwiftNaming.commentText("a\nb\rc\u{2028}d\u{85}e`f\u{202E}g"), "a b c d e'f g")
+        XCTAssertEqual(SwiftNaming.commentText("plain #/a/b"), "plain #/a/b")
+    }
+}
