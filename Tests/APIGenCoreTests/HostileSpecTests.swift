@@ -120,3 +120,75 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertEqual(SwiftNaming.commentText("plain #/a/b"), "plain #/a/b")
     }
 }
+
+/// Numbers in every YAML spelling reach generated code in JSON's grammar, and never behind a force unwrap.
+final class HostileNumberTests: XCTestCase {
+    static let spec = """
+        openapi: 3.1.0
+        info: { title: Numbers, version: '1' }
+        paths:
+          /n:
+            get:
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          a: { type: number, maximum: .5, minimum: +1.5, multipleOf: 1. }
+                          b: { type: number, exclusiveMaximum: -.25e3, exclusiveMinimum: 007.50 }
+                          c: { enum: [.5, +2.5e1, 1.] }
+                          d: { const: { x: [-.5] } }
+                          e: { type: integer, maximum: +12345678901234567890123 }
+        """
+
+    func testEveryNumberLiteralIsAJSONNumberAndNothingIsForceUnwrapped() throws {
+        let outcome = generate(yaml: Self.spec)
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }, [])
+        let text = outcome.allText
+        let literal = try NSRegularExpression(pattern: #"JSONNumber\(literal: "([^"]*)"\)"#)
+        let json = try NSRegularExpression(pattern: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$"#)
+        let found = literal.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+            String(text[Range($0.range(at: 1), in: text)!])
+        }
+        let expected: Set<String> = ["0.5", "1.5", "1.0", "-0.25e3", "7.50", "2.5e1", "-0.5", "12345678901234567890123"]
+        XCTAssertEqual(expected.subtracting(found), [], "every spelling arrives normalised; found \(found)")
+        for number in found {
+            XCTAssertEqual(json.numberOfMatches(in: number, range: NSRange(number.startIndex..., in: number)), 1, "\(number) is not JSON")
+        }
+        for line in text.split(separator: "\n") where line.contains("JSONNumber") {
+            XCTAssertFalse(line.contains(")!"), String(line))
+        }
+    }
+
+    func testInfinityAndNaNAreDiagnosedWhereANumberIsExpected() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                N:
+                  type: number
+                  maximum: .inf
+                  minimum: -.Inf
+                  multipleOf: 0
+                  enum: [1, .nan]
+            """))
+        XCTAssertNil(outcome.files)
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }.map(\.description), [
+            "openapi.yaml:8:16: error: 'maximum' must be a finite number, found .inf",
+            "openapi.yaml:9:16: error: 'minimum' must be a finite number, found -.Inf",
+            "openapi.yaml:10:19: error: 'multipleOf' must be greater than 0, found 0",
+            "openapi.yaml:11:17: error: 'enum' holds .nan, which is not a JSON number",
+        ])
+    }
+
+    func testYAMLNumberSpellingsAreNormalisedWhenLoaded() {
+        for (yaml, json) in [(".5", "0.5"), ("+1.5", "1.5"), ("1.", "1.0"), ("-.5e2", "-0.5e2"), ("007.25", "7.25"), ("+1e3", "1e3"),
+                             ("-00.0", "-0.0"), ("+99999999999999999999", "99999999999999999999")] {
+            guard case .double(let value, let text) = ScalarValue.resolvePlain(yaml) else { return XCTFail(yaml) }
+            XCTAssertEqual(text, json)
+            XCTAssertEqual(value, Double(json))
+        }
+        XCTAssertEqual(ScalarValue.resolvePlain("+1"), .int(1))
+        XCTAssertEqual(ScalarValue.resolvePlain("0x1F"), .int(31))
+    }
+}

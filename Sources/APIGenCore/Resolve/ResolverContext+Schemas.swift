@@ -256,6 +256,7 @@ extension ResolverContext {
     }
 
     private func readBounds(into schema: inout Schema, from node: SpecNode, dialect: Dialect) {
+        checkNumbers(in: node)
         schema.minimum = node["minimum"]?.number
         schema.maximum = node["maximum"]?.number
         if let exclusive = node["exclusiveMinimum"] {
