@@ -192,3 +192,49 @@ final class HostileNumberTests: XCTestCase {
         XCTAssertEqual(ScalarValue.resolvePlain("0x1F"), .int(31))
     }
 }
+
+/// Patterns are compiled when generating, by the runtime's own regex parser and compiler.
+final class HostilePatternTests: XCTestCase {
+    func testInvalidPatternsAreErrorsAtTheirLocation() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Code:
+                  type: string
+                  pattern: "^([a-z]+$"
+                Map:
+                  type: object
+                  patternProperties:
+                    "x{2,1}": { type: string }
+            """))
+        XCTAssertNil(outcome.files)
+        let errors = outcome.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map { $0.location.map { "\($0)" } ?? "" }, ["openapi.yaml:8:16", "openapi.yaml:12:9"])
+        XCTAssertTrue(errors[0].message.hasPrefix("'pattern' /^([a-z]+$/ is not a valid ECMA-262 regular expression: at "), errors[0].message)
+        XCTAssertTrue(errors[1].message.hasPrefix("'patternProperties' /x{2,1}/ is not a valid"), errors[1].message)
+    }
+
+    func testUnsupportedPatternIsAWarningAndItsCheckIsLeftOut() throws {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /a:
+                get:
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              a: { type: string, pattern: "(?i:abc)" }
+                              b: { type: string, pattern: "^[0-9]+$" }
+            """)
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }, [])
+        let warning = try XCTUnwrap(outcome.diagnostics.first { $0.message.contains("(?i:abc)") })
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertEqual(warning.location?.line, 14)
+        XCTAssertFalse(outcome.allText.contains("ECMARegex(compiling: \"(?i:abc)\""), "a check that would reject every value")
+        XCTAssertTrue(outcome.allText.contains("ECMARegex(compiling: \"^[0-9]+$\""))
+    }
+}

@@ -460,7 +460,7 @@ struct ValidatorEmitter {
             lines += check("SchemaCheck.hasLength(string, atMost: \(limit))", keyword: "maxLength", node: node,
                            message: "ValidationMessage.maxLength(string, \(limit))")
         }
-        if let pattern = node["pattern"]?.string {
+        if let pattern = node["pattern"]?.string, PatternCheck.problem(in: pattern, lenient: regexSyntax(node) == ".lenient") == nil {
             let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))")
             lines += check("Self.\(regex).matches(string)", keyword: "pattern", node: node,
                            message: "ValidationMessage.pattern(string, \(SwiftNaming.stringLiteral(pattern)))")
