@@ -238,3 +238,25 @@ final class HostilePatternTests: XCTestCase {
         XCTAssertTrue(outcome.allText.contains("ECMARegex(compiling: \"^[0-9]+$\""))
     }
 }
+
+/// Header and cookie parameter names become header fields as written: only HTTP tokens are accepted.
+final class HostileParameterTests: XCTestCase {
+    func testHeaderParameterNameWithLineBreakIsAnError() {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /a:
+                get:
+                  parameters:
+                    - { name: "X-Trace\\r\\nInjected: yes", in: header, schema: { type: string } }
+                    - { name: "session id", in: cookie, schema: { type: string } }
+                    - { name: "X-Fine_1.2", in: header, schema: { type: string } }
+                  responses: { "204": { description: ok } }
+            """)
+        XCTAssertNil(outcome.files)
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }.map { $0.location?.description ?? "" },
+                       ["openapi.yaml:7:19", "openapi.yaml:8:19"])
+        XCTAssertTrue(outcome.diagnostics.allSatisfy { !$0.message.contains("\n") && !$0.message.contains("\r") })
+    }
+}
