@@ -282,7 +282,7 @@ struct OperationPlanner {
             returnType = name
             var outcome = ModelPlan(name: name, access: config.access.rawValue,
                                     docLines: ["The documented successful responses of `\(SwiftNaming.commentText(operation.operationId ?? operation.path))`."],
-                                    isDeprecated: false, source: "\(operation.node.location.file)#\(operation.node.pointer)")
+                                    isDeprecated: false, source: SwiftNaming.commentText("\(operation.node.location.file)#\(operation.node.pointer)"))
             outcome.isOutcome = true
             for (response, payload) in successPayloads {
                 let caseName = "status" + response.status.uppercased()
@@ -310,7 +310,7 @@ struct OperationPlanner {
             let name = models.typeScope.claim(typePrefix + "Error")
             var outcome = ModelPlan(name: name, access: config.access.rawValue,
                                     docLines: ["The documented error responses of `\(SwiftNaming.commentText(operation.operationId ?? operation.path))`, thrown by its method."],
-                                    isDeprecated: false, source: "\(operation.node.location.file)#\(operation.node.pointer)")
+                                    isDeprecated: false, source: SwiftNaming.commentText("\(operation.node.location.file)#\(operation.node.pointer)"))
             outcome.isOutcome = true
             outcome.extraConformances = ", Error"
             for response in failures {
