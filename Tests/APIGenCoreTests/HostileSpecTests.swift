@@ -260,3 +260,42 @@ final class HostileParameterTests: XCTestCase {
         XCTAssertTrue(outcome.diagnostics.allSatisfy { !$0.message.contains("\n") && !$0.message.contains("\r") })
     }
 }
+
+/// Found by ``RandomHostileSpecTests``: reference cycles without a schema in them.
+final class HostileReferenceTests: XCTestCase {
+    func testACycleOfReferencesIsAnErrorNotAStackOverflow() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                A: { $ref: '#/components/schemas/B' }
+                B: { $ref: '#/components/schemas/C' }
+                C: { $ref: '#/components/schemas/A' }
+                D: { type: object, properties: { a: { $ref: '#/components/schemas/A' } } }
+            """))
+        XCTAssertNil(outcome.files)
+        let errors = outcome.diagnostics.filter { $0.severity == .error }
+        XCTAssertFalse(errors.isEmpty)
+        XCTAssertTrue(errors.allSatisfy { $0.message.contains("cycle of references") }, "\(errors)")
+    }
+}
+
+/// Found by ``RandomHostileSpecTests``: an operationId that is a number started its types' names with a digit.
+final class HostileOperationNameTests: XCTestCase {
+    func testNumericOperationIdGivesValidTypeNames() throws {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /a:
+                get:
+                  operationId: "0"
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: object, properties: { a: { type: string } } } } } }
+            """)
+        let files = try XCTUnwrap(outcome.files, "\(outcome.diagnostics)")
+        let models = files.filter { $0.path.hasPrefix("Models/") }.map(\.path)
+        XCTAssertFalse(models.isEmpty)
+        for path in models {
+            let stem = String(path.dropFirst("Models/".count).dropLast(".swift".count))
+            XCTAssertTrue(SwiftNaming.isValidIdentifier(stem), stem)
+        }
+    }
+}

@@ -65,7 +65,9 @@ public enum Planner {
                         "\(operation.method) \(operation.path) is generated as '\(methodName)' because '\(preferred)' is taken in \(groupTypeNames[tag]!)",
                         at: operation.node, hint: "give it a unique operationId or a nameOverrides entry"))
                 }
-                let typePrefix = SwiftNaming.typeNamePart(methodName)
+                var typePrefix = SwiftNaming.typeNamePart(methodName)
+                // It starts the names of the operation's types (`_0Response` for an operationId "0").
+                if typePrefix.first?.isNumber == true { typePrefix = "_" + typePrefix }
                 plans.append(operations.plan(operation, methodName: SwiftNaming.escapedMember(methodName), typePrefix: typePrefix,
                                              supportTypes: &supportTypes))
             }

@@ -165,7 +165,8 @@ public enum SwiftNaming {
             case "\t": result += "\\t"
             case "\0": result += "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value)
+                // C1 controls too: NEL (U+0085) is a line break to editors and diff tools, if not to Swift.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
                     || scalar.properties.generalCategory == .format {
                     result += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {

@@ -28,8 +28,14 @@ extension ResolverContext {
                     error("schema refers to itself with '\(reference)' and defines nothing", at: referenceNode)
                     return placeholder(id: id, node: node)
                 }
+                guard referencesInProgress.insert(id).inserted else {
+                    error("'\(SwiftNaming.commentText(reference))' is part of a cycle of references that defines no schema",
+                          at: referenceNode, hint: "one schema of the cycle must have keywords of its own")
+                    return placeholder(id: id, node: node)
+                }
                 let hint = Self.nameHint(forTarget: target, reference: reference)
                 let resolved = schema(target, nameHint: hint)
+                referencesInProgress.remove(id)
                 schemaIndex[id] = resolved
                 // A whole file or a `$defs` entry reached by reference is an entity of its own.
                 if let hint, target.location.file != node.location.file || target.pointer.isEmpty

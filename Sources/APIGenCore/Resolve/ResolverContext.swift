@@ -23,6 +23,9 @@ final class ResolverContext {
     var rootPath: String?
     /// Where documents may be read from (nil: anywhere the provider serves).
     var readScope: ReadScope?
+    /// Ids of `$ref`-only schemas whose target is being read: meeting one again is a cycle of references that
+    /// defines nothing (`A: {$ref: B}`, `B: {$ref: A}`), which would otherwise recurse until the stack overflows.
+    var referencesInProgress: Set<String> = []
     /// Remote URI prefixes served from local folders (`http://localhost:1234/` -> `remotes`).
     var remotes: [(prefix: String, folder: String)] = []
     /// Documents loaded for a remote URI, by path.
