@@ -275,6 +275,40 @@ final class HostileReferenceTests: XCTestCase {
         XCTAssertFalse(errors.isEmpty)
         XCTAssertTrue(errors.allSatisfy { $0.message.contains("cycle of references") }, "\(errors)")
     }
+
+    /// A cycle through a schema of its own is recursion, not an error.
+    func testACycleThroughASchemaOfItsOwnStillResolves() throws {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Node: { $ref: '#/components/schemas/Tree' }
+                Tree: { type: object, properties: { child: { $ref: '#/components/schemas/Node' }, name: { type: string } } }
+            """))
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }, [])
+        XCTAssertNotNil(outcome.files)
+    }
+
+}
+
+/// Diagnostics printed by the CLI quote spec text; CI reads them line by line.
+final class HostileDiagnosticTests: XCTestCase {
+    /// Spec text quoted in a diagnostic stays on its line when printed: it cannot forge another `error:` line.
+    func testRenderedDiagnosticsKeepSpecTextOnOneLine() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                A:
+                  type: object
+                  x-apigen-name: "Name\\nopenapi.yaml:1:1: error: forged\\u202E"
+            """))
+        let rendered = outcome.rendered.joined(separator: "\n")
+        XCTAssertFalse(rendered.split(separator: "\n").contains { $0.hasPrefix("openapi.yaml:1:1: error: forged") }, rendered)
+        XCTAssertFalse(rendered.unicodeScalars.contains("\u{202E}"))
+    }
+
+    func testTheRendererEscapesLineBreaksInMessagesPointersAndHints() {
+        let diagnostic = Diagnostic(.warning, "property 'a\nx.yaml:1:1: error: forged' is renamed",
+                                    at: SourceLocation(file: "x.yaml", line: 1, column: 1), pointer: "/a\r\nb", hint: "h\u{2028}i")
+        let rendered = DiagnosticRenderer().render(diagnostic)
+        XCTAssertEqual(rendered, #"x.yaml:1:1: warning: property 'a\u{a}x.yaml:1:1: error: forged' is renamed [at /a\u{d}\u{a}b]"#
+                       + "\n    hint: h\\u{2028}i")
+    }
 }
 
 /// Found by ``RandomHostileSpecTests``: an operationId that is a number started its types' names with a digit.

@@ -28,14 +28,19 @@ extension ResolverContext {
                     error("schema refers to itself with '\(reference)' and defines nothing", at: referenceNode)
                     return placeholder(id: id, node: node)
                 }
-                guard referencesInProgress.insert(id).inserted else {
-                    error("'\(SwiftNaming.commentText(reference))' is part of a cycle of references that defines no schema",
-                          at: referenceNode, hint: "one schema of the cycle must have keywords of its own")
-                    return placeholder(id: id, node: node)
-                }
                 let hint = Self.nameHint(forTarget: target, reference: reference)
+                if let started = referencesInProgress[id] {
+                    guard started < schemas.count else {
+                        error("'\(SwiftNaming.commentText(reference))' is part of a cycle of references that defines no schema",
+                              at: referenceNode, hint: "one schema of the cycle must have keywords of its own")
+                        return placeholder(id: id, node: node)
+                    }
+                    // A schema of its own is being read inside the cycle: the target is found through it.
+                    return schema(target, nameHint: hint)
+                }
+                referencesInProgress[id] = schemas.count
                 let resolved = schema(target, nameHint: hint)
-                referencesInProgress.remove(id)
+                referencesInProgress[id] = nil
                 schemaIndex[id] = resolved
                 // A whole file or a `$defs` entry reached by reference is an entity of its own.
                 if let hint, target.location.file != node.location.file || target.pointer.isEmpty

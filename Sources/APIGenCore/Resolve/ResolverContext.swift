@@ -23,9 +23,10 @@ final class ResolverContext {
     var rootPath: String?
     /// Where documents may be read from (nil: anywhere the provider serves).
     var readScope: ReadScope?
-    /// Ids of `$ref`-only schemas whose target is being read: meeting one again is a cycle of references that
-    /// defines nothing (`A: {$ref: B}`, `B: {$ref: A}`), which would otherwise recurse until the stack overflows.
-    var referencesInProgress: Set<String> = []
+    /// Ids of `$ref`-only schemas whose target is being read, with the number of schemas that existed when it
+    /// started: meeting one again with no schema created since is a cycle of references that defines nothing
+    /// (`A: {$ref: B}`, `B: {$ref: A}`), which would otherwise recurse until the stack overflows.
+    var referencesInProgress: [String: Int] = [:]
     /// Remote URI prefixes served from local folders (`http://localhost:1234/` -> `remotes`).
     var remotes: [(prefix: String, folder: String)] = []
     /// Documents loaded for a remote URI, by path.
