@@ -17,7 +17,8 @@ def run_one(row):
     spec = corpus / path
     work = pathlib.Path(tempfile.mkdtemp(prefix="apigen-corpus-"))
     try:
-        (work / "apigen.yml").write_text(f"spec: {spec}\noutput: {work / 'out'}\naccess: public\n")
+        # The corpus is trusted as a whole: its roots may refer to shared files anywhere in it.
+        (work / "apigen.yml").write_text(f"spec: {spec}\noutput: {work / 'out'}\naccess: public\nreferenceFolders: [{corpus}]\n")
         started = time.monotonic()
         try:
             generated = subprocess.run([str(apigen), "generate", "--config", str(work / "apigen.yml")],

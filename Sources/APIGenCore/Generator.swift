@@ -23,7 +23,7 @@ public enum Generator {
     public static func generate(config: GeneratorConfig, provider: any SourceProvider,
                                 templates: TemplateSet = .bundled) -> Outcome {
         var timings: [StageTiming] = []
-        let resolved = StageTiming.measure("resolve", into: &timings) { Resolver.resolve(rootPath: config.spec, provider: provider) }
+        let resolved = StageTiming.measure("resolve", into: &timings) { Resolver.resolve(rootPath: config.spec, provider: provider, readFolders: config.referenceFolders) }
         var diagnostics = resolved.diagnostics
         guard let api = resolved.api, !diagnostics.contains(where: { $0.severity == .error }) else {
             return Outcome(files: nil, plan: nil, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings)

@@ -68,8 +68,10 @@ public final class APIClient: Sendable {
     /// Builds `request` against ``baseURL``, adds `Accept: application/json` unless an `Accept` header is set,
     /// and runs it through ``middlewares`` and ``transport``. Any status is returned as a response.
     ///
-    /// Throws ``APIError/invalidRequest(_:)`` when the request cannot be built, ``APIError/transport(_:)`` wrapping
-    /// what the transport threw, errors thrown by middlewares unchanged, and `CancellationError` when the task is
+    /// Throws ``APIError/invalidRequest(_:)`` when the request cannot be built, ``InvalidHeaderError`` when its
+    /// method or a header field (also one a middleware added) holds CR, LF, NUL or another byte HTTP forbids there
+    /// (the transport is never called), ``ResponseTooLargeError`` unchanged, ``APIError/transport(_:)`` wrapping
+    /// what else the transport threw, errors thrown by middlewares unchanged, and `CancellationError` when the task is
     /// cancelled (also when `URLSession` reports the cancellation as `URLError.cancelled`).
     public func send(_ request: RequestBuilder, operation: OperationInfo) async throws -> HTTPResponse {
         try Task.checkCancellation()
@@ -213,11 +215,15 @@ public final class APIClient: Sendable {
     }
 
     private static func send(_ request: HTTPRequest, through transport: any HTTPTransport) async throws -> HTTPResponse {
+        // Whatever transport follows, a field that could inject headers never leaves the app (credentials included).
+        try HTTPFieldCheck.check(request)
         do {
             return try await transport.send(request)
         } catch let error as CancellationError {
             throw error
         } catch let error as APIError {
+            throw error
+        } catch let error as ResponseTooLargeError {
             throw error
         } catch {
             // URLSession reports a cancelled task as URLError.cancelled; callers expect CancellationError.

@@ -6,6 +6,10 @@ import FoundationNetworking
 /// The default ``HTTPTransport``: sends requests with `URLSession`'s async API, so cancelling the calling task
 /// cancels the request.
 ///
+/// Bodies are collected as they arrive and the transfer stops as soon as one passes ``maxResponseSize`` (32 MiB by
+/// default), throwing ``ResponseTooLargeError``; requests whose method or headers hold CR, LF, NUL or other bytes
+/// HTTP forbids there are not sent (``InvalidHeaderError``).
+///
 /// Errors from `URLSession` (`URLError`) are thrown unchanged; ``APIClient`` wraps them in
 /// ``APIError/transport(_:)``. On Linux, where FoundationNetworking reports a connection closed mid-body as
 /// `URLError(.unknown)` ("transfer closed with N bytes remaining"), that error is thrown as
@@ -17,23 +21,38 @@ public struct URLSessionTransport: HTTPTransport {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
+        return makeSession(configuration: configuration)
     }()
+
+    /// The default ``maxResponseSize``: 32 MiB, generous for JSON APIs and downloads an app holds in memory.
+    public static let defaultMaxResponseSize = 32 * 1024 * 1024
+
+    /// A session with `configuration` whose transfers ``URLSessionTransport`` can stop at ``maxResponseSize``.
+    /// With a session made any other way the body is buffered whole by `URLSession` and only then checked.
+    public static func makeSession(configuration: URLSessionConfiguration) -> URLSession {
+        URLSession(configuration: configuration, delegate: URLSessionBodyCollector(), delegateQueue: nil)
+    }
 
     /// The session requests are sent with.
     public let session: URLSession
     /// Seconds a request may take before it fails with `URLError(.timedOut)`. On Linux FoundationNetworking
     /// counts whole seconds only (and fails at once for less than one), so it is rounded up to whole seconds.
     public let timeout: TimeInterval
+    /// The largest response body accepted, in bytes; a larger one throws ``ResponseTooLargeError``.
+    public let maxResponseSize: Int
 
-    /// A transport using `session` (``sharedSession`` by default) with a per-request `timeout` in seconds.
-    public init(timeout: TimeInterval = 60, session: URLSession = URLSessionTransport.sharedSession) {
+    /// A transport using `session` (``sharedSession`` by default) with a per-request `timeout` in seconds and a
+    /// `maxResponseSize` in bytes.
+    public init(timeout: TimeInterval = 60, maxResponseSize: Int = URLSessionTransport.defaultMaxResponseSize,
+                session: URLSession = URLSessionTransport.sharedSession) {
         self.timeout = timeout
+        self.maxResponseSize = maxResponseSize
         self.session = session
     }
 
     /// Sends `request`; every status code is returned as a response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try HTTPFieldCheck.check(request)
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         #if canImport(FoundationNetworking)
@@ -49,7 +68,12 @@ public struct URLSessionTransport: HTTPTransport {
 
         let (data, response): (Data, URLResponse)
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            if let collector = session.delegate as? URLSessionBodyCollector {
+                (data, response) = try await collector.run(session.dataTask(with: urlRequest), url: request.url, limit: maxResponseSize)
+            } else {
+                (data, response) = try await session.data(for: urlRequest)
+                if data.count > maxResponseSize { throw ResponseTooLargeError(url: request.url, limit: maxResponseSize) }
+            }
         } catch let error as URLError where Self.isTruncatedTransfer(error) {
             throw URLError(.networkConnectionLost, userInfo: [
                 NSURLErrorFailingURLErrorKey: request.url, NSUnderlyingErrorKey: error as NSError,

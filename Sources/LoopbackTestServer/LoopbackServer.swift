@@ -27,13 +27,14 @@ public struct ServerRequest: Sendable {
 public struct ServerReply: Sendable {
     /// A reply.
     public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: TimeInterval = 0,
-                closeAfterBodyBytes: Int? = nil, closeWithoutResponse: Bool = false) {
+                closeAfterBodyBytes: Int? = nil, closeWithoutResponse: Bool = false, announcesLength: Bool = true) {
         self.status = status
         self.headers = headers
         self.body = body
         self.delay = delay
         self.closeAfterBodyBytes = closeAfterBodyBytes
         self.closeWithoutResponse = closeWithoutResponse
+        self.announcesLength = announcesLength
     }
 
     public var status = 200
@@ -45,6 +46,8 @@ public struct ServerReply: Sendable {
     public var closeAfterBodyBytes: Int?
     /// Close the connection without answering.
     public var closeWithoutResponse = false
+    /// Whether `Content-Length` is added; without it the body ends when the connection closes.
+    public var announcesLength = true
 
     public static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> ServerReply {
         ServerReply(status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(text.utf8))
@@ -224,7 +227,7 @@ public final class LoopbackServer: @unchecked Sendable {
             head += "\(name): \(value)\r\n"
         }
         let hasBody = reply.status != 304 && reply.status != 204 && !(100..<200).contains(reply.status)
-        if hasBody, !reply.headers.contains(where: { $0.0.lowercased() == "content-length" }) {
+        if hasBody, reply.announcesLength, !reply.headers.contains(where: { $0.0.lowercased() == "content-length" }) {
             head += "Content-Length: \(reply.body.count)\r\n"
         }
         head += "Connection: close\r\n\r\n"

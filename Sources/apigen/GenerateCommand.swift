@@ -44,7 +44,13 @@ struct GenerateCommand: ParsableCommand {
         }
         var stageTimings = outcome.timings
         let writer = OutputWriter(folder: loaded.config.output)
-        let changes = try StageTiming.measure("compare", into: &stageTimings) { try writer.changes(for: files) }
+        let changes: [OutputWriter.Change]
+        do {
+            changes = try StageTiming.measure("compare", into: &stageTimings) { try writer.changes(for: files) }
+        } catch {
+            console.error("apigen: error: \(error); '\(loaded.config.output)' was not changed")
+            throw ExitCodes.failure
+        }
         defer { if timings { console.error(Self.describe(stageTimings)) } }
         if check {
             if changes.isEmpty {

@@ -25,6 +25,7 @@ struct LoadedConfig {
         }
         config.spec = relative(config.spec)
         config.output = relative(config.output)
+        config.referenceFolders = config.referenceFolders.map(relative)
         var overrides: [String: String] = [:]
         if let templates = config.templates {
             let folder = relative(templates)

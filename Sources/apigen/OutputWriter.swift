@@ -44,7 +44,27 @@ struct OutputWriter {
         return files + [OutputFile(path: Self.manifestName, contents: manifest)]
     }
 
+    /// A generated path that would leave the output folder (absolute, `..`, empty or odd segments): refused
+    /// whatever the plan says, before anything is compared or written.
+    struct UnsafePathError: Error, CustomStringConvertible {
+        var path: String
+        var description: String {
+            "refusing to write '\(path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined())': "
+                + "the path is not a plain relative path inside the output folder"
+        }
+    }
+
+    /// Throws ``UnsafePathError`` unless `path` is relative, made of non-empty segments other than `.` and `..`, and
+    /// free of backslashes and control characters, so that it names a file below the output folder.
+    static func checkInsideOutput(_ path: String) throws(UnsafePathError) {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let unsafeSegment = segments.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        let unsafeByte = path.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }
+        if path.isEmpty || path.hasPrefix("/") || unsafeSegment || unsafeByte { throw UnsafePathError(path: path) }
+    }
+
     func changes(for generated: [OutputFile]) throws -> [Change] {
+        for file in generated { try Self.checkInsideOutput(file.path) }
         let files = withManifest(generated)
         var changes: [Change] = []
         let produced = Set(files.map(\.path))
@@ -81,6 +101,7 @@ struct OutputWriter {
 
     func apply(_ changes: [Change], files generated: [OutputFile]) throws {
         guard !changes.isEmpty else { return }
+        for change in changes { try Self.checkInsideOutput(change.path) }
         let files = Dictionary(uniqueKeysWithValues: withManifest(generated).map { ($0.path, $0.contents) })
         let output = URL(fileURLWithPath: folder)
         let staging = output.deletingLastPathComponent()

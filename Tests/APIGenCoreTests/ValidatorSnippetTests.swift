@@ -44,7 +44,7 @@ final class ValidatorSnippetTests: XCTestCase {
             "SchemaCheck.hasLength(string, atMost: 10)",
             "SchemaCheck.firstDuplicate(in: array)",
             "number.isMultiple(of: Self.",
-            "JSONNumber(\"0.01\")!",
+            "JSONNumber(literal: \"0.01\")",
             "ValidationMessage.additionalProperty(member.key)")
         assertContains(outcome.file("APIs/DefaultAPI.swift") ?? "",
                        "try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v")

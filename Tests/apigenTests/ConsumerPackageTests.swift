@@ -31,6 +31,10 @@ final class ConsumerPackageTests: XCTestCase {
         try Data(Self.accessorKeywordSpec.utf8).write(to: folder.appendingPathComponent("keywords.yaml"))
         try Data("spec: keywords.yaml\noutput: Sources/KeywordClient\n".utf8).write(to: folder.appendingPathComponent("KeywordClient.yml"))
 
+        // Hostile text in every place a name or number can come from: it must compile, with nothing injected.
+        try Data(Self.hostileSpec.utf8).write(to: folder.appendingPathComponent("hostile.yaml"))
+        try Data("spec: hostile.yaml\noutput: Sources/HostileClient\n".utf8).write(to: folder.appendingPathComponent("HostileClient.yml"))
+
         let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         var corpusTargets: [String] = []
         if FileManager.default.fileExists(atPath: corpus.path) {
@@ -45,7 +49,7 @@ final class ConsumerPackageTests: XCTestCase {
         }
 
         let identity = repositoryRoot.lastPathComponent.lowercased()
-        let targets = (["MemberClient", "EquatableMemberClient", "KeywordClient"] + corpusTargets).map {
+        let targets = (["MemberClient", "EquatableMemberClient", "KeywordClient", "HostileClient"] + corpusTargets).map {
             ".target(name: \"\($0)\", dependencies: [.product(name: \"APIRuntime\", package: \"\(identity)\")])"
         }
         let manifest = """
@@ -79,8 +83,10 @@ final class ConsumerPackageTests: XCTestCase {
                 }
 
                 """,
+            // Had any hostile text become a declaration, these would be redeclarations and the build would fail.
+            "HostileClient": "struct Injected {}\nstruct InjectedProperty {}\nstruct InjectedPath {}\nstruct InjectedTag {}\n",
         ]
-        for target in ["MemberClient", "EquatableMemberClient", "KeywordClient"] + corpusTargets {
+        for target in ["MemberClient", "EquatableMemberClient", "KeywordClient", "HostileClient"] + corpusTargets {
             let sources = folder.appendingPathComponent("Sources/\(target)")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
             try Data(("// Written by the consumer, not by apigen.\n" + (consumerCode[target] ?? "")).utf8)
@@ -89,7 +95,7 @@ final class ConsumerPackageTests: XCTestCase {
 
         let generate = try runProcess(swift, ["run", "apigen"], in: folder)
         XCTAssertEqual(generate.status, 0, generate.stdout + generate.stderr)
-        for target in ["EquatableMemberClient", "KeywordClient"] + corpusTargets {
+        for target in ["EquatableMemberClient", "KeywordClient", "HostileClient"] + corpusTargets {
             let result = try runProcess(swift, ["run", "--skip-build", "apigen", "--config", "\(target).yml"], in: folder)
             XCTAssertEqual(result.status, 0, "\(target): " + result.stderr)
         }
@@ -137,6 +143,45 @@ final class ConsumerPackageTests: XCTestCase {
                 unsafeAddress: { $ref: '#/components/schemas/Inner' }
 
         """
+
+    /// Line breaks, quotes, interpolation, comment terminators, bidi overrides and YAML number spellings in names,
+    /// paths, tags, operationIds, descriptions, enum values, patterns and numeric keywords.
+    static let hostileSpec = #"""
+        openapi: 3.1.0
+        info: { title: "Hostile \" */ \\( x", version: "1", description: "*/ \"\"\" \\(evil) \u202E" }
+        servers:
+          - url: "https://example.com/\nstruct Injected {}"
+            description: "line\nstruct Injected {}"
+        tags: [{ name: "tag\rstruct InjectedTag {}" }]
+        paths:
+          "/items/{id}\u2028struct InjectedPath {}":
+            get:
+              tags: ["tag\rstruct InjectedTag {}"]
+              operationId: "list\nstruct Injected {}"
+              parameters:
+                - { name: id, in: path, required: true, schema: { type: string } }
+                - { name: "q\"\\(x)", in: query, schema: { type: string } }
+                - { name: X-Trace, in: header, description: "*/\nstruct Injected {}", schema: { type: string } }
+              responses:
+                "200":
+                  description: "ok */"
+                  content:
+                    application/json:
+                      schema: { $ref: '#/components/schemas/Item' }
+        components:
+          schemas:
+            Item:
+              type: object
+              description: "Item */ \"\"\" \\(x) \nstruct Injected {}"
+              properties:
+                "name\nstruct InjectedProperty {}": { type: string, pattern: "^[a-z\"\\\\]+$" }
+                "\"quoted\"": { type: string, enum: ["a\nb", "\\(x)", "*/", "class", "self", "\u202E"] }
+                "price": { type: number, maximum: .5, minimum: +1.5e-3, multipleOf: 1. }
+                "count": { type: integer, maximum: +12345678901234567890123, default: 3 }
+                "ratio": { type: number, enum: [.25, -0.5, 1.] }
+                "\u202Ename": { type: string }
+                "ünïcode_ключ": { type: string }
+        """#
 
     static func findSwift() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"

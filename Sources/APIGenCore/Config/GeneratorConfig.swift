@@ -9,6 +9,9 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
 
     /// The root document of the API description.
     public var spec: String = "api-spec/openapi.yaml"
+    /// Folders besides the root document's own that `$ref`s may read from (shared schemas in a sibling folder).
+    /// Anything else a reference points to is an error.
+    public var referenceFolders: [String] = []
     /// Folder the generated Swift files go to.
     public var output: String = "Generated"
     /// Optional folder whose `*.mustache` files override the bundled templates by name.
@@ -86,7 +89,7 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     /// The default configuration.
     public init() {}
 
-    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "mutableModels", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport", "wireDispatcher"]
+    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "mutableModels", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport", "wireDispatcher", "referenceFolders"]
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
@@ -119,8 +122,21 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
             switch entry.key {
             case "spec": config.spec = string(entry.value, "spec") ?? config.spec
             case "output": config.output = string(entry.value, "output") ?? config.output
+            case "referenceFolders":
+                let folders = entry.value.elements?.compactMap(\.string) ?? entry.value.string.map { [$0] }
+                if let folders, !folders.contains(where: \.isEmpty), folders.count == (entry.value.elements?.count ?? 1) {
+                    config.referenceFolders = folders
+                } else {
+                    diagnostics.append(.error("'referenceFolders' must list folder paths", at: entry.value))
+                }
             case "templates": config.templates = string(entry.value, "templates")
-            case "clientName": config.clientName = string(entry.value, "clientName")
+            case "clientName":
+                if let name = string(entry.value, "clientName") {
+                    if isValidIdentifier(name) { config.clientName = name } else {
+                        diagnostics.append(.error("'clientName' must be a valid Swift identifier, found '\(SwiftNaming.commentText(name))'",
+                                                  at: entry.value))
+                    }
+                }
             case "access":
                 if let text = string(entry.value, "access") {
                     if let access = Access(rawValue: text) { config.access = access } else {
@@ -197,9 +213,5 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
         return (diagnostics.contains { $0.severity == .error } ? nil : config, diagnostics)
     }
 
-    static func isValidIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-            && !SwiftNaming.keywords.contains(name)
-    }
+    static func isValidIdentifier(_ name: String) -> Bool { SwiftNaming.isValidIdentifier(name) }
 }

@@ -12,17 +12,33 @@ public struct DiagnosticRenderer: Sendable {
         if let pointer = diagnostic.pointer, !pointer.isEmpty {
             lines[0] += " [at \(pointer)]"
         }
+        lines[0] = Self.terminalText(lines[0])
         if let location = diagnostic.location, let text = sources[location.file],
            let sourceLine = Self.line(location.line, of: text) {
-            let printable = String(sourceLine.unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+            let printable = Self.terminalText(String(sourceLine.unicodeScalars.map { $0 == "\t" ? " " : Character($0) }))
             lines.append("    " + printable)
             let caretOffset = max(0, min(location.column - 1, printable.count))
             lines.append("    " + String(repeating: " ", count: caretOffset) + "^")
         }
         if let hint = diagnostic.hint {
-            lines.append("    hint: " + hint)
+            lines.append("    hint: " + Self.terminalText(hint))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` on one terminal line: spec text quoted in a message (a property name with a newline, a bidi override)
+    /// cannot start a line of its own that CI would read as another diagnostic, nor reorder what is shown.
+    static func terminalText(_ text: String) -> String {
+        func unsafe(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        }
+        guard text.unicodeScalars.contains(where: unsafe) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if unsafe(scalar) { result += "\\u{" + String(scalar.value, radix: 16) + "}" } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
     }
 
     private static func line(_ number: Int, of text: String) -> Substring? {

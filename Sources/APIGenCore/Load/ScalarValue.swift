@@ -3,7 +3,9 @@ public enum ScalarValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     case int(Int)
-    /// A number with a fraction or exponent, or an integer too large for `Int`; `text` keeps the source spelling.
+    /// A number with a fraction or exponent, or an integer too large for `Int`; `text` is its spelling in JSON's
+    /// grammar (YAML's `.5`, `+1.5`, `1.`, `007.5` become `0.5`, `1.5`, `1.0`, `7.5`), except for YAML's
+    /// `.inf` / `.nan` spellings, which JSON cannot write and the resolver reports where a number is expected.
     case double(Double, text: String)
     case string(String)
 
@@ -41,12 +43,33 @@ public enum ScalarValue: Hashable, Sendable, Codable, CustomStringConvertible {
         }
         if isDecimalInteger(text) {
             if let value = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text) { return .int(value) }
-            if let value = Double(text) { return .double(value, text: text) }
+            if let value = Double(text) { return .double(value, text: jsonNumberText(text)) }
         }
         if text.hasPrefix("0x"), let value = Int(text.dropFirst(2), radix: 16) { return .int(value) }
         if text.hasPrefix("0o"), let value = Int(text.dropFirst(2), radix: 8) { return .int(value) }
-        if isDecimalFloat(text), let value = Double(text) { return .double(value, text: text) }
+        if isDecimalFloat(text), let value = Double(text) { return .double(value, text: jsonNumberText(text)) }
         return .string(text)
+    }
+
+    /// A decimal literal that ``isDecimalFloat(_:)`` or ``isDecimalInteger(_:)`` accepted, in JSON's grammar:
+    /// no `+`, no leading zeros, at least one digit on both sides of a `.`; the exponent is kept as written.
+    static func jsonNumberText(_ text: String) -> String {
+        var rest = Substring(text)
+        var sign = ""
+        if let first = rest.first, first == "-" || first == "+" {
+            if first == "-" { sign = "-" }
+            rest = rest.dropFirst()
+        }
+        let exponentStart = rest.firstIndex { $0 == "e" || $0 == "E" } ?? rest.endIndex
+        let exponent = rest[exponentStart...]
+        let mantissa = rest[..<exponentStart]
+        let dot = mantissa.firstIndex(of: ".")
+        var integer = dot.map { mantissa[..<$0] } ?? mantissa
+        let fraction = dot.map { mantissa[mantissa.index(after: $0)...] }
+        while integer.count > 1, integer.first == "0" { integer = integer.dropFirst() }
+        var result = sign + (integer.isEmpty ? "0" : String(integer))
+        if let fraction { result += "." + (fraction.isEmpty ? "0" : String(fraction)) }
+        return result + exponent
     }
 
     private static func isDecimalInteger(_ text: String) -> Bool {

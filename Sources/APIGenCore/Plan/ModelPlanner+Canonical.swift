@@ -80,7 +80,7 @@ extension ModelPlanner {
             var docs = field.docLines
             if field.wireNames.count > 1 {
                 docs.append(contentsOf: docs.isEmpty ? [] : [""])
-                docs.append("Arrives as " + field.wireNames.map { "`\($0)`" }.joined(separator: " or ") + ".")
+                docs.append("Arrives as " + field.wireNames.map { "`\(SwiftNaming.commentText($0))`" }.joined(separator: " or ") + ".")
             }
             properties.append(PropertyPlan(
                 name: swiftName, codingKey: swiftName, wireLiteral: "", type: declared, docLines: docs, isDeprecated: false,

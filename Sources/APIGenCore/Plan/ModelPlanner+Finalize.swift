@@ -16,7 +16,7 @@ extension ModelPlanner {
             files[draft.file, default: []].append(draft.plan)
         }
         return fileOrder.sorted().map { file in
-            ModelFilePlan(fileName: "Models/\(file).swift", access: config.access.rawValue,
+            ModelFilePlan(fileName: "Models/\(SwiftNaming.fileName(file)).swift", access: config.access.rawValue,
                           equalityConformance: config.modelEquality.conformance, models: files[file]!.sorted { $0.name < $1.name })
         }
     }

@@ -225,7 +225,7 @@ final class ModelPlanner {
         let rootDirectory = DocumentPath.directory(of: api.rootPath)
         var relative = file
         if !rootDirectory.isEmpty, file.hasPrefix(rootDirectory + "/") { relative = String(file.dropFirst(rootDirectory.count + 1)) }
-        return "\(relative)#\(schema.node.pointer)"
+        return SwiftNaming.commentText("\(relative)#\(schema.node.pointer)")
     }
 
     func remember(_ ref: SchemaRef, _ usage: TypeUsage) { declared[ref] = usage }

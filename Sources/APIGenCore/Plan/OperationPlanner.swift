@@ -60,7 +60,7 @@ struct OperationPlanner {
         if !docs.isEmpty && !description.isEmpty { docs.append("") }
         docs += description
         docs.append(contentsOf: docs.isEmpty ? [] : [""])
-        docs.append("`\(operation.method) \(operation.path)`")
+        docs.append("`\(SwiftNaming.commentText(operation.method + " " + operation.path))`")
         var parameterDocs: [String] = []
         var wireArguments: [WireArgumentPlan] = []
 
@@ -342,8 +342,8 @@ struct OperationPlanner {
             let name = models.typeScope.claim(typePrefix + "Response")
             returnType = name
             var outcome = ModelPlan(name: name, access: config.access.rawValue,
-                                    docLines: ["The documented successful responses of `\(operation.operationId ?? operation.path)`."],
-                                    isDeprecated: false, source: "\(operation.node.location.file)#\(operation.node.pointer)")
+                                    docLines: ["The documented successful responses of `\(SwiftNaming.commentText(operation.operationId ?? operation.path))`."],
+                                    isDeprecated: false, source: SwiftNaming.commentText("\(operation.node.location.file)#\(operation.node.pointer)"))
             outcome.isOutcome = true
             for (response, payload) in successPayloads {
                 let caseName = "status" + response.status.uppercased()
@@ -370,8 +370,8 @@ struct OperationPlanner {
         if !failures.isEmpty {
             let name = models.typeScope.claim(typePrefix + "Error")
             var outcome = ModelPlan(name: name, access: config.access.rawValue,
-                                    docLines: ["The documented error responses of `\(operation.operationId ?? operation.path)`, thrown by its method."],
-                                    isDeprecated: false, source: "\(operation.node.location.file)#\(operation.node.pointer)")
+                                    docLines: ["The documented error responses of `\(SwiftNaming.commentText(operation.operationId ?? operation.path))`, thrown by its method."],
+                                    isDeprecated: false, source: SwiftNaming.commentText("\(operation.node.location.file)#\(operation.node.pointer)"))
             outcome.isOutcome = true
             outcome.extraConformances = ", Error"
             var hasUndocumentedBody = false

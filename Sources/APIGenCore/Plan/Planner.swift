@@ -68,16 +68,18 @@ public enum Planner {
                         "\(operation.method) \(operation.path) is generated as '\(methodName)' because '\(preferred)' is taken in \(groupTypeNames[tag]!)",
                         at: operation.node, hint: "give it a unique operationId or a nameOverrides entry"))
                 }
-                let typePrefix = SwiftNaming.typeNamePart(methodName)
+                var typePrefix = SwiftNaming.typeNamePart(methodName)
+                // It starts the names of the operation's types (`_0Response` for an operationId "0").
+                if typePrefix.first?.isNumber == true { typePrefix = "_" + typePrefix }
                 plans.append(operations.plan(operation, methodName: SwiftNaming.escapedMember(methodName), typePrefix: typePrefix,
                                              supportTypes: &supportTypes))
             }
             let typeName = groupTypeNames[tag]!
             groups.append(APIGroupPlan(
                 name: typeName,
-                fileName: "APIs/\(typeName).swift",
+                fileName: "APIs/\(SwiftNaming.fileName(typeName)).swift",
                 access: config.access.rawValue,
-                docLines: ["Operations tagged `\(tag)`."],
+                docLines: ["Operations tagged `\(SwiftNaming.commentText(tag))`."],
                 propertyName: SwiftNaming.escapedMember(propertyScope.claim(SwiftNaming.memberName(tag))),
                 operations: plans,
                 supportTypes: supportTypes,
@@ -194,9 +196,9 @@ public enum Planner {
             }
             var docs = SwiftNaming.docLines(server.description)
             docs.append(contentsOf: docs.isEmpty ? [] : [""])
-            docs.append("`\(server.url.replacingOccurrences(of: "`", with: "'"))`")
+            docs.append("`\(SwiftNaming.commentText(server.url))`")
             for variable in server.variables where !variable.enumValues.isEmpty {
-                docs.append("- Parameter \(SwiftNaming.memberName(variable.name)): one of \(variable.enumValues.joined(separator: ", "))")
+                docs.append("- Parameter \(SwiftNaming.memberName(variable.name)): one of \(SwiftNaming.commentText(variable.enumValues.joined(separator: ", ")))")
             }
             return ServerPlan(name: name, docLines: docs, signature: parameters.joined(separator: ", "),
                               templateLiteral: SwiftNaming.stringLiteral(server.url),

@@ -115,6 +115,7 @@ public enum SwiftNaming {
             // Keep an all-caps word all-caps only when it is an acronym we know; `ASC` becomes `Asc`.
             capitalised(word)
         }.joined()
+        if !name.isEmpty { name = identifierScalars(name) }
         if name.isEmpty { name = "Unnamed" }
         if let first = name.first, first.isNumber { name = "_" + name }
         if reservedTypeNames.contains(name) || keywords.contains(name) || unusableMembers.contains(name) { name += "Model" }
@@ -124,7 +125,7 @@ public enum SwiftNaming {
     /// A name part appended to another type name (`Profile` + `data` -> `ProfileData`): no reserved-name suffix.
     public static func typeNamePart(_ raw: String) -> String {
         let name = words(raw).map(capitalised).joined()
-        return name.isEmpty ? "Value" : name
+        return name.isEmpty ? "Value" : identifierScalars(name)
     }
 
     /// A property, method or case name: `user_name` -> `userName`, `ID` -> `id`, `default` -> `` `default` ``,
@@ -135,6 +136,7 @@ public enum SwiftNaming {
         for (index, word) in parts.enumerated() {
             name += index == 0 ? word.lowercased() : capitalised(word)
         }
+        if !name.isEmpty { name = identifierScalars(name) }
         if name.isEmpty { name = "value" }
         if let first = name.first, first.isNumber { name = "_" + name }
         return name
@@ -163,7 +165,8 @@ public enum SwiftNaming {
             case "\t": result += "\\t"
             case "\0": result += "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value)
+                // C1 controls too: NEL (U+0085) is a line break to editors and diff tools, if not to Swift.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
                     || scalar.properties.generalCategory == .format {
                     result += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {

@@ -38,7 +38,7 @@ public enum Renderer {
         var jobs: [RenderJob] = []
         for file in plan.modelFiles { jobs.append(RenderJob(value: file, template: "model-file", path: file.fileName)) }
         for group in plan.groups { jobs.append(RenderJob(value: group, template: "api-group", path: group.fileName)) }
-        jobs.append(RenderJob(value: plan.client, template: "client", path: "\(plan.client.name).swift"))
+        jobs.append(RenderJob(value: plan.client, template: "client", path: SwiftNaming.fileName(plan.client.name) + ".swift"))
         if let dispatcher = plan.wireDispatcher {
             jobs.append(RenderJob(value: dispatcher, template: "wire-dispatcher", path: "WireDispatcher.swift"))
         }

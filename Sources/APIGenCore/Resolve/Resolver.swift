@@ -8,10 +8,14 @@ public enum Resolver {
         public var sources: [String: String]
     }
 
-    /// Resolves the document at `rootPath` and everything it references.
+    /// Resolves the document at `rootPath` and everything it references. Documents are read only below the root
+    /// document's folder, `readFolders` and the folders `remotes` map to; a reference elsewhere is an error.
     public static func resolve(rootPath: String, provider: any SourceProvider,
-                               remotes: [(prefix: String, folder: String)] = []) -> Result {
+                               remotes: [(prefix: String, folder: String)] = [], readFolders: [String] = []) -> Result {
+        let scope = ReadScope(rootPath: rootPath, extraFolders: readFolders + remotes.map(\.folder))
+        let provider = ScopedSourceProvider(base: provider, scope: scope)
         let context = ResolverContext(provider: provider)
+        context.readScope = scope
         context.remotes = remotes
         let path = DocumentPath.normalise(rootPath)
         context.rootPath = path

@@ -94,6 +94,12 @@ extension ResolverContext {
                 error("parameter '\(name)' needs 'in' to be one of path, query, header, cookie", at: node["in"] ?? node)
                 continue
             }
+            if location == .header || location == .cookie, !Self.isToken(name) {
+                error("\(location.rawValue) parameter name '\(SwiftNaming.commentText(name))' is not an HTTP token; "
+                      + "it could inject header fields", at: node["name"],
+                      hint: "header and cookie names are letters, digits and !#$%&'*+-.^_`|~ only")
+                continue
+            }
             var schemaNode = node["schema"]
             var contentMediaType: String?
             if schemaNode == nil, let content = node["content"]?.entries?.first {
@@ -144,5 +150,13 @@ extension ResolverContext {
                                    contents: contents(response["content"]), node: response))
         }
         return result
+    }
+
+    /// RFC 9110 `token`: what a header (or cookie) name may be.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 }

@@ -29,7 +29,18 @@ extension ResolverContext {
                     return placeholder(id: id, node: node)
                 }
                 let hint = Self.nameHint(forTarget: target, reference: reference)
+                if let started = referencesInProgress[id] {
+                    guard started < schemas.count else {
+                        error("'\(SwiftNaming.commentText(reference))' is part of a cycle of references that defines no schema",
+                              at: referenceNode, hint: "one schema of the cycle must have keywords of its own")
+                        return placeholder(id: id, node: node)
+                    }
+                    // A schema of its own is being read inside the cycle: the target is found through it.
+                    return schema(target, nameHint: hint)
+                }
+                referencesInProgress[id] = schemas.count
                 let resolved = schema(target, nameHint: hint)
+                referencesInProgress[id] = nil
                 schemaIndex[id] = resolved
                 // A whole file or a `$defs` entry reached by reference is an entity of its own.
                 if let hint, target.location.file != node.location.file || target.pointer.isEmpty
@@ -93,8 +104,8 @@ extension ResolverContext {
         schema.writeOnly = node["writeOnly"]?.bool ?? false
         schema.deprecated = node["deprecated"]?.bool ?? false
         schema.defaultValue = node["default"]
-        schema.canonicalModel = node["x-apigen-model"]?.string
-        schema.nameOverride = node["x-apigen-name"]?.string
+        schema.canonicalModel = swiftName(node["x-apigen-model"], "x-apigen-model")
+        schema.nameOverride = swiftName(node["x-apigen-name"], "x-apigen-name")
 
         readTypes(into: &schema, from: node, dialect: dialect)
         if let referenceNode = node["$ref"], let reference = referenceNode.string,
@@ -117,7 +128,7 @@ extension ResolverContext {
                     if entry.value["required"]?.bool == true, !schema.required.contains(entry.key) {
                         schema.required.append(entry.key)
                     }
-                    if let alias = entry.value["x-apigen-field"]?.string { schema.fieldAliases[entry.key] = alias }
+                    if let alias = swiftName(entry.value["x-apigen-field"], "x-apigen-field") { schema.fieldAliases[entry.key] = alias }
                 }
             } else {
                 error("'properties' must be a mapping, found \(properties.kindName)", at: properties)
@@ -256,6 +267,8 @@ extension ResolverContext {
     }
 
     private func readBounds(into schema: inout Schema, from node: SpecNode, dialect: Dialect) {
+        checkNumbers(in: node)
+        checkPatterns(in: node)
         schema.minimum = node["minimum"]?.number
         schema.maximum = node["maximum"]?.number
         if let exclusive = node["exclusiveMinimum"] {

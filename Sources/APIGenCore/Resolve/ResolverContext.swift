@@ -21,6 +21,12 @@ final class ResolverContext {
     var namedSchemaIDs: Set<String> = []
     /// The root document, for the root-relative fallback of references.
     var rootPath: String?
+    /// Where documents may be read from (nil: anywhere the provider serves).
+    var readScope: ReadScope?
+    /// Ids of `$ref`-only schemas whose target is being read, with the number of schemas that existed when it
+    /// started: meeting one again with no schema created since is a cycle of references that defines nothing
+    /// (`A: {$ref: B}`, `B: {$ref: A}`), which would otherwise recurse until the stack overflows.
+    var referencesInProgress: [String: Int] = [:]
     /// Remote URI prefixes served from local folders (`http://localhost:1234/` -> `remotes`).
     var remotes: [(prefix: String, folder: String)] = []
     /// Documents loaded for a remote URI, by path.
@@ -61,6 +67,16 @@ final class ResolverContext {
         if failedDocuments.contains(path) { return nil }
         let bytes: [UInt8]
         let bundled = bundledMetaSchema(at: path)
+        if bundled == nil, let readScope, !readScope.contains(path) {
+            failedDocuments.insert(path)
+            let hint = "apigen reads only below \(readScope.description); list more folders under `referenceFolders:` in apigen.yml"
+            if let referrer {
+                self.error("reference to '\(path)' leaves the folders apigen reads", at: referrer, hint: hint)
+            } else {
+                diagnostics.append(Diagnostic(.error, "'\(path)' is outside the folders apigen reads", hint: hint))
+            }
+            return nil
+        }
         if bundled == nil, let document = takenAhead.removeValue(forKey: path) ?? prefetcher?.take(path) {
             return loaded(document, path: path, referrer: referrer)
         }
@@ -109,6 +125,7 @@ final class ResolverContext {
     /// Whether the file at `path` is loaded or can be read; what was read to find out is kept for loading it.
     private func canRead(_ path: String) -> Bool {
         if documents[path] != nil || readAhead[path] != nil || takenAhead[path] != nil { return true }
+        if let readScope, !readScope.contains(path) { return false }
         if let document = prefetcher?.take(path) {
             takenAhead[path] = document
             return true

@@ -99,10 +99,16 @@ public final class ECMARegex: Sendable {
         }
     }
 
-    /// The matcher steps allowed for an input of `length` bytes: ten million plus a thousand per byte.
+    /// The matcher steps allowed for an input of `length` bytes: ten million plus a thousand per byte, at most
+    /// ``maxStepBudget``. One step costs about 15-20 ns in a release build, so a match gives up after at most about
+    /// 2 seconds whatever the pattern and the input (Docs/validation.md, "Regular expression step budget").
     public static func stepBudget(forLength length: Int) -> Int {
-        10_000_000 + 1_000 * length
+        min(10_000_000 + 1_000 * min(length, maxStepBudget / 1_000), maxStepBudget)
     }
+
+    /// The most steps one match may take: without a cap, a 32 MiB string from a server would buy a catastrophic
+    /// pattern some 33 billion steps (about ten minutes).
+    public static let maxStepBudget = 100_000_000
 
     /// The syntax error in `pattern`, or nil when it is a valid ECMA-262 pattern (what `format: regex`
     /// asserts). Patterns using features this engine cannot run, such as modifier groups, are valid here.

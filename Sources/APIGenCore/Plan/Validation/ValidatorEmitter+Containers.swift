@@ -29,7 +29,8 @@ extension ValidatorEmitter {
         // time (keys were hashed while parsing), patterns apply to every member, the rest is "additional".
         let declared = (node["properties"]?.entries ?? []).map(\.key)
         var patternRegexes: [(String, SpecNode)] = []
-        for entry in node["patternProperties"]?.entries ?? [] {
+        for entry in node["patternProperties"]?.entries ?? []
+        where PatternCheck.problem(in: entry.key, lenient: regexSyntax(node) == ".lenient") == nil {
             let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(entry.key)), syntax: \(regexSyntax(node)))")
             patternRegexes.append((regex, entry.value))
         }

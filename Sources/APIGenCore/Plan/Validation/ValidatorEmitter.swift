@@ -194,7 +194,7 @@ struct ValidatorEmitter {
         guard let scalar = node.scalar else { return nil }
         switch scalar {
         case .int(let value): return constant("JSONNumber", "JSONNumber(\(value) as Int64)")
-        case .double(_, let text): return constant("JSONNumber", "JSONNumber(\(SwiftNaming.stringLiteral(text)))!")
+        case .double(_, let text): return constant("JSONNumber", "JSONNumber(literal: \(SwiftNaming.stringLiteral(text)))")
         default: return nil
         }
     }
@@ -205,7 +205,7 @@ struct ValidatorEmitter {
         case .scalar(.null): return ".null"
         case .scalar(.bool(let value)): return ".bool(\(value))"
         case .scalar(.int(let value)): return ".number(JSONNumber(\(value) as Int64))"
-        case .scalar(.double(_, let text)): return ".number(JSONNumber(\(SwiftNaming.stringLiteral(text)))!)"
+        case .scalar(.double(_, let text)): return ".number(JSONNumber(literal: \(SwiftNaming.stringLiteral(text))))"
         case .scalar(.string(let value)): return ".string(\(SwiftNaming.stringLiteral(value)))"
         case .sequence(let elements): return ".array([" + elements.map(instanceLiteral).joined(separator: ", ") + "])"
         case .mapping(let entries):
@@ -460,7 +460,7 @@ struct ValidatorEmitter {
             lines += check("SchemaCheck.hasLength(string, atMost: \(limit))", keyword: "maxLength", node: node,
                            message: "ValidationMessage.maxLength(string, \(limit))")
         }
-        if let pattern = node["pattern"]?.string {
+        if let pattern = node["pattern"]?.string, PatternCheck.problem(in: pattern, lenient: regexSyntax(node) == ".lenient") == nil {
             let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))")
             lines += check("Self.\(regex).matches(string)", keyword: "pattern", node: node,
                            message: "ValidationMessage.pattern(string, \(SwiftNaming.stringLiteral(pattern)))")

@@ -40,7 +40,6 @@ enum ValidatorPlanner {
         let file = schema.node.location.file
         let root = DocumentPath.directory(of: api.rootPath)
         let relative = !root.isEmpty && file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
-        let location = relative + "#" + schema.node.pointer
-        return location.utf8.contains(UInt8(ascii: "`")) ? location.replacingOccurrences(of: "`", with: "'") : location
+        return SwiftNaming.commentText(relative + "#" + schema.node.pointer)
     }
 }

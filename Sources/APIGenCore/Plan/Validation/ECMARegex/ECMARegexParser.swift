@@ -1,0 +1,1 @@
+../../../../APIRuntime/Validation/ECMARegexParser.swift

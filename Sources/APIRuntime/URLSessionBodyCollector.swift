@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The delegate of ``URLSessionTransport``'s sessions: collects each task's body as it arrives and stops the task
+/// once it passes its limit, so memory stays bounded. (`URLSession.data(for:)` buffers the whole body, and
+/// FoundationNetworking has neither `bytes(for:)` nor per-task delegates, hence one delegate per session that
+/// routes callbacks by task.)
+final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// One task in flight.
+    private struct Collection {
+        var limit: Int
+        var url: URL
+        var body = Data()
+        var response: URLResponse?
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+    }
+
+    private let lock = NSLock()
+    private var collections: [Int: Collection] = [:]
+
+    /// Runs `task` (not yet resumed) and returns its body and response; throws ``ResponseTooLargeError`` past `limit`.
+    func run(_ task: URLSessionDataTask, url: URL, limit: Int) async throws -> (Data, URLResponse) {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                lock.withLock {
+                    collections[task.taskIdentifier] = Collection(limit: limit, url: url, continuation: continuation)
+                }
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Ends the collection of `task` with `result`, once; cancels the task when it ends early.
+    private func finish(_ task: URLSessionTask, _ result: Result<(Data, URLResponse), any Error>, cancel: Bool) {
+        let continuation = lock.withLock { () -> CheckedContinuation<(Data, URLResponse), any Error>? in
+            let continuation = collections[task.taskIdentifier]?.continuation
+            collections[task.taskIdentifier]?.continuation = nil
+            collections[task.taskIdentifier]?.body = Data()
+            if !cancel { collections[task.taskIdentifier] = nil }
+            return continuation
+        }
+        if cancel { task.cancel() }
+        continuation?.resume(with: result)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        let refused = lock.withLock { () -> ResponseTooLargeError? in
+            guard let limit = collections[dataTask.taskIdentifier]?.limit, let url = collections[dataTask.taskIdentifier]?.url else {
+                return nil
+            }
+            collections[dataTask.taskIdentifier]?.response = response
+            let announced = response.expectedContentLength
+            return announced > Int64(limit) ? ResponseTooLargeError(url: url, limit: limit, announcedLength: announced) : nil
+        }
+        if let refused {
+            completionHandler(.cancel)
+            finish(dataTask, .failure(refused), cancel: true)
+        } else {
+            completionHandler(.allow)
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let exceeded = lock.withLock { () -> ResponseTooLargeError? in
+            let id = dataTask.taskIdentifier
+            guard collections[id]?.continuation != nil, let limit = collections[id]?.limit, let count = collections[id]?.body.count,
+                  let url = collections[id]?.url else { return nil }
+            guard count + data.count <= limit else { return ResponseTooLargeError(url: url, limit: limit) }
+            collections[id]?.body.append(data)  // in place: no copy of what arrived so far
+            return nil
+        }
+        if let exceeded { finish(dataTask, .failure(exceeded), cancel: true) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let collection = lock.withLock { collections.removeValue(forKey: task.taskIdentifier) }
+        guard let collection, let continuation = collection.continuation else { return }
+        if let error {
+            continuation.resume(throwing: error)
+        } else if let response = collection.response ?? task.response {
+            continuation.resume(returning: (collection.body, response))
+        } else {
+            continuation.resume(throwing: URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: collection.url]))
+        }
+    }
+}

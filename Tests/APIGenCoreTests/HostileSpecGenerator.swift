@@ -1,0 +1,138 @@
+/// Random OpenAPI descriptions built from real constructs with hostile text in every name, description, value and
+/// number, reproducible from a seed. Shared (as a link) by APIGenCoreTests and apigenTests.
+struct HostileSpecGenerator {
+    /// SplitMix64: tiny, seedable, the same sequence on every platform.
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+    /// Text an attacker would try: keywords, quotes, interpolation, comment ends, line breaks of every kind, bidi
+    /// overrides, path segments, digits first, signs, empty and blank, non-ASCII letters, emoji, a declaration.
+    static let hostile = [
+        "class", "self", "Type", "init", "default", "_", "Self", "protocol", "subscript", "String", "Validators",
+        "\"", "\"\"\"", "\\(x)", "\\", "*/", "/*", "//", "`", "'", "$", "#", "%", "{}", "[]", "<T>", "a: Int",
+        "\n", "\r\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\t", "\u{0}", "\u{7F}", "\u{202E}", "\u{200D}", "\u{FEFF}",
+        "../", "../../etc/passwd", "/abs", "a/b", "C:\\x", ".hidden", "..", ".",
+        "0", "1abc", "-1", "+1", "", " ", "a b", "a-b", "a.b", "ünïcode", "日本語", "🙂", "ﬁ", "Ǆ", "x\u{301}",
+        "\nstruct Injected {}\n", "*/ struct Injected {} /*", "\"); struct Injected {} (\"",
+    ]
+
+    /// A hostile string: one or two pieces from ``hostile`` around a plain word.
+    mutating func text() -> String {
+        switch below(4) {
+        case 0: return pick(Self.hostile)
+        case 1: return pick(Self.hostile) + pick(["name", "id", "User", "x"])
+        case 2: return pick(["name", "id", "User", "x"]) + pick(Self.hostile) + pick(Self.hostile)
+        default: return pick(["user_name", "ID", "value", "Item", "type"]) + pick(Self.hostile)
+        }
+    }
+
+    /// A YAML double-quoted scalar holding `text` exactly.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
+                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    mutating func q() -> String { Self.quoted(text()) }
+
+    /// A number in one of YAML's spellings (never `.inf`/`.nan` unless `allowNonFinite`).
+    mutating func number(allowNonFinite: Bool = false) -> String {
+        let spellings = [".5", "+1.5", "1.", "-.25e3", "007.5", "0x1F", "12345678901234567890123", "3", "-0", "1e308", "0.1"]
+        return allowNonFinite && chance(10) ? pick([".inf", "-.Inf", ".nan"]) : pick(spellings)
+    }
+
+    mutating func pattern() -> String {
+        pick(["^[a-z]+$", "^(a+)+$", "\\d{3}-\\d{4}", "[", "(?i:x)", "^\\p{L}+$", "a{2,1}", "^[\"\\\\]*$", "\\(x\\)", "*/"])
+    }
+
+    /// A schema (YAML flow mapping) of depth at most `depth`, referring to `names` for `$ref`s.
+    mutating func schema(depth: Int, names: [String]) -> String {
+        var parts: [String] = []
+        if chance(30) { parts.append("description: \(q())") }
+        if chance(15) { parts.append("title: \(q())") }
+        switch below(depth > 0 ? 8 : 5) {
+        case 0: parts.append("type: string")
+            if chance(50) { parts.append("pattern: \(Self.quoted(pattern()))") }
+            if chance(30) { parts.append("maxLength: \(pick(["3", "+4", "1."]))") }
+            if chance(20) { parts.append("format: \(pick(["date-time", "uuid", "uri", "date", "\(Self.quoted(text()))"]))") }
+        case 1: parts.append("type: number")
+            for keyword in ["minimum", "maximum", "multipleOf", "exclusiveMinimum"] where chance(40) {
+                parts.append("\(keyword): \(number(allowNonFinite: true))")
+            }
+        case 2: parts.append("type: integer")
+            if chance(50) { parts.append("maximum: \(number())") }
+            if chance(30) { parts.append("default: \(pick(["3", "+4", "x", "0x10"]))") }
+        case 3: parts.append("enum: [\((0..<(1 + below(4))).map { _ in chance(80) ? q() : number() }.joined(separator: ", "))]")
+        case 4: if !names.isEmpty { parts.append("$ref: '#/components/schemas/\(pick(names))'") } else { parts.append("type: boolean") }
+        case 5: parts.append("type: array, items: \(schema(depth: depth - 1, names: names))")
+        case 6: parts.append("oneOf: [\(schema(depth: depth - 1, names: names)), \(schema(depth: depth - 1, names: names))]")
+        default:
+            parts.append("type: object")
+            parts.append("properties: { \((0..<(1 + below(4))).map { _ in "\(q()): \(schema(depth: depth - 1, names: names))" }.joined(separator: ", ")) }")
+            if chance(20) { parts.append("patternProperties: { \(Self.quoted(pattern())): { type: string } }") }
+            if chance(10) { parts.append("x-apigen-name: \(q())") }
+        }
+        return "{ " + parts.joined(separator: ", ") + " }"
+    }
+
+    /// A whole OpenAPI 3.1 description.
+    mutating func spec() -> String {
+        let names = (0..<(1 + below(4))).map { index in "S\(index)" + (chance(40) ? text().filter { $0 != "'" && $0 != "\\" && $0 != "\"" && !$0.isNewline && $0 != "#" && $0 != "/" && $0 != "~" } : "") }
+        var lines = ["openapi: 3.1.0", "info: { title: \(q()), version: \(q()), description: \(q()) }"]
+        if chance(50) {
+            lines.append("servers: [{ url: \(q()), description: \(q()), variables: { \(q()): { default: \(q()), enum: [\(q())] } } }]")
+        }
+        lines.append("paths:")
+        for index in 0..<(1 + below(3)) {
+            lines.append("  \(Self.quoted("/p\(index)/" + text() + (chance(30) ? "/{id}" : ""))):")
+            lines.append("    \(pick(["get", "post", "put", "delete"])):")
+            if chance(70) { lines.append("      operationId: \(q())") }
+            if chance(60) { lines.append("      tags: [\(q())]") }
+            if chance(40) { lines.append("      summary: \(q())") }
+            lines.append("      parameters:")
+            lines.append("        - { name: id, in: path, required: true, schema: { type: string } }")
+            for _ in 0..<below(3) {
+                lines.append("        - { name: \(chance(70) ? q() : Self.quoted(pick(["X-Trace", "q", "page"]))), in: \(pick(["query", "header", "cookie"])), description: \(q()), schema: \(schema(depth: 1, names: names)) }")
+            }
+            lines.append("      responses:")
+            lines.append("        \"200\":")
+            lines.append("          description: \(q())")
+            lines.append("          content: { application/json: { schema: \(schema(depth: 2, names: names)) } }")
+            if chance(40) {
+                lines.append("        \"4XX\": { description: \(q()), content: { application/json: { schema: \(schema(depth: 1, names: names)) } } }")
+            }
+        }
+        lines.append("components:")
+        lines.append("  schemas:")
+        for name in names {
+            lines.append("    \(Self.quoted(name)): \(schema(depth: 2, names: names))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

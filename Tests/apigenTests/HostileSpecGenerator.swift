@@ -1,0 +1,1 @@
+../APIGenCoreTests/HostileSpecGenerator.swift

@@ -1,0 +1,63 @@
+@testable import apigen
+import APIGenCore
+import Foundation
+import XCTest
+
+/// The writer is the last line of defence: whatever the plan says, no file lands outside the output folder.
+final class OutputWriterTests: XCTestCase {
+    func testPathsLeavingTheOutputFolderAreRefusedBeforeAnythingIsWritten() throws {
+        let folder = try makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("Out")
+        let writer = OutputWriter(folder: output.path)
+        for path in ["../Escape.swift", "Models/../../Escape.swift", "/tmp/Escape.swift", "Models//Escape.swift", "./Escape.swift",
+                     "Models/..", "", "a\\..\\Escape.swift", "Models/Esc\u{0}ape.swift", "Models/Esc\nape.swift"] {
+            let files = [OutputFile(path: "Fine.swift", contents: "// fine\n"), OutputFile(path: path, contents: "struct Escaped {}\n")]
+            XCTAssertThrowsError(try writer.changes(for: files), "\(path.debugDescription) is accepted") { error in
+                XCTAssertTrue("\(error)".contains("refusing to write"), "\(error)")
+            }
+            // `apply` checks too, for a caller that made up its own changes.
+            XCTAssertThrowsError(try writer.apply([.added(path)], files: files), path.debugDescription)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "nothing was written")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Escape.swift").path))
+        XCTAssertNoThrow(try writer.changes(for: [OutputFile(path: "Models/a..b.swift", contents: "")]), "a name with two dots stays inside")
+    }
+
+    /// From outside: a spec whose `x-apigen-name` climbs out of the output folder makes apigen exit 1 with the location,
+    /// and no file appears anywhere.
+    func testEscapingNameOverrideExitsOneWithItsLocation() throws {
+        let folder = try makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = """
+            openapi: 3.1.0
+            info: { title: Hostile, version: '1' }
+            paths: {}
+            components:
+              schemas:
+                Evil:
+                  type: object
+                  x-apigen-name: ../../Escape
+                  properties: { a: { type: string } }
+
+            """
+        try Data(spec.utf8).write(to: folder.appendingPathComponent("hostile.yaml"))
+        try Data("spec: hostile.yaml\noutput: Out/Generated\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
+        let before = snapshot(folder)
+        let result = try apigen([], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("hostile.yaml:8:22: error: 'x-apigen-name' must be a Swift identifier"), result.stderr)
+        XCTAssertEqual(snapshot(folder), before)
+    }
+
+    func testClientNameThatIsNotAnIdentifierIsAConfigError() throws {
+        let folder = try makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("spec: api-spec/openapi.yaml\noutput: Out\nclientName: ../../Escape\n".utf8)
+            .write(to: folder.appendingPathComponent("apigen.yml"))
+        let result = try apigen([], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("apigen.yml:3:13: error: 'clientName' must be a valid Swift identifier"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out").path))
+    }
+}
