@@ -80,7 +80,9 @@ def main():
             break
         command = [sys.executable, str(ROOT / "Scripts" / "wire.py"), str(CORPUS / path), "--seed", str(options.seed),
                    "--cases", str(options.cases), "--json", str(out), "--work", str(RESULTS.parent / "corpus-package"),
-                   "--no-apigen-build"]
+                   "--no-apigen-build",
+                   # Corpus roots refer to schemas in sibling folders of their project (matrix's event-schemas).
+                   "--reference-folder", str(CORPUS / "specs" / pathlib.Path(path).relative_to("specs").parts[0])]
         began = time.monotonic()
         try:
             run = subprocess.run(command, capture_output=True, text=True, timeout=options.timeout)

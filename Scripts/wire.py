@@ -58,6 +58,8 @@ def main():
     parser.add_argument("--cases", type=int, default=3)
     parser.add_argument("--json", help="write the result per operation and check to this file")
     parser.add_argument("--operation", action="append", help="only these operations (`GET /path`), repeatable")
+    parser.add_argument("--reference-folder", action="append", default=[],
+                        help="a folder besides the spec's own that its $refs may read (apigen's referenceFolders)")
     parser.add_argument("--work", help="the package folder to generate and build in (default .build/wire/package)")
     parser.add_argument("--no-apigen-build", action="store_true", help="use the apigen already in .build/debug")
     parser.add_argument("--skip-build", action="store_true", help="reuse the driver built by the previous run")
@@ -102,7 +104,7 @@ def main():
             if not options.skip_build and not options.no_apigen_build:
                 package.build_apigen(log)
             if not options.skip_build:
-                package.generate(spec, options.config, log)
+                package.generate(spec, options.config, log, options.reference_folder)
             driver_path = package.build_driver(log)
         except (GenerationFailed, BuildFailed) as error:
             return finish(0, len(operations), str(error))

@@ -48,7 +48,7 @@ class ClientPackage:
     def build_apigen(self, log):
         _run(["swift", "build", "--product", "apigen"], self.root, log, BuildFailed, "building apigen failed")
 
-    def generate(self, spec, config_path, log):
+    def generate(self, spec, config_path, log, reference_folders=()):
         self.directory.mkdir(parents=True, exist_ok=True)
         (self.directory / "Driver").mkdir(exist_ok=True)
         shutil.copyfile(self.root / "Scripts" / "wire" / "WireDriver.swift", self.directory / "Driver" / "main.swift")
@@ -66,6 +66,9 @@ class ClientPackage:
                 config["templates"] = str((config_path.parent / config["templates"]).resolve())
         config.update({"spec": str(pathlib.Path(spec).resolve()), "output": str(self.directory / "Generated"),
                        "wireDispatcher": True})
+        if reference_folders:
+            config["referenceFolders"] = list(config.get("referenceFolders") or []) + [
+                str(pathlib.Path(folder).resolve()) for folder in reference_folders]
         (self.directory / "apigen.yml").write_text(yaml.safe_dump(config, sort_keys=True))
         _run([str(self.apigen), "generate", "--config", str(self.directory / "apigen.yml")], self.directory, log,
              GenerationFailed, "apigen failed")
