@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import urllib.parse
@@ -47,7 +48,11 @@ def server_base_path(root):
     url = servers[0].get("url") or ""
     for name, variable in (servers[0].get("variables") or {}).items():
         url = url.replace("{" + name + "}", str(variable.get("default", "")))
-    return urllib.parse.urlsplit(url).path.rstrip("/")
+    # A variable without a declaration (`url: "{siteUrl}"`) names a host the app supplies: no path of its own.
+    url = re.sub(r"\{[^}]*\}", "", url)
+    path = urllib.parse.urlsplit(url).path.rstrip("/")
+    return path if path.startswith("/") else ""
+
 
 
 def main():

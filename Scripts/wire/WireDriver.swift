@@ -30,7 +30,10 @@ while let text = readLine(strippingNewline: true) {
     if text.isEmpty { continue }
     do {
         let call = try JSONDecoder().decode(Call.self, from: Data(text.utf8))
-        guard let baseURL = URL(string: call.baseURL) else { throw WireArguments.Failure.notAnObject }
+        guard let baseURL = URL(string: call.baseURL) else {
+            write(Line(failure: "the base URL \(call.baseURL) is not a URL"))
+            continue
+        }
         let arguments = try WireArguments(json: try JSONEncoder().encode(call.arguments))
         let outcome = try await WireDispatcher.call(call.operation, arguments: arguments, baseURL: baseURL)
         write(Line(outcome: outcome))
