@@ -104,6 +104,11 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertEqual(SwiftNaming.fileName("../a/b"), "_._a_b")
         XCTAssertEqual(SwiftNaming.fileName(".hidden"), "_hidden")
         XCTAssertEqual(SwiftNaming.fileName("a\u{0}b\\c"), "a_b_c")
+        // Found in the corpus: long names that share their first 200 bytes must stay two files, and short ones unchanged.
+        let long = String(repeating: "Simple", count: 50)
+        XCTAssertNotEqual(SwiftNaming.fileName(long + "A"), SwiftNaming.fileName(long + "B"))
+        XCTAssertLessThanOrEqual(SwiftNaming.fileName(long + "A").utf8.count, 240)
+        XCTAssertEqual(SwiftNaming.fileName(String(repeating: "x", count: 240)), String(repeating: "x", count: 240))
         // U+00B6 (pilcrow) is a symbol, U+202E an override: neither may reach an identifier.
         for raw in ["a\u{202E}b", "x\u{00B6}y", "١٢٣", "ｶﾀｶﾅ", "e\u{301}t\u{e9}"] {
             XCTAssertTrue(SwiftNaming.isValidIdentifier(SwiftNaming.typeName(raw)), SwiftNaming.typeName(raw))
@@ -331,5 +336,27 @@ final class HostileOperationNameTests: XCTestCase {
             let stem = String(path.dropFirst("Models/".count).dropLast(".swift".count))
             XCTAssertTrue(SwiftNaming.isValidIdentifier(stem), stem)
         }
+    }
+}
+
+/// Found in the corpus (DigitalOcean): schema files an OpenAPI document refers to use its lenient pattern grammar.
+final class HostilePatternDialectTests: XCTestCase {
+    func testSchemaFilesOfAnOpenAPIDescriptionUseTheLenientGrammar() throws {
+        let root = """
+            openapi: 3.0.3
+            info: { title: T, version: '1' }
+            paths:
+              /tags:
+                get:
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: 'models/tag.yml' } } } }
+            """
+        let lenient = generate([("openapi.yaml", root), ("models/tag.yml", "type: string\npattern: '^[a-zA-Z0-9_\\-\\:]+$'\n")])
+        XCTAssertEqual(lenient.diagnostics.filter { $0.severity == .error }, [])
+        XCTAssertTrue(lenient.allText.contains(#"ECMARegex(compiling: "^[a-zA-Z0-9_\\-\\:]+$", syntax: .lenient)"#), lenient.allText)
+        // A file that declares its JSON Schema dialect gets that dialect's exact grammar, and the error.
+        let strict = generate([("openapi.yaml", root),
+                               ("models/tag.yml", "$schema: 'https://json-schema.org/draft/2020-12/schema'\ntype: string\npattern: '^[a-z\\:]+$'\n")])
+        XCTAssertEqual(strict.diagnostics.filter { $0.severity == .error }.map { $0.location?.description ?? "" }, ["models/tag.yml:3:10"])
     }
 }

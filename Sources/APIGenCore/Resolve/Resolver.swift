@@ -75,6 +75,7 @@ public enum Resolver {
         api.rootPath = path
         api.schemaIDs = context.schemaIndex
         api.documentDialects = context.dialects
+        api.lenientPatternDocuments = context.lenientPatternDocuments
         api.dynamicScope = context.dynamicScopeTable()
         api.documentVocabularies = context.vocabularies
         if api.dynamicScope != nil { api.dynamicScope?.referenceHops = context.referenceHops }

@@ -217,8 +217,7 @@ struct ValidatorEmitter {
     /// OpenAPI documents get the lenient grammar real-world patterns need (`\-`, `\/`); JSON Schema documents
     /// the exact ECMA-262 `u` grammar the specification and its test suite use.
     func regexSyntax(_ node: SpecNode) -> String {
-        let dialect = dialect(of: node)
-        return dialect == .openAPI30 || dialect == .openAPI31 ? ".lenient" : ".unicode"
+        api.lenientPatternDocuments.contains(node.location.file) ? ".lenient" : ".unicode"
     }
 
     func dialect(of node: SpecNode) -> ResolverContext.Dialect {
