@@ -241,6 +241,8 @@ final class HostilePatternTests: XCTestCase {
         XCTAssertEqual(warning.location?.line, 14)
         XCTAssertFalse(outcome.allText.contains("ECMARegex(compiling: \"(?i:abc)\""), "a check that would reject every value")
         XCTAssertTrue(outcome.allText.contains("ECMARegex(compiling: \"^[0-9]+$\""))
+        // Checked through the context, which holds the run's step budget (Docs/validation.md).
+        XCTAssertTrue(outcome.allText.contains("if !(context.matches(Self.c"), outcome.allText)
     }
 }
 

@@ -461,7 +461,7 @@ struct ValidatorEmitter {
         }
         if let pattern = node["pattern"]?.string, PatternCheck.problem(in: pattern, lenient: regexSyntax(node) == ".lenient") == nil {
             let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))")
-            lines += check("Self.\(regex).matches(string)", keyword: "pattern", node: node,
+            lines += check("context.matches(Self.\(regex), string)", keyword: "pattern", node: node,
                            message: "ValidationMessage.pattern(string, \(SwiftNaming.stringLiteral(pattern)))")
         }
         if let written = node["format"]?.string, let format = FormatSupport.runtimeName(written, dialect: dialect(of: node)) {
