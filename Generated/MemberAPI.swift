@@ -20,17 +20,38 @@ public struct MemberAPI: Sendable {
     }
 
     /// Creates the API for a server, with a transport and middlewares.
-    public init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {
-        self.client = APIClient(baseURL: baseURL, transport: transport, middlewares: middlewares)
+    ///
+    /// Each operation carries exactly the `credentials` its security requirements ask for (none for operations
+    /// declared `security: []`); a required credential that is missing throws `CredentialError` before sending.
+    /// The HTTP cache, response store and offline queue among `middlewares` keep each account's data apart: the
+    /// account `accountProvider` names, else one derived from the credentials in use.
+    public init(
+        baseURL: URL, credentials: Credentials? = nil, transport: any HTTPTransport = URLSessionTransport(),
+        middlewares: [any ClientMiddleware] = [], events: EventBus = EventBus(),
+        accountProvider: @escaping @Sendable () -> String? = { nil }
+    ) {
+        self.client = APIClient(
+            baseURL: baseURL, transport: transport, middlewares: middlewares, events: events,
+            accountProvider: accountProvider, credentials: credentials?.credentialSet)
     }
 
-    /// Sends one report per response that fails validation to `reportError` (`validationReport:` in
-    /// apigen.yml). Reports never trigger reports: failures of the report call itself are dropped.
-    public func installValidationReporting(account: @escaping @Sendable () -> String?) {
-        let api = self
-        ValidationFailureReporter(account: account) { report in
-            try await api.reports.reportError(body: try report.converted(to: ErrorReport.self))
-        }.install()
+    /// Property names the API description marks `writeOnly` or `format: password`: reports and logs hide them.
+    public static let secretFields: Set<String> = ["password", "refreshToken"]
+
+    /// Sends a report per response of this client that fails validation to `reportError`
+    /// (`validationReport:` in apigen.yml), secrets hidden (see ``secretFields``). Reports never trigger reports,
+    /// failures of the report call itself are dropped, at most `maxInFlight` are sent at once and a repeat of the
+    /// same failure within `duplicateWindow` seconds is dropped.
+    public func installValidationReporting(
+        account: @escaping @Sendable () -> String?, maxInFlight: Int = 4, duplicateWindow: TimeInterval = 60
+    ) {
+        ValidationFailureReporter(
+            account: account, secretFields: Self.secretFields, maxInFlight: maxInFlight, duplicateWindow: duplicateWindow
+        ) { [weak client] report in
+            // Weak: the client keeps the reporter, which must not keep the client alive in turn.
+            guard let client else { return }
+            try await MemberAPI(client: client).reports.reportError(body: try report.converted(to: ErrorReport.self))
+        }.install(on: client)
     }
 
     /// Operations tagged accordingly.
@@ -71,6 +92,68 @@ extension MemberAPI {
         /// `https://staging-api.example.com/v1`
         public static func staging() throws -> URL {
             try ServerURL.build("https://staging-api.example.com/v1", [:])
+        }
+    }
+}
+
+extension MemberAPI {
+    /// The security schemes the API description declares (`components.securitySchemes`).
+    public enum SecuritySchemes {
+        /// `bearerAuth`: HTTP `bearer` authentication (`Authorization: Bearer ...`).
+        /// The `accessToken` from `loginWithEmail` or `loginWithFacebook`.
+        public static let bearerAuth = SecurityScheme(name: "bearerAuth", kind: .http(scheme: "bearer"))
+        /// `deviceSession`: an API key in the cookie `device_session`.
+        /// Issued by the push gateway when the app first registers.
+        public static let deviceSession = SecurityScheme(name: "deviceSession", kind: .apiKey(name: "device_session", location: .cookie))
+        /// `partnerKey`: an API key in the header `X-Partner-Key`.
+        /// Key of a partner integration.
+        public static let partnerKey = SecurityScheme(name: "partnerKey", kind: .apiKey(name: "X-Partner-Key", location: .header))
+        /// `legacyPartnerKey`: an API key in the query `api_key`.
+        /// The same key as a query parameter, for integrations that cannot set headers.
+        public static let legacyPartnerKey = SecurityScheme(name: "legacyPartnerKey", kind: .apiKey(name: "api_key", location: .query))
+        /// `partnerOAuth`: an OAuth 2 access token (sent as a bearer token); scopes: rates:read.
+        /// Partner apps authorised through the client-credentials flow.
+        public static let partnerOAuth = SecurityScheme(name: "partnerOAuth", kind: .oauth2)
+    }
+
+    /// The credentials the client may send: one property per security scheme of the API description (a
+    /// `mutualTLS` scheme is a client certificate on the transport instead). Each operation carries only the
+    /// credentials its `security` requires, from the first alternative whose credentials are all set.
+    public struct Credentials: Sendable {
+        /// `bearerAuth`: HTTP `bearer` authentication (`Authorization: Bearer ...`).
+        /// The `accessToken` from `loginWithEmail` or `loginWithFacebook`.
+        public var bearerAuth: BearerCredential?
+        /// `deviceSession`: an API key in the cookie `device_session`.
+        /// Issued by the push gateway when the app first registers.
+        public var deviceSession: APIKeyCredential?
+        /// `partnerKey`: an API key in the header `X-Partner-Key`.
+        /// Key of a partner integration.
+        public var partnerKey: APIKeyCredential?
+        /// `legacyPartnerKey`: an API key in the query `api_key`.
+        /// The same key as a query parameter, for integrations that cannot set headers.
+        public var legacyPartnerKey: APIKeyCredential?
+        /// `partnerOAuth`: an OAuth 2 access token (sent as a bearer token); scopes: rates:read.
+        /// Partner apps authorised through the client-credentials flow.
+        public var partnerOAuth: OAuth2Credential?
+
+        /// Credentials for the schemes given; leave out those the app does not have (yet).
+        public init(bearerAuth: BearerCredential? = nil, deviceSession: APIKeyCredential? = nil, partnerKey: APIKeyCredential? = nil, legacyPartnerKey: APIKeyCredential? = nil, partnerOAuth: OAuth2Credential? = nil) {
+            self.bearerAuth = bearerAuth
+            self.deviceSession = deviceSession
+            self.partnerKey = partnerKey
+            self.legacyPartnerKey = legacyPartnerKey
+            self.partnerOAuth = partnerOAuth
+        }
+
+        /// The credentials by scheme name, as `APIClient` takes them.
+        public var credentialSet: CredentialSet {
+            var credentials: [String: any SchemeCredential] = [:]
+            if let value = self.bearerAuth { credentials["bearerAuth"] = value }
+            if let value = self.deviceSession { credentials["deviceSession"] = value }
+            if let value = self.partnerKey { credentials["partnerKey"] = value }
+            if let value = self.legacyPartnerKey { credentials["legacyPartnerKey"] = value }
+            if let value = self.partnerOAuth { credentials["partnerOAuth"] = value }
+            return CredentialSet(credentials)
         }
     }
 }

@@ -21,8 +21,10 @@ public struct AuthAPI: Sendable {
     /// Exchanges an email/password pair for an access and a refresh token.
     ///
     /// `POST /auth/email`
+    ///
+    /// Security: none; the call never carries credentials.
     public func loginWithEmail(body: EmailLogin) async throws -> Tokens {
-        let __operation = OperationInfo(id: "loginWithEmail", method: "POST", path: "/auth/email")
+        let __operation = OperationInfo(id: "loginWithEmail", method: "POST", path: "/auth/email", security: [])
         var __request = RequestBuilder(method: "POST", path: "/auth/email")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()
@@ -33,11 +35,35 @@ public struct AuthAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v8)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw LoginWithEmailError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { LoginWithEmailError.status401(status: __response.status, body: $0) } undocumented: { LoginWithEmailError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw LoginWithEmailError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { LoginWithEmailError.other(status: __response.status, body: $0) } undocumented: { LoginWithEmailError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        }
+    }
+
+    /// Renew the access token
+    ///
+    /// Exchanges the refresh token for a new pair. Called with the expired access token, which identifies the
+    /// session; a `401` means the session is over and the user must sign in again.
+    ///
+    /// `POST /auth/refresh`
+    ///
+    /// Security: `bearerAuth`.
+    public func refreshTokens(body: TokenRefresh) async throws -> Tokens {
+        let __operation = OperationInfo(id: "refreshTokens", method: "POST", path: "/auth/refresh", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        var __request = RequestBuilder(method: "POST", path: "/auth/refresh")
+        try __request.jsonBody(body, encoder: client.encoder)
+        let __calledAt = Date()
+        let __response = try await client.send(__request, operation: __operation)
+        switch __response.status {
+        case 200:
+            try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v8)
+            return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
+        case 401:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { RefreshTokensError.status401(status: __response.status, body: $0) } undocumented: { RefreshTokensError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        default:
+            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
 
@@ -47,8 +73,10 @@ public struct AuthAPI: Sendable {
     /// this endpoint only accepts form-encoded bodies.
     ///
     /// `POST /auth/facebook`
+    ///
+    /// Security: none; the call never carries credentials.
     public func loginWithFacebook(body: LoginWithFacebookRequest) async throws -> Tokens {
-        let __operation = OperationInfo(id: "loginWithFacebook", method: "POST", path: "/auth/facebook")
+        let __operation = OperationInfo(id: "loginWithFacebook", method: "POST", path: "/auth/facebook", security: [])
         var __request = RequestBuilder(method: "POST", path: "/auth/facebook")
         try __request.formBody(body)
         let __calledAt = Date()
@@ -59,8 +87,7 @@ public struct AuthAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v8)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw LoginWithFacebookError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { LoginWithFacebookError.status401(status: __response.status, body: $0) } undocumented: { LoginWithFacebookError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -73,10 +100,25 @@ public enum LoginWithEmailError: Sendable, Error {
     case status401(status: Int, body: ErrorResponse)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+}
+
+/// The documented error responses of `refreshTokens`, thrown by its method.
+public enum RefreshTokensError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `loginWithFacebook`, thrown by its method.
 public enum LoginWithFacebookError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

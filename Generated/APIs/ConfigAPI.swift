@@ -22,8 +22,10 @@ public struct ConfigAPI: Sendable {
     /// and the current config in the error body.
     ///
     /// `PUT /config`
+    ///
+    /// Security: `bearerAuth`.
     public func updateConfig(body: Config) async throws -> Config {
-        let __operation = OperationInfo(id: "updateConfig", method: "PUT", path: "/config")
+        let __operation = OperationInfo(id: "updateConfig", method: "PUT", path: "/config", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "PUT", path: "/config")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()
@@ -34,14 +36,11 @@ public struct ConfigAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v101)
             return try client.decodeRequiredEnvelope(Config.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw UpdateConfigError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { UpdateConfigError.status401(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 409:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v163)
-            throw UpdateConfigError.status409(status: __response.status, body: try client.decode(UpdateConfigError409.self, from: __response, operation: __operation))
+            throw client.documentedError(UpdateConfigError409.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v165) { UpdateConfigError.status409(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw UpdateConfigError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { UpdateConfigError.other(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 
@@ -51,18 +50,19 @@ public struct ConfigAPI: Sendable {
     /// Needs no token, and unlike every other endpoint the body is NOT wrapped in the `{status, reason, data}` envelope.
     ///
     /// `GET /health`
+    ///
+    /// Security: none; the call never carries credentials.
     public func getHealth() async throws -> GetHealthResponse {
-        let __operation = OperationInfo(id: "getHealth", method: "GET", path: "/health")
+        let __operation = OperationInfo(id: "getHealth", method: "GET", path: "/health", security: [])
         let __request = RequestBuilder(method: "GET", path: "/health")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v194)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v196)
             return try client.decode(GetHealthResponse.self, from: __response, operation: __operation)
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetHealthError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetHealthError.other(status: __response.status, body: $0) } undocumented: { GetHealthError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }
@@ -75,10 +75,16 @@ public enum UpdateConfigError: Sendable, Error {
     case status409(status: Int, body: UpdateConfigError409)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `/health`, thrown by its method.
 public enum GetHealthError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

@@ -20,12 +20,15 @@ public struct CurrencyAPI: Sendable {
     ///
     /// Returns <b>rates</b> & history for the shop's price display, e.g. `GET /currency/rates?base=USD`.
     /// Template engines must print this verbatim: {{base}} and {{{rates}}} are not placeholders.
+    /// Public data for partners: a partner key (header, or query for legacy integrations) or an OAuth token.
     ///
     /// `GET /currency/rates`
     ///
+    /// Security: `partnerKey` or `legacyPartnerKey` or `partnerOAuth` (scopes: rates:read).
+    ///
     /// - Parameter base: Currency the rates are quoted against.
     public func getCurrencyRates(base: String? = nil) async throws -> CurrencyRates {
-        let __operation = OperationInfo(id: "getCurrencyRates", method: "GET", path: "/currency/rates")
+        let __operation = OperationInfo(id: "getCurrencyRates", method: "GET", path: "/currency/rates", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.partnerKey)]), SecurityRequirement([.init(MemberAPI.SecuritySchemes.legacyPartnerKey)]), SecurityRequirement([.init(MemberAPI.SecuritySchemes.partnerOAuth, scopes: ["rates:read"])])])
         var __request = RequestBuilder(method: "GET", path: "/currency/rates")
         __request.query("base", base)
         let __calledAt = Date()
@@ -33,11 +36,10 @@ public struct CurrencyAPI: Sendable {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v191)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v193)
             return try client.decodeRequiredEnvelope(CurrencyRates.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetCurrencyRatesError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetCurrencyRatesError.status401(status: __response.status, body: $0) } undocumented: { GetCurrencyRatesError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -48,4 +50,7 @@ public struct CurrencyAPI: Sendable {
 public enum GetCurrencyRatesError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

@@ -21,8 +21,10 @@ public struct MediaAPI: Sendable {
     /// Replaces the caller's avatar. The server crops to the given square before scaling.
     ///
     /// `POST /members/me/avatar`
+    ///
+    /// Security: `bearerAuth`.
     public func uploadAvatar(file: MultipartFile, crop: UploadAvatarCrop? = nil) async throws -> UploadAvatarData {
-        let __operation = OperationInfo(id: "uploadAvatar", method: "POST", path: "/members/me/avatar")
+        let __operation = OperationInfo(id: "uploadAvatar", method: "POST", path: "/members/me/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "POST", path: "/members/me/avatar")
         try __request.multipartBody { form in
             form.append("file", file)
@@ -33,17 +35,14 @@ public struct MediaAPI: Sendable {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v156)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v158)
             return try client.decodeRequiredEnvelope(UploadAvatarData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw UploadAvatarError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { UploadAvatarError.status401(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 413:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw UploadAvatarError.status413(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { UploadAvatarError.status413(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 400...499:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw UploadAvatarError.status4XX(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { UploadAvatarError.status4XX(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -54,8 +53,10 @@ public struct MediaAPI: Sendable {
     /// The raw image bytes. CDN edges answer with `application/octet-stream` when they lost the original type.
     ///
     /// `GET /members/{memberId}/avatar`
+    ///
+    /// Security: `bearerAuth`.
     public func downloadAvatar(memberID: Int64, size: DownloadAvatarSize? = nil) async throws -> Data {
-        let __operation = OperationInfo(id: "downloadAvatar", method: "GET", path: "/members/{memberId}/avatar")
+        let __operation = OperationInfo(id: "downloadAvatar", method: "GET", path: "/members/{memberId}/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
         __request.path("memberId", memberID)
         __request.query("size", size)
@@ -65,8 +66,7 @@ public struct MediaAPI: Sendable {
         case 200:
             return __response.body
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw DownloadAvatarError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { DownloadAvatarError.status404(status: __response.status, body: $0) } undocumented: { DownloadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -81,10 +81,16 @@ public enum UploadAvatarError: Sendable, Error {
     case status413(status: Int, body: ErrorResponse)
     /// Any other client error (unsupported image type, crop outside the image, ...).
     case status4XX(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `downloadAvatar`, thrown by its method.
 public enum DownloadAvatarError: Sendable, Error {
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

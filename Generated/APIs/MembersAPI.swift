@@ -21,8 +21,10 @@ public struct MembersAPI: Sendable {
     /// Returns the profile of the member the access token belongs to.
     ///
     /// `GET /members/me`
+    ///
+    /// Security: `bearerAuth`.
     public func getProfile() async throws -> Member {
-        let __operation = OperationInfo(id: "getProfile", method: "GET", path: "/members/me")
+        let __operation = OperationInfo(id: "getProfile", method: "GET", path: "/members/me", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         let __request = RequestBuilder(method: "GET", path: "/members/me")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
@@ -32,8 +34,7 @@ public struct MembersAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v15)
             return try client.decodeRequiredEnvelope(Member.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetProfileError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetProfileError.status401(status: __response.status, body: $0) } undocumented: { GetProfileError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -45,8 +46,10 @@ public struct MembersAPI: Sendable {
     /// `/members/me` is a different path: `me` is not a valid `memberId`.
     ///
     /// `GET /members/{memberId}`
+    ///
+    /// Security: `bearerAuth`.
     public func getMember(memberID: Int64) async throws -> DetailedProfile {
-        let __operation = OperationInfo(id: "getMember", method: "GET", path: "/members/{memberId}")
+        let __operation = OperationInfo(id: "getMember", method: "GET", path: "/members/{memberId}", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}")
         __request.path("memberId", memberID)
         let __calledAt = Date()
@@ -57,11 +60,9 @@ public struct MembersAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v30)
             return try client.decodeRequiredEnvelope(DetailedProfile.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetMemberError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetMemberError.status401(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetMemberError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetMemberError.status404(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -79,6 +80,8 @@ public struct MembersAPI: Sendable {
     ///
     /// `GET /members/{memberId}/friends`
     ///
+    /// Security: `bearerAuth`.
+    ///
     /// - Parameter memberID: Numeric member id (the friends in the response carry it as a string `ident`).
     /// - Parameter page: 1-based page number.
     /// - Parameter sort: Sort by friendship date. The server accepts both spellings; old clients send lower case.
@@ -86,7 +89,7 @@ public struct MembersAPI: Sendable {
     /// - Parameter xRequestID: Echoed in logs for support tickets.
     /// - Parameter session: Web session cookie; the app sends it only when embedded in the web view.
     public func getFriends(memberID: Int64, page: Int? = nil, pageSize: Int? = nil, sort: GetFriendsSort? = nil, fields: [String]? = nil, xRequestID: UUID? = nil, session: String? = nil) async throws -> FriendsResponseData {
-        let __operation = OperationInfo(id: "getFriends", method: "GET", path: "/members/{memberId}/friends")
+        let __operation = OperationInfo(id: "getFriends", method: "GET", path: "/members/{memberId}/friends", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/friends")
         __request.path("memberId", memberID)
         __request.query("page", page)
@@ -103,14 +106,11 @@ public struct MembersAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v51)
             return try client.decodeRequiredEnvelope(FriendsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetFriendsError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetFriendsError.status401(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetFriendsError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetFriendsError.status404(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw GetFriendsError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetFriendsError.other(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }
@@ -119,6 +119,9 @@ public struct MembersAPI: Sendable {
 public enum GetProfileError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `getMember`, thrown by its method.
@@ -127,6 +130,9 @@ public enum GetMemberError: Sendable, Error {
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `getFriends`, thrown by its method.
@@ -137,4 +143,7 @@ public enum GetFriendsError: Sendable, Error {
     case status404(status: Int, body: ErrorResponse)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

@@ -21,8 +21,10 @@ public struct NotificationsAPI: Sendable {
     /// Newest first. Unknown `kind`s are dropped by the server for old app versions.
     ///
     /// `GET /notifications`
+    ///
+    /// Security: `bearerAuth`.
     public func listNotifications(page: Int? = nil, pageSize: Int? = nil, unreadOnly: Bool? = nil) async throws -> NotificationsResponseData {
-        let __operation = OperationInfo(id: "listNotifications", method: "GET", path: "/notifications")
+        let __operation = OperationInfo(id: "listNotifications", method: "GET", path: "/notifications", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "GET", path: "/notifications")
         __request.query("page", page)
         __request.query("pageSize", pageSize)
@@ -35,8 +37,7 @@ public struct NotificationsAPI: Sendable {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v67)
             return try client.decodeRequiredEnvelope(NotificationsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw ListNotificationsError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { ListNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ListNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -47,8 +48,10 @@ public struct NotificationsAPI: Sendable {
     /// Fire-and-forget analytics; the server queues the event and answers 202 without a body.
     ///
     /// `POST /notifications/{notificationId}/track`
+    ///
+    /// Security: `bearerAuth`.
     public func trackNotification(notificationID: UUID, body: TrackNotificationRequest) async throws {
-        let __operation = OperationInfo(id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track", isQueueable: true)
+        let __operation = OperationInfo(id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track", isQueueable: true, security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "POST", path: "/notifications/{notificationId}/track")
         __request.path("notificationId", notificationID)
         try __request.jsonBody(body, encoder: client.encoder)
@@ -58,11 +61,9 @@ public struct NotificationsAPI: Sendable {
         case 202:
             return
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw TrackNotificationError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { TrackNotificationError.status401(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw TrackNotificationError.status404(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { TrackNotificationError.status404(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -70,11 +71,14 @@ public struct NotificationsAPI: Sendable {
 
     /// Register a device for push
     ///
-    /// Idempotent per `deviceId`; a new `pushToken` replaces the old one.
+    /// Idempotent per `deviceId`; a new `pushToken` replaces the old one. Needs the user's token and the
+    /// device session cookie the push gateway issued.
     ///
     /// `POST /devices`
+    ///
+    /// Security: `bearerAuth` and `deviceSession`.
     public func registerDevice(body: Device) async throws -> RegisterDeviceData {
-        let __operation = OperationInfo(id: "registerDevice", method: "POST", path: "/devices")
+        let __operation = OperationInfo(id: "registerDevice", method: "POST", path: "/devices", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth), .init(MemberAPI.SecuritySchemes.deviceSession)])])
         var __request = RequestBuilder(method: "POST", path: "/devices")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()
@@ -82,14 +86,12 @@ public struct NotificationsAPI: Sendable {
         switch __response.status {
         case 201:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v184)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v186)
             return try client.decodeRequiredEnvelope(RegisterDeviceData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw RegisterDeviceError.status401(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { RegisterDeviceError.status401(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw RegisterDeviceError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { RegisterDeviceError.other(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }
@@ -98,6 +100,9 @@ public struct NotificationsAPI: Sendable {
 public enum ListNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `trackNotification`, thrown by its method.
@@ -106,6 +111,9 @@ public enum TrackNotificationError: Sendable, Error {
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }
 
 /// The documented error responses of `registerDevice`, thrown by its method.
@@ -114,4 +122,7 @@ public enum RegisterDeviceError: Sendable, Error {
     case status401(status: Int, body: ErrorResponse)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

@@ -19,8 +19,10 @@ public struct ReportsAPI: Sendable {
     /// Works with or without a token: logged-out users report too.
     ///
     /// `POST /reports/errors`
+    ///
+    /// Security: `bearerAuth` or no credentials.
     public func reportError(body: ErrorReport) async throws {
-        let __operation = OperationInfo(id: "reportError", method: "POST", path: "/reports/errors")
+        let __operation = OperationInfo(id: "reportError", method: "POST", path: "/reports/errors", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)]), SecurityRequirement([])])
         var __request = RequestBuilder(method: "POST", path: "/reports/errors")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()
@@ -29,8 +31,7 @@ public struct ReportsAPI: Sendable {
         case 204:
             return
         default:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6)
-            throw ReportErrorError.other(status: __response.status, body: try client.decode(ErrorResponse.self, from: __response, operation: __operation))
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { ReportErrorError.other(status: __response.status, body: $0) } undocumented: { ReportErrorError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }
@@ -39,4 +40,7 @@ public struct ReportsAPI: Sendable {
 public enum ReportErrorError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
 }

@@ -1941,7 +1941,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates`
-    static func v118(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v120(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -1955,13 +1955,13 @@ extension Validators {
                 let __index = Self.c49.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "base", v119) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "base", v121) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "timestamp", v120) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "timestamp", v122) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    if !context.validate(member.value, at: "rates", v121) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "rates", v123) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    if !context.validate(member.value, at: "history", v124) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "history", v126) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -1973,7 +1973,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/base`
-    static func v119(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v121(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c3.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/base/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.type(instance, expected: Self.c3))
@@ -1994,7 +1994,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp`
-    static func v120(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v122(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c3.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.type(instance, expected: Self.c3))
@@ -2017,7 +2017,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates`
-    static func v121(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v123(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2029,11 +2029,11 @@ extension Validators {
             for member in object {
                 let __declared = false
                 if !__declared {
-                    if !context.validate(member.value, at: member.key, v122) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: member.key, v124) { if context.shouldStop { return false }; valid = false }
                 }
             }
             for member in object {
-                if !v123(.string(member.key), context) {
+                if !v125(.string(member.key), context) {
                     if context.shouldStop { return false }
                     valid = false
                 }
@@ -2045,12 +2045,12 @@ extension Validators {
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
-    static func v122(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v124(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c51, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames`
-    static func v123(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v125(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         switch instance {
         case .string(let string):
@@ -2066,7 +2066,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
-    static func v124(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v126(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c20.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.c20))
@@ -2076,7 +2076,7 @@ extension Validators {
         switch instance {
         case .array(let array):
             for index in 0..<max(0, array.count) {
-                if !context.validate(array[index], at: index, v125) { if context.shouldStop { return false }; valid = false }
+                if !context.validate(array[index], at: index, v127) { if context.shouldStop { return false }; valid = false }
             }
         default:
             break
@@ -2085,7 +2085,7 @@ extension Validators {
     }
 
     /// `schemas/currency-rates.yaml#/$defs/Rate`
-    static func v125(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v127(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2099,13 +2099,13 @@ extension Validators {
                 let __index = Self.c52.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "currency", v126) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "currency", v128) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "rate", v127) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "rate", v129) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    if !context.validate(member.value, at: "at", v128) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "at", v130) { if context.shouldStop { return false }; valid = false }
                 case 3?:
-                    if !context.validate(member.value, at: "source", v129) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "source", v131) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2117,7 +2117,7 @@ extension Validators {
     }
 
     /// `schemas/currency-rates.yaml#/$defs/CurrencyCode`
-    static func v126(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v128(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c3.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/$defs/CurrencyCode/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.type(instance, expected: Self.c3))
@@ -2138,7 +2138,7 @@ extension Validators {
     }
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
-    static func v127(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v129(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c51.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.c51))
@@ -2159,7 +2159,7 @@ extension Validators {
     }
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/at`
-    static func v128(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v130(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c3.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/at/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.type(instance, expected: Self.c3))
@@ -2182,12 +2182,12 @@ extension Validators {
     }
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/source`
-    static func v129(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v131(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c4, keywordLocation: "/$defs/Rate/properties/source/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/source")
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
-    static func v156(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v158(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2201,11 +2201,11 @@ extension Validators {
                 let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "status", v157) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "status", v159) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "reason", v158) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "reason", v160) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    if !context.validate(member.value, at: "data", v159) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "data", v161) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2217,17 +2217,17 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status`
-    static func v157(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v159(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason`
-    static func v158(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v160(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
-    static func v159(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v161(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2241,7 +2241,7 @@ extension Validators {
                 let __index = Self.c54.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "avatarUrl", v160) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "avatarUrl", v162) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2253,7 +2253,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl`
-    static func v160(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v162(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c3.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.c3))
@@ -2276,7 +2276,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
-    static func v163(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v165(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2290,11 +2290,11 @@ extension Validators {
                 let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "status", v164) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "status", v166) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "reason", v165) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "reason", v167) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    if !context.validate(member.value, at: "data", v166) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "data", v168) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2306,17 +2306,17 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status`
-    static func v164(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v166(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason`
-    static func v165(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v167(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
-    static func v166(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v168(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2330,9 +2330,9 @@ extension Validators {
                 let __index = Self.c55.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "code", v167) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "code", v169) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "message", v168) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "message", v170) { if context.shouldStop { return false }; valid = false }
                 case 2?:
                     if !context.validate(member.value, at: "current", v104) { if context.shouldStop { return false }; valid = false }
                 default:
@@ -2346,17 +2346,17 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code`
-    static func v167(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v169(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message`
-    static func v168(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v170(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
-    static func v184(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v186(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2370,11 +2370,11 @@ extension Validators {
                 let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "status", v185) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "status", v187) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "reason", v186) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "reason", v188) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    if !context.validate(member.value, at: "data", v187) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "data", v189) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2386,17 +2386,17 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status`
-    static func v185(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v187(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason`
-    static func v186(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v188(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
-    static func v187(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v189(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2410,9 +2410,9 @@ extension Validators {
                 let __index = Self.c56.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "deviceId", v188) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "deviceId", v190) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "registeredAt", v189) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "registeredAt", v191) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2424,12 +2424,12 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId`
-    static func v188(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v190(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt`
-    static func v189(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v191(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c3.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.type(instance, expected: Self.c3))
@@ -2452,7 +2452,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
-    static func v191(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v193(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2466,11 +2466,11 @@ extension Validators {
                 let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "status", v192) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "status", v194) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "reason", v193) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "reason", v195) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    if !context.validate(member.value, at: "data", v118) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "data", v120) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2482,17 +2482,17 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status`
-    static func v192(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v194(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason`
-    static func v193(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v195(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason")
     }
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
-    static func v194(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v196(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2506,7 +2506,7 @@ extension Validators {
                 let __index = Self.c57.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "ok", v195) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "ok", v197) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2518,7 +2518,7 @@ extension Validators {
     }
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok`
-    static func v195(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v197(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c19, keywordLocation: "/get/responses/200/content/application~1json/schema/properties/ok/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok")
     }
 }

@@ -118,17 +118,17 @@ public enum Validators {
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CurrencyRates`.
     public static func validateCurrencyRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        v118(instance, context)
+        v120(instance, context)
     }
 
     /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/Rate`.
     public static func validateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        v125(instance, context)
+        v127(instance, context)
     }
 
     /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/CurrencyCode`.
     public static func validateCurrencyCode(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        v126(instance, context)
+        v128(instance, context)
     }
 
     static let c0: JSONTypeSet = [.object]

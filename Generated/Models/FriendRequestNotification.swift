@@ -47,7 +47,7 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
         try container.encodeDateTime(self.createdAt, forKey: "createdAt")
         try container.encode(self.read, forKey: "read")
         try container.encode(self.priority, forKey: "priority")
-        try container.encode(self.from, forKey: "from")
+        try container.encode(self.from.encoded(as: .friend), forKey: "from")
         try container.encodeNullable(self.message, forKey: "message")
     }
 }

@@ -26,7 +26,7 @@ public struct FriendsResponse: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.reason, forKey: "reason")
+        try container.encode(self.reason, forKey: "reason")
         try container.encode(self.data, forKey: "data")
     }
 }
@@ -56,7 +56,7 @@ public struct FriendsResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.items, forKey: "items")
+        try container.encode(self.items.map { $0.encoded(as: .friend) }, forKey: "items")
         try container.encode(self.page, forKey: "page")
         try container.encode(self.pageSize, forKey: "pageSize")
         try container.encode(self.total, forKey: "total")

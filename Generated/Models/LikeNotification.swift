@@ -48,7 +48,7 @@ public struct LikeNotification: Codable, Hashable, Sendable {
         try container.encodeDateTime(self.createdAt, forKey: "createdAt")
         try container.encode(self.read, forKey: "read")
         try container.encode(self.priority, forKey: "priority")
-        try container.encode(self.likedBy, forKey: "likedBy")
+        try container.encode(self.likedBy.encoded(as: .friend), forKey: "likedBy")
         try container.encode(self.target, forKey: "target")
     }
 }

@@ -29,6 +29,6 @@ public struct ProfileResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.encode(self.status, forKey: "status")
         try container.encodeNullable(self.reason, forKey: "reason")
-        try container.encode(self.data, forKey: "data")
+        try container.encode(self.data.encoded(as: .profile), forKey: "data")
     }
 }

@@ -26,7 +26,7 @@ public struct UpdateConfigError409: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.reason, forKey: "reason")
+        try container.encode(self.reason, forKey: "reason")
         try container.encode(self.data, forKey: "data")
     }
 }

@@ -20,14 +20,24 @@ public final class APIClient: Sendable {
     /// Receives a started event and a finished or failed event for every request (see ``ClientEvent``).
     public let events: EventBus
     /// The account requests are made for (nil: anonymous). The response store, the HTTP cache and the offline
-    /// queue keep each account's data apart; called once per request.
+    /// queue keep each account's data apart; called once per request. When it returns nil and ``credentials``
+    /// has values, the partition is a digest of those values (see ``currentAccount()``).
     public let accountProvider: @Sendable () -> String?
+    /// The credentials the client attaches to operations whose security requirements need them (nil: the
+    /// runtime attaches none; a middleware such as ``AuthMiddleware`` may).
+    public var credentials: CredentialSet? { credentialManager?.set }
+
+    let credentialManager: CredentialManager?
+    let validationReporting = Locked<(@Sendable (ResponseValidationFailure) -> Void)?>(nil)
 
     private let requestCounter = Locked<UInt64>(0)
     /// What was validated and decoded from bodies served locally, so a cache hit skips that work.
     let localResults = LocalResultMemo()
 
     /// Creates a client; `encoder` and `decoder` must not be changed after they are handed over.
+    ///
+    /// With `credentials`, each operation carries exactly the credentials its security requirements ask for
+    /// (``OperationInfo/security``), and a missing one throws ``CredentialError`` before anything is sent.
     ///
     /// Give the same `events` bus to the runtime pieces in `middlewares` so one stream shows everything. An
     /// ``OfflineQueue`` among `middlewares` is attached to this client, which then replays its entries.
@@ -38,7 +48,8 @@ public final class APIClient: Sendable {
         encoder: JSONEncoder = JSONEncoder(),
         decoder: JSONDecoder = JSONDecoder(),
         events: EventBus = EventBus(),
-        accountProvider: @escaping @Sendable () -> String? = { nil }
+        accountProvider: @escaping @Sendable () -> String? = { nil },
+        credentials: CredentialSet? = nil
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -47,6 +58,7 @@ public final class APIClient: Sendable {
         self.decoder = decoder
         self.events = events
         self.accountProvider = accountProvider
+        self.credentialManager = credentials.map { CredentialManager($0, events: events) }
         // The offline queue replays through this client; it holds the client weakly.
         for case let attachable as any ClientAttachable in middlewares {
             attachable.attach(self)
@@ -83,8 +95,21 @@ public final class APIClient: Sendable {
             counter += 1
             return counter
         }
-        let account = options.isReplay ? options.replayAccount : accountProvider()
-        let context = RequestContext(id: id, operation: operation, account: account, options: options)
+        let selection: CredentialSelection?
+        let account: String?
+        do {
+            selection = try await credentialManager?.select(for: operation)
+            account = options.isReplay ? options.replayAccount : try await currentAccount()
+        } catch {
+            // Nothing was sent, but observers still see the call and why it failed.
+            var event = RequestEvent(id: id, operation: operation.id, method: request.method, url: request.url, account: nil)
+            event.error = String(describing: error)
+            events.emit(.requestStarted(event))
+            events.emit(.requestFailed(event))
+            throw error
+        }
+        let context = RequestContext(
+            id: id, operation: operation, account: account, options: options, credentials: selection)
         options.recorder?.record(context.report)
         var event = RequestEvent(
             id: id, operation: operation.id, method: request.method, url: request.url, account: account)
@@ -107,6 +132,31 @@ public final class APIClient: Sendable {
             event.error = error is CancellationError ? "cancelled" : String(describing: error)
             events.emit(.requestFailed(event))
             throw error
+        }
+    }
+
+    /// The partition the HTTP cache, the response store and the offline queue use for requests made now:
+    /// ``accountProvider``'s account, else a digest of the credential values available now (so two people
+    /// signing in on one device never share stored data even when the app names no account), else nil.
+    ///
+    /// A token refreshed through this client keeps the partition it replaced; a token obtained otherwise (a new
+    /// sign-in) starts a new one. Give an ``accountProvider`` when data must stay in one partition across both.
+    public func currentAccount() async throws -> String? {
+        if let account = accountProvider() { return account }
+        return try await credentialManager?.identity()
+    }
+
+    /// Removes what the HTTP caches, response stores and offline queues among ``middlewares`` hold for
+    /// `account` (nil: the anonymous partition), e.g. on sign-out: `try await client.removeStoredData(for:
+    /// client.currentAccount())` before the credentials are cleared.
+    public func removeStoredData(for account: String?) async throws {
+        for middleware in middlewares {
+            switch middleware {
+            case let cache as HTTPCache: try cache.removeAll(.account(account))
+            case let store as ResponseStore: try store.removeAll(account: account)
+            case let queue as OfflineQueue: try await queue.removeAll(.account(account))
+            default: break
+            }
         }
     }
 
@@ -140,28 +190,20 @@ public final class APIClient: Sendable {
         for operation: OperationInfo, context: RequestContext
     ) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
         let transport = transport
+        let manager = credentialManager
         var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
             // cacheOnly must never reach the network, even when no response store is configured.
             if context.options.fetchPolicy == .cacheOnly, !context.report.handledByStore {
                 throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
             }
-            // Whatever transport follows, a field that could inject headers never leaves the app.
-            try HTTPFieldCheck.check(request)
-            do {
-                return try await transport.send(request)
-            } catch let error as CancellationError {
-                throw error
-            } catch let error as APIError {
-                throw error
-            } catch let error as ResponseTooLargeError {
-                throw error
-            } catch {
-                // URLSession reports a cancelled task as URLError.cancelled; callers expect CancellationError.
-                if Task.isCancelled, (error as? URLError)?.code == .cancelled {
-                    throw CancellationError()
-                }
-                throw APIError.transport(error)
+            guard let selection = context.credentials, let manager else {
+                return try await Self.send(request, through: transport)
             }
+            let response = try await Self.send(selection.apply(to: request), through: transport)
+            // Only operations authenticated by a refreshable token refresh, and never the refresh's own calls.
+            guard response.status == 401, selection.isRefreshable, !CredentialRefresh.isActive else { return response }
+            let renewed = try await manager.refreshed(selection)
+            return try await Self.send(renewed.apply(to: request), through: transport)
         }
         for middleware in middlewares.reversed() {
             let inner = next
@@ -170,5 +212,25 @@ public final class APIClient: Sendable {
             }
         }
         return next
+    }
+
+    private static func send(_ request: HTTPRequest, through transport: any HTTPTransport) async throws -> HTTPResponse {
+        // Whatever transport follows, a field that could inject headers never leaves the app (credentials included).
+        try HTTPFieldCheck.check(request)
+        do {
+            return try await transport.send(request)
+        } catch let error as CancellationError {
+            throw error
+        } catch let error as APIError {
+            throw error
+        } catch let error as ResponseTooLargeError {
+            throw error
+        } catch {
+            // URLSession reports a cancelled task as URLError.cancelled; callers expect CancellationError.
+            if Task.isCancelled, (error as? URLError)?.code == .cancelled {
+                throw CancellationError()
+            }
+            throw APIError.transport(error)
+        }
     }
 }

@@ -34,6 +34,18 @@ extension KeyedEncodingContainer {
         try encodeDateTimeArray(dates, forKey: key)
     }
 
+    /// Writes `date` as an RFC 3339 string, or `null` when it is nil (a required, nullable property).
+    public mutating func encodeDateTimeOrNull(_ date: Date?, forKey key: Key) throws {
+        guard let date else { return try encodeNil(forKey: key) }
+        try encodeDateTime(date, forKey: key)
+    }
+
+    /// Writes `dates` as an array of RFC 3339 strings, or `null` when it is nil (a required, nullable property).
+    public mutating func encodeDateTimeArrayOrNull(_ dates: [Date]?, forKey key: Key) throws {
+        guard let dates else { return try encodeNil(forKey: key) }
+        try encodeDateTimeArray(dates, forKey: key)
+    }
+
     /// Writes nothing for nil, `null` for ``Nullable/null`` and an RFC 3339 string for a date.
     public mutating func encodeNullableDateTime(_ value: Nullable<Date>?, forKey key: Key) throws {
         try encodeNullable(value?.map(DateTimeCoding.format), forKey: key)

@@ -33,6 +33,15 @@ enum PercentEncoding {
     }
 
     /// Encodes every byte except RFC 6265 `cookie-octet`s (and `%`, so the value can be decoded unambiguously).
+    /// Percent-encodes everything but unreserved characters and the reserved ones RFC 3986 allows in a query
+    /// without delimiting it (`:/?@!$'()*,;`): OpenAPI's `allowReserved`. `&`, `=`, `+` and `#` stay encoded, or the
+    /// query would change; `[` and `]` are not allowed in a query at all.
+    static func encodeQueryKeepingReserved(_ string: String) -> String {
+        encode(string, keeping: { byte in
+            isUnreserved(byte) || Array(":/?@!$'()*,;".utf8).contains(byte)
+        })
+    }
+
     static func encodeCookieValue(_ string: String) -> String {
         encode(string, keeping: { byte in
             byte == 0x21 || (0x23...0x2B).contains(byte) || (0x2D...0x3A).contains(byte)

@@ -8,9 +8,9 @@ public struct RequestBuilder: Sendable {
     /// The path template as given, e.g. `/members/{id}`.
     public let template: String
     /// The path so far: the template with the parameters set so far substituted (percent-encoded).
-    public private(set) var path: String
+    public internal(set) var path: String
     /// The header fields set so far (without `Cookie`, which ``build(baseURL:)`` adds).
-    public private(set) var headers: HTTPHeaders = [:]
+    public internal(set) var headers: HTTPHeaders = [:]
     /// The body, or nil for none.
     public private(set) var body: Data?
     /// The boundary ``multipartBody(_:)`` uses; set it before calling ``multipartBody(_:)`` when tests need exact
@@ -19,8 +19,8 @@ public struct RequestBuilder: Sendable {
     public var multipartBoundary: String?
 
     // Already percent-encoded name/value pairs, in the order they were added.
-    private var queryItems: [(name: String, value: String)] = []
-    private var cookies: [(name: String, value: String)] = []
+    var queryItems: [(name: String, value: String)] = []
+    var cookies: [(name: String, value: String)] = []
 
     /// Starts a request for `method` and the path template `path` (`/members/{id}`).
     public init(method: String, path: String) {
@@ -34,25 +34,30 @@ public struct RequestBuilder: Sendable {
     /// Replaces `{name}` in the path with `value`, percent-encoding everything but RFC 3986 unreserved characters
     /// (so a `/` in the value stays inside the segment).
     public mutating func path(_ name: String, _ value: some ParameterEncodable) {
+        replacePlaceholder(name, with: PercentEncoding.encodeUnreserved(value.parameterValue))
+    }
+
+    /// Replaces `{name}` in the path with `encoded`, which is percent-encoded already.
+    mutating func replacePlaceholder(_ name: String, with encoded: String) {
         // A byte scan: Foundation's `replacingOccurrences` and the standard library's `firstRange(of:)` both cost
         // microseconds per call on Linux, and generated methods call this once per path parameter.
         let placeholder = Array(("{" + name + "}").utf8)
         let template = Array(path.utf8)
         var result: [UInt8] = []
-        var encoded: [UInt8]?
+        var found = false
         var index = 0
         while index < template.count {
             if template[index] == UInt8(ascii: "{"), template.count - index >= placeholder.count,
                template[index..<(index + placeholder.count)].elementsEqual(placeholder) {
-                if encoded == nil { encoded = Array(PercentEncoding.encodeUnreserved(value.parameterValue).utf8) }
-                result += encoded!
+                result += encoded.utf8
+                found = true
                 index += placeholder.count
             } else {
                 result.append(template[index])
                 index += 1
             }
         }
-        if encoded != nil { path = String(decoding: result, as: UTF8.self) }
+        if found { path = String(decoding: result, as: UTF8.self) }
     }
 
     /// Adds `name=value` to the query; does nothing for nil.
@@ -122,7 +127,7 @@ public struct RequestBuilder: Sendable {
         for (name, member) in members.sorted(by: { $0.key < $1.key }) {
             let values = member.arrayValue ?? [member]
             for value in values where !value.isNull {
-                let text = try Self.formText(value)
+                let text = try Self.parameterText(value)
                 pairs.append(PercentEncoding.encodeUnreserved(name) + "=" + PercentEncoding.encodeUnreserved(text))
             }
         }
@@ -196,19 +201,5 @@ public struct RequestBuilder: Sendable {
         }
 
         return HTTPRequest(method: method, url: url, headers: headers, body: body)
-    }
-
-    private static func formText(_ value: JSONValue) throws -> String {
-        switch value {
-        case .null: return ""
-        case .bool(let bool): return bool ? "true" : "false"
-        case .int(let int): return String(int)
-        case .double(let double): return String(double)
-        case .string(let string): return string
-        case .array, .object:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        }
     }
 }

@@ -22,6 +22,40 @@ final class OperationSnippetTests: XCTestCase {
         """
     }
 
+    func testParameterStylesObjectsAndJSONContent() {
+        let outcome = generate(yaml: spec("""
+              /items/{ids}/{point}:
+                get:
+                  operationId: findItems
+                  tags: [Items]
+                  parameters:
+                    - { name: ids, in: path, required: true, style: label, explode: true, schema: { type: array, items: { type: integer } } }
+                    - { name: point, in: path, required: true, style: matrix, schema: { $ref: '#/components/schemas/Item' } }
+                    - { name: filter, in: query, style: deepObject, explode: true, schema: { $ref: '#/components/schemas/Item' } }
+                    - { name: spaced, in: query, style: spaceDelimited, explode: false, schema: { type: array, items: { type: string } } }
+                    - { name: raw, in: query, allowReserved: true, schema: { type: string } }
+                    - { name: X-Item, in: header, explode: true, schema: { $ref: '#/components/schemas/Item' } }
+                    - { name: pair, in: cookie, explode: false, schema: { type: array, items: { type: integer } } }
+                    - name: where
+                      in: query
+                      content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } }
+                  responses:
+                    '204': { description: done }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        XCTAssertFalse(outcome.rendered.joined().contains("pre-serialised String"), outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
+            "public func findItems(ids: [Int], point: Item, filter: Item? = nil, spaced: [String]? = nil, raw: String? = nil, xItem: Item? = nil, pair: [Int]? = nil, `where`: Item? = nil) async throws {",
+            "__request.path(\"ids\", ids, style: .label, explode: true)",
+            "try __request.path(\"point\", object: point, style: .matrix, explode: false)",
+            "try __request.query(\"filter\", object: filter, style: .deepObject, explode: true)",
+            "__request.query(\"spaced\", spaced, style: .spaceDelimited, explode: false)",
+            "__request.query(\"raw\", raw.map { [$0] }, style: .form, explode: true, allowReserved: true)",
+            "try __request.header(\"X-Item\", object: xItem, explode: true)",
+            "__request.cookie(\"pair\", pair, explode: false)",
+            "try __request.parameter(\"where\", json: `where`, in: \"query\", encoder: client.encoder)")
+    }
+
     func testParametersBodyAndResponses() {
         let outcome = generate(yaml: spec("""
               /items/{itemId}:
@@ -54,9 +88,11 @@ final class OperationSnippetTests: XCTestCase {
             "__request.cookie(\"session\", session)",
             "try __request.jsonBody(body, encoder: client.encoder)",
             "return try client.decode(Item.self, from: __response, operation: __operation)",
-            "throw UpdateItemError.status404(status: __response.status, body: try client.decode(Problem.self",
+            "throw client.documentedError(Problem.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.",
+            ") { UpdateItemError.status404(status: __response.status, body: $0) } undocumented: { UpdateItemError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }",
             "case 400...499:\n            throw UpdateItemError.status4XX(status: __response.status)",
-            "throw UpdateItemError.other(status: __response.status, body:",
+            "{ UpdateItemError.other(status: __response.status, body: $0) }",
+            "case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)",
             "public enum UpdateItemError: Sendable, Error {")
         let client = outcome.file("ShopClient.swift") ?? ""
         assertContains(client, "public var items: ItemsAPI { ItemsAPI(client: client) }",

@@ -106,4 +106,61 @@ final class AuthMiddlewareTests: XCTestCase {
         XCTAssertEqual(provider.refreshes, 1)
         XCTAssertEqual(mock.requests.map { $0.headers["Authorization"] }, ["Bearer t1", "Bearer t2"])
     }
+
+    func testOperationsDeclaredWithoutSecurityGetNoTokenAndNeverRefresh() async throws {
+        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 401) })
+        let provider = TestTokenProvider(token: "t1", refreshDelay: .zero)
+        let login = OperationInfo(id: "login", method: "POST", path: "/login", security: [])
+        let response = try await sendThrough(AuthMiddleware(provider: provider), .get("https://api.test/login"),
+                                             operation: login, transport: mock)
+        XCTAssertEqual(response.status, 401)
+        XCTAssertNil(mock.requests.first?.headers["Authorization"])
+        XCTAssertEqual(provider.refreshes, 0)
+    }
+
+    func testARefreshCallingThroughTheSameClientAndGetting401DoesNotWaitForItself() async throws {
+        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 401) })
+        let holder = TestBox<APIClient?>(nil)
+        let provider = RefreshThroughClient(client: holder)
+        let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock,
+                               middlewares: [AuthMiddleware(provider: provider)])
+        holder.value = client
+        let task = Task { () -> String in
+            do {
+                _ = try await client.send(RequestBuilder(method: "GET", path: "/me"), operation: TestOperations.getItems)
+                return "sent"
+            } catch AuthError.refreshFailed {
+                return "refresh failed"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while mock.requests.count < 2 || !provider.finished.value, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        guard provider.finished.value else {
+            // A deadlocked task is abandoned, not awaited, so the suite goes on.
+            return XCTFail("the refresh call waited for its own refresh")
+        }
+        let outcome = await task.value
+        XCTAssertEqual(outcome, "refresh failed")
+    }
+}
+
+/// Refreshes by calling `/refresh` through the client it belongs to; the server answers 401.
+private final class RefreshThroughClient: AuthTokenProvider {
+    let client: TestBox<APIClient?>
+    let finished = TestBox(false)
+
+    init(client: TestBox<APIClient?>) { self.client = client }
+
+    func token() async throws -> String? { "expired" }
+
+    func refreshToken(rejected: String?) async throws -> String {
+        defer { finished.value = true }
+        guard let client = client.value else { throw CancellationError() }
+        let response = try await client.send(RequestBuilder(method: "POST", path: "/refresh"), operation: TestOperations.search)
+        throw TestFailure(description: "refresh answered \(response.status)")
+    }
 }

@@ -121,6 +121,18 @@ final class HTTPCacheTests: XCTestCase {
         XCTAssertEqual(probe.sources.current, [.network, .network, .network, .network])
     }
 
+    func testAnAuthenticatedResponseWithoutAnAccountIsStoredOnlyWhenPublic() async throws {
+        account.withLock { $0 = nil }
+        let client = client()
+        mock.on("GET /mine", respond: Self.json("1", ["Cache-Control": "max-age=60"]))
+        mock.on("GET /shared", respond: Self.json("2", ["Cache-Control": "public, max-age=60"]))
+        for path in ["/mine", "/mine", "/shared", "/shared"] {
+            _ = try await get(client, path, headers: ["Authorization": "Bearer t1"])
+        }
+        XCTAssertEqual(mock.requests.map(\.url.path), ["/mine", "/mine", "/shared"],
+                       "the anonymous partition is shared by the device's users: only public responses go there")
+    }
+
     func testRequestNoCacheForcesRevalidation() async throws {
         let client = client()
         mock.on("GET /items") { request in

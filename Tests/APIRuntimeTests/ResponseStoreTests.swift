@@ -39,6 +39,20 @@ final class ResponseStoreTests: XCTestCase {
         }
     }
 
+    func testPrivateResponsesAreKeptOnlyInAnAccountsPartition() async throws {
+        let store = makeStore()
+        var response = HTTPResponse.json("[1]")
+        response.headers["Cache-Control"] = "private, max-age=60"
+        mock.on("GET /items", respond: response)
+        account.withLock { $0 = nil }
+        _ = try await get(client(store), policy: .networkOnly)
+        XCTAssertNil(store.storedResponse(for: .get("https://api.test/items"), account: nil),
+                     "the anonymous partition is shared by everyone on the device")
+        account.withLock { $0 = "ann" }
+        _ = try await get(client(store), policy: .networkOnly)
+        XCTAssertNotNil(store.storedResponse(for: .get("https://api.test/items"), account: "ann"))
+    }
+
     func testNetworkOnlyStoresButNeverReads() async throws {
         let store = makeStore()
         let client = client(store)

@@ -53,6 +53,15 @@ final class CanonicalModelTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(Member.self, from: JSONEncoder().encode(fromProfile.encoded(as: .profile))), fromProfile)
     }
 
+    func testNestedShapesAreWrittenWithTheirEnclosingSchemasSpelling() throws {
+        let page = try JSONDecoder().decode(FriendsResponseData.self, from: Data(#"{"items": [\#(String(decoding: friend, as: UTF8.self))], "page": 1, "pageSize": 20, "total": 1}"#.utf8))
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(page)) as? [String: Any]
+        let item = try XCTUnwrap((written?["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["ident"] as? String, "42", "\(item)")
+        XCTAssertEqual(item["user_name"] as? String, "ann")
+        XCTAssertNil(item["id"], "the friends list is written in the friend shape, not the profile shape")
+    }
+
     func testNonNumericIdentifierCannotBeSentWhereANumberIsExpected() throws {
         let member = Member(id: "x42", username: "ann", avatarURL: URL(string: "https://c/a")!)
         XCTAssertThrowsError(try JSONEncoder().encode(member.encoded(as: .profile)))

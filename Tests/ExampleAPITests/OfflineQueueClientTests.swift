@@ -45,4 +45,32 @@ final class OfflineQueueClientTests: XCTestCase {
         let pending = try await queue.pendingCount()
         XCTAssertEqual(pending, 0)
     }
+
+    func testEntriesQueuedForOneUserAreNeverReplayedWithTheNextUsersCredentials() async throws {
+        let transport = MockTransport()
+        transport.on("POST /v1/notifications/{notificationId}/track", respond: HTTPResponse(status: 202))
+        let queue = OfflineQueue(storage: InMemoryStorage())
+        let session = Session(token: "ann-token")
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, credentials: session.credentials,
+                            transport: transport, middlewares: [queue])
+        transport.offline = true
+        do {
+            try await api.notifications.trackNotification(notificationID: UUID(), body: TrackNotificationRequest(event: .opened, at: Date()))
+            XCTFail("an offline queueable call reports that it was queued")
+        } catch is RequestQueuedError {}
+        let stored = try await queue.pending()
+        XCTAssertNil(stored.first?.request.headers["Authorization"], "no credential is written to the queue")
+
+        transport.removeAllRequests()
+        transport.offline = false
+        session.token = "bob-token"
+        _ = await queue.flush()
+        XCTAssertTrue(transport.requests.isEmpty, "Ann's entry is not sent while Bob is signed in")
+        let waiting = try await queue.pendingCount()
+        XCTAssertEqual(waiting, 1)
+
+        session.token = "ann-token"
+        _ = await queue.flush()
+        XCTAssertEqual(transport.requests.map { $0.headers["Authorization"] }, ["Bearer ann-token"])
+    }
 }

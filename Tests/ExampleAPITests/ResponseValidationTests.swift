@@ -47,6 +47,43 @@ final class ResponseValidationTests: XCTestCase {
         }
     }
 
+    func testNewEnumValueReachesTheCallerInItsUndocumentedCase() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/me", respond: .json(#"{"status": "ok", "reason": null, "data": {"id": 1, "username": "a", "email": "e@x.io", "avatarUrl": "https://c/a", "createdAt": "2024-01-01T00:00:00Z", "role": "superadmin", "karma": 0}}"#))
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        let member = try await api.members.getProfile()
+        XCTAssertEqual(member.role, .undocumented("superadmin"))
+    }
+
+    func testDocumentedErrorStatusWithAProxyPageKeepsItsStatusAndBody() async throws {
+        let transport = MockTransport()
+        let page = Data("<html><body>502 Bad Gateway</body></html>".utf8)
+        transport.on("GET /v1/members/{memberId}", respond: HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: page))
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        do {
+            _ = try await api.members.getMember(memberID: 7)
+            XCTFail("a 404 must throw")
+        } catch GetMemberError.undocumentedBody(let status, let body, let problem) {
+            XCTAssertEqual(status, 404)
+            XCTAssertEqual(body, page)
+            guard case .invalid(let report) = problem else { return XCTFail("\(problem)") }
+            XCTAssertTrue(report.description.contains("not JSON"), report.description)
+        }
+    }
+
+    func testDocumentedErrorStatusWithItsDocumentedBodyIsTyped() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/{memberId}", respond: .json(#"{"status": "error", "reason": "gone", "data": {"code": "not_found", "message": "No such member"}}"#, status: 404))
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        do {
+            _ = try await api.members.getMember(memberID: 7)
+            XCTFail("a 404 must throw")
+        } catch GetMemberError.status404(let status, let body) {
+            XCTAssertEqual(status, 404)
+            XCTAssertEqual(body.reason, "gone")
+        }
+    }
+
     func testEnvelopeItselfIsValidated() async throws {
         let transport = MockTransport()
         transport.on("GET /v1/members/me", respond: .json(#"{"reason": null, "data": {}}"#))

@@ -5,15 +5,11 @@ import XCTest
 
 /// Validation failures are reported to `reportError` (`validationReport:` in apigen.yml), once, never in a loop.
 final class ValidationReportTests: XCTestCase {
-    override func tearDown() {
-        ResponseValidationLog.setHandler(nil)
-    }
-
     private func waitFor(_ condition: @escaping () -> Bool) async {
         for _ in 0..<200 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
     }
 
-    func testOneReportPerFailureEvenWhenTheReportEndpointFails() async throws {
+    func testARepeatedFailureIsReportedOnceEvenWhenTheReportEndpointFails() async throws {
         for reportResponse in [HTTPResponse(status: 500), .json("{\"status\": 12}", status: 200), HTTPResponse(status: 404),
                                .json("not json", status: 204)] {
             let transport = MockTransport()
@@ -24,10 +20,10 @@ final class ValidationReportTests: XCTestCase {
             for _ in 0..<3 {
                 do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
             }
-            await waitFor { transport.requests.filter { $0.url.path.hasSuffix("/reports/errors") }.count >= 3 }
+            await waitFor { transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") } }
             try await Task.sleep(for: .milliseconds(100))
             let reports = transport.requests.filter { $0.url.path.hasSuffix("/reports/errors") }
-            XCTAssertEqual(reports.count, 3, "exactly one report per failed response (report endpoint answered \(reportResponse.status))")
+            XCTAssertEqual(reports.count, 1, "three identical failures within the window make one report (report endpoint answered \(reportResponse.status))")
             let body = try XCTUnwrap(reports.first?.body)
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: body) as? [String: Any])
             XCTAssertEqual(object["account"] as? String, "account-7")
@@ -36,7 +32,6 @@ final class ValidationReportTests: XCTestCase {
             XCTAssertTrue((object["schema"] as? String)?.contains("openapi.yaml#/components/schemas/") ?? false, "\(object)")
             XCTAssertTrue((object["response"] as? String)?.contains("not a number") ?? false)
             XCTAssertNotNil(object["calledAt"] as? String)
-            ResponseValidationLog.setHandler(nil)
         }
     }
 
@@ -55,5 +50,71 @@ final class ValidationReportTests: XCTestCase {
         let text = String(decoding: report, as: UTF8.self)
         XCTAssertFalse(text.contains("hunter2"), text)
         XCTAssertTrue(text.contains("***"), text)
+    }
+
+    func testATokenResponseFailingValidationIsReportedWithoutItsTokens() async throws {
+        let transport = MockTransport()
+        transport.on("POST /v1/auth/email", respond: .json(
+            #"{"status": "OK", "data": {"accessToken": "acc-1234-secret", "refreshToken": "ref-5678-secret", "tokenType": "Mac"}}"#))
+        transport.on("POST /v1/reports/errors", respond: HTTPResponse(status: 204))
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        api.installValidationReporting(account: { nil })
+        do {
+            _ = try await api.auth.loginWithEmail(body: EmailLogin(email: "a@b.c", password: "hunter2hunter2"))
+            XCTFail("expected a validation error")
+        } catch is ResponseValidationError {}
+        let text = try await reportText(transport)
+        XCTAssertFalse(text.contains("acc-1234-secret"), text)
+        XCTAssertFalse(text.contains("ref-5678-secret"), text)
+        XCTAssertFalse(text.contains("hunter2"), text)
+        XCTAssertTrue(text.contains("accessToken"), "the field stays, its value goes: \(text)")
+    }
+
+    func testSpecDeclaredSecretsAndCredentialsInUseAreRedactedInReportedResponses() async throws {
+        XCTAssertTrue(MemberAPI.secretFields.isSuperset(of: ["password", "refreshToken"]), "\(MemberAPI.secretFields)")
+        let transport = MockTransport()
+        transport.on("GET /v1/members/me", respond: .json(#"{"status": "OK", "data": {"id": "x", "username": "bearer-value-xyz"}}"#))
+        transport.on("POST /v1/reports/errors", respond: HTTPResponse(status: 204))
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!,
+                            credentials: .init(bearerAuth: BearerCredential("bearer-value-xyz")), transport: transport)
+        api.installValidationReporting(account: { nil })
+        do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+        let text = try await reportText(transport)
+        XCTAssertFalse(text.contains("bearer-value-xyz"), text)
+        XCTAssertTrue(text.contains("username"), text)
+    }
+
+    func testEachClientReportsOnlyItsOwnFailures() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/me", respond: .json(#"{"status": "OK", "data": {"id": "x"}}"#))
+        transport.on("POST /v1/reports/errors", respond: HTTPResponse(status: 204))
+        let reporting = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        let silent = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        reporting.installValidationReporting(account: { nil })
+        do { _ = try await silent.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+        try await Task.sleep(for: .milliseconds(200))
+        XCTAssertFalse(transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") })
+    }
+
+    func testReportsInFlightAreBounded() async throws {
+        let transport = MockTransport()
+        transport.on("GET /v1/members/me", respond: .json(#"{"status": "OK", "data": {"id": "x"}}"#))
+        transport.on("POST /v1/reports/errors") { _ in
+            try await Task.sleep(for: .milliseconds(500))
+            return HTTPResponse(status: 204)
+        }
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        api.installValidationReporting(account: { nil }, maxInFlight: 2, duplicateWindow: 0)
+        for _ in 0..<6 {
+            do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        XCTAssertEqual(transport.requests.filter { $0.url.path.hasSuffix("/reports/errors") }.count, 2)
+    }
+
+    private func reportText(_ transport: MockTransport) async throws -> String {
+        await waitFor { transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") } }
+        let report = try XCTUnwrap(transport.requests.first { $0.url.path.hasSuffix("/reports/errors") }?.body)
+        return String(decoding: report, as: UTF8.self)
     }
 }

@@ -62,8 +62,11 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     public var queueable: [String] = []
     /// What happens when a response does not match its schema.
     public enum ValidationMode: String, Sendable, Encodable, CaseIterable {
-        /// The caller gets an error; the invalid body never becomes a model.
+        /// The caller gets an error, except for values outside an `enum` (reported, decoded into the model's
+        /// `unknown` case): servers add enum values without a new version.
         case reject
+        /// The caller gets an error for every violation, values outside an `enum` included.
+        case strict
         /// The failure is reported, the body is decoded anyway.
         case reportOnly = "report-only"
         /// No validator runs.
@@ -79,10 +82,14 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     /// Per-operation validation modes, by operationId.
     public var validationOverrides: [String: ValidationMode] = [:]
 
+    /// Whether to generate `WireDispatcher.swift`, which calls any operation by `METHOD /path` with JSON arguments
+    /// (for conformance harnesses and tests; off by default: apps call the typed methods).
+    public var wireDispatcher = false
+
     /// The default configuration.
     public init() {}
 
-    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "mutableModels", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport", "referenceFolders"]
+    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "mutableModels", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport", "wireDispatcher", "referenceFolders"]
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
@@ -150,6 +157,12 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
                 default:
                     diagnostics.append(.error("'mutableModels' must be true or false", at: entry.value))
                 }
+            case "wireDispatcher":
+                switch entry.value.scalar {
+                case .bool(let value): config.wireDispatcher = value
+                default:
+                    diagnostics.append(.error("'wireDispatcher' must be true or false", at: entry.value))
+                }
             case "nameOverrides":
                 guard let overrides = entry.value.entries else {
                     if entry.value.scalar != .null {
@@ -172,14 +185,14 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
             case "validation":
                 if let text = string(entry.value, "validation") {
                     if let mode = ValidationMode(rawValue: text) { config.validation = mode } else {
-                        diagnostics.append(.error("'validation' must be one of reject, report-only, off; found '\(text)'", at: entry.value))
+                        diagnostics.append(.error("'validation' must be one of reject, strict, report-only, off; found '\(text)'", at: entry.value))
                     }
                 }
             case "validationReport": config.validationReport = string(entry.value, "validationReport")
             case "validationOverrides":
                 for item in entry.value.entries ?? [] {
                     guard let text = item.value.string, let mode = ValidationMode(rawValue: text) else {
-                        diagnostics.append(.error("validation mode for '\(item.key)' must be one of reject, report-only, off", at: item.value))
+                        diagnostics.append(.error("validation mode for '\(item.key)' must be one of reject, strict, report-only, off", at: item.value))
                         continue
                     }
                     config.validationOverrides[item.key] = mode

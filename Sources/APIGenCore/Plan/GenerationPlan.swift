@@ -14,6 +14,8 @@ public struct GenerationPlan: Encodable, Sendable {
     public var client: ClientPlan
     /// Compiled validators, in files.
     public var validatorFiles: [ValidatorFilePlan] = []
+    /// The opt-in `WireDispatcher.swift` (`wireDispatcher: true`); nil when not configured.
+    public var wireDispatcher: WireDispatcherPlan?
 }
 
 /// A file of compiled validators.
@@ -247,6 +249,14 @@ public struct OperationPlan: Encodable, Sendable {
     public var hasDefaultCase: Bool
     public var defaultStatements: [String]
     public var isQueueable: Bool
+    /// The method's arguments with the location and wire name each one is sent as, for the wire dispatcher.
+    public var wireArguments: [WireArgumentPlan] = []
+    /// Whether the API description states the operation's security (its own or the top-level `security`).
+    public var hasSecurity = false
+    /// The `security:` argument of `OperationInfo`, e.g. `[SecurityRequirement([.init(API.SecuritySchemes.key)])]`.
+    public var securityLiteral = ""
+    /// The requirements: alternatives of schemes that apply together.
+    public var security: [SecurityRequirementPlan] = []
 }
 
 /// One `case` of the status switch.
@@ -268,6 +278,16 @@ public struct ClientPlan: Encodable, Sendable {
     public var reportGroup = ""
     public var reportMethod = ""
     public var reportBodyType = ""
+    /// The declared security schemes (`SecuritySchemes` constants and the `Credentials` configuration).
+    public var securitySchemes: [SecuritySchemePlan] = []
+    public var hasSecuritySchemes = false
+    /// The schemes with a credential property (all but `mutualTLS`).
+    public var credentialSchemes: [SecuritySchemePlan] = []
+    public var hasCredentialSchemes = false
+    /// `bearerAuth: BearerCredential? = nil, ...`: the parameters of `Credentials.init`.
+    public var credentialsInitSignature = ""
+    /// Property names the spec marks `writeOnly` or `format: password`, as a Swift set literal: reports hide them.
+    public var secretFieldsLiteral = "[]"
 }
 
 /// A group accessor on the client.
@@ -284,4 +304,31 @@ public struct ServerPlan: Encodable, Sendable {
     public var templateLiteral: String
     /// `["version": version]`.
     public var variablesLiteral: String
+}
+
+/// A security scheme of the API description: a `SecurityScheme` constant and, unless it is `mutualTLS`, a
+/// credential property of the generated `Credentials`.
+public struct SecuritySchemePlan: Encodable, Sendable {
+    /// The constant's and the credential property's name.
+    public var memberName: String
+    /// The scheme's name in the API description, as a Swift string literal.
+    public var nameLiteral: String
+    /// The `SecurityScheme.Kind` literal, e.g. `.apiKey(name: "X-Key", location: .header)`.
+    public var kindLiteral: String
+    /// The runtime credential type, e.g. `BearerCredential`; empty for `mutualTLS`.
+    public var credentialType: String
+    public var hasCredential: Bool
+    public var docLines: [String]
+}
+
+/// One alternative of an operation's security: schemes that apply together.
+public struct SecurityRequirementPlan: Encodable, Sendable {
+    public var schemes: [SecurityUsePlan]
+}
+
+/// A scheme named by a security requirement, with its scopes.
+public struct SecurityUsePlan: Encodable, Sendable {
+    /// The scheme's name in the API description.
+    public var scheme: String
+    public var scopes: [String]
 }

@@ -33,6 +33,7 @@ extension ModelPlanner {
             draft.properties.append(PropertyDraft(
                 wireName: property.name,
                 swiftName: swiftName,
+                schema: property.schema,
                 usage: propertyUsage,
                 required: isRequired,
                 nullable: propertySchema.nullable,

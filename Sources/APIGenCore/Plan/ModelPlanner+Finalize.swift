@@ -58,7 +58,16 @@ extension ModelPlanner {
         let name = SwiftNaming.escapedMember(property.swiftName)
         let key = "forKey: \(SwiftNaming.stringLiteral(property.wireName))"
         // `self.` because a property may be called `container` or `encoder`, like the locals of `encode(to:)`.
-        let value = "self.\(name)"
+        var value = "self.\(name)"
+        let optionalChain = property.required && !property.nullable ? "" : "?"
+        if let schema = property.schema, !property.nullable || property.required {
+            // A shape of a canonical model is written back with that shape's field names, not the first shape's.
+            if let shape = shapeCases[schema] {
+                value += "\(optionalChain).encoded(as: .\(shape))"
+            } else if let items = api[schema].items, let shape = shapeCases[items], property.usage.swift.hasPrefix("[") {
+                value += "\(optionalChain).map { $0.encoded(as: .\(shape)) }"
+            }
+        }
         var base = property.usage.swift
         if boxed { base = "Indirect<\(base)>" }
         let type: String
@@ -87,6 +96,12 @@ extension ModelPlanner {
             type = "Nullable<\(base)>?"
             decode = "try container.decodeNullable(\(base).self, \(key))"
             encode = "try container.encodeNullable(\(value), \(key))"
+            initDefault = " = nil"
+        } else if property.required {
+            // Required and nullable: nil is the `null` the server sent, and is written back as `null`.
+            type = base + "?"
+            decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key))" : "try container.decodeIfPresent(\(base).self, \(key))"
+            encode = useDateHelpers ? "try container.encode\(helper)OrNull(\(value), \(key))" : "try container.encode(\(value), \(key))"
             initDefault = " = nil"
         } else {
             type = base + "?"

@@ -242,6 +242,8 @@ struct ModelDraft {
 struct PropertyDraft {
     var wireName: String
     var swiftName: String
+    /// The property's schema: a shape of a canonical model is encoded with that shape's field names.
+    var schema: SchemaRef?
     var usage: TypeUsage
     var required: Bool
     var nullable: Bool

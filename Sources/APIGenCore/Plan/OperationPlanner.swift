@@ -3,6 +3,7 @@ struct OperationPlanner {
     let models: ModelPlanner
     let config: GeneratorConfig
     let queueable: Set<String>
+    let security: SecurityPlanner
 
     private var api: ResolvedAPI { models.api }
 
@@ -61,6 +62,7 @@ struct OperationPlanner {
         docs.append(contentsOf: docs.isEmpty ? [] : [""])
         docs.append("`\(SwiftNaming.commentText(operation.method + " " + operation.path))`")
         var parameterDocs: [String] = []
+        var wireArguments: [WireArgumentPlan] = []
 
         for parameter in operation.parameters {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(parameter.name)))
@@ -68,37 +70,20 @@ struct OperationPlanner {
                 models.usage($0, suggestedName: typePrefix + SwiftNaming.typeNamePart(parameter.name), file: typePrefix + "Parameters")
             } ?? .primitive("String")
             var type = usage.swift
-            let literal = SwiftNaming.stringLiteral(parameter.name)
-            var statement: String
-            if usage.isParameterCapable {
-                switch parameter.location {
-                case .path: statement = "__request.path(\(literal), \(label))"
-                case .query: statement = "__request.query(\(literal), \(label))"
-                case .header: statement = "__request.header(\(literal), \(label))"
-                case .cookie: statement = "__request.cookie(\(literal), \(label))"
-                }
-            } else if usage.isParameterArray {
-                let optionalChain = parameter.required ? "" : "?"
-                switch parameter.location {
-                case .query: statement = "__request.query(\(literal), \(label), explode: \(parameter.explode))"
-                case .path: statement = "__request.path(\(literal), \(label).map(\\.parameterValue).joined(separator: \",\"))"
-                case .header: statement = "__request.header(\(literal), \(label)\(optionalChain).map(\\.parameterValue).joined(separator: \",\"))"
-                case .cookie: statement = "__request.cookie(\(literal), \(label)\(optionalChain).map(\\.parameterValue).joined(separator: \",\"))"
-                }
+            let statement: String
+            if let planned = parameterStatement(parameter, label: label, usage: usage) {
+                statement = planned
             } else {
                 models.diagnostics.append(.warning(
                     "\(parameter.location.rawValue) parameter '\(parameter.name)' of type \(usage.swift) cannot be serialised as a parameter; it is passed as a pre-serialised String",
                     at: parameter.node))
                 type = "String"
-                switch parameter.location {
-                case .path: statement = "__request.path(\(literal), \(label))"
-                case .query: statement = "__request.query(\(literal), \(label))"
-                case .header: statement = "__request.header(\(literal), \(label))"
-                case .cookie: statement = "__request.cookie(\(literal), \(label))"
-                }
+                statement = "__request.\(parameter.location.rawValue)(\(SwiftNaming.stringLiteral(parameter.name)), \(label))"
             }
             parameters.append(parameter.required ? "\(label): \(type)" : "\(label): \(type)? = nil")
             statements.append(statement)
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: parameter.required,
+                                                  location: WireArgumentPlan.Location(parameter.location), wireName: parameter.name))
             if let text = parameter.description, let first = SwiftNaming.docLines(text).first {
                 parameterDocs.append("- Parameter \(label.replacingOccurrences(of: "`", with: "")): \(first)")
             }
@@ -106,13 +91,17 @@ struct OperationPlanner {
 
         if let body = operation.requestBody {
             planBody(body, operation: operation, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
-                     statements: &statements)
+                     statements: &statements, wireArguments: &wireArguments)
+        }
+        if let requirements = operation.security {
+            docs.append("")
+            docs += security.docLines(requirements)
         }
         if !parameterDocs.isEmpty { docs.append(""); docs += parameterDocs }
 
         let (returnType, cases, defaultStatements, hasDefault) = planResponses(operation, typePrefix: typePrefix,
                                                                                supportTypes: &supportTypes)
-        return OperationPlan(
+        var plan = OperationPlan(
             methodName: methodName,
             operationIdLiteral: SwiftNaming.stringLiteral(operation.operationId ?? methodName),
             httpMethodLiteral: SwiftNaming.stringLiteral(operation.method),
@@ -128,12 +117,70 @@ struct OperationPlanner {
             responseCases: cases,
             hasDefaultCase: hasDefault,
             defaultStatements: defaultStatements,
-            isQueueable: operation.queueable || queueable.contains(operation.operationId ?? "")
+            isQueueable: operation.queueable || queueable.contains(operation.operationId ?? ""),
+            wireArguments: wireArguments
         )
+        if let requirements = operation.security {
+            plan.hasSecurity = true
+            plan.securityLiteral = security.literal(requirements)
+            plan.security = security.requirements(requirements)
+        }
+        return plan
+    }
+
+    /// The statement that writes one parameter in its location and style, or nil when its type cannot be written
+    /// as a parameter (then it is passed as a pre-serialised string, with a warning).
+    private func parameterStatement(_ parameter: Parameter, label: String, usage: TypeUsage) -> String? {
+        let literal = SwiftNaming.stringLiteral(parameter.name)
+        let location = parameter.location
+        let style = ParameterStyleName(rawValue: parameter.style) ?? (location == .query || location == .cookie ? .form : .simple)
+        let explode = parameter.explode
+        if let mediaType = parameter.contentMediaType {
+            guard Self.isJSON(mediaType) else { return nil }
+            return "try __request.parameter(\(literal), json: \(label), in: \(SwiftNaming.stringLiteral(location.rawValue)), encoder: client.encoder)"
+        }
+        if usage.isParameterCapable {
+            switch location {
+            case .path where style == .label || style == .matrix:
+                return "__request.path(\(literal), \(label), style: .\(style.rawValue))"
+            case .query where parameter.allowReserved:
+                return "__request.query(\(literal), \(parameter.required ? "[\(label)]" : "\(label).map { [$0] }"), style: .form, explode: true, allowReserved: true)"
+            default:
+                return "__request.\(location.rawValue)(\(literal), \(label))"
+            }
+        }
+        if usage.isParameterArray {
+            switch location {
+            case .query where style == .form && !parameter.allowReserved:
+                return "__request.query(\(literal), \(label), explode: \(explode))"
+            case .query:
+                return "__request.query(\(literal), \(label), style: .\(style.rawValue), explode: \(explode)\(parameter.allowReserved ? ", allowReserved: true" : ""))"
+            case .path: return "__request.path(\(literal), \(label), style: .\(style.rawValue), explode: \(explode))"
+            case .header: return "__request.header(\(literal), \(label))"
+            case .cookie: return "__request.cookie(\(literal), \(label), explode: \(explode))"
+            }
+        }
+        guard let schema = parameter.schema, isObject(schema) else { return nil }
+        switch location {
+        case .path: return "try __request.path(\(literal), object: \(label), style: .\(style.rawValue), explode: \(explode))"
+        case .query:
+            return "try __request.query(\(literal), object: \(label), style: .\(style.rawValue), explode: \(explode)\(parameter.allowReserved ? ", allowReserved: true" : ""))"
+        case .header: return "try __request.header(\(literal), object: \(label), explode: \(explode))"
+        case .cookie: return "try __request.cookie(\(literal), object: \(label), explode: \(explode))"
+        }
+    }
+
+    /// Whether values of the schema are JSON objects (a model, or a map of `additionalProperties`).
+    private func isObject(_ ref: SchemaRef) -> Bool {
+        let schema = api[ref]
+        if schema.types.contains(.object) { return true }
+        if !schema.properties.isEmpty { return true }
+        return !schema.allOf.isEmpty && schema.allOf.allSatisfy { isObject($0) }
     }
 
     private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,
-                          parameters: inout [String], statements: inout [String]) {
+                          parameters: inout [String], statements: inout [String],
+                          wireArguments: inout [WireArgumentPlan]) {
         guard let content = body.contents.first(where: { Self.isJSON($0.mediaType) })
             ?? body.contents.first(where: { $0.mediaType.hasPrefix("application/x-www-form-urlencoded") })
             ?? body.contents.first(where: { $0.mediaType.hasPrefix("multipart/form-data") })
@@ -146,6 +193,8 @@ struct OperationPlanner {
                 models.usage($0, suggestedName: typePrefix + "Request", file: typePrefix + "Request")
             } ?? .json
             parameters.append(optional ? "\(label): \(usage.swift)? = nil" : "\(label): \(usage.swift)")
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: usage.swift, isRequired: !optional,
+                                                  location: .body, wireName: ""))
             // A body that is one shape of a canonical model is sent with that shape's field names.
             let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(label).encoded(as: .\($0))" } ?? label
             let call = Self.isJSON(content.mediaType)
@@ -153,20 +202,24 @@ struct OperationPlanner {
             statements.append(optional ? "if let \(label) { \(call) }" : call)
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
             planMultipart(api[schemaRef], typePrefix: typePrefix, scope: &scope, parameters: &parameters,
-                          statements: &statements)
+                          statements: &statements, wireArguments: &wireArguments)
         } else if content.mediaType.hasPrefix("text/") {
             parameters.append(optional ? "\(label): String? = nil" : "\(label): String")
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: "String", isRequired: !optional,
+                                                  location: .body, wireName: ""))
             let call = "__request.binaryBody(Data(\(label).utf8), contentType: \(mediaLiteral))"
             statements.append(optional ? "if let \(label) { \(call) }" : call)
         } else {
             parameters.append(optional ? "\(label): Data? = nil" : "\(label): Data")
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: "Data", isRequired: !optional,
+                                                  location: .body, wireName: ""))
             let call = "__request.binaryBody(\(label), contentType: \(mediaLiteral))"
             statements.append(optional ? "if let \(label) { \(call) }" : call)
         }
     }
 
     private func planMultipart(_ schema: Schema, typePrefix: String, scope: inout NameScope, parameters: inout [String],
-                               statements: inout [String]) {
+                               statements: inout [String], wireArguments: inout [WireArgumentPlan]) {
         let required = models.mergedRequired(of: schema)
         var lines: [String] = []
         var throwsJSON = false
@@ -189,6 +242,8 @@ struct OperationPlanner {
                 lines.append("    try form.append(\(literal), json: \(label))")
             }
             parameters.append(isRequired ? "\(label): \(type)" : "\(label): \(type)? = nil")
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: isRequired,
+                                                  location: .multipart, wireName: property.name))
         }
         statements.append((throwsJSON ? "try " : "") + "__request.multipartBody { form in")
         statements.append(contentsOf: lines)
@@ -225,12 +280,18 @@ struct OperationPlanner {
 
     /// `try client.validateResponse(...)` for a JSON response with a schema, unless validation is off.
     private func validation(_ response: Response, operation: Operation) -> [String] {
+        guard let (mode, validator) = validator(response, operation: operation) else { return [] }
+        return ["try client.validateResponse(__response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, validator: \(validator))"]
+    }
+
+    /// The runtime's mode and the validator for a JSON response with a schema, unless validation is off.
+    private func validator(_ response: Response, operation: Operation) -> (mode: String, validator: String)? {
         let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
         guard mode != .off,
               let content = response.contents.first(where: { Self.isJSON($0.mediaType) }), let schema = content.schema,
-              !api[schema].isAnything else { return [] }
+              !api[schema].isAnything else { return nil }
         models.addValidatorRoot(schema)
-        return ["try client.validateResponse(__response, operation: __operation, mode: .\(mode.runtimeCase), request: __request, calledAt: __calledAt, validator: Validators.\(ValidatorEmitter.functionName(schema)))"]
+        return (mode.runtimeCase, "Validators.\(ValidatorEmitter.functionName(schema))")
     }
 
     private static func pattern(_ status: String) -> String? {
@@ -313,11 +374,21 @@ struct OperationPlanner {
                                     isDeprecated: false, source: SwiftNaming.commentText("\(operation.node.location.file)#\(operation.node.pointer)"))
             outcome.isOutcome = true
             outcome.extraConformances = ", Error"
+            var hasUndocumentedBody = false
             for response in failures {
                 let caseName = response.status == "default" ? "other" : "status" + response.status.uppercased()
                 let payload = payload(of: response, typePrefix: typePrefix, suffix: response.status == "default" ? "DefaultError" : "Error" + response.status.uppercased())
                 let statement: String
-                if let type = payload.swiftType {
+                var checks = validation(response, operation: operation)
+                if case .json(let usage) = payload {
+                    // The status is never hidden behind a body that is not the documented one (a proxy's HTML page).
+                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(usage.swift))",
+                                                                docLines: SwiftNaming.docLines(response.description)))
+                    let check = validator(response, operation: operation)
+                    statement = "throw client.documentedError(\(usage.swift).self, from: __response, operation: __operation, mode: .\(check?.mode ?? "reject"), request: __request, calledAt: __calledAt, validator: \(check?.validator ?? "nil")) { \(name).\(caseName)(status: __response.status, body: $0) } undocumented: { \(name).undocumentedBody(status: __response.status, body: __response.body, problem: $0) }"
+                    checks = []
+                    hasUndocumentedBody = true
+                } else if let type = payload.swiftType {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(type))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
                     statement = "throw \(name).\(caseName)(status: __response.status, body: \(payload.decodeExpression()))"
@@ -326,13 +397,19 @@ struct OperationPlanner {
                                                                 docLines: SwiftNaming.docLines(response.description)))
                     statement = "throw \(name).\(caseName)(status: __response.status)"
                 }
-                let checked = validation(response, operation: operation) + [statement]
+                let checked = checks + [statement]
                 if let pattern = Self.pattern(response.status) {
                     cases.append(ResponseCasePlan(pattern: pattern, statements: checked))
                 } else {
                     hasDefault = true
                     defaultStatements = checked
                 }
+            }
+            if hasUndocumentedBody {
+                outcome.outcomeCases.append(OutcomeCasePlan(
+                    name: "undocumentedBody", payload: "(status: Int, body: Data, problem: ResponseBodyProblem)",
+                    docLines: ["A documented error status whose body is not the documented one (an HTML page from a proxy,",
+                               "an empty body): the raw body, and why it could not be read."]))
             }
             supportTypes.append(outcome)
         }

@@ -28,7 +28,8 @@ public enum Planner {
 
     /// Plans every model and operation; the plan's `validatorFiles` stay empty until `PendingValidators.plan()`.
     static func planExceptValidators(_ api: ResolvedAPI, config: GeneratorConfig, queueable: Set<String> = []) -> (Result, PendingValidators) {
-        var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 } + ["Validators"]))
+        let dispatcherTypes = config.wireDispatcher ? ["WireDispatcher", "WireArguments", "WireOutcome"] : []
+        var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 } + ["Validators"] + dispatcherTypes))
         let clientName = typeScope.claim(config.clientName ?? (SwiftNaming.typeName(api.title.isEmpty ? "API" : api.title)
             .replacingOccurrences(of: "Model", with: "") + "Client"))
 
@@ -48,7 +49,9 @@ public enum Planner {
         let models = ModelPlanner(api: api, config: config, typeScope: typeScope)
         models.diagnostics += groupDiagnostics
         models.planNamedSchemas(groups: canonicalGroups)
-        let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable))
+        let security = SecurityPlanner(api: api, clientName: clientName)
+        let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable),
+                                          security: security)
 
         var groups: [APIGroupPlan] = []
         var propertyScope = NameScope(reserved: ["client", "init"])
@@ -94,6 +97,13 @@ public enum Planner {
             servers: servers,
             hasServers: !servers.isEmpty
         )
+        client.securitySchemes = security.schemes
+        client.hasSecuritySchemes = !security.schemes.isEmpty
+        client.credentialSchemes = security.schemes.filter(\.hasCredential)
+        client.hasCredentialSchemes = !client.credentialSchemes.isEmpty
+        client.credentialsInitSignature = client.credentialSchemes
+            .map { "\($0.memberName): \($0.credentialType)? = nil" }.joined(separator: ", ")
+        client.secretFieldsLiteral = secretFieldsLiteral(api)
         if let reportID = config.validationReport {
             let match = zip(groupOrder, groups).lazy.compactMap { tag, group -> (APIGroupPlan, OperationPlan)? in
                 guard let operation = groupOperations[tag]?.firstIndex(where: { $0.operationId == reportID }) else { return nil }
@@ -109,7 +119,7 @@ public enum Planner {
                                                      hint: "name the operationId of the endpoint that receives validation failure reports"))
             }
         }
-        let plan = GenerationPlan(
+        var plan = GenerationPlan(
             access: config.access.rawValue,
             apiTitle: api.title,
             apiVersion: api.version,
@@ -117,11 +127,42 @@ public enum Planner {
             groups: groups,
             client: client
         )
+        if config.wireDispatcher {
+            plan.wireDispatcher = wireDispatcher(groups: groups, operations: groupOrder.map { groupOperations[$0] ?? [] },
+                                                 clientName: clientName, access: config.access.rawValue)
+            plan.wireDispatcher?.credentials = client.securitySchemes.filter(\.hasCredential).map(WireCredentialPlan.init)
+        }
         var entryNames: [SchemaRef: String] = [:]
         for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
         let validators = PendingValidators(api: api, roots: models.validatorRoots, access: config.access.rawValue, entryNames: entryNames)
         let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
         return (Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics()), validators)
+    }
+
+    /// Every operation keyed by `METHOD /path`, which a harness knows from the API description alone (an operationId
+    /// may be absent, and method names are apigen's).
+    private static func wireDispatcher(groups: [APIGroupPlan], operations: [[Operation]], clientName: String,
+                                       access: String) -> WireDispatcherPlan {
+        var entries: [WireOperationPlan] = []
+        for (group, sources) in zip(groups, operations) {
+            for (plan, operation) in zip(group.operations, sources) {
+                entries.append(WireOperationPlan(
+                    keyLiteral: SwiftNaming.stringLiteral(operation.method.uppercased() + " " + operation.path),
+                    groupProperty: group.propertyName, methodName: plan.methodName, arguments: plan.wireArguments))
+            }
+        }
+        return WireDispatcherPlan(access: access, clientName: clientName, operations: entries)
+    }
+
+    /// Property names whose values are secrets by the spec's own account (`writeOnly`, `format: password`), sorted.
+    private static func secretFieldsLiteral(_ api: ResolvedAPI) -> String {
+        var names = Set<String>()
+        for schema in api.schemas {
+            for property in schema.properties where api[property.schema].writeOnly || api[property.schema].format == "password" {
+                names.insert(property.name)
+            }
+        }
+        return "[" + names.sorted().map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
     }
 
     /// The type of the `body:` parameter in a signature, e.g. `ErrorReport` in `body: ErrorReport`.

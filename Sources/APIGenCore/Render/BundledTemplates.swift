@@ -35,7 +35,7 @@ import Foundation
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
-        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}})
+        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}}{{#hasSecurity}}, security: {{{securityLiteral}}}{{/hasSecurity}})
         {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
 {{#requestStatements}}
         {{{.}}}
@@ -87,18 +87,41 @@ import Foundation
     }
 
     /// Creates the API for a server, with a transport and middlewares.
-    {{access}} init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {
-        self.client = APIClient(baseURL: baseURL, transport: transport, middlewares: middlewares)
+    ///
+{{#hasSecuritySchemes}}
+    /// Each operation carries exactly the `credentials` its security requirements ask for (none for operations
+    /// declared `security: []`); a required credential that is missing throws `CredentialError` before sending.
+{{/hasSecuritySchemes}}
+    /// The HTTP cache, response store and offline queue among `middlewares` keep each account's data apart: the
+    /// account `accountProvider` names, else one derived from the credentials in use.
+    {{access}} init(
+        baseURL: URL,{{#hasSecuritySchemes}} credentials: Credentials? = nil,{{/hasSecuritySchemes}} transport: any HTTPTransport = URLSessionTransport(),
+        middlewares: [any ClientMiddleware] = [], events: EventBus = EventBus(),
+        accountProvider: @escaping @Sendable () -> String? = { nil }
+    ) {
+        self.client = APIClient(
+            baseURL: baseURL, transport: transport, middlewares: middlewares, events: events,
+            accountProvider: accountProvider{{#hasSecuritySchemes}}, credentials: credentials?.credentialSet{{/hasSecuritySchemes}})
     }
+
+    /// Property names the API description marks `writeOnly` or `format: password`: reports and logs hide them.
+    {{access}} static let secretFields: Set<String> = {{{secretFieldsLiteral}}}
 {{#hasValidationReport}}
 
-    /// Sends one report per response that fails validation to `{{reportMethod}}` (`validationReport:` in
-    /// apigen.yml). Reports never trigger reports: failures of the report call itself are dropped.
-    {{access}} func installValidationReporting(account: @escaping @Sendable () -> String?) {
-        let api = self
-        ValidationFailureReporter(account: account) { report in
-            try await api.{{reportGroup}}.{{reportMethod}}(body: try report.converted(to: {{{reportBodyType}}}.self))
-        }.install()
+    /// Sends a report per response of this client that fails validation to `{{reportMethod}}`
+    /// (`validationReport:` in apigen.yml), secrets hidden (see ``secretFields``). Reports never trigger reports,
+    /// failures of the report call itself are dropped, at most `maxInFlight` are sent at once and a repeat of the
+    /// same failure within `duplicateWindow` seconds is dropped.
+    {{access}} func installValidationReporting(
+        account: @escaping @Sendable () -> String?, maxInFlight: Int = 4, duplicateWindow: TimeInterval = 60
+    ) {
+        ValidationFailureReporter(
+            account: account, secretFields: Self.secretFields, maxInFlight: maxInFlight, duplicateWindow: duplicateWindow
+        ) { [weak client] report in
+            // Weak: the client keeps the reporter, which must not keep the client alive in turn.
+            guard let client else { return }
+            try await {{name}}(client: client).{{reportGroup}}.{{reportMethod}}(body: try report.converted(to: {{{reportBodyType}}}.self))
+        }.install(on: client)
     }
 {{/hasValidationReport}}
 {{#groups}}
@@ -124,6 +147,53 @@ extension {{name}} {
     }
 }
 {{/hasServers}}
+{{#hasSecuritySchemes}}
+
+extension {{name}} {
+    /// The security schemes the API description declares (`components.securitySchemes`).
+    {{access}} enum SecuritySchemes {
+{{#securitySchemes}}
+{{#docLines}}
+        /// {{{.}}}
+{{/docLines}}
+        {{access}} static let {{memberName}} = SecurityScheme(name: {{{nameLiteral}}}, kind: {{{kindLiteral}}})
+{{/securitySchemes}}
+    }
+
+    /// The credentials the client may send: one property per security scheme of the API description (a
+    /// `mutualTLS` scheme is a client certificate on the transport instead). Each operation carries only the
+    /// credentials its `security` requires, from the first alternative whose credentials are all set.
+    {{access}} struct Credentials: Sendable {
+{{#credentialSchemes}}
+{{#docLines}}
+        /// {{{.}}}
+{{/docLines}}
+        {{access}} var {{memberName}}: {{credentialType}}?
+{{/credentialSchemes}}
+
+        /// Credentials for the schemes given; leave out those the app does not have (yet).
+        {{access}} init({{{credentialsInitSignature}}}) {
+{{#credentialSchemes}}
+            self.{{memberName}} = {{memberName}}
+{{/credentialSchemes}}
+        }
+
+        /// The credentials by scheme name, as `APIClient` takes them.
+        {{access}} var credentialSet: CredentialSet {
+{{#hasCredentialSchemes}}
+            var credentials: [String: any SchemeCredential] = [:]
+{{#credentialSchemes}}
+            if let value = self.{{memberName}} { credentials[{{{nameLiteral}}}] = value }
+{{/credentialSchemes}}
+            return CredentialSet(credentials)
+{{/hasCredentialSchemes}}
+{{^hasCredentialSchemes}}
+            CredentialSet()
+{{/hasCredentialSchemes}}
+        }
+    }
+}
+{{/hasSecuritySchemes}}
 """###,
         "enum": ###"""
 {{! A tolerant enum: values this client does not know decode as `.undocumented` instead of failing.
@@ -393,6 +463,243 @@ extension Validators {
 {{/functions}}
 }
 {{/declaresNamespace}}
+"""###,
+        "wire-dispatcher": ###"""
+{{! The opt-in dispatcher (wireDispatcher: true): every operation by METHOD /path with JSON arguments. Context: WireDispatcherPlan. }}
+// Generated by apigen (`wireDispatcher: true`). Do not edit: change the API description and run `swift run apigen`.
+
+import APIRuntime
+import Foundation
+
+/// Calls any operation of ``{{clientName}}`` by `METHOD /path` with its arguments given as JSON, and captures what
+/// the method returned or threw as JSON: for conformance harnesses and tests that drive the client without code
+/// per API (Docs/wire-conformance.md).
+{{access}} enum WireDispatcher {
+    /// Every operation the dispatcher can call, as `METHOD /path`.
+    {{access}} static let operations: [String] = [
+{{#operations}}
+        {{{keyLiteral}}},
+{{/operations}}
+    ]
+
+    /// Calls `operation` through a ``{{clientName}}`` for `baseURL` over the default transport, with a placeholder
+    /// credential (`wire-` and the scheme's name) for every security scheme of the API description.
+    {{access}} static func call(_ operation: String, arguments: WireArguments, baseURL: URL) async throws -> WireOutcome {
+        let credentials: [String: any SchemeCredential] = [
+{{#credentials}}
+            {{{nameLiteral}}}: {{{credentialLiteral}}},
+{{/credentials}}
+{{^credentials}}
+            :
+{{/credentials}}
+        ]
+        let client = APIClient(baseURL: baseURL, transport: URLSessionTransport(), credentials: CredentialSet(credentials))
+        return try await call(operation, arguments: arguments, api: {{clientName}}(client: client))
+    }
+
+    /// Calls `operation` (e.g. `"GET /members/{memberId}"`) through `api` with `arguments`.
+    ///
+    /// Throws ``WireArguments/Failure`` when the operation is unknown or an argument does not decode; everything the
+    /// method itself throws is captured in the outcome.
+    {{access}} static func call(_ operation: String, arguments: WireArguments, api: {{clientName}}) async throws -> WireOutcome {
+        switch operation {
+{{#operations}}
+        case {{{keyLiteral}}}:
+            return try await WireOutcome.capture {
+                try await api.{{{groupProperty}}}.{{{methodName}}}(
+{{#arguments}}
+                    {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}),
+{{/arguments}}
+                )
+            }
+{{/operations}}
+        default:
+            throw WireArguments.Failure.unknownOperation(operation)
+        }
+    }
+}
+
+/// The arguments of one dispatched call as JSON: `{"path": {...}, "query": {...}, "header": {...}, "cookie": {...},
+/// "body": ...}`, parameters keyed by their names in the API description. A multipart body is an object whose
+/// members are its parts; a file part is a string (its bytes are the string's UTF-8), a binary body is base64.
+/// Dates are RFC 3339 strings, as on the wire.
+{{access}} struct WireArguments: Sendable {
+    /// Why a call could not be dispatched.
+    {{access}} enum Failure: Error, CustomStringConvertible {
+        case unknownOperation(String)
+        case notAnObject
+        case missing(location: String, name: String)
+        case undecodable(location: String, name: String, message: String)
+
+        {{access}} var description: String {
+            switch self {
+            case .unknownOperation(let operation): return "no operation \(operation)"
+            case .notAnObject: return "the arguments must be a JSON object"
+            case .missing(let location, let name): return "required \(location) argument '\(name)' is missing"
+            case .undecodable(let location, let name, let message): return "\(location) argument '\(name)': \(message)"
+            }
+        }
+    }
+
+    private let members: [String: JSONValue]
+
+    /// Parses the arguments object.
+    {{access}} init(json: Data) throws {
+        guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: json) else {
+            throw Failure.notAnObject
+        }
+        self.members = members
+    }
+
+    /// The value for `location` and `name`; null counts as absent.
+    private func value(_ location: String, _ name: String) -> JSONValue? {
+        let value: JSONValue?
+        switch location {
+        case "body": value = members["body"]
+        case "multipart": value = members["body"]?.objectValue?[name]
+        default: value = members[location]?.objectValue?[name]
+        }
+        if let value, !value.isNull { return value }
+        return nil
+    }
+
+    {{access}} func required<T: Decodable>(_ type: T.Type, _ location: String, _ name: String) throws -> T {
+        guard let value = try optional(type, location, name) else { throw Failure.missing(location: location, name: name) }
+        return value
+    }
+
+    {{access}} func optional<T: Decodable>(_ type: T.Type, _ location: String, _ name: String) throws -> T? {
+        guard let value = value(location, name) else { return nil }
+        do {
+            return try Self.decoder().decode(T.self, from: JSONEncoder().encode(value))
+        } catch {
+            throw Failure.undecodable(location: location, name: name, message: String(describing: error))
+        }
+    }
+
+    {{access}} func requiredFile(_ type: MultipartFile.Type, _ location: String, _ name: String) throws -> MultipartFile {
+        guard let file = try optionalFile(type, location, name) else { throw Failure.missing(location: location, name: name) }
+        return file
+    }
+
+    {{access}} func optionalFile(_ type: MultipartFile.Type, _ location: String, _ name: String) throws -> MultipartFile? {
+        guard let value = value(location, name) else { return nil }
+        guard case .string(let text) = value else {
+            throw Failure.undecodable(location: location, name: name, message: "a file part must be a string")
+        }
+        return MultipartFile(data: Data(text.utf8), filename: name)
+    }
+
+    private static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = DateTimeCoding.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date-time: \(text)")
+            }
+            return date
+        }
+        return decoder
+    }
+}
+
+/// What a dispatched method returned or threw, as JSON.
+{{access}} struct WireOutcome: Sendable, Encodable {
+    /// One failed check of a response that did not pass its validator.
+    {{access}} struct Violation: Sendable, Encodable {
+        {{access}} let instanceLocation: String
+        {{access}} let keywordLocation: String
+        {{access}} let keyword: String
+        {{access}} let message: String
+    }
+
+    /// `success`, `documentedError` (the operation's error enum), `invalidResponse` (a validator rejected the
+    /// body), `apiError` (``APIError``) or `error` (anything else).
+    {{access}} var kind: String
+    /// The case of a success or error enum (`status404`, `other`) or of ``APIError``.
+    {{access}} var caseName: String?
+    {{access}} var status: Int?
+    /// The returned or thrown body re-encoded as JSON (absent for `Void`, text and binary results).
+    {{access}} var body: JSONValue?
+    /// A `String` result.
+    {{access}} var text: String?
+    /// A `Data` result, base64.
+    {{access}} var base64: String?
+    {{access}} var message: String?
+    {{access}} var violations: [Violation]?
+
+    /// Runs `call` and captures its result or error; argument failures are rethrown, not captured.
+    static func capture<T>(_ call: () async throws -> T) async throws -> WireOutcome {
+        do {
+            var outcome = WireOutcome(kind: "success")
+            try outcome.fill(with: try await call())
+            return outcome
+        } catch let failure as WireArguments.Failure {
+            throw failure
+        } catch let error as ResponseValidationError {
+            var outcome = WireOutcome(kind: "invalidResponse", status: error.status, message: error.description)
+            outcome.violations = error.report.errors.map {
+                Violation(instanceLocation: $0.instanceLocation, keywordLocation: $0.keywordLocation, keyword: $0.keyword,
+                          message: $0.message)
+            }
+            return outcome
+        } catch let error as APIError {
+            var outcome = WireOutcome(kind: "apiError", message: error.description)
+            switch error {
+            case .transport: outcome.caseName = "transport"
+            case .invalidRequest: outcome.caseName = "invalidRequest"
+            case .decoding(_, let status, _): (outcome.caseName, outcome.status) = ("decoding", status)
+            case .unexpectedStatus(_, let status, _): (outcome.caseName, outcome.status) = ("unexpectedStatus", status)
+            }
+            return outcome
+        } catch {
+            let mirror = Mirror(reflecting: error)
+            guard mirror.displayStyle == .enum, let payload = mirror.children.first, let caseName = payload.label else {
+                return WireOutcome(kind: "error", message: "\(type(of: error)): \(error)")
+            }
+            var outcome = WireOutcome(kind: "documentedError", caseName: caseName)
+            for field in Mirror(reflecting: payload.value).children {
+                if field.label == "status" { outcome.status = field.value as? Int }
+                if field.label == "body" { try outcome.fill(with: field.value) }
+            }
+            if outcome.status == nil { outcome.status = payload.value as? Int }
+            return outcome
+        }
+    }
+
+    private init(kind: String, caseName: String? = nil, status: Int? = nil, message: String? = nil) {
+        self.kind = kind
+        self.caseName = caseName
+        self.status = status
+        self.message = message
+    }
+
+    /// Stores `value` as JSON, text or base64; an enum of documented successes stores its case and payload.
+    private mutating func fill(with value: Any) throws {
+        switch value {
+        case is Void: return
+        case let text as String: self.text = text
+        case let data as Data: self.base64 = data.base64EncodedString()
+        case let encodable as any Encodable:
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode(DateTimeCoding.format(date))
+            }
+            body = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(encodable))
+        default:
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .enum else { return }
+            if let payload = mirror.children.first {
+                caseName = payload.label
+                try fill(with: payload.value)
+            } else {
+                caseName = String(describing: value)
+            }
+        }
+    }
+}
 """###,
     ]
 }

@@ -39,6 +39,9 @@ public enum Renderer {
         for file in plan.modelFiles { jobs.append(RenderJob(value: file, template: "model-file", path: file.fileName)) }
         for group in plan.groups { jobs.append(RenderJob(value: group, template: "api-group", path: group.fileName)) }
         jobs.append(RenderJob(value: plan.client, template: "client", path: SwiftNaming.fileName(plan.client.name) + ".swift"))
+        if let dispatcher = plan.wireDispatcher {
+            jobs.append(RenderJob(value: dispatcher, template: "wire-dispatcher", path: "WireDispatcher.swift"))
+        }
         return jobs
     }
 

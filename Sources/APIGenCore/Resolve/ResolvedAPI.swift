@@ -12,6 +12,8 @@ public struct ResolvedAPI: Sendable {
     public var servers: [Server]
     /// Operations in document order (paths, then methods in the order GET PUT POST DELETE OPTIONS HEAD PATCH TRACE).
     public var operations: [Operation]
+    /// `components.securitySchemes` (Swagger 2.0 `securityDefinitions`) in document order.
+    public var securitySchemes: [SecuritySchemeDefinition] = []
     /// Every schema reached, by ``SchemaRef``.
     public var schemas: [Schema]
     /// Named schemas: components, file roots and `$defs`, in discovery order.
@@ -67,6 +69,13 @@ public struct Parameter: Sendable {
     public var deprecated: Bool
     /// `explode` as declared or defaulted (form style explodes by default).
     public var explode: Bool
+    /// `style` as declared or defaulted: `form` for query and cookie, `simple` for path and header.
+    public var style: String = "simple"
+    /// `allowReserved` (query parameters only).
+    public var allowReserved = false
+    /// The media type when the parameter is described by `content` instead of `schema` (its value is that
+    /// media type's text, e.g. JSON).
+    public var contentMediaType: String?
     public var node: SpecNode
 }
 
@@ -107,4 +116,7 @@ public struct Operation: Sendable {
     public var node: SpecNode
     /// `x-apigen-queueable: true`.
     public var queueable: Bool
+    /// The requirements in effect: the operation's own `security`, else the document's; alternatives (OR) of
+    /// schemes that apply together (AND). `[]` is `security: []`; nil when neither level declares any.
+    public var security: [[SecuritySchemeUse]]? = nil
 }

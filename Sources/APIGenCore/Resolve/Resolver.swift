@@ -47,6 +47,7 @@ public enum Resolver {
 
         var servers: [Server] = []
         var operations: [Operation] = []
+        var securitySchemes: [SecuritySchemeDefinition] = []
         let info = root["info"]
         if specVersion == "json-schema" {
             context.registerNamed(root["title"]?.string ?? DocumentPath.stem(of: path),
@@ -60,6 +61,8 @@ public enum Resolver {
             readComponentSchemas(root, context: context)
             operations = context.operations(in: root)
             checkOperationIDs(operations, context: context)
+            securitySchemes = context.securitySchemes(in: root)
+            readSecurity(root, operations: &operations, schemes: securitySchemes, context: context)
         }
         var api = ResolvedAPI(
             title: info?["title"]?.string ?? root["title"]?.string ?? DocumentPath.stem(of: path),
@@ -73,6 +76,7 @@ public enum Resolver {
             documents: context.documentOrder
         )
         api.rootPath = path
+        api.securitySchemes = securitySchemes
         api.schemaIDs = context.schemaIndex
         api.documentDialects = context.dialects
         api.lenientPatternDocuments = context.lenientPatternDocuments
@@ -80,6 +84,18 @@ public enum Resolver {
         api.documentVocabularies = context.vocabularies
         if api.dynamicScope != nil { api.dynamicScope?.referenceHops = context.referenceHops }
         return Result(api: api, diagnostics: context.diagnostics, sources: context.sourceTexts)
+    }
+
+    private static func readSecurity(_ root: SpecNode, operations: inout [Operation], schemes: [SecuritySchemeDefinition],
+                                     context: ResolverContext) {
+        let written = root["components"]?["securitySchemes"].flatMap { context.dereference($0) }?.entries?.map(\.key) ?? []
+        let skipped = Set(written.filter { name in !schemes.contains { $0.name == name } })
+        let global = context.securityRequirements(root["security"], declared: schemes, skipped: skipped)
+        for index in operations.indices {
+            let own = operations[index].node["security"]
+            operations[index].security = own == nil
+                ? global : context.securityRequirements(own, declared: schemes, skipped: skipped)
+        }
     }
 
     private static func readComponentSchemas(_ root: SpecNode, context: ResolverContext) {

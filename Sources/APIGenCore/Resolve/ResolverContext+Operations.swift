@@ -101,8 +101,10 @@ extension ResolverContext {
                 continue
             }
             var schemaNode = node["schema"]
-            if schemaNode == nil, let content = node["content"]?.entries?.first?.value {
-                schemaNode = content["schema"]
+            var contentMediaType: String?
+            if schemaNode == nil, let content = node["content"]?.entries?.first {
+                schemaNode = content.value["schema"]
+                contentMediaType = content.key.lowercased()
             }
             let style = node["style"]?.string ?? (location == .query || location == .cookie ? "form" : "simple")
             result.append(Parameter(
@@ -113,6 +115,9 @@ extension ResolverContext {
                 description: node["description"]?.string,
                 deprecated: node["deprecated"]?.bool ?? false,
                 explode: node["explode"]?.bool ?? (style == "form"),
+                style: style,
+                allowReserved: node["allowReserved"]?.bool ?? false,
+                contentMediaType: contentMediaType,
                 node: node
             ))
         }

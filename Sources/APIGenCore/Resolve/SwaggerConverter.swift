@@ -34,7 +34,14 @@ struct SwaggerConverter {
             }
             components.append(entry("responses", mapping(converted, like: root["responses"]!)))
         }
+        if let definitions = root["securityDefinitions"]?.entries {
+            let converted = definitions.map {
+                Entry(key: $0.key, keyLocation: $0.keyLocation, value: convertSecurityDefinition($0.value))
+            }
+            components.append(entry("securitySchemes", mapping(converted, like: root["securityDefinitions"]!)))
+        }
         entries.append(entry("components", mapping(components, like: root)))
+        if let security = root.entry("security") { entries.append(security) }
         return mapping(entries, like: root)
     }
 
@@ -102,7 +109,7 @@ struct SwaggerConverter {
                     Entry(key: $0.key, keyLocation: $0.keyLocation, value: convertResponse($0.value, produces: operationProduces))
                 }
                 entries.append(entry("responses", mapping(responses, like: item.value)))
-            case "produces", "consumes", "schemes", "security":
+            case "produces", "consumes", "schemes":
                 continue
             default:
                 entries.append(item)
@@ -133,6 +140,31 @@ struct SwaggerConverter {
         return mapping(entries, like: operation)
     }
 
+    /// `basic` becomes `http` `basic`; an `oauth2` flow (`implicit`, `password`, `application`, `accessCode`)
+    /// becomes the OpenAPI 3 flow of the same meaning with its URLs and scopes; `apiKey` stays as it is.
+    private func convertSecurityDefinition(_ node: SpecNode) -> SpecNode {
+        switch node["type"]?.string {
+        case "basic":
+            var entries = [entry("type", scalar(.string("http"), like: node)), entry("scheme", scalar(.string("basic"), like: node))]
+            if let description = node.entry("description") { entries.append(description) }
+            return mapping(entries, like: node)
+        case "oauth2":
+            let flowNames = ["implicit": "implicit", "password": "password", "application": "clientCredentials",
+                             "accessCode": "authorizationCode"]
+            var flow: [Entry] = []
+            for key in ["authorizationUrl", "tokenUrl", "scopes"] {
+                if let value = node.entry(key) { flow.append(value) }
+            }
+            let name = node["flow"]?.string.flatMap { flowNames[$0] } ?? "implicit"
+            let flows = mapping([Entry(key: name, keyLocation: node.location, value: mapping(flow, like: node))], like: node)
+            var entries = [entry("type", scalar(.string("oauth2"), like: node)), entry("flows", flows)]
+            if let description = node.entry("description") { entries.append(description) }
+            return mapping(entries, like: node)
+        default:
+            return node
+        }
+    }
+
     private func requestBody(schema: SpecNode, mediaType: String, required: Bool, like node: SpecNode) -> SpecNode {
         let media = mapping([entry("schema", schema)], like: node)
         let content = mapping([Entry(key: mediaType, keyLocation: node.location, value: media)], like: node)
@@ -156,6 +188,9 @@ struct SwaggerConverter {
             entries.append(entry("explode", scalar(.bool(true), like: node)))
         } else if node["type"]?.string == "array" {
             entries.append(entry("explode", scalar(.bool(false), like: node)))
+            // csv is the default; tsv has no OpenAPI 3 style and is sent comma-separated like csv.
+            let style = ["ssv": "spaceDelimited", "pipes": "pipeDelimited"][collectionFormat ?? "csv"]
+            if let style { entries.append(entry("style", scalar(.string(style), like: node))) }
         }
         entries.append(entry("schema", parameterSchema(node)))
         return mapping(entries, like: node)

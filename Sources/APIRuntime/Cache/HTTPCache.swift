@@ -8,6 +8,10 @@ import Foundation
 /// - Serves fresh entries without contacting the server; revalidates stale and `no-cache` entries with
 ///   `If-None-Match`/`If-Modified-Since`, and a `304` returns the stored response (reported as
 ///   ``ResponseSource/revalidated``).
+/// - Partitions by account (``RequestContext/account``): the app's account, or a digest of the client's
+///   credentials, so a response cached for one user is never served to the next one signing in on the device.
+///   A response to a request carrying `Authorization` without an account is stored only when `public` or
+///   `must-revalidate` allows it (RFC 9111 §3.5).
 /// - Keys entries by method + URL + canonical body + account (``CacheKey``); honours `Vary`.
 ///
 /// A ``ClientMiddleware``: put it after the auth and retry middlewares (revalidations need the token and may be
@@ -168,6 +172,9 @@ public final class HTTPCache: ClientMiddleware {
         let vary = response.headers.values(for: "Vary").flatMap { $0.split(separator: ",").map { $0.trimmingSpaces } }
         let isStorable = configuration.statuses.contains(response.status) && !control.noStore
             && (!control.isPrivate || account != nil || configuration.storesPrivateResponsesWithoutAccount)
+            // RFC 9111 §3.5: the anonymous partition is shared by everyone using the device, so an authenticated
+            // response goes there only when the server says any user may reuse it.
+            && (account != nil || !request.headers.contains("Authorization") || control.isPublic || control.mustRevalidate)
             && !vary.contains("*")
             && (isQueryOperation ? (lifetime ?? 0) > 0 : ((lifetime ?? 0) > 0 || hasValidator))
         guard isStorable else {

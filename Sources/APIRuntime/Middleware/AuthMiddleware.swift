@@ -1,5 +1,10 @@
-/// Adds the provider's token to every request; on `401` obtains one new token for any number of concurrent
-/// failing requests (single flight), then replays each of them once with it.
+/// Adds the provider's token to every request whose operation may carry credentials; on `401` obtains one new
+/// token for any number of concurrent failing requests (single flight), then replays each of them once with it.
+///
+/// Operations the API description declares without credentials (`security: []`, see
+/// ``OperationInfo/forbidsCredentials``) get no token and never refresh, and neither do requests sent while a
+/// refresh runs (a refresh endpoint called through the same client). Prefer the client's `credentials`, which
+/// follow each operation's requirements scheme by scheme; this middleware suits specs that declare no security.
 ///
 /// When the refresh fails, every waiting request throws ``AuthError/refreshFailed(underlying:)`` and the event
 /// bus receives ``ClientEvent/authRefreshFailed(message:)`` (once per failed refresh). A replay that is rejected
@@ -29,9 +34,10 @@ public struct AuthMiddleware: ClientMiddleware {
         _ request: HTTPRequest, operation: OperationInfo,
         next: @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
+        guard !operation.forbidsCredentials else { return try await next(request) }
         let token = try await provider.token()
         let response = try await next(authorized(request, token: token))
-        guard refreshStatuses.contains(response.status) else { return response }
+        guard refreshStatuses.contains(response.status), !CredentialRefresh.isActive else { return response }
         let fresh = try await refresher.freshToken(replacing: token)
         return try await next(authorized(request, token: fresh))
     }

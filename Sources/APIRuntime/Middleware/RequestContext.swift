@@ -15,14 +15,23 @@ public struct RequestContext: Sendable {
     public let options: RequestOptions
     /// What the runtime did for this request.
     let report: RequestReport
+    /// The credentials chosen for the request, applied just before the transport.
+    let credentials: CredentialSelection?
 
     /// Creates a context; ``APIClient`` does this for every request.
-    init(id: UInt64, operation: OperationInfo, account: String?, options: RequestOptions) {
+    init(id: UInt64, operation: OperationInfo, account: String?, options: RequestOptions,
+         credentials: CredentialSelection? = nil) {
         self.id = id
         self.operation = operation
         self.account = account
         self.options = options
         self.report = RequestReport()
+        self.credentials = credentials
+    }
+
+    /// The names of the security schemes whose credentials the request carries (empty: none).
+    public var credentialSchemes: [String] {
+        credentials?.applied.map(\.use.scheme.name) ?? []
     }
 
     /// Whether the request may be stored in the offline queue: ``RequestOptions/isQueueable`` when set,

@@ -24,7 +24,7 @@ actor TokenRefresher {
         }
         let provider = provider
         // Unstructured so that cancelling the first caller does not cancel the refresh the others wait for.
-        let task = Task { try await provider.refreshToken(rejected: rejected) }
+        let task = Task { try await CredentialRefresh.run { try await provider.refreshToken(rejected: rejected) } }
         inFlight = task
         defer { inFlight = nil }
         do {

@@ -7,9 +7,9 @@ struct ClientLink: Sendable {
         self.client = client
     }
 
-    /// The client's current account.
-    func account() -> String? {
-        client?.accountProvider() ?? nil
+    /// The client's current account (see ``APIClient/currentAccount()``).
+    func account() async throws -> String? {
+        try await client?.currentAccount()
     }
 
     /// Sends `entry` through the client's whole middleware chain, marked as a replay for the entry's account.

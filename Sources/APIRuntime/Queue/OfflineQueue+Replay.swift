@@ -8,7 +8,13 @@ extension OfflineQueue {
             result.stoppedBy = "no APIClient is attached to the queue"
             return result
         }
-        let scope = AccountScope.account(link.account())
+        let scope: AccountScope
+        do {
+            scope = .account(try await link.account())
+        } catch {
+            result.stoppedBy = "the current account could not be determined: \(error)"
+            return result
+        }
         while !Task.isCancelled {
             let next: QueuedRequest?
             do {

@@ -27,7 +27,8 @@ public actor OfflineQueue {
         /// The header carrying each entry's idempotency key.
         public var idempotencyHeader = "Idempotency-Key"
         /// Header fields never written to storage (compared case-insensitively); the auth middleware adds the
-        /// current token again when the entry is replayed.
+        /// current token again when the entry is replayed. Credentials the client attaches itself (its
+        /// `credentials`) are added after the queue and never reach it.
         public var strippedHeaders: Set<String> = ["authorization", "proxy-authorization"]
         /// Automatic retries after a transient replay failure; nil waits for reachability or ``OfflineQueue/flush()``.
         public var retry: QueueRetry? = QueueRetry()

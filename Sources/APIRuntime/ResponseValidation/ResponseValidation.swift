@@ -4,10 +4,23 @@ import Foundation
 public enum ValidationMode: String, Sendable, Hashable {
     /// Throw ``ResponseValidationError``; the invalid body never becomes a model.
     case reject
-    /// Report the failure (``ResponseValidation/failureHandler``) and decode anyway.
+    /// Report the failure (``APIClient/setValidationFailureHandler(_:)``) and decode anyway.
     case reportOnly
     /// Do not validate.
     case off
+    /// Throw ``ResponseValidationError`` for every violation, values outside an `enum` included.
+    case strict
+
+    /// Whether a response with `report` fails the call. `reject` lets a report whose only violations are values
+    /// outside an `enum` through: servers add enum values without a new API version, and generated models decode
+    /// them (their `unknown` case), so the caller gets the model and the failure is still reported.
+    func rejects(_ report: ValidationReport) -> Bool {
+        switch self {
+        case .strict: return true
+        case .reject: return report.isTruncated || !report.errors.allSatisfy { $0.keyword == "enum" }
+        case .reportOnly, .off: return false
+        }
+    }
 }
 
 /// A response whose body does not match the schema the API description gives for it.
@@ -44,13 +57,15 @@ public struct ResponseValidationFailure: Sendable {
     public let response: HTTPResponse
     /// Whether the caller got an error (`reject`) or the model anyway (`reportOnly`).
     public let mode: ValidationMode
+    /// Credential values the client sent recently: reports and logs must hide them wherever they appear.
+    public let credentialValues: [String]
 }
 
 extension APIClient {
     /// Validates `response.body` with a generated validator before it is decoded.
     ///
-    /// In `reject` mode an invalid body throws ``ResponseValidationError``; in `reportOnly` mode the failure goes to
-    /// ``validationFailureHandler`` and decoding continues. A body that is not JSON at all is an invalid response too.
+    /// In `reject` mode an invalid body throws ``ResponseValidationError``; in `reportOnly` mode decoding continues.
+    /// In both, the failure goes to the handler set with ``setValidationFailureHandler(_:)``. A body that is not JSON at all is an invalid response too.
     public func validateResponse(_ response: HTTPResponse, operation: OperationInfo, mode: ValidationMode,
                                  options: ValidationOptions = .default, request: RequestBuilder? = nil, calledAt: Date? = nil,
                                  validator: (JSONInstance, ValidationContext) -> Bool) throws {
@@ -71,32 +86,22 @@ extension APIClient {
             return
         }
         let failure = ResponseValidationError(operation: operation, status: response.status, report: report)
-        ResponseValidationLog.record(failure, request: request, response: response, mode: mode, calledAt: calledAt ?? Date())
-        if mode == .reject { throw failure }
-    }
-}
-
-/// Where validation failures go besides the thrown error: a handler the app installs once (logging, a report to a
-/// server endpoint). The handler must not call the API through a validating client in a way that can fail
-/// validation again; ``ResponseValidationLog/isReporting`` guards against loops.
-public enum ResponseValidationLog {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var handler: (@Sendable (ResponseValidationFailure) -> Void)?
-
-    /// Installs the handler that receives every failure (nil removes it).
-    public static func setHandler(_ newHandler: (@Sendable (ResponseValidationFailure) -> Void)?) {
-        lock.lock()
-        defer { lock.unlock() }
-        handler = newHandler
+        record(failure, request: request, response: response, mode: mode, calledAt: calledAt ?? Date())
+        if mode.rejects(report) { throw failure }
     }
 
-    static func record(_ error: ResponseValidationError, request: RequestBuilder?, response: HTTPResponse, mode: ValidationMode,
-                       calledAt: Date) {
+    /// Makes `handler` receive every validation failure of this client (nil removes it); each client has its
+    /// own. The handler must return quickly: ``ValidationFailureReporter`` sends reports off the caller's path.
+    public func setValidationFailureHandler(_ handler: (@Sendable (ResponseValidationFailure) -> Void)?) {
+        validationReporting.withLock { $0 = handler }
+    }
+
+    private func record(_ error: ResponseValidationError, request: RequestBuilder?, response: HTTPResponse,
+                        mode: ValidationMode, calledAt: Date) {
         // A failure while a report is being sent is never reported: reporting can not feed itself.
-        guard !ValidationFailureReporter.isReporting else { return }
-        lock.lock()
-        let current = handler
-        lock.unlock()
-        current?(ResponseValidationFailure(error: error, request: request, calledAt: calledAt, response: response, mode: mode))
+        guard !ValidationFailureReporter.isReporting, let handler = validationReporting.withLock({ $0 }) else { return }
+        handler(ResponseValidationFailure(
+            error: error, request: request, calledAt: calledAt, response: response, mode: mode,
+            credentialValues: credentialManager?.recentValues ?? []))
     }
 }

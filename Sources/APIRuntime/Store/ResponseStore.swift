@@ -150,7 +150,9 @@ public final class ResponseStore: ClientMiddleware {
         let requestTime = clock.now()
         let response = try await next(request)
         let responseTime = clock.now()
-        guard response.isSuccess, !CacheControl(response.headers).noStore, isWellFormed(response) else {
+        let control = CacheControl(response.headers)
+        // `private` data is kept only in an account's partition: the anonymous one is shared by every user.
+        guard response.isSuccess, !control.noStore, !control.isPrivate || account != nil, isWellFormed(response) else {
             return response
         }
         if context?.options.recorder != nil {

@@ -1,0 +1,245 @@
+"""The local server the generated client talks to: it judges each request with openapi-core and answers as planned.
+
+Bound to 127.0.0.1 on a free port, started and stopped by the harness. Requests are handled one at a time (the
+driver sends one call at a time); each records what openapi-core made of the request and is answered with the
+response the harness planned for the case.
+"""
+import logging
+import threading
+import urllib.parse
+
+from openapi_core import Config, OpenAPI
+from openapi_core.datatypes import RequestParameters
+from werkzeug.datastructures import Headers, ImmutableMultiDict
+from werkzeug.serving import make_server
+from werkzeug.wrappers import Request, Response
+
+
+_KEPT_ENCODED = {"2F", "2C", "3B", "3D"}
+
+
+def _decode_keeping_delimiters(path):
+    """The path percent-decoded except `/ , ; =`: werkzeug decodes everything, which would turn an encoded `/`
+    inside a parameter into a segment separator and an encoded `,` into an array separator; openapi-core matches
+    templates and splits styles on the path it is given, so those stay encoded (and are decoded when compared)."""
+    out = bytearray()
+    raw = path.encode("latin-1", "replace")
+    index = 0
+    while index < len(raw):
+        if raw[index:index + 1] == b"%" and index + 2 < len(raw) + 0 and raw[index + 1:index + 3].upper().decode() \
+                not in _KEPT_ENCODED:
+            try:
+                out.append(int(raw[index + 1:index + 3], 16))
+                index += 3
+                continue
+            except ValueError:
+                pass
+        out.append(raw[index])
+        index += 1
+    return out.decode("utf-8", "replace")
+
+
+class RawPathRequest:
+    """openapi-core's request protocol over a werkzeug request, with the path decoded except its delimiters."""
+
+    def __init__(self, request, host_url):
+        self.request = request
+        self.host_url = host_url
+        raw = request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or request.path
+        self.path = _decode_keeping_delimiters(urllib.parse.urlsplit(raw).path)
+        self.parameters = RequestParameters(
+            query=ImmutableMultiDict(urllib.parse.parse_qsl(request.query_string.decode("latin-1"),
+                                                            keep_blank_values=True)),
+            header=Headers(request.headers), cookie=request.cookies)
+
+    @property
+    def method(self):
+        return self.request.method.lower()
+
+    @property
+    def body(self):
+        return self.request.get_data(as_text=False)
+
+    @property
+    def content_type(self):
+        return self.request.headers.get("Content-Type") or "application/octet-stream"
+
+
+logging.getLogger("werkzeug").setLevel(logging.ERROR)
+
+
+class JudgeServer:
+    """A werkzeug server whose every request is unmarshalled by openapi-core against the API description."""
+
+    def __init__(self, spec_dict, base_uri, base_path, check_security=False, unjudged=None, documents=None):
+        self._lock = threading.Lock()
+        self._plan = None
+        self._records = []
+        self._server = make_server("127.0.0.1", 0, self._app, threaded=False)
+        self.port = self._server.server_port
+        self.host_url = f"http://127.0.0.1:{self.port}"
+        self.base_path = base_path
+        self.base_url = self.host_url + base_path
+        spec_dict = dict(spec_dict)
+        spec_dict["servers"] = [{"url": self.base_url}]
+        if not check_security:
+            spec_dict = _without_security(spec_dict)
+        if unjudged:
+            spec_dict = _without_parameters(spec_dict, unjudged, documents)
+        spec_dict = _multipart_files_as_any(spec_dict)
+        # Formats openapi-core does not know (custom ones, and some it lacks) are accepted as plain strings: the
+        # schema's other keywords still apply, and the harness compares the values itself.
+        formats = _formats(spec_dict) | (_formats_of_documents(documents) if documents else set())
+        known = {"date", "date-time", "uuid", "binary", "byte", "int32", "int64", "float", "double", "password"}
+        lenient = {name: (lambda value: True) for name in formats - known}
+        self.openapi = OpenAPI.from_dict(spec_dict, base_uri=base_uri, config=Config(
+            spec_validator_cls=None, extra_format_validators=lenient,
+            extra_format_unmarshallers={name: (lambda value: value) for name in lenient}))
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def start(self):
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self._server.shutdown()
+        self._server.server_close()
+
+    def expect(self, status, body, content_type):
+        """Plans the answer to the next requests and forgets what earlier ones recorded."""
+        with self._lock:
+            self._plan = (status, body, content_type)
+            self._records = []
+
+    def records(self):
+        with self._lock:
+            return list(self._records)
+
+    def _app(self, environ, start_response):
+        request = Request(environ)
+        record = {"method": request.method, "raw_uri": environ.get("RAW_URI") or environ.get("REQUEST_URI"),
+                  "headers": dict(request.headers), "body": request.get_data(as_text=False)}
+        try:
+            result = self.openapi.unmarshal_request(RawPathRequest(request, self.host_url + "/"))
+            record["errors"] = [_describe(error) for error in result.errors]
+            record["parameters"] = {
+                "path": dict(result.parameters.path or {}), "query": dict(result.parameters.query or {}),
+                "header": dict(result.parameters.header or {}), "cookie": dict(result.parameters.cookie or {})}
+            record["unmarshalled_body"] = result.body
+        except Exception as error:  # openapi-core's own failures are findings too, never a crash of the harness
+            record["errors"] = [f"openapi-core failed: {type(error).__name__}: {error}"]
+        with self._lock:
+            self._records.append(record)
+            plan = self._plan
+        if plan is None:
+            return Response(b"no plan", status=599)(environ, start_response)
+        status, body, content_type = plan
+        headers = {"Content-Type": content_type} if content_type else {}
+        return Response(body, status=status, headers=headers)(environ, start_response)
+
+
+def _describe(error):
+    text = f"{type(error).__name__}: {error}"
+    cause = getattr(error, "__cause__", None)
+    if cause is not None:
+        text += f" ({type(cause).__name__}: {cause})"
+        details = getattr(cause, "schema_errors", None)
+        if details:
+            text += " [" + "; ".join(str(getattr(d, "message", d)) for d in list(details)[:3]) + "]"
+    return text
+
+
+def _without_security(spec_dict):
+    """The description without security requirements, for clients that cannot yet send credentials."""
+    spec_dict = dict(spec_dict)
+    spec_dict.pop("security", None)
+    paths = {}
+    for path, item in (spec_dict.get("paths") or {}).items():
+        if isinstance(item, dict):
+            item = {method: ({k: v for k, v in operation.items() if k != "security"}
+                             if isinstance(operation, dict) else operation) for method, operation in item.items()}
+        paths[path] = item
+    spec_dict["paths"] = paths
+    return spec_dict
+
+
+def _without_parameters(spec_dict, unjudged, documents):
+    """The description without the parameters openapi-core cannot judge (`unjudged`: (path, method, name, in)).
+
+    Path-level parameters move into each operation so that one operation can drop them.
+    """
+    from operations import METHODS
+    paths = {}
+    for path, item in (spec_dict.get("paths") or {}).items():
+        if not isinstance(item, dict):
+            paths[path] = item
+            continue
+        resolved, _ = documents.deref(item, documents.root_path)
+        shared = [documents.deref(p, documents.root_path)[0] for p in resolved.get("parameters") or []]
+        new_item = {k: v for k, v in resolved.items() if k != "parameters"}
+        for method in METHODS:
+            operation = resolved.get(method)
+            if not isinstance(operation, dict):
+                continue
+            own = [documents.deref(p, documents.root_path)[0] for p in operation.get("parameters") or []]
+            names = {(p.get("name"), p.get("in")) for p in own}
+            merged = [p for p in shared if (p.get("name"), p.get("in")) not in names] + own
+            kept = [p for p in merged if (path, method, p.get("name"), p.get("in")) not in unjudged]
+            new_item[method] = dict(operation, parameters=kept)
+        paths[path] = new_item
+    spec_dict = dict(spec_dict)
+    spec_dict["paths"] = paths
+    return spec_dict
+
+
+def _formats(node):
+    found = set()
+    if isinstance(node, dict):
+        if isinstance(node.get("format"), str):
+            found.add(node["format"])
+        for value in node.values():
+            found |= _formats(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= _formats(value)
+    return found
+
+
+def _formats_of_documents(documents):
+    found = set()
+    for document in documents.files.values():
+        found |= _formats(document)
+    return found
+
+
+def _multipart_files_as_any(spec_dict):
+    """The description with multipart request bodies left to the harness.
+
+    openapi-core 0.23.1 hands a file part over as bytes and then validates it as a JSON string, so every binary
+    part of an OpenAPI 3.1 description fails; the harness parses multipart bodies itself (multipart_parts).
+    """
+    import copy
+    spec_dict = copy.deepcopy(spec_dict)
+    for item in (spec_dict.get("paths") or {}).values():
+        for operation in (item.values() if isinstance(item, dict) else []):
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            if isinstance(body, dict) and "$ref" not in body:
+                for media_type in list((body.get("content") or {})):
+                    if media_type.startswith("multipart/"):
+                        body["content"][media_type] = {}
+    return spec_dict
+
+
+def multipart_parts(body, content_type):
+    """The parts of a multipart body by name: the bytes of each (a repeated name gives a list)."""
+    from email.parser import BytesParser
+    message = BytesParser().parsebytes(b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body)
+    parts = {}
+    for part in message.get_payload() if message.is_multipart() else []:
+        name = part.get_param("name", header="content-disposition")
+        payload = part.get_payload(decode=True) or b""
+        if name in parts:
+            parts[name] = (parts[name] if isinstance(parts[name], list) else [parts[name]]) + [payload]
+        else:
+            parts[name] = payload
+    return parts

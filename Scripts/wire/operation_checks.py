@@ -1,0 +1,441 @@
+"""Exercises one operation: K argument sets against documented responses, and one invalid response.
+
+Checks per case:
+- `request`: openapi-core found no error in the request and its unmarshalled parameters and body mean the
+  arguments the driver was given;
+- `response`: the client returned the documented success (or threw the documented error) for the status the server
+  sent, and what it decoded re-encodes to what was sent;
+- `invalid`: a body mutated to break one constraint is rejected, at an instance path jsonschema-rs reports too.
+"""
+import base64
+import copy
+import json
+import random
+
+import hypothesis.strategies as st
+import urllib.parse
+
+import jsonschema_rs
+import reference_styles
+
+from driver_process import DriverCrash, DriverHang
+from semantic_equality import differences
+from value_generation import GenerationError, draw_samples, strategy, strip_undeclared, with_defaults
+
+SPARE_STATUSES = [500, 502, 503, 418, 599]
+
+
+def is_valid(schema, value):
+    return jsonschema_rs.Draft202012Validator(schema, validate_formats=True).is_valid(value)
+
+
+def instance_paths(schema, value):
+    validator = jsonschema_rs.Draft202012Validator(schema, validate_formats=True)
+    paths = set()
+    for error in validator.iter_errors(value):
+        paths.add("".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in error.instance_path))
+    return paths
+
+
+def _is_json(media_type):
+    base = (media_type or "").split(";")[0].strip().lower()
+    return base == "application/json" or base.endswith("+json") or base.endswith("/json") or base == "*/*"
+
+
+class OperationChecks:
+    def __init__(self, operation, bundler, judge, driver, cases, seed, envelope=None):
+        self.parameter_schemas = {}
+        self.body_schema = None
+        self.operation = operation
+        self.bundler = bundler
+        self.judge = judge
+        self.driver = driver
+        self.cases = cases
+        self.seed = seed
+        self.envelope = envelope
+        self.result = {"operation": operation.key, "operationId": operation.operation_id, "cases": [],
+                       "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0],
+                                  "evolution": [0, 0], "errorBody": [0, 0]}, "failures": []}
+
+    # MARK: - Planning
+
+    def _argument_strategy(self):
+        parts = []
+        self.parameter_schemas = {}
+        for parameter in self.operation.parameters:
+            schema = self.bundler.inline(parameter.schema, parameter.base)
+            self.parameter_schemas[(parameter.location, parameter.name)] = schema
+            values = strategy(schema, parameter.location, is_valid, parameter.allow_empty)
+            parts.append((parameter, values.map(lambda value, schema=schema: strip_undeclared(value, schema))))
+        body = self.operation.body
+        body_strategy = None
+        if body is not None:
+            media = body.media_type.split(";")[0].strip().lower()
+            if body.schema is not None and (_is_json(media) or media.startswith("application/x-www-form-urlencoded")
+                                            or media.startswith("multipart/form-data")):
+                self.body_schema = self.bundler.inline(body.schema, body.base)
+                body_strategy = strategy(self.body_schema, None, is_valid).map(
+                    lambda value: strip_undeclared(value, self.body_schema))
+            elif media.startswith("text/"):
+                body_strategy = st.text(max_size=40)
+            elif not _is_json(media):
+                body_strategy = st.binary(max_size=64).map(lambda data: base64.b64encode(data).decode())
+            else:
+                body_strategy = st.just({})
+
+        def build(data):
+            arguments = {}
+            for parameter, values in parts:
+                if parameter.required or data.draw(st.booleans()):
+                    arguments.setdefault(parameter.location, {})[parameter.name] = data.draw(values)
+            if body_strategy is not None and (body.required or data.draw(st.booleans())):
+                arguments["body"] = data.draw(body_strategy)
+            return arguments
+        return build
+
+    def _response_plans(self, rng):
+        documented = {r.status for r in self.operation.responses}
+        codes = {int(s) for s in documented if s.isdigit()}
+        has_success = any(s.startswith("2") for s in documented)
+        plans = []
+        for response in self.operation.responses:
+            status = response.status
+            if status.isdigit():
+                code = int(status)
+            elif status.upper().endswith("XX") and status[0].isdigit():
+                code = next(c for c in range(int(status[0]) * 100, int(status[0]) * 100 + 100) if c not in codes)
+            else:
+                code = next(c for c in SPARE_STATUSES if c not in codes)
+            success = status.startswith("2") or (status == "default" and not has_success)
+            bodies = [None]
+            schema = inline = None
+            if response.media_type and response.schema is not None and _is_json(response.media_type):
+                schema = self.bundler.bundle(response.schema, response.base)
+                try:
+                    inline = self.bundler.inline(response.schema, response.base)
+                    values = strategy(inline, None, is_valid)
+                    bodies = draw_samples(lambda data: data.draw(values), self.cases * 3, rng.randrange(2**32))
+                    bodies = [self._envelope_status(strip_undeclared(b, inline), success) for b in bodies]
+                    bodies = [b for b in bodies if is_valid(schema, b)]
+                except GenerationError as error:
+                    bodies = []
+                    self.result["failures"].append(f"response {status}: cannot generate a body: {error}")
+                bodies += [e for e in response.examples if is_valid(schema, e)]
+            plans.append({"status": status, "code": code, "success": success, "media_type": response.media_type,
+                          "schema": schema, "bodies": bodies, "inline": inline if schema is not None else {}})
+        return [p for p in plans if p["bodies"]]
+
+    def _envelope_status(self, body, success):
+        """A success body of an API with `envelope:` carries one of the configured success values."""
+        if self.envelope and success and isinstance(body, dict) and self.envelope.get("status") in body:
+            body = dict(body)
+            body[self.envelope["status"]] = str((self.envelope.get("success") or ["ok"])[0])
+        return body
+
+    # MARK: - Running
+
+    def run(self):
+        rng = random.Random(f"{self.seed}:{self.operation.key}")
+        try:
+            samples = draw_samples(self._argument_strategy(), self.cases * 3, rng.randrange(2**32))
+        except GenerationError as error:
+            self.result["failures"].append(f"arguments: cannot generate: {error}")
+            return self._finish()
+        if not samples:
+            self.result["failures"].append("arguments: hypothesis produced no argument set")
+            return self._finish()
+        plans = self._response_plans(rng)
+        if not plans:
+            self.result["failures"].append("responses: no documented response the harness can produce")
+            return self._finish()
+        chosen = [samples[0]] + rng.sample(samples[1:], min(len(samples) - 1, self.cases - 1))
+        while len(chosen) < self.cases:
+            chosen.append(samples[len(chosen) % len(samples)])
+        for index, arguments in enumerate(chosen):
+            plan = plans[index % len(plans)]
+            body = plan["bodies"][rng.randrange(len(plan["bodies"]))] if plan["bodies"] else None
+            self._case(arguments, plan, body)
+        self._invalid_case(plans, rng, chosen[0])
+        self._evolution_case(plans, rng, chosen[0])
+        self._error_body_case(plans, chosen[0])
+        return self._finish()
+
+    def _send(self, arguments, code, body, media_type):
+        if body is None:
+            payload = b""
+        elif media_type and _is_json(media_type):
+            payload = json.dumps(body).encode("utf-8")
+        else:
+            payload = str(body).encode("utf-8")
+        self.judge.expect(code, payload, media_type if body is not None else None)
+        answer = self.driver.call(self.operation.key, arguments, self.judge.base_url)
+        return answer, self.judge.records()
+
+    def _count(self, check, passed, message=None):
+        self.result["checks"][check][1] += 1
+        if passed:
+            self.result["checks"][check][0] += 1
+        elif message:
+            self.result["failures"].append(f"{check}: {message}")
+
+    def _case(self, arguments, plan, body):
+        case = {"arguments": arguments, "status": plan["code"], "body": body}
+        self.result["cases"].append(case)
+        try:
+            answer, records = self._send(arguments, plan["code"], body, plan["media_type"])
+        except (DriverHang, DriverCrash) as error:
+            case["error"] = str(error)
+            self._count("request", False, f"driver: {error}")
+            self._count("response", False)
+            return
+        case["answer"] = answer
+        self._count("request", *self._request_verdict(arguments, records))
+        self._count("response", *self._response_verdict(answer, plan, body))
+
+    def _request_verdict(self, arguments, records):
+        if not records:
+            return False, "no request reached the server"
+        if len(records) > 1:
+            return False, f"{len(records)} requests for one call"
+        record = records[0]
+        if record.get("errors"):
+            return False, f"openapi-core: {record['errors'][0]} (sent {record['raw_uri']})"
+        if not self.operation.security:
+            # `security: []` (or none declared): the client must not send any of its credentials.
+            carried = [k for k, v in record["headers"].items() if "wire-" in str(v)]
+            if "wire-" in (record["raw_uri"] or ""):
+                carried.append("query")
+            if carried:
+                return False, f"credentials sent to an operation without security: {carried}"
+        references = [p for p in self.operation.parameters if reference_styles.reference_only(p)]
+        skipped = {(p.location, p.name) for p in references}
+        found = reference_styles.check(references, self.operation.parameters, arguments, record["raw_uri"],
+                                       self.operation.path, self.judge.base_path)
+        for location in ("path", "query", "header", "cookie"):
+            expected = {k: v for k, v in (arguments.get(location) or {}).items()
+                        if v is not None and (location, k) not in skipped}
+            for (where, name), schema in self.parameter_schemas.items():
+                if where == location and name not in expected and isinstance(schema, dict) and "default" in schema:
+                    expected[name] = schema["default"]
+            actual = record["parameters"][location]
+            if location == "path":
+                actual = {k: _unquote(v) for k, v in actual.items()}
+            if location == "header":
+                expected = {k.lower(): v for k, v in expected.items()}
+                actual = {k.lower(): v for k, v in actual.items()}
+            found += differences(expected, actual, f"{location}")
+        if "body" in arguments and arguments["body"] is not None and self.operation.body is not None:
+            media = self.operation.body.media_type
+            if _is_json(media) or media.startswith("application/x-www-form-urlencoded") \
+                    or media.startswith("multipart/form-data"):
+                expected = with_defaults(arguments["body"], self.body_schema) if self.body_schema else arguments["body"]
+                actual = record.get("unmarshalled_body")
+                if media.startswith("multipart/form-data"):
+                    from judge_server import multipart_parts
+                    expected = {k: _part_text(v) for k, v in arguments["body"].items() if v is not None}
+                    actual = {k: v.decode("utf-8", "replace") if isinstance(v, bytes) else
+                              [x.decode("utf-8", "replace") for x in v]
+                              for k, v in multipart_parts(record["body"], record["headers"].get("Content-Type", "")).items()}
+                found += differences(expected, actual, "body")
+        if found:
+            return False, "; ".join(found[:3]) + f" (sent {record['raw_uri']})"
+        return True, None
+
+    def _response_verdict(self, answer, plan, body):
+        if "failure" in answer:
+            return False, f"driver could not dispatch: {answer['failure']}"
+        outcome = answer["outcome"]
+        expected_kind = "success" if plan["success"] else "documentedError"
+        if outcome.get("kind") != expected_kind:
+            return False, (f"HTTP {plan['code']} ({plan['status']}): expected {expected_kind}, got {outcome.get('kind')}"
+                           f" {outcome.get('caseName') or ''}: {(outcome.get('message') or '')[:300]}")
+        if expected_kind == "documentedError" and outcome.get("status") != plan["code"]:
+            return False, f"HTTP {plan['code']}: the error carries status {outcome.get('status')}"
+        if body is None or plan["schema"] is None:
+            return True, None
+        expected = with_defaults(body, plan["inline"])
+        if self.envelope and plan["success"] and isinstance(body, dict) and self.envelope["status"] in body:
+            expected = expected.get(self.envelope["data"])
+        actual = outcome.get("body")
+        found = differences(expected, actual, "")
+        if found:
+            return False, f"HTTP {plan['code']} round trip: " + "; ".join(found[:3])
+        return True, None
+
+    # MARK: - Invalid responses
+
+    def _invalid_case(self, plans, rng, arguments):
+        plan = next((p for p in plans if p["success"] and p["schema"] is not None), None)
+        if plan is None:
+            return
+        for body in plan["bodies"]:
+            mutated = _mutation(body, plan["schema"], rng)
+            if mutated is not None:
+                break
+        else:
+            return
+        try:
+            answer, _ = self._send(arguments, plan["code"], mutated, plan["media_type"])
+        except (DriverHang, DriverCrash) as error:
+            self._count("invalid", False, f"driver: {error}")
+            return
+        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": mutated,
+                                     "answer": answer, "mutated": True})
+        outcome = answer.get("outcome") or {}
+        if outcome.get("kind") != "invalidResponse":
+            self._count("invalid", False, f"a body breaking the schema was accepted ({outcome.get('kind')}): "
+                                          f"{json.dumps(mutated)[:200]}")
+            return
+        expected_paths = instance_paths(plan["schema"], mutated)
+        reported = {v["instanceLocation"] for v in outcome.get("violations") or []}
+        unknown = reported - expected_paths
+        if not reported or unknown:
+            self._count("invalid", False, f"reported instance paths {sorted(reported)} are not among jsonschema-rs's "
+                                          f"{sorted(expected_paths)}")
+            return
+        self._count("invalid", True)
+
+    # MARK: - Evolution and error bodies
+
+    def _evolution_case(self, plans, rng, arguments):
+        """A success body with a value no `enum` lists (servers add them without a new version) is returned, and the
+        new value comes back unchanged."""
+        for plan in (p for p in plans if p["success"] and p["schema"] is not None):
+            for body in plan["bodies"]:
+                evolved = _evolve(body, plan["inline"], plan["schema"])
+                if evolved is None:
+                    continue
+                try:
+                    answer, _ = self._send(arguments, plan["code"], evolved, plan["media_type"])
+                except (DriverHang, DriverCrash) as error:
+                    self._count("evolution", False, f"driver: {error}")
+                    return
+                self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": evolved,
+                                             "answer": answer, "evolved": True})
+                self._count("evolution", *self._response_verdict(answer, plan, evolved))
+                return
+
+    def _error_body_case(self, plans, arguments):
+        """A documented error status whose body is a proxy's HTML page still reaches the caller with its status."""
+        plan = next((p for p in plans if not p["success"] and p["schema"] is not None), None)
+        if plan is None:
+            return
+        page = "<html><body>Bad Gateway</body></html>"
+        try:
+            self.judge.expect(plan["code"], page.encode(), "text/html")
+            answer = self.driver.call(self.operation.key, arguments, self.judge.base_url)
+        except (DriverHang, DriverCrash) as error:
+            self._count("errorBody", False, f"driver: {error}")
+            return
+        outcome = answer.get("outcome") or {}
+        passed = outcome.get("kind") == "documentedError" and outcome.get("status") == plan["code"]
+        self._count("errorBody", passed, f"HTTP {plan['code']} with an HTML body: got {outcome.get('kind')} "
+                                         f"{outcome.get('caseName') or ''} status {outcome.get('status')}: "
+                                         f"{(outcome.get('message') or answer.get('failure') or '')[:200]}")
+
+    def _finish(self):
+        checks = self.result["checks"]
+        self.result["passed"] = not self.result["failures"] and all(p == n for p, n in checks.values()) \
+            and checks["request"][1] > 0
+        return self.result
+
+
+def _mutation(body, schema, rng):
+    """A copy of `body` with one value changed so that it breaks `schema`, or None when none of the tries does."""
+    leaves = []
+
+    def walk(value, path):
+        leaves.append(path)
+        if isinstance(value, dict):
+            for key, child in value.items():
+                walk(child, path + [key])
+        elif isinstance(value, list):
+            for index, child in enumerate(value):
+                walk(child, path + [index])
+    walk(body, [])
+    replacements = [lambda v: 12345 if isinstance(v, str) else "not-a-number", lambda v: None, lambda v: [v],
+                    lambda v: {"unexpected": v}, lambda v: True]
+    tries = [(path, replace) for path in reversed(leaves) for replace in replacements]
+    rng.shuffle(tries)
+    tries.sort(key=lambda t: -len(t[0]))
+    for path, replace in tries[:200]:
+        candidate = copy.deepcopy(body)
+        if not path:
+            candidate = replace(candidate)
+        else:
+            parent = candidate
+            for part in path[:-1]:
+                parent = parent[part]
+            parent[path[-1]] = replace(parent[path[-1]])
+        if not is_valid(schema, candidate):
+            return candidate
+    if isinstance(body, dict):
+        for key in body:
+            candidate = {k: v for k, v in body.items() if k != key}
+            if not is_valid(schema, candidate):
+                return candidate
+    return None
+
+
+def _unquote(value):
+    """Path parameter values reach openapi-core with `/ , ; =` still encoded (judge_server)."""
+    if isinstance(value, str):
+        for encoded, text in (("%2F", "/"), ("%2f", "/"), ("%2C", ","), ("%2c", ","), ("%3B", ";"), ("%3b", ";"),
+                              ("%3D", "="), ("%3d", "=")):
+            value = value.replace(encoded, text)
+        return value
+    if isinstance(value, list):
+        return [_unquote(v) for v in value]
+    if isinstance(value, dict):
+        return {_unquote(k): _unquote(v) for k, v in value.items()}
+    return value
+
+
+def _evolve(body, inline, schema):
+    """`body` with one string that an `enum` constrains replaced by a value the enum does not list, or None."""
+    from value_generation import _expand
+    paths = []
+
+    def walk(value, node_schema, path):
+        schemas = _expand(node_schema)
+        if isinstance(value, str) and any(isinstance(s, dict) and isinstance(s.get("enum"), list)
+                                          and all(isinstance(v, str) for v in s["enum"]) for s in schemas):
+            paths.append(path)
+        elif isinstance(value, dict):
+            for key, member in value.items():
+                children = [s["properties"][key] for s in schemas if isinstance(s, dict) and key in (s.get("properties") or {})]
+                if children:
+                    walk(member, {"allOf": children}, path + [key])
+        elif isinstance(value, list):
+            items = [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)]
+            for index, item in enumerate(value):
+                if items:
+                    walk(item, {"allOf": items}, path + [index])
+    walk(body, inline, [])
+    for path in paths:
+        candidate = copy.deepcopy(body)
+        if not path:
+            candidate = "apigen-new-value"
+        else:
+            parent = candidate
+            for part in path[:-1]:
+                parent = parent[part]
+            parent[path[-1]] = "apigen-new-value"
+        validator = jsonschema_rs.Draft202012Validator(schema, validate_formats=True)
+        kinds = {type(error.kind).__name__ for error in validator.iter_errors(candidate)}
+        if kinds == {"Enum"}:
+            return candidate
+    return None
+
+
+def _part_text(value):
+    """What a multipart part carries for an argument: a string as is, a scalar as text, anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return value
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)

@@ -1,0 +1,134 @@
+"""The operations of an API description as the harness exercises them: parameters, request body, responses."""
+import dataclasses
+
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+
+@dataclasses.dataclass
+class Parameter:
+    name: str
+    location: str
+    required: bool
+    schema: object
+    base: object
+    style: str
+    explode: bool
+    content_type: str = None
+    allow_empty: bool = False
+    resolved_schema: object = None
+
+
+@dataclasses.dataclass
+class Body:
+    media_type: str
+    schema: object
+    base: object
+    required: bool
+
+
+@dataclasses.dataclass
+class Response:
+    status: str
+    media_type: str
+    schema: object
+    base: object
+    examples: list
+
+
+@dataclasses.dataclass
+class Operation:
+    method: str
+    path: str
+    operation_id: str
+    parameters: list
+    body: Body
+    responses: list
+    security: list = None
+
+    @property
+    def key(self):
+        return f"{self.method.upper()} {self.path}"
+
+
+def _default_style(location):
+    return {"query": "form", "cookie": "form", "path": "simple", "header": "simple"}[location]
+
+
+def _is_json(media_type):
+    base = media_type.split(";")[0].strip().lower()
+    return base == "application/json" or base.endswith("+json") or base.endswith("/json") or base == "*/*"
+
+
+def _preferred_content(content):
+    """The media type apigen picks for a body: JSON first, then form, multipart, then the first listed."""
+    if not content:
+        return None, None
+    for predicate in (_is_json, lambda m: m.startswith("application/x-www-form-urlencoded"),
+                      lambda m: m.startswith("multipart/form-data"), lambda m: True):
+        for media_type, media in content.items():
+            if predicate(media_type):
+                return media_type, media or {}
+    return None, None
+
+
+def _examples(media):
+    found = []
+    if "example" in media:
+        found.append(media["example"])
+    for example in (media.get("examples") or {}).values():
+        if isinstance(example, dict) and "value" in example:
+            found.append(example["value"])
+    return found
+
+
+def collect(documents):
+    """Every operation of the root document, in document order."""
+    root = documents.root
+    base = documents.root_path
+    operations = []
+    for path, item in (root.get("paths") or {}).items():
+        if not isinstance(item, dict):
+            continue
+        item, item_base = documents.deref(item, base)
+        shared = item.get("parameters") or []
+        for method in METHODS:
+            operation = item.get(method)
+            if not isinstance(operation, dict):
+                continue
+            operation, op_base = documents.deref(operation, item_base)
+            parameters = {}
+            for raw, raw_base in [(p, item_base) for p in shared] + [(p, op_base) for p in operation.get("parameters") or []]:
+                node, node_base = documents.deref(raw, raw_base)
+                location = node.get("in")
+                if location not in ("path", "query", "header", "cookie"):
+                    continue
+                schema, content_type = node.get("schema"), None
+                if schema is None and node.get("content"):
+                    content_type, media = next(iter(node["content"].items()))
+                    schema = (media or {}).get("schema")
+                style = node.get("style") or _default_style(location)
+                explode = node.get("explode", style == "form")
+                parameters[(node["name"], location)] = Parameter(
+                    name=node["name"], location=location, required=bool(node.get("required")) or location == "path",
+                    schema=schema if schema is not None else {"type": "string"}, base=node_base, style=style,
+                    explode=bool(explode), content_type=content_type, allow_empty=bool(node.get("allowEmptyValue")),
+                    resolved_schema=documents.deref(schema, node_base)[0] if schema is not None else None)
+            body = None
+            if operation.get("requestBody"):
+                node, node_base = documents.deref(operation["requestBody"], op_base)
+                media_type, media = _preferred_content(node.get("content") or {})
+                if media_type:
+                    body = Body(media_type=media_type, schema=media.get("schema"), base=node_base,
+                                required=bool(node.get("required")))
+            responses = []
+            for status, raw in (operation.get("responses") or {}).items():
+                node, node_base = documents.deref(raw, op_base)
+                media_type, media = _preferred_content((node or {}).get("content") or {})
+                responses.append(Response(status=str(status), media_type=media_type,
+                                          schema=(media or {}).get("schema") if media_type else None,
+                                          base=node_base, examples=_examples(media or {})))
+            security = operation.get("security", root.get("security"))
+            operations.append(Operation(method=method, path=path, operation_id=operation.get("operationId"),
+                                        parameters=list(parameters.values()), body=body, responses=responses,
+                                        security=security))
+    return operations

@@ -1,0 +1,241 @@
+"""Loads an API description with the files it references and turns its schemas into self-contained JSON Schemas.
+
+apigen, openapi-core and jsonschema-rs each resolve `$ref`s their own way; the harness needs plain JSON Schemas for
+hypothesis-jsonschema (value generation) and jsonschema-rs (the second opinion on invalid responses), so every
+schema is bundled here: each referenced schema becomes an entry of `$defs` and refs point there.
+"""
+import json
+import pathlib
+import re
+import urllib.parse
+
+import yaml
+
+
+class _PlainLoader(yaml.SafeLoader):
+    """YAML without timestamp conversion: `2020-01-01` stays a string, as in JSON."""
+
+
+_PlainLoader.yaml_implicit_resolvers = {
+    key: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for key, resolvers in _PlainLoader.yaml_implicit_resolvers.copy().items()
+}
+
+
+def _stringify_keys(node):
+    if isinstance(node, dict):
+        return {str(key): _stringify_keys(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_stringify_keys(value) for value in node]
+    return node
+
+
+def load_file(path):
+    text = pathlib.Path(path).read_text(encoding="utf-8")
+    if str(path).endswith(".json"):
+        return json.loads(text)
+    return _stringify_keys(yaml.load(text, Loader=_PlainLoader))
+
+
+def unescape_pointer_token(token):
+    return urllib.parse.unquote(token).replace("~1", "/").replace("~0", "~")
+
+
+class SpecDocuments:
+    """The root document and every file reached through `$ref`, keyed by absolute path."""
+
+    def __init__(self, root_path):
+        self.root_path = pathlib.Path(root_path).resolve()
+        self.files = {}
+        self.root = self.document(self.root_path)
+        version = str(self.root.get("openapi") or self.root.get("swagger") or "")
+        self.is_swagger = "swagger" in self.root
+        self.is_openapi31 = version.startswith("3.1")
+
+    def document(self, path):
+        path = pathlib.Path(path).resolve()
+        if path not in self.files:
+            self.files[path] = load_file(path)
+        return self.files[path]
+
+    def resolve(self, ref, base):
+        """The node `ref` points at from the file `base`, and the file it is in."""
+        file_part, _, fragment = ref.partition("#")
+        target = (base.parent / urllib.parse.unquote(file_part)).resolve() if file_part else base
+        node = self.document(target)
+        for token in [t for t in fragment.split("/") if t != ""]:
+            key = unescape_pointer_token(token)
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        return node, target
+
+    def deref(self, node, base):
+        """Follows `$ref` chains of a non-schema object (parameter, response, request body, path item)."""
+        seen = 0
+        while isinstance(node, dict) and "$ref" in node and seen < 32:
+            node, base = self.resolve(node["$ref"], base)
+            seen += 1
+        return node, base
+
+
+class SchemaBundler:
+    """Turns schemas of one API description into self-contained JSON Schemas (draft 2020-12 vocabulary).
+
+    OpenAPI 3.0 schema objects are converted (`nullable`, boolean `exclusiveMinimum`, `x-nullable` of Swagger 2.0);
+    `discriminator`, `xml`, `example` and `x-` keys are dropped: they do not constrain values.
+    """
+
+    _DROPPED = {"discriminator", "xml", "example", "externalDocs", "deprecated", "readOnly", "writeOnly", "$schema",
+                "$id", "$anchor", "$comment"}
+
+    def __init__(self, documents):
+        self.documents = documents
+        self.definitions = {}
+        self.names = {}
+
+    def bundle(self, schema, base):
+        """A self-contained schema for `schema` found in file `base`."""
+        self.definitions = {}
+        self.names = {}
+        converted = self._convert(schema, base)
+        if isinstance(converted, dict) and isinstance(converted.get("required"), bool):
+            converted.pop("required")
+        if isinstance(converted, dict) and self.definitions:
+            converted = dict(converted)
+            converted["$defs"] = dict(self.definitions)
+        return converted
+
+    def inline(self, schema, base, depth_limit=2):
+        """`schema` with every `$ref` replaced by its target, for hypothesis-jsonschema (which cannot follow
+        recursive references): a reference already expanded `depth_limit` times on the way down becomes `false`, so
+        generated values stop there (an optional property is left out, an array stays empty)."""
+        self.definitions = {}
+        self.names = {}
+        inlined = self._inline(schema, base, {}, depth_limit)
+        if isinstance(inlined, dict) and isinstance(inlined.get("required"), bool):
+            inlined.pop("required")
+        return inlined
+
+    def _inline(self, schema, base, active, limit):
+        if isinstance(schema, dict) and "$ref" in schema:
+            target, target_base = self.documents.resolve(schema["$ref"], base)
+            key = (str(target_base), id(target))
+            if active.get(key, 0) >= limit:
+                return False
+            active[key] = active.get(key, 0) + 1
+            try:
+                resolved = self._inline(target, target_base, active, limit)
+            finally:
+                active[key] -= 1
+            siblings = {k: v for k, v in schema.items() if k != "$ref"}
+            if siblings and self.documents.is_openapi31:
+                return {"allOf": [resolved, self._inline(siblings, base, active, limit)]}
+            return resolved
+        if not isinstance(schema, dict):
+            return schema if isinstance(schema, bool) else {}
+        shallow = self._convert({k: v for k, v in schema.items() if k != "$ref"}, base, follow=False)
+        return self._map_subschemas(shallow, lambda sub: self._inline(sub, base, active, limit))
+
+    @staticmethod
+    def _map_subschemas(schema, transform):
+        if not isinstance(schema, dict):
+            return schema
+        result = dict(schema)
+        for key in ("properties", "patternProperties", "dependentSchemas"):
+            if isinstance(result.get(key), dict):
+                result[key] = {name: transform(sub) for name, sub in result[key].items()}
+        for key in ("items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+                    "unevaluatedProperties", "unevaluatedItems"):
+            if isinstance(result.get(key), (dict, bool)):
+                result[key] = transform(result[key])
+        for key in ("allOf", "anyOf", "oneOf", "prefixItems"):
+            if isinstance(result.get(key), list):
+                result[key] = [transform(sub) for sub in result[key]]
+        result.pop("$defs", None)
+        result.pop("definitions", None)
+        return result
+
+    def _definition_name(self, ref, base):
+        key = (str(base), ref)
+        if key not in self.names:
+            tail = ref.split("/")[-1] or "schema"
+            name = re.sub(r"[^A-Za-z0-9_.-]", "_", unescape_pointer_token(tail))
+            candidate, number = name, 2
+            while candidate in self.definitions or candidate in self.names.values():
+                candidate, number = f"{name}_{number}", number + 1
+            self.names[key] = candidate
+        return self.names[key]
+
+    def _convert(self, schema, base, follow=True):
+        if isinstance(schema, bool):
+            return schema
+        if not isinstance(schema, dict):
+            return {}
+        if "$ref" in schema and not follow:
+            return dict(schema)
+        if "$ref" in schema:
+            ref = schema["$ref"]
+            target, target_base = self.documents.resolve(ref, base)
+            name = self._definition_name(ref, base)
+            if name not in self.definitions:
+                self.definitions[name] = {}
+                self.definitions[name] = self._convert(target, target_base)
+            reference = {"$ref": f"#/$defs/{name}"}
+            siblings = {k: v for k, v in schema.items() if k != "$ref"}
+            if siblings and self.documents.is_openapi31:
+                return {"allOf": [reference, self._convert(siblings, base)]}
+            return reference
+        result = {}
+        for key, value in schema.items():
+            if key.startswith("x-") or key in self._DROPPED or (key == "id" and isinstance(value, str)):
+                continue
+            if key in ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"):
+                result[key] = {name: self._convert(sub, base, follow) for name, sub in (value or {}).items()}
+            elif key in ("items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+                         "additionalItems", "unevaluatedProperties", "unevaluatedItems"):
+                if isinstance(value, list):
+                    result["prefixItems" if key == "items" else key] = [self._convert(s, base, follow) for s in value]
+                else:
+                    result[key] = self._convert(value, base, follow)
+            elif key in ("allOf", "anyOf", "oneOf", "prefixItems"):
+                result[key] = [self._convert(sub, base, follow) for sub in value]
+            else:
+                result[key] = value
+        if not self.documents.is_openapi31:
+            self._convert_openapi30(schema, result)
+        self._convert_draft03_required(result)
+        # Boolean exclusive bounds (draft-03/04 and OpenAPI 3.0) mean nothing in 2020-12: convert wherever they are.
+        for bound, flag in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
+            if result.get(flag) is True and bound in result:
+                result[flag] = result.pop(bound)
+            elif isinstance(result.get(flag), bool):
+                result.pop(flag)
+        return result
+
+    @staticmethod
+    def _convert_draft03_required(result):
+        """Draft-03 `required: true` on a property becomes the parent's `required` list."""
+        properties = result.get("properties")
+        if isinstance(properties, dict):
+            names = [name for name, sub in properties.items()
+                     if isinstance(sub, dict) and sub.get("required") is True]
+            for name in names:
+                properties[name] = {k: v for k, v in properties[name].items() if k != "required"}
+            for name, sub in properties.items():
+                if isinstance(sub, dict) and isinstance(sub.get("required"), bool):
+                    properties[name] = {k: v for k, v in sub.items() if k != "required"}
+            if names:
+                result["required"] = list(result.get("required") or []) + [n for n in names
+                                                                           if n not in (result.get("required") or [])]
+
+    @staticmethod
+    def _convert_openapi30(source, result):
+        result.pop("nullable", None)
+        if source.get("nullable") is True or source.get("x-nullable") is True:
+            kind = result.get("type")
+            if isinstance(kind, str):
+                result["type"] = [kind, "null"]
+            if "enum" in result and None not in result["enum"]:
+                result["enum"] = list(result["enum"]) + [None]
+            if "type" not in result and any(k in result for k in ("allOf", "oneOf", "anyOf", "$ref")):
+                result.update({"anyOf": [{"type": "null"}, {k: result.pop(k) for k in list(result)
+                                                            if k in ("allOf", "oneOf", "anyOf")}]})

@@ -1,0 +1,215 @@
+"""Argument and response values drawn from schemas with hypothesis-jsonschema, plus explicit edge values.
+
+Generation schemas are the bundled JSON Schemas with limits the wire imposes on top of the API description (each
+one is listed in Docs/wire-conformance.md): integers stay within their `format` (int64 when none is given, as Swift's
+`Int` is), path strings are not empty, header and cookie strings are printable ASCII without leading or trailing
+space (HTTP trims those) and cookie strings use cookie-octets only, so that what is compared is the encoding and not
+what HTTP itself cannot carry.
+"""
+import copy
+
+import hypothesis
+import hypothesis.errors
+import hypothesis.strategies as st
+from hypothesis_jsonschema import from_schema
+
+INT_LIMITS = {"int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1), "uint32": (0, 2**32 - 1)}
+HEADER_PATTERN = r"^[!-~]+( [!-~]+)*$"
+COOKIE_PATTERN = r"^[!#$&-+\-./0-9:<-\[\]-~]+$"
+CUSTOM_FORMATS = {
+    "uuid": st.uuids().map(str),
+    "int32": st.integers(-2**31, 2**31 - 1).map(str),
+    "int64": st.integers(-2**63, 2**63 - 1).map(str),
+    "byte": st.binary(max_size=24).map(lambda data: __import__("base64").b64encode(data).decode()),
+    "binary": st.text(max_size=24),
+    "password": st.text(max_size=24),
+}
+EDGE_STRINGS = ["", "a b", "/?#&=+%", "ü€😀", "a,b", "a|b", "x;y", "100%", "[0]", "..", "\u00e9t\u00e9"]
+
+
+def _walk(schema, visit):
+    """Applies `visit` to every schema object of a bundled schema, `$defs` included."""
+    if not isinstance(schema, dict):
+        return
+    visit(schema)
+    for key in ("properties", "patternProperties", "$defs", "dependentSchemas"):
+        for sub in (schema.get(key) or {}).values():
+            _walk(sub, visit)
+    for key in ("items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+                "unevaluatedProperties", "unevaluatedItems"):
+        if isinstance(schema.get(key), dict):
+            _walk(schema[key], visit)
+    for key in ("allOf", "anyOf", "oneOf", "prefixItems"):
+        for sub in schema.get(key) or []:
+            _walk(sub, visit)
+
+
+def _types(schema):
+    kind = schema.get("type")
+    return set(kind) if isinstance(kind, list) else ({kind} if kind else set())
+
+
+def wire_schema(schema, location=None, allow_empty=False):
+    """`schema` with the wire's limits added (a copy)."""
+    schema = copy.deepcopy(schema)
+    top = schema
+
+    def visit(node):
+        kinds = _types(node)
+        if "integer" in kinds:
+            low, high = INT_LIMITS.get(node.get("format"), INT_LIMITS["int64"])
+            if "minimum" not in node and "exclusiveMinimum" not in node:
+                node["minimum"] = low
+            if "maximum" not in node and "exclusiveMaximum" not in node:
+                node["maximum"] = high
+        if "number" in kinds:
+            for bound, value in (("minimum", -1e300), ("maximum", 1e300)):
+                node.setdefault(bound, value)
+        if "string" in kinds and not any(k in node for k in ("enum", "const", "format", "pattern")):
+            if location == "header":
+                node["pattern"] = HEADER_PATTERN
+            elif location == "cookie":
+                node["pattern"] = COOKIE_PATTERN
+            elif location == "path":
+                node.setdefault("minLength", 1)
+        if "string" in kinds and location in ("header", "cookie", "path"):
+            node.setdefault("minLength", 1)
+        if location is None:
+            return
+        # No parameter style can carry an empty array or an empty query value unambiguously (`name=` reads as
+        # [""]); values inside arrays and objects must not contain the delimiters of any style.
+        if "array" in kinds or "items" in node:
+            node.setdefault("minItems", 1)
+        if "string" in kinds and location == "query" and not allow_empty:
+            node.setdefault("minLength", 1)
+        if node is top and ("object" in kinds or "properties" in node):
+            # An object parameter with no members sends nothing at all: it would read as absent.
+            node.setdefault("minProperties", 1)
+            if "additionalProperties" not in node and not any(k in node for k in ("allOf", "anyOf", "oneOf")):
+                node["additionalProperties"] = False
+        if node is not top and "string" in kinds and not any(k in node for k in ("enum", "const", "format", "pattern")):
+            node["pattern"] = r"^[A-Za-z0-9_~-]+$"
+    _walk(schema, visit)
+    return schema
+
+
+class GenerationError(Exception):
+    """A schema hypothesis-jsonschema cannot generate values for (recursion through `$ref`, unsatisfiable)."""
+
+
+def strategy(schema, location=None, validator=None, allow_empty=False):
+    """A strategy for values valid against `schema`, with edge values mixed in where they are valid."""
+    generation = wire_schema(schema, location, allow_empty)
+    try:
+        base = from_schema(generation, allow_x00=False, codec="utf-8", custom_formats=CUSTOM_FORMATS)
+    except Exception as error:  # hypothesis-jsonschema raises several types for unsupported schemas
+        raise GenerationError(f"{type(error).__name__}: {error}") from None
+    edges = []
+    if validator is not None:
+        candidates = list(EDGE_STRINGS) + [0, -1, 2**63 - 1, -2**63, 2**31 - 1, 1.5, [], {}, True]
+        edges = [value for value in candidates if _is_valid(validator, generation, value)]
+    if validator is not None:
+        # hypothesis-jsonschema ignores some formats and keywords; jsonschema-rs has the last word on validity.
+        base = base.filter(lambda value: _is_valid(validator, generation, value))
+    if edges:
+        return st.one_of(st.sampled_from(edges), base)
+    return base
+
+
+def _is_valid(validator, schema, value):
+    try:
+        return validator(schema, value)
+    except Exception:
+        return False
+
+
+def draw_samples(build, count, seed):
+    """Up to `count` values drawn by `build(data)` under one seeded hypothesis run; the first is the simplest."""
+    samples = []
+
+    @hypothesis.settings(max_examples=count, database=None, deadline=None, phases=[hypothesis.Phase.generate],
+                         suppress_health_check=list(hypothesis.HealthCheck))
+    @hypothesis.seed(seed)
+    @hypothesis.given(st.data())
+    def collect(data):
+        samples.append(build(data))
+
+    try:
+        collect()
+    except hypothesis.errors.Unsatisfiable:
+        pass
+    except Exception as error:  # hypothesis-jsonschema reports unsupported schemas when drawing
+        if not samples:
+            raise GenerationError(f"{type(error).__name__}: {str(error)[:300]}") from None
+    return samples
+
+
+def strip_undeclared(value, schema):
+    """`value` without object members the schema does not declare (where it does not allow others explicitly).
+
+    A schema without `additionalProperties` allows any member, but apigen's models keep only declared ones (an
+    explicit `additionalProperties` is kept): the harness sends what a model can carry, and checks the rest apart.
+    """
+    schemas = _expand(schema)
+    if isinstance(value, dict):
+        open_ended = any(isinstance(s, dict) and (s.get("additionalProperties") not in (None, False)
+                                                  or s.get("patternProperties")) for s in schemas)
+        result = {}
+        for key, member in value.items():
+            children = [s["properties"][key] for s in schemas
+                        if isinstance(s, dict) and key in (s.get("properties") or {})]
+            if not children and not open_ended:
+                continue
+            children += [s["additionalProperties"] for s in schemas
+                         if isinstance(s, dict) and isinstance(s.get("additionalProperties"), dict)]
+            result[key] = _strip_all(member, children)
+        return result
+    if isinstance(value, list):
+        return [_strip_all(item, [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)])
+                for item in value]
+    return value
+
+
+def _strip_all(value, schemas):
+    if not schemas:
+        return value
+    return strip_undeclared(value, {"allOf": schemas})
+
+
+def _expand(schema):
+    found, stack = [], [schema]
+    while stack and len(found) < 200:
+        node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        found.append(node)
+        for key in ("allOf", "anyOf", "oneOf"):
+            stack.extend(node.get(key) or [])
+        for key in ("then", "else"):
+            if isinstance(node.get(key), dict):
+                stack.append(node[key])
+    return found
+
+
+def with_defaults(value, schema):
+    """`value` with the `default` of every declared, absent object member filled in (what a reader that applies
+    defaults, like openapi-core or an apigen model, makes of it)."""
+    schemas = _expand(schema)
+    if isinstance(value, dict):
+        result = dict(value)
+        for node in schemas:
+            if not isinstance(node, dict):
+                continue
+            for key, member in (node.get("properties") or {}).items():
+                if key not in result and isinstance(member, dict) and "default" in member:
+                    result[key] = member["default"]
+        for key in list(result):
+            children = [s["properties"][key] for s in schemas
+                        if isinstance(s, dict) and key in (s.get("properties") or {})]
+            if children:
+                result[key] = with_defaults(result[key], {"allOf": children})
+        return result
+    if isinstance(value, list):
+        items = [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)]
+        return [with_defaults(item, {"allOf": items}) for item in value] if items else value
+    return value

@@ -1,0 +1,84 @@
+/// The opt-in dispatcher file (`wireDispatcher: true`): every operation callable by `METHOD /path` with its
+/// arguments given as JSON, so a conformance harness or a test can drive any generated client without code per API.
+public struct WireDispatcherPlan: Encodable, Sendable {
+    /// `public`, `package` or `internal`.
+    public var access: String
+    /// The generated client type the dispatcher calls through.
+    public var clientName: String
+    /// One entry per operation, in the order of the API groups.
+    public var operations: [WireOperationPlan]
+    /// A placeholder credential per security scheme that takes one, so that every operation can be called.
+    public var credentials: [WireCredentialPlan] = []
+}
+
+/// A placeholder credential for one security scheme: its value is `wire-` and the scheme's name, so a server can
+/// tell which scheme a request carries.
+public struct WireCredentialPlan: Encodable, Sendable {
+    /// The scheme's name as a Swift string literal.
+    public var nameLiteral: String
+    /// The credential, e.g. `APIKeyCredential("wire-partnerKey")`.
+    public var credentialLiteral: String
+
+    init(scheme: SecuritySchemePlan) {
+        nameLiteral = scheme.nameLiteral
+        let name = String(scheme.nameLiteral.dropFirst().dropLast())
+        credentialLiteral = scheme.credentialType == "BasicCredential"
+            ? "BasicCredential(username: \"wire-\(name)\", password: \"wire-\(name)\")"
+            : "\(scheme.credentialType)(\"wire-\(name)\")"
+    }
+}
+
+/// One operation as the dispatcher calls it.
+public struct WireOperationPlan: Encodable, Sendable {
+    /// The `"GET /members/{memberId}"` literal the operation is dispatched by.
+    public var keyLiteral: String
+    /// The client's group property, e.g. `members`.
+    public var groupProperty: String
+    /// The method, e.g. `getFriends`.
+    public var methodName: String
+    public var arguments: [WireArgumentPlan]
+}
+
+/// One argument of a generated method and where its value travels.
+public struct WireArgumentPlan: Encodable, Sendable {
+    /// Where the argument is sent: a parameter location, the whole body, or one part of a multipart body.
+    public enum Location: String, Encodable, Sendable {
+        case path, query, header, cookie, body, multipart
+
+        init(_ location: ParameterLocation) {
+            switch location {
+            case .path: self = .path
+            case .query: self = .query
+            case .header: self = .header
+            case .cookie: self = .cookie
+            }
+        }
+    }
+
+    /// The argument label as written in a call (escaped when it is a keyword).
+    public var label: String
+    /// The Swift type without `?`, e.g. `Int64`, `[String]`, `MultipartFile`.
+    public var swiftType: String
+    public var isRequired: Bool
+    public var location: Location
+    /// The parameter's (or multipart part's) name in the API description; empty for a whole body.
+    public var wireName: String
+    /// `"query"`: the location as a Swift string literal.
+    public var locationLiteral: String
+    /// The wire name as a Swift string literal.
+    public var wireNameLiteral: String
+    /// The dispatcher's accessor for the value: `required`, `optional`, `requiredFile` or `optionalFile`.
+    public var accessor: String
+
+    init(label: String, swiftType: String, isRequired: Bool, location: Location, wireName: String) {
+        self.label = label
+        self.swiftType = swiftType
+        self.isRequired = isRequired
+        self.location = location
+        self.wireName = wireName
+        self.locationLiteral = SwiftNaming.stringLiteral(location.rawValue)
+        self.wireNameLiteral = SwiftNaming.stringLiteral(wireName)
+        let isFile = swiftType == "MultipartFile"
+        self.accessor = (isRequired ? "required" : "optional") + (isFile ? "File" : "")
+    }
+}
