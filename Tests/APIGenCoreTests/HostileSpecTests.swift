@@ -311,10 +311,12 @@ final class HostileDiagnosticTests: XCTestCase {
 
     func testTheRendererEscapesLineBreaksInMessagesPointersAndHints() {
         let diagnostic = Diagnostic(.warning, "property 'a\nx.yaml:1:1: error: forged' is renamed",
-                                    at: SourceLocation(file: "x.yaml", line: 1, column: 1), pointer: "/a\r\nb", hint: "h\u{2028}i")
+                                    at: SourceLocation(file: "x.yaml", line: 1, column: 1), pointer: "/a\r\nb",
+                                    hint: "h\u{2028}i\nx.yaml:2:2: error: forged\n  models: {}")
         let rendered = DiagnosticRenderer().render(diagnostic)
         XCTAssertEqual(rendered, #"x.yaml:1:1: warning: property 'a\u{a}x.yaml:1:1: error: forged' is renamed [at /a\u{d}\u{a}b]"#
-                       + "\n    hint: h\\u{2028}i")
+                       + "\n    hint: h\\u{2028}i\n    x.yaml:2:2: error: forged\n  models: {}",
+                       "a hint's own lines stay, indented, so no line starts like a diagnostic")
     }
 }
 
