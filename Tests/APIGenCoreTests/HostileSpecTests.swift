@@ -266,6 +266,21 @@ final class HostileParameterTests: XCTestCase {
                        ["openapi.yaml:7:19", "openapi.yaml:8:19"])
         XCTAssertTrue(outcome.diagnostics.allSatisfy { !$0.message.contains("\n") && !$0.message.contains("\r") })
     }
+
+    func testAPIKeyHeaderNameWithLineBreakIsAnError() {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            security: [{ key: [] }]
+            paths:
+              /a: { get: { responses: { "204": { description: ok } } } }
+            components:
+              securitySchemes:
+                key: { type: apiKey, in: header, name: "X-Key\\r\\nInjected: yes" }
+            """)
+        XCTAssertNil(outcome.files)
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }.map { $0.location?.description ?? "" }, ["openapi.yaml:8:44"])
+    }
 }
 
 /// Found by ``RandomHostileSpecTests``: reference cycles without a schema in them.

@@ -30,6 +30,12 @@ extension ResolverContext {
                 error("apiKey security scheme '\(name)' needs 'in' to be one of header, query, cookie", at: node["in"] ?? node)
                 return nil
             }
+            if location == .header || location == .cookie, !Self.isToken(field) {
+                error("apiKey security scheme '\(SwiftNaming.commentText(name))': \(location.rawValue) name "
+                      + "'\(SwiftNaming.commentText(field))' is not an HTTP token; it could inject header fields", at: node["name"],
+                      hint: "header and cookie names are letters, digits and !#$%&'*+-.^_`|~ only")
+                return nil
+            }
             return .apiKey(name: field, location: location)
         case "http":
             guard let scheme = node["scheme"]?.string, !scheme.isEmpty,
