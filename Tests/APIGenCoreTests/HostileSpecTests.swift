@@ -379,3 +379,21 @@ final class HostilePatternDialectTests: XCTestCase {
         XCTAssertEqual(strict.diagnostics.filter { $0.severity == .error }.map { $0.location?.description ?? "" }, ["models/tag.yml:3:10"])
     }
 }
+
+/// Found by RandomHostileOutputTests: names reserved for Swift and APIRuntime types were not reserved at all.
+final class HostileReservedNameTests: XCTestCase {
+    func testAnAPITitledAPIDoesNotDeclareAPIClient() throws {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: API, version: '1' }
+            paths: {}
+            components:
+              schemas:
+                A: { type: object, x-apigen-name: String, properties: { a: { type: string } } }
+            """)
+        let files = try XCTUnwrap(outcome.files)
+        XCTAssertFalse(files.contains { $0.path == "APIClient.swift" }, "\(files.map(\.path))")
+        XCTAssertFalse(outcome.allText.contains("struct APIClient:"))
+        XCTAssertFalse(outcome.allText.contains("struct String:"), "an x-apigen-name may not shadow Swift.String")
+    }
+}
