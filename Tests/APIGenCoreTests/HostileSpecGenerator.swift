@@ -22,6 +22,7 @@ struct HostileSpecGenerator {
     /// overrides, path segments, digits first, signs, empty and blank, non-ASCII letters, emoji, a declaration.
     static let hostile = [
         "class", "self", "Type", "init", "default", "_", "Self", "protocol", "subscript", "String", "Validators",
+        "APIClient", "ValidationContext", "JSONNumber", "ECMARegex", "SecurityScheme", "EnvelopeFormat", "Servers",
         "\"", "\"\"\"", "\\(x)", "\\", "*/", "/*", "//", "`", "'", "$", "#", "%", "{}", "[]", "<T>", "a: Int",
         "\n", "\r\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\t", "\u{0}", "\u{7F}", "\u{202E}", "\u{200D}", "\u{FEFF}",
         "../", "../../etc/passwd", "/abs", "a/b", "C:\\x", ".hidden", "..", ".",

@@ -396,4 +396,14 @@ final class HostileReservedNameTests: XCTestCase {
         XCTAssertFalse(outcome.allText.contains("struct APIClient:"))
         XCTAssertFalse(outcome.allText.contains("struct String:"), "an x-apigen-name may not shadow Swift.String")
     }
+
+    /// Schemas named like the runtime types generated code uses: the output must still compile (checked by
+    /// HostileOutputTests for the CLI); here, none of them is declared under the runtime's name.
+    func testSchemasNamedLikeRuntimeTypesAreRenamed() throws {
+        let names = ["ValidationContext", "JSONNumber", "ECMARegex", "JSONInstance", "SecurityRequirement", "EventBus"]
+        let outcome = generate(yaml: openAPI(schemas: names.map { "    \($0): { type: object, properties: { a: { type: string } } }" }
+            .joined(separator: "\n")))
+        let text = try XCTUnwrap(outcome.files).map(\.contents).joined()
+        for name in names { XCTAssertFalse(text.contains("struct \(name):"), name) }
+    }
 }
