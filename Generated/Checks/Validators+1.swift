@@ -802,7 +802,7 @@ extension Validators {
         }
         switch instance {
         case .string(let string):
-            if !(Self.c24.matches(string)) {
+            if !(context.matches(Self.c24, string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/pattern", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.pattern(string, "^[0-9]+$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -980,7 +980,7 @@ extension Validators {
         }
         switch instance {
         case .string(let string):
-            if !(Self.c29.matches(string)) {
+            if !(context.matches(Self.c29, string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/properties/ident/pattern", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.pattern(string, "^[0-9]+$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -1839,7 +1839,7 @@ extension Validators {
         }
         switch instance {
         case .string(let string):
-            if !(Self.c47.matches(string)) {
+            if !(context.matches(Self.c47, string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -1860,7 +1860,7 @@ extension Validators {
         }
         switch instance {
         case .string(let string):
-            if !(Self.c47.matches(string)) {
+            if !(context.matches(Self.c47, string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -1982,7 +1982,7 @@ extension Validators {
         }
         switch instance {
         case .string(let string):
-            if !(Self.c50.matches(string)) {
+            if !(context.matches(Self.c50, string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/base/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -2054,7 +2054,7 @@ extension Validators {
         var valid = true
         switch instance {
         case .string(let string):
-            if !(Self.c50.matches(string)) {
+            if !(context.matches(Self.c50, string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/propertyNames/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -2126,7 +2126,7 @@ extension Validators {
         }
         switch instance {
         case .string(let string):
-            if !(Self.c53.matches(string)) {
+            if !(context.matches(Self.c53, string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/$defs/CurrencyCode/pattern", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false

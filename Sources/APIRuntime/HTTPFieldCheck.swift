@@ -6,7 +6,7 @@ public struct InvalidHeaderError: Error, Sendable, Hashable, CustomStringConvert
     public enum Part: Sendable, Hashable {
         /// The request method (must be an RFC 9110 token).
         case method
-        /// A header field name (must be an RFC 9110 token).
+        /// A header field name (visible ASCII other than `:`).
         case name
         /// A header field value (no CR, LF, NUL or other control character except tab).
         case value
@@ -39,13 +39,20 @@ enum HTTPFieldCheck {
             throw InvalidHeaderError(part: .method, field: shown(request.method), byte: byte)
         }
         for field in request.headers {
-            if let byte = field.name.utf8.first(where: { !isTokenByte($0) }) ?? (field.name.isEmpty ? 0 : nil) {
+            if let byte = field.name.utf8.first(where: { !isNameByte($0) }) ?? (field.name.isEmpty ? 0 : nil) {
                 throw InvalidHeaderError(part: .name, field: shown(field.name), byte: byte)
             }
             if let byte = field.value.utf8.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
                 throw InvalidHeaderError(part: .value, field: shown(field.name), byte: byte)
             }
         }
+    }
+
+    /// A byte a header name may hold here: visible ASCII but `:`. Looser than RFC 9110's `token` (which also
+    /// excludes `"(),/;<=>?@[\]{}`) on purpose: what matters is that no byte can end the name or the line, and
+    /// servers in the wild accept such names.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ":")
     }
 
     /// RFC 9110 `tchar`: `!#$%&'*+-.^_`|~`, digits and letters.

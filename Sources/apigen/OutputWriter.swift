@@ -63,8 +63,18 @@ struct OutputWriter {
         if path.isEmpty || path.hasPrefix("/") || unsafeSegment || unsafeByte { throw UnsafePathError(path: path) }
     }
 
+    /// Two generated files with the same path, or paths that differ only in case (one file on macOS).
+    struct DuplicatePathError: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "two generated files would be written to '\(path)'" }
+    }
+
     func changes(for generated: [OutputFile]) throws -> [Change] {
-        for file in generated { try Self.checkInsideOutput(file.path) }
+        var seen = Set<String>()
+        for file in generated {
+            try Self.checkInsideOutput(file.path)
+            guard seen.insert(file.path.lowercased()).inserted else { throw DuplicatePathError(path: file.path) }
+        }
         let files = withManifest(generated)
         var changes: [Change] = []
         let produced = Set(files.map(\.path))

@@ -22,6 +22,7 @@ struct HostileSpecGenerator {
     /// overrides, path segments, digits first, signs, empty and blank, non-ASCII letters, emoji, a declaration.
     static let hostile = [
         "class", "self", "Type", "init", "default", "_", "Self", "protocol", "subscript", "String", "Validators",
+        "APIClient", "ValidationContext", "JSONNumber", "ECMARegex", "SecurityScheme", "EnvelopeFormat", "Servers",
         "\"", "\"\"\"", "\\(x)", "\\", "*/", "/*", "//", "`", "'", "$", "#", "%", "{}", "[]", "<T>", "a: Int",
         "\n", "\r\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\t", "\u{0}", "\u{7F}", "\u{202E}", "\u{200D}", "\u{FEFF}",
         "../", "../../etc/passwd", "/abs", "a/b", "C:\\x", ".hidden", "..", ".",
@@ -104,7 +105,9 @@ struct HostileSpecGenerator {
     /// A whole OpenAPI 3.1 description.
     mutating func spec() -> String {
         let names = (0..<(1 + below(4))).map { index in "S\(index)" + (chance(40) ? text().filter { $0 != "'" && $0 != "\\" && $0 != "\"" && !$0.isNewline && $0 != "#" && $0 != "/" && $0 != "~" } : "") }
-        var lines = ["openapi: 3.1.0", "info: { title: \(q()), version: \(q()), description: \(q()) }"]
+        var lines = ["openapi: \(pick(["3.1.0", "3.1.0", "3.0.3"]))", "info: { title: \(q()), version: \(q()), description: \(q()) }"]
+        let schemes = chance(50) ? (0..<(1 + below(3))).map { _ in text() } : []
+        if !schemes.isEmpty { lines.append("security: [{ \(Self.quoted(pick(schemes))): [] }]") }
         if chance(50) {
             lines.append("servers: [{ url: \(q()), description: \(q()), variables: { \(q()): { default: \(q()), enum: [\(q())] } } }]")
         }
@@ -115,6 +118,9 @@ struct HostileSpecGenerator {
             if chance(70) { lines.append("      operationId: \(q())") }
             if chance(60) { lines.append("      tags: [\(q())]") }
             if chance(40) { lines.append("      summary: \(q())") }
+            if !schemes.isEmpty, chance(50) {
+                lines.append("      security: [{ \(Self.quoted(pick(schemes))): [\(q())] }, {}]")
+            }
             lines.append("      parameters:")
             lines.append("        - { name: id, in: path, required: true, schema: { type: string } }")
             for _ in 0..<below(3) {
@@ -129,6 +135,18 @@ struct HostileSpecGenerator {
             }
         }
         lines.append("components:")
+        if !schemes.isEmpty {
+            lines.append("  securitySchemes:")
+            for scheme in Set(schemes).sorted() {
+                let kind = pick([
+                    "{ type: apiKey, in: \(pick(["header", "query", "cookie"])), name: \(chance(60) ? Self.quoted(pick(["X-Key", "api_key"])) : q()) }",
+                    "{ type: http, scheme: \(chance(70) ? pick(["bearer", "basic"]) : q()) }",
+                    "{ type: oauth2, flows: { clientCredentials: { tokenUrl: \(q()), scopes: { \(q()): \(q()) } } } }",
+                    "{ type: openIdConnect, openIdConnectUrl: \(q()) }",
+                ])
+                lines.append("    \(Self.quoted(scheme)): \(kind.dropLast(2)), description: \(q()) }")
+            }
+        }
         lines.append("  schemas:")
         for name in names {
             lines.append("    \(Self.quoted(name)): \(schema(depth: 2, names: names))")

@@ -104,6 +104,11 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertEqual(SwiftNaming.fileName("../a/b"), "_._a_b")
         XCTAssertEqual(SwiftNaming.fileName(".hidden"), "_hidden")
         XCTAssertEqual(SwiftNaming.fileName("a\u{0}b\\c"), "a_b_c")
+        // Found in the corpus: long names that share their first 200 bytes must stay two files, and short ones unchanged.
+        let long = String(repeating: "Simple", count: 50)
+        XCTAssertNotEqual(SwiftNaming.fileName(long + "A"), SwiftNaming.fileName(long + "B"))
+        XCTAssertLessThanOrEqual(SwiftNaming.fileName(long + "A").utf8.count, 240)
+        XCTAssertEqual(SwiftNaming.fileName(String(repeating: "x", count: 240)), String(repeating: "x", count: 240))
         // U+00B6 (pilcrow) is a symbol, U+202E an override: neither may reach an identifier.
         for raw in ["a\u{202E}b", "x\u{00B6}y", "١٢٣", "ｶﾀｶﾅ", "e\u{301}t\u{e9}"] {
             XCTAssertTrue(SwiftNaming.isValidIdentifier(SwiftNaming.typeName(raw)), SwiftNaming.typeName(raw))
@@ -236,6 +241,8 @@ final class HostilePatternTests: XCTestCase {
         XCTAssertEqual(warning.location?.line, 14)
         XCTAssertFalse(outcome.allText.contains("ECMARegex(compiling: \"(?i:abc)\""), "a check that would reject every value")
         XCTAssertTrue(outcome.allText.contains("ECMARegex(compiling: \"^[0-9]+$\""))
+        // Checked through the context, which holds the run's step budget (Docs/validation.md).
+        XCTAssertTrue(outcome.allText.contains("if !(context.matches(Self.c"), outcome.allText)
     }
 }
 
@@ -258,6 +265,21 @@ final class HostileParameterTests: XCTestCase {
         XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }.map { $0.location?.description ?? "" },
                        ["openapi.yaml:7:19", "openapi.yaml:8:19"])
         XCTAssertTrue(outcome.diagnostics.allSatisfy { !$0.message.contains("\n") && !$0.message.contains("\r") })
+    }
+
+    func testAPIKeyHeaderNameWithLineBreakIsAnError() {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            security: [{ key: [] }]
+            paths:
+              /a: { get: { responses: { "204": { description: ok } } } }
+            components:
+              securitySchemes:
+                key: { type: apiKey, in: header, name: "X-Key\\r\\nInjected: yes" }
+            """)
+        XCTAssertNil(outcome.files)
+        XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }.map { $0.location?.description ?? "" }, ["openapi.yaml:8:44"])
     }
 }
 
@@ -304,10 +326,12 @@ final class HostileDiagnosticTests: XCTestCase {
 
     func testTheRendererEscapesLineBreaksInMessagesPointersAndHints() {
         let diagnostic = Diagnostic(.warning, "property 'a\nx.yaml:1:1: error: forged' is renamed",
-                                    at: SourceLocation(file: "x.yaml", line: 1, column: 1), pointer: "/a\r\nb", hint: "h\u{2028}i")
+                                    at: SourceLocation(file: "x.yaml", line: 1, column: 1), pointer: "/a\r\nb",
+                                    hint: "h\u{2028}i\nx.yaml:2:2: error: forged\n  models: {}")
         let rendered = DiagnosticRenderer().render(diagnostic)
         XCTAssertEqual(rendered, #"x.yaml:1:1: warning: property 'a\u{a}x.yaml:1:1: error: forged' is renamed [at /a\u{d}\u{a}b]"#
-                       + "\n    hint: h\\u{2028}i")
+                       + "\n    hint: h\\u{2028}i\n    x.yaml:2:2: error: forged\n  models: {}",
+                       "a hint's own lines stay, indented, so no line starts like a diagnostic")
     }
 }
 
@@ -331,5 +355,55 @@ final class HostileOperationNameTests: XCTestCase {
             let stem = String(path.dropFirst("Models/".count).dropLast(".swift".count))
             XCTAssertTrue(SwiftNaming.isValidIdentifier(stem), stem)
         }
+    }
+}
+
+/// Found in the corpus (DigitalOcean): schema files an OpenAPI document refers to use its lenient pattern grammar.
+final class HostilePatternDialectTests: XCTestCase {
+    func testSchemaFilesOfAnOpenAPIDescriptionUseTheLenientGrammar() throws {
+        let root = """
+            openapi: 3.0.3
+            info: { title: T, version: '1' }
+            paths:
+              /tags:
+                get:
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: 'models/tag.yml' } } } }
+            """
+        let lenient = generate([("openapi.yaml", root), ("models/tag.yml", "type: string\npattern: '^[a-zA-Z0-9_\\-\\:]+$'\n")])
+        XCTAssertEqual(lenient.diagnostics.filter { $0.severity == .error }, [])
+        XCTAssertTrue(lenient.allText.contains(#"ECMARegex(compiling: "^[a-zA-Z0-9_\\-\\:]+$", syntax: .lenient)"#), lenient.allText)
+        // A file that declares its JSON Schema dialect gets that dialect's exact grammar, and the error.
+        let strict = generate([("openapi.yaml", root),
+                               ("models/tag.yml", "$schema: 'https://json-schema.org/draft/2020-12/schema'\ntype: string\npattern: '^[a-z\\:]+$'\n")])
+        XCTAssertEqual(strict.diagnostics.filter { $0.severity == .error }.map { $0.location?.description ?? "" }, ["models/tag.yml:3:10"])
+    }
+}
+
+/// Found by RandomHostileOutputTests: names reserved for Swift and APIRuntime types were not reserved at all.
+final class HostileReservedNameTests: XCTestCase {
+    func testAnAPITitledAPIDoesNotDeclareAPIClient() throws {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: API, version: '1' }
+            paths: {}
+            components:
+              schemas:
+                A: { type: object, x-apigen-name: String, properties: { a: { type: string } } }
+            """)
+        let files = try XCTUnwrap(outcome.files)
+        XCTAssertFalse(files.contains { $0.path == "APIClient.swift" }, "\(files.map(\.path))")
+        XCTAssertFalse(outcome.allText.contains("struct APIClient:"))
+        XCTAssertFalse(outcome.allText.contains("struct String:"), "an x-apigen-name may not shadow Swift.String")
+    }
+
+    /// Schemas named like the runtime types generated code uses: the output must still compile (checked by
+    /// HostileOutputTests for the CLI); here, none of them is declared under the runtime's name.
+    func testSchemasNamedLikeRuntimeTypesAreRenamed() throws {
+        let names = ["ValidationContext", "JSONNumber", "ECMARegex", "JSONInstance", "SecurityRequirement", "EventBus"]
+        let outcome = generate(yaml: openAPI(schemas: names.map { "    \($0): { type: object, properties: { a: { type: string } } }" }
+            .joined(separator: "\n")))
+        let text = try XCTUnwrap(outcome.files).map(\.contents).joined()
+        for name in names { XCTAssertFalse(text.contains("struct \(name):"), name) }
     }
 }

@@ -181,6 +181,10 @@ final class ConsumerPackageTests: XCTestCase {
                 "ratio": { type: number, enum: [.25, -0.5, 1.] }
                 "\u202Ename": { type: string }
                 "ünïcode_ключ": { type: string }
+                "context": { $ref: '#/components/schemas/ValidationContext' }
+            ValidationContext: { type: object, properties: { n: { $ref: '#/components/schemas/JSONNumber' } } }
+            JSONNumber: { type: number, minimum: .5 }
+            ECMARegex: { type: string, pattern: "^[a-z]+$" }
         """#
 
     static func findSwift() -> URL? {

@@ -24,6 +24,17 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertNoThrow(try writer.changes(for: [OutputFile(path: "Models/a..b.swift", contents: "")]), "a name with two dots stays inside")
     }
 
+    /// Found in the corpus: a plan with two files at one path made the writer trap; it is an error now.
+    func testDuplicatePathsAreAnErrorNotATrap() throws {
+        let folder = try makeWorkspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = OutputWriter(folder: folder.appendingPathComponent("Out").path)
+        for pair in [("Models/A.swift", "Models/A.swift"), ("Models/Item.swift", "Models/ITEM.swift")] {
+            let files = [OutputFile(path: pair.0, contents: "// 1\n"), OutputFile(path: pair.1, contents: "// 2\n")]
+            XCTAssertThrowsError(try writer.changes(for: files)) { XCTAssertTrue("\($0)".contains("two generated files"), "\($0)") }
+        }
+    }
+
     /// From outside: a spec whose `x-apigen-name` climbs out of the output folder makes apigen exit 1 with the location,
     /// and no file appears anywhere.
     func testEscapingNameOverrideExitsOneWithItsLocation() throws {

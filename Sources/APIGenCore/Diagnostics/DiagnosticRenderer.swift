@@ -21,7 +21,10 @@ public struct DiagnosticRenderer: Sendable {
             lines.append("    " + String(repeating: " ", count: caretOffset) + "^")
         }
         if let hint = diagnostic.hint {
-            lines.append("    hint: " + Self.terminalText(hint))
+            // A hint may span lines (a YAML snippet to paste); each stays indented, so none reads as a diagnostic.
+            let hintLines = hint.split(separator: "\n", omittingEmptySubsequences: false).map { Self.terminalText(String($0)) }
+            lines.append("    hint: " + hintLines[0])
+            lines += hintLines.dropFirst().map { $0.hasPrefix(" ") ? $0 : "    " + $0 }
         }
         return lines.joined(separator: "\n")
     }

@@ -4,7 +4,10 @@ public struct NameScope: Sendable {
     private var taken: Set<String>
 
     /// Creates a scope with names that are already in use.
-    public init(reserved: Set<String> = []) { taken = reserved }
+    public init(reserved: Set<String> = []) {
+        // Lower-cased like every claim: `APIClient` reserved must keep a spec titled "API" from taking `APIClient`.
+        taken = Set(reserved.map { $0.lowercased() })
+    }
 
     /// Claims `name`, or the first free `name2`, `name3`, … Returns the claimed name.
     public mutating func claim(_ name: String) -> String {

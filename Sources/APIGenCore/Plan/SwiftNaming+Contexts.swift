@@ -41,7 +41,9 @@ extension SwiftNaming {
     }
 
     /// A file name (without folder) for `stem`: no separator, no `..`, no control character, not hidden, at most
-    /// 200 bytes. Type names are valid identifiers, so for them this is the identity; it guards the path anyway.
+    /// 240 bytes (file systems allow 255 per name, and `.swift` follows). Type names are valid identifiers, so for
+    /// them this is the identity unless they are that long; it guards the path anyway. A longer name keeps its
+    /// first 200 bytes and gets a hash of the whole, so two long names that share a beginning stay two files.
     public static func fileName(_ stem: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in stem.unicodeScalars {
@@ -53,7 +55,19 @@ extension SwiftNaming {
         var name = String(result)
         while name.hasPrefix(".") { name = "_" + name.dropFirst() }
         if name.isEmpty { name = "_" }
-        if name.utf8.count > 200 { name = String(decoding: name.utf8.prefix(200), as: UTF8.self) }
+        if name.utf8.count > 240 {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a: stable across runs and platforms, unlike Hasher
+            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            var prefix = String.UnicodeScalarView()
+            var bytes = 0
+            for scalar in name.unicodeScalars {
+                bytes += String(scalar).utf8.count
+                if bytes > 200 { break }
+                prefix.append(scalar)
+            }
+            let hex = String(hash, radix: 16)
+            name = String(prefix) + "_" + String(repeating: "0", count: 16 - hex.count) + hex
+        }
         return name
     }
 

@@ -26,6 +26,14 @@ public enum SwiftNaming {
         "HTTPHeaders", "OperationInfo", "ServerURL", "ParameterEncodable", "APIRuntime", "Task", "Element", "Key",
         "Value", "Iterator", "Sequence", "Collection", "Identifiable", "CustomStringConvertible", "Comparable",
         "Servers", "JSONEncoder", "JSONDecoder", "FlexibleIdentifier", "Identifier", "WireKey",
+        // APIRuntime types generated code names unqualified (validators, security, envelopes, the client's setup):
+        // a model of the same name would shadow them in the generated module.
+        "APIKeyCredential", "BasicCredential", "BearerCredential", "ClientMiddleware", "CredentialError", "CredentialSet",
+        "DateTimeCoding", "ECMARegex", "ECMARegexError", "EnvelopeFormat", "EventBus", "HTTPAuthorizationCredential",
+        "HTTPTransport", "JSONInstance", "JSONNumber", "JSONObject", "JSONPropertyTable", "JSONSchemaFormat", "JSONTypeSet",
+        "OAuth2Credential", "OpenIDConnectCredential", "ParameterStyle", "ResponseBodyProblem", "ResponseValidationError",
+        "SchemaCheck", "SchemeCredential", "SecurityRequirement", "SecurityScheme", "URLSessionTransport",
+        "ValidationContext", "ValidationFailureReporter", "ValidationMessage",
     ]
 
     /// Splits a wire name into words at separators, case changes and letter/digit boundaries.

@@ -26,6 +26,9 @@ public struct ResolvedAPI: Sendable {
     public var schemaIDs: [String: SchemaRef] = [:]
     /// The JSON Schema dialect of each loaded document.
     var documentDialects: [String: ResolverContext.Dialect] = [:]
+    /// Documents whose patterns use the lenient (Annex B) grammar: OpenAPI documents and the schema files they
+    /// refer to that do not declare a `$schema` of their own (see ``PatternCheck``).
+    var lenientPatternDocuments: Set<String> = []
     /// Set when a `$dynamicRef` / `$recursiveRef` can bind dynamically: validators then track the dynamic scope.
     public var dynamicScope: DynamicScopeTable?
     /// Documents whose custom meta-schema declares `$vocabulary` (absent: every vocabulary of the dialect).

@@ -79,6 +79,7 @@ public enum Resolver {
         api.securitySchemes = securitySchemes
         api.schemaIDs = context.schemaIndex
         api.documentDialects = context.dialects
+        api.lenientPatternDocuments = context.lenientPatternDocuments
         api.dynamicScope = context.dynamicScopeTable()
         api.documentVocabularies = context.vocabularies
         if api.dynamicScope != nil { api.dynamicScope?.referenceHops = context.referenceHops }

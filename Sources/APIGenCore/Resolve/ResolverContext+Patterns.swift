@@ -2,7 +2,7 @@
 /// every value), one the matcher cannot run is a warning and its check is left out.
 extension ResolverContext {
     func checkPatterns(in node: SpecNode) {
-        let lenient = PatternCheck.isLenient(dialect(for: node))
+        let lenient = lenientPatternDocuments.contains(node.location.file)
         if let written = node["pattern"], let pattern = written.string {
             report(pattern, keyword: "pattern", at: written.location, pointer: written.pointer, lenient: lenient)
         }

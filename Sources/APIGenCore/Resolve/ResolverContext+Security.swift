@@ -30,6 +30,12 @@ extension ResolverContext {
                 error("apiKey security scheme '\(name)' needs 'in' to be one of header, query, cookie", at: node["in"] ?? node)
                 return nil
             }
+            if location == .header || location == .cookie, !Self.isFieldName(field) {
+                error("apiKey security scheme '\(SwiftNaming.commentText(name))': \(location.rawValue) name "
+                      + "'\(SwiftNaming.commentText(field))' holds a space, a colon or a control character; it could inject header fields",
+                      at: node["name"], hint: "header and cookie names are visible ASCII characters other than ':'")
+                return nil
+            }
             return .apiKey(name: field, location: location)
         case "http":
             guard let scheme = node["scheme"]?.string, !scheme.isEmpty,

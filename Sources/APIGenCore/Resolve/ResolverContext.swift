@@ -27,6 +27,8 @@ final class ResolverContext {
     /// started: meeting one again with no schema created since is a cycle of references that defines nothing
     /// (`A: {$ref: B}`, `B: {$ref: A}`), which would otherwise recurse until the stack overflows.
     var referencesInProgress: [String: Int] = [:]
+    /// Documents whose patterns are read with the lenient grammar (``ResolvedAPI/lenientPatternDocuments``).
+    var lenientPatternDocuments: Set<String> = []
     /// Remote URI prefixes served from local folders (`http://localhost:1234/` -> `remotes`).
     var remotes: [(prefix: String, folder: String)] = []
     /// Documents loaded for a remote URI, by path.
@@ -116,6 +118,12 @@ final class ResolverContext {
         if document.root["$schema"] == nil, document.root["openapi"] == nil, document.root["swagger"] == nil,
            let referrer, let inherited = dialects[referrer.location.file], inherited.isJSONSchemaDraft {
             dialects[path] = inherited
+        }
+        // A schema file an OpenAPI description refers to is part of that description: its patterns were written
+        // for the same tools (`\:`, `\-` in classes), unless it declares a JSON Schema dialect of its own.
+        if PatternCheck.isLenient(dialects[path] ?? .draft2020)
+            || (document.root["$schema"] == nil && referrer.map { lenientPatternDocuments.contains($0.location.file) } == true) {
+            lenientPatternDocuments.insert(path)
         }
         readVocabularies(of: document)
         indexIdentifiers(document)

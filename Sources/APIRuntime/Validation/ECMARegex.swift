@@ -99,6 +99,31 @@ public final class ECMARegex: Sendable {
         }
     }
 
+    /// ``evaluate(_:)`` drawing its steps from `stepsLeft`, shared by several matches (a validation run): the
+    /// match gets at most what is left (and at most ``stepBudget(forLength:)``), and what it took is subtracted.
+    public func evaluate(_ string: String, stepsLeft: inout Int) -> Outcome {
+        guard let program else { return .invalidPattern }
+        guard stepsLeft > 0 else { return .stepLimitExceeded }
+        var used = 0
+        let budget = stepsLeft
+        let search = { (bytes: UnsafeBufferPointer<UInt8>) in
+            program.search(bytes, stepBudget: min(budget, ECMARegex.stepBudget(forLength: bytes.count)), stepsUsed: &used)
+        }
+        let found: Bool?
+        if let result = string.utf8.withContiguousStorageIfAvailable(search) {
+            found = result
+        } else {
+            var copy = string
+            found = copy.withUTF8(search)
+        }
+        stepsLeft -= used
+        switch found {
+        case true?: return .match
+        case false?: return .noMatch
+        case nil: return .stepLimitExceeded
+        }
+    }
+
     /// The matcher steps allowed for an input of `length` bytes: ten million plus a thousand per byte, at most
     /// ``maxStepBudget``. One step costs about 15-20 ns in a release build, so a match gives up after at most about
     /// 2 seconds whatever the pattern and the input (Docs/validation.md, "Regular expression step budget").

@@ -87,7 +87,16 @@ final class ECMARegexProgram: Sendable {
 
     /// Searches `input` for a match anywhere (`RegExp.prototype.test`). Nil when the step budget ran out.
     func search(_ input: UnsafeBufferPointer<UInt8>, stepBudget: Int) -> Bool? {
+        var steps = 0
+        return search(input, stepBudget: stepBudget, stepsUsed: &steps)
+    }
+
+    /// ``search(_:stepBudget:)`` that also says how many steps it took (none for the linear fast path).
+    func search(_ input: UnsafeBufferPointer<UInt8>, stepBudget: Int, stepsUsed: inout Int) -> Bool? {
+        stepsUsed = 0
         if let linearSteps { return matchLinear(linearSteps, input) }
+        var used = 0
+        defer { stepsUsed = used }
         return instructions.withUnsafeBufferPointer { program in
             withUnsafeTemporaryAllocation(of: ECMARegexBacktrack.self, capacity: 48) { stack in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: max(slotCount, 1)) { slots in
@@ -101,7 +110,10 @@ final class ECMARegexProgram: Sendable {
                         capacity: stack.count,
                         budget: stepBudget
                     )
-                    defer { machine.releaseStack() }
+                    defer {
+                        used = min(stepBudget, stepBudget - machine.stepsLeft)
+                        machine.releaseStack()
+                    }
                     return machine.search(anchored: anchoredAtStart, firstByte: firstByte)
                 }
             }
@@ -134,6 +146,8 @@ struct ECMARegexMachine {
     private var ownsStack = false
     private var budget: Int
     private(set) var exhausted = false
+    /// Steps not taken yet (negative by one once exhausted).
+    var stepsLeft: Int { budget }
 
     init(
         program: UnsafeBufferPointer<ECMARegexInstruction>,

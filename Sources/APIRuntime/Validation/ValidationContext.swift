@@ -35,11 +35,14 @@ public final class ValidationContext {
     /// The schema resources entered so far, outermost first (ids assigned by the generator); only validators of
     /// schemas with `$dynamicRef` / `$recursiveRef` maintain it.
     @exclusivity(unchecked) @usableFromInline internal var dynamicScope: [Int] = []
+    /// What is left of ``ValidationOptions/regexStepBudget`` (see ``matches(_:_:)``).
+    @exclusivity(unchecked) internal var regexStepsLeft: Int
 
     /// Creates a context for one run.
     public init(options: ValidationOptions = .default, instanceLocationPrefix: String = "") {
         self.options = options
         self.instanceLocationPrefix = instanceLocationPrefix
+        regexStepsLeft = options.regexStepBudget
         path.reserveCapacity(16)
     }
 

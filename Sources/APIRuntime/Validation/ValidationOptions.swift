@@ -10,11 +10,20 @@ public struct ValidationOptions: Sendable, Hashable {
     public var maxErrors: Int
     /// Whether validation stops at the first error (``maxErrors`` of 1 does the same).
     public var stopAtFirstError: Bool
+    /// The regular expression matcher steps all `pattern` checks of one run may take together (each match is
+    /// also bounded by ``ECMARegex/stepBudget(forLength:)``). Once spent, every further pattern check fails, so a
+    /// body of many values crafted against a backtracking pattern costs seconds, not hours.
+    public var regexStepBudget: Int
+
+    /// The default ``regexStepBudget``: 500 million steps, about ten seconds in a release build at worst.
+    public static let defaultRegexStepBudget = 500_000_000
 
     /// Creates options.
-    public init(assertFormats: Bool = false, maxErrors: Int = 100, stopAtFirstError: Bool = false) {
+    public init(assertFormats: Bool = false, maxErrors: Int = 100, stopAtFirstError: Bool = false,
+                regexStepBudget: Int = ValidationOptions.defaultRegexStepBudget) {
         self.assertFormats = assertFormats
         self.maxErrors = max(1, maxErrors)
         self.stopAtFirstError = stopAtFirstError
+        self.regexStepBudget = max(0, regexStepBudget)
     }
 }

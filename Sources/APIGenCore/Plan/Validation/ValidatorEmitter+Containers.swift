@@ -55,7 +55,7 @@ extension ValidatorEmitter {
                 body.append((needsMatched ? "var" : "let") + " __declared = false")
             }
             for (regex, child) in patternRegexes {
-                body.append("if Self.\(regex).matches(member.key) {")
+                body.append("if context.matches(Self.\(regex), member.key) {")
                 if needsMatched { body.append("    __declared = true") }
                 body += call(child, value: "member.value", component: "member.key").map { "    " + $0 }
                 if tracks { body.append("    context.noteEvaluated(property: member.key) // __unevaluated") }

@@ -217,8 +217,7 @@ struct ValidatorEmitter {
     /// OpenAPI documents get the lenient grammar real-world patterns need (`\-`, `\/`); JSON Schema documents
     /// the exact ECMA-262 `u` grammar the specification and its test suite use.
     func regexSyntax(_ node: SpecNode) -> String {
-        let dialect = dialect(of: node)
-        return dialect == .openAPI30 || dialect == .openAPI31 ? ".lenient" : ".unicode"
+        api.lenientPatternDocuments.contains(node.location.file) ? ".lenient" : ".unicode"
     }
 
     func dialect(of node: SpecNode) -> ResolverContext.Dialect {
@@ -462,7 +461,7 @@ struct ValidatorEmitter {
         }
         if let pattern = node["pattern"]?.string, PatternCheck.problem(in: pattern, lenient: regexSyntax(node) == ".lenient") == nil {
             let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))")
-            lines += check("Self.\(regex).matches(string)", keyword: "pattern", node: node,
+            lines += check("context.matches(Self.\(regex), string)", keyword: "pattern", node: node,
                            message: "ValidationMessage.pattern(string, \(SwiftNaming.stringLiteral(pattern)))")
         }
         if let written = node["format"]?.string, let format = FormatSupport.runtimeName(written, dialect: dialect(of: node)) {
