@@ -359,14 +359,7 @@ def _mutation(body, schema, rng):
     rng.shuffle(tries)
     tries.sort(key=lambda t: -len(t[0]))
     for path, replace in tries[:200]:
-        candidate = copy.deepcopy(body)
-        if not path:
-            candidate = replace(candidate)
-        else:
-            parent = candidate
-            for part in path[:-1]:
-                parent = parent[part]
-            parent[path[-1]] = replace(parent[path[-1]])
+        candidate = _replaced(body, path, replace)
         if not is_valid(schema, candidate):
             return candidate
     if isinstance(body, dict):
@@ -413,14 +406,7 @@ def _evolve(body, inline, schema):
                     walk(item, {"allOf": items}, path + [index])
     walk(body, inline, [])
     for path in paths:
-        candidate = copy.deepcopy(body)
-        if not path:
-            candidate = "apigen-new-value"
-        else:
-            parent = candidate
-            for part in path[:-1]:
-                parent = parent[part]
-            parent[path[-1]] = "apigen-new-value"
+        candidate = _replaced(body, path, lambda _: "apigen-new-value")
         validator = jsonschema_rs.Draft202012Validator(schema, validate_formats=True)
         kinds = {type(error.kind).__name__ for error in validator.iter_errors(candidate)}
         if kinds == {"Enum"}:
@@ -439,3 +425,15 @@ def _part_text(value):
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return value
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _replaced(body, path, replace):
+    """A copy of `body` whose value at `path` (keys and indices) is `replace(value)`."""
+    if not path:
+        return replace(copy.deepcopy(body))
+    candidate = copy.deepcopy(body)
+    parent = candidate
+    for part in path[:-1]:
+        parent = parent[part]
+    parent[path[-1]] = replace(parent[path[-1]])
+    return candidate
