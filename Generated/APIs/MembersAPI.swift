@@ -31,10 +31,10 @@ public struct MembersAPI: Sendable {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v15)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateProfileResponse)
             return try client.decodeRequiredEnvelope(Member.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetProfileError.status401(status: __response.status, body: $0) } undocumented: { GetProfileError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { GetProfileError.status401(status: __response.status, body: $0) } undocumented: { GetProfileError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -57,12 +57,12 @@ public struct MembersAPI: Sendable {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v30)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateDetailedProfileResponse)
             return try client.decodeRequiredEnvelope(DetailedProfile.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetMemberError.status401(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { GetMemberError.status401(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetMemberError.status404(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { GetMemberError.status404(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -103,14 +103,14 @@ public struct MembersAPI: Sendable {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v51)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateFriendsResponse)
             return try client.decodeRequiredEnvelope(FriendsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetFriendsError.status401(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { GetFriendsError.status401(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetFriendsError.status404(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { GetFriendsError.status404(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetFriendsError.other(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { GetFriendsError.other(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }

@@ -34,10 +34,10 @@ public struct NotificationsAPI: Sendable {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v67)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateNotificationsResponse)
             return try client.decodeRequiredEnvelope(NotificationsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { ListNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ListNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { ListNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ListNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -61,9 +61,9 @@ public struct NotificationsAPI: Sendable {
         case 202:
             return
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { TrackNotificationError.status401(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { TrackNotificationError.status401(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { TrackNotificationError.status404(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { TrackNotificationError.status404(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -86,12 +86,12 @@ public struct NotificationsAPI: Sendable {
         switch __response.status {
         case 201:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v186)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateRegisterDeviceResponse201)
             return try client.decodeRequiredEnvelope(RegisterDeviceData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { RegisterDeviceError.status401(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RegisterDeviceError.status401(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { RegisterDeviceError.other(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RegisterDeviceError.other(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }

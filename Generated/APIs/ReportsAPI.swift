@@ -31,7 +31,7 @@ public struct ReportsAPI: Sendable {
         case 204:
             return
         default:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { ReportErrorError.other(status: __response.status, body: $0) } undocumented: { ReportErrorError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { ReportErrorError.other(status: __response.status, body: $0) } undocumented: { ReportErrorError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }

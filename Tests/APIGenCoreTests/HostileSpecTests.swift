@@ -242,7 +242,7 @@ final class HostilePatternTests: XCTestCase {
         XCTAssertFalse(outcome.allText.contains("ECMARegex(compiling: \"(?i:abc)\""), "a check that would reject every value")
         XCTAssertTrue(outcome.allText.contains("ECMARegex(compiling: \"^[0-9]+$\""))
         // Checked through the context, which holds the run's step budget (Docs/validation.md).
-        XCTAssertTrue(outcome.allText.contains("if !(context.matches(Self.c"), outcome.allText)
+        XCTAssertTrue(outcome.allText.contains("if !(context.matches(Self.getAResponse200BPattern, string))"), outcome.allText)
     }
 }
 

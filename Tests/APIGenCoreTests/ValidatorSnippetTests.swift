@@ -31,15 +31,16 @@ final class ValidatorSnippetTests: XCTestCase {
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let validators = (outcome.files ?? []).filter { $0.path.hasPrefix("Checks/") }.map(\.contents).joined(separator: "\n")
         assertContains(validators,
-            "public enum Validators {",
+            "public enum Validators {}",
             "public static func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
-            "if !(Self.c",
-            "if !context.checkRequired(object, Self.c", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
+            "if !(Self.typesObject",
+            "if !context.checkRequired(object, Self.itemProperties, Self.itemRequired,", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
             "JSONPropertyTable([\"id\", \"name\", \"tags\", \"price\", \"kind\"])",
             "switch __index {",
-            "case 0?:", "if !context.validate(member.value, at: \"id\", v",
+            "case 0?:", "if !context.validate(member.value, at: \"id\", validateItemID)",
             // `{type: string}` members are one call each.
-            "return context.checkType(instance, Self.c",
+            "return context.checkType(instance, Self.typesString, keywordLocation: \"/components/schemas/Item/properties/tags/items/type\"",
+            "private static let itemNamePattern: ECMARegex",
             "ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
             "SchemaCheck.hasLength(string, atMost: 10)",
             "SchemaCheck.firstDuplicate(in: array)",
@@ -47,7 +48,7 @@ final class ValidatorSnippetTests: XCTestCase {
             "JSONNumber(literal: \"0.01\")",
             "ValidationMessage.additionalProperty(member.key)")
         assertContains(outcome.file("APIs/DefaultAPI.swift") ?? "",
-                       "try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v")
+                       "try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateItem)")
     }
 
     func testValidationModes() {

@@ -18,29 +18,28 @@ public struct GenerationPlan: Encodable, Sendable {
     public var wireDispatcher: WireDispatcherPlan?
 }
 
-/// A file of compiled validators.
+/// A file of compiled validators: the namespace declaration, or one owner's functions (a component schema, an
+/// operation, a document) with the constants they use.
 public struct ValidatorFilePlan: Encodable, Sendable {
     public var fileName: String
     public var access: String
-    /// The first file declares the `Validators` namespace, its constants and public entry points.
+    /// The one file that declares the `Validators` namespace (and nothing else, so it never changes).
     public var declaresNamespace: Bool
+    /// `static let` declarations the file's functions use (the template makes them `private`), sorted by name.
     public var constants: [String]
-    public var entryPoints: [ValidatorEntryPlan]
     public var functions: [ValidatorFunctionPlan]
-}
-
-/// A public `validate<Name>` for a named schema.
-public struct ValidatorEntryPlan: Encodable, Sendable {
-    public var name: String
-    public var function: String
-    public var source: String
 }
 
 /// One schema's validation function.
 public struct ValidatorFunctionPlan: Encodable, Sendable {
+    /// Named after the schema's location: `validateMember`, `validateGetMemberResponse200`.
     public var name: String
     public var source: String
     public var lines: [String]
+    /// `public ` for a named schema's function when the output is public, else empty (internal).
+    public var accessModifier: String
+    /// Whether this is a named schema's function, callable by apps.
+    public var isEntryPoint: Bool
 }
 
 /// One model file.

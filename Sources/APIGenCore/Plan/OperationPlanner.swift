@@ -4,6 +4,8 @@ struct OperationPlanner {
     let config: GeneratorConfig
     let queueable: Set<String>
     let security: SecurityPlanner
+    /// Names the validators responses are checked with.
+    let validatorNaming: ValidatorNaming
 
     private var api: ResolvedAPI { models.api }
 
@@ -291,7 +293,7 @@ struct OperationPlanner {
               let content = response.contents.first(where: { Self.isJSON($0.mediaType) }), let schema = content.schema,
               !api[schema].isAnything else { return nil }
         models.addValidatorRoot(schema)
-        return (mode.runtimeCase, "Validators.\(ValidatorEmitter.functionName(schema))")
+        return (mode.runtimeCase, "Validators.\(validatorNaming.functionName(schema))")
     }
 
     private static func pattern(_ status: String) -> String? {

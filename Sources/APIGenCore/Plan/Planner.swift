@@ -19,10 +19,10 @@ public enum Planner {
         let api: ResolvedAPI
         let roots: [SchemaRef]
         let access: String
-        let entryNames: [SchemaRef: String]
+        let naming: ValidatorNaming
 
         func plan() -> [ValidatorFilePlan] {
-            ValidatorPlanner.plan(api, roots: roots, access: access, entryNames: entryNames)
+            ValidatorPlanner.plan(api, roots: roots, access: access, naming: naming)
         }
     }
 
@@ -50,8 +50,11 @@ public enum Planner {
         models.diagnostics += groupDiagnostics
         models.planNamedSchemas(groups: canonicalGroups)
         let security = SecurityPlanner(api: api, clientName: clientName)
+        var entryNames: [SchemaRef: String] = [:]
+        for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
+        let validatorNaming = ValidatorNaming(api: api, entryNames: entryNames)
         let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable),
-                                          security: security)
+                                          security: security, validatorNaming: validatorNaming)
 
         var groups: [APIGroupPlan] = []
         var propertyScope = NameScope(reserved: ["client", "init"])
@@ -132,9 +135,7 @@ public enum Planner {
                                                  clientName: clientName, access: config.access.rawValue)
             plan.wireDispatcher?.credentials = client.securitySchemes.filter(\.hasCredential).map(WireCredentialPlan.init)
         }
-        var entryNames: [SchemaRef: String] = [:]
-        for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
-        let validators = PendingValidators(api: api, roots: models.validatorRoots, access: config.access.rawValue, entryNames: entryNames)
+        let validators = PendingValidators(api: api, roots: models.validatorRoots, access: config.access.rawValue, naming: validatorNaming)
         let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
         return (Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics()), validators)
     }

@@ -46,18 +46,19 @@ public enum ConformanceSuiteGenerator {
         guard let api = result.api, let root = api.schemaIDs[path + "#"] else {
             return GeneratedGroup(enumName: enumName, failure: "the schema did not resolve")
         }
-        var emitter = ValidatorEmitter(api: api)
+        let naming = ValidatorNaming.positional(api, file: path)
+        var emitter = ValidatorEmitter(api: api, naming: naming)
         var lines = ["enum \(enumName) {"]
         var functions: [String] = []
         for (ref, body) in emitter.bodies(from: [root]) {
-            functions.append("    static func \(ValidatorEmitter.functionName(ref))(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {")
+            functions.append("    static func \(naming.functionName(ref))(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {")
             functions += body.map { "        " + $0 }
             functions.append("    }")
         }
-        lines += emitter.constants.map { "    " + $0 }
+        lines += emitter.constants(inFile: path).map { "    " + $0 }
         lines += functions
         lines.append("}")
-        return GeneratedGroup(enumName: enumName, code: lines.joined(separator: "\n"), rootFunction: ValidatorEmitter.functionName(root))
+        return GeneratedGroup(enumName: enumName, code: lines.joined(separator: "\n"), rootFunction: naming.functionName(root))
     }
 
     private struct CombinedProvider: SourceProvider {

@@ -9,8 +9,9 @@ extension ValidatorEmitter {
         // Declared names are checked by one call through the property table; others one by one.
         let positions = requiredNames.compactMap { declaredNames.firstIndex(of: $0) }
         if !positions.isEmpty {
-            let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])")
-            let list = constant("[Int]", "[" + positions.map(String.init).joined(separator: ", ") + "]")
+            let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
+                                 label: "Properties")
+            let list = constant("[Int]", "[" + positions.map(String.init).joined(separator: ", ") + "]", label: "Required")
             lines.append("if !context.checkRequired(object, Self.\(table), Self.\(list), keywordLocation: "
                          + "\(SwiftNaming.stringLiteral(node.pointer + "/required")), schemaLocation: \(SwiftNaming.stringLiteral(location(node)))) "
                          + "{ if context.shouldStop { return false }; valid = false }")
@@ -31,7 +32,8 @@ extension ValidatorEmitter {
         var patternRegexes: [(String, SpecNode)] = []
         for entry in node["patternProperties"]?.entries ?? []
         where PatternCheck.problem(in: entry.key, lenient: regexSyntax(node) == ".lenient") == nil {
-            let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(entry.key)), syntax: \(regexSyntax(node)))")
+            let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(entry.key)), syntax: \(regexSyntax(node)))",
+                                 label: "PropertyPattern")
             patternRegexes.append((regex, entry.value))
         }
         let additional = node["additionalProperties"].flatMap { $0.isMapping || $0.bool == false ? $0 : nil }
@@ -39,7 +41,8 @@ extension ValidatorEmitter {
             var body: [String] = []
             let needsMatched = additional != nil && !patternRegexes.isEmpty
             if !declared.isEmpty {
-                let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])")
+                let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
+                                     label: "Properties")
                 body.append("let __index = Self.\(table).index(of: member)")
                 body.append((needsMatched ? "var" : "let") + " __declared = __index != nil")
                 body.append("switch __index {")
@@ -245,7 +248,7 @@ extension ValidatorEmitter {
             let names = disallow.string.map { [$0] } ?? disallow.elements?.compactMap(\.string) ?? []
             let members = names.compactMap { ["null", "boolean", "object", "array", "number", "string", "integer"].contains($0) ? "." + $0 : nil }
             if !members.isEmpty {
-                let set = constant("JSONTypeSet", "[" + members.joined(separator: ", ") + "]")
+                let set = typeSetConstant(members)
                 lines += check("!Self.\(set).matches(instance, draft4Integers: true)", keyword: "disallow", node: node,
                                message: "ValidationMessage.type(instance, expected: Self.\(set))")
             }
@@ -259,7 +262,7 @@ extension ValidatorEmitter {
         let failure = ["    if context.shouldStop { return false }", "    valid = false", "}"]
         let candidates = dynamicCandidates(reference)
         guard scope != nil, !candidates.isEmpty else { return ["if !\(staticCall) {"] + failure }
-        let resources = constant("[Int]", "[" + candidates.map { String($0.resource) }.joined(separator: ", ") + "]")
+        let resources = constant("[Int]", "[" + candidates.map { String($0.resource) }.joined(separator: ", ") + "]", label: "DynamicResources")
         let selection = reference.kind == .recursiveAnchor
             ? "context.recursiveResource(anchored: Self.\(resources))" : "context.outermostResource(among: Self.\(resources))"
         var lines = ["let __dynamic: Bool", "switch \(selection) {"]

@@ -7,9 +7,19 @@ struct ValidatorEmitter {
     let api: ResolvedAPI
     /// `file#pointer` -> handle, for subschema nodes.
     private var ids: [String: SchemaRef] { api.schemaIDs }
-    /// Static constants (numbers, regexes, enum values) the functions use, as declarations.
-    private(set) var constants: [String] = []
-    private var constantIndex: [String: String] = [:]
+    /// The names of the functions and of their files.
+    let naming: ValidatorNaming
+    /// Static constants (numbers, regexes, enum values) the functions use, per file: each file declares what its
+    /// functions use, privately, so that an edit to one schema changes no other file.
+    private var fileConstants: [String: [String: String]] = [:]
+    /// Expression -> name of the constants already declared in a file.
+    private var fileConstantNames: [String: [String: String]] = [:]
+    /// The schema whose function is being emitted: its file holds the constants, its name starts theirs.
+    private var current: SchemaRef?
+    /// The type-set constant of the current function's `type` keyword, when it has one.
+    private var currentTypeSet: String?
+    /// The validators the emitted functions call, recorded as calls are emitted.
+    private let calls = CallLog()
     /// Paths shown in messages are relative to the root document's folder.
     let rootDirectory: String
     /// Whether any schema uses `unevaluatedProperties`/`unevaluatedItems`; only then do validators record which
@@ -20,17 +30,19 @@ struct ValidatorEmitter {
     /// The functions validation starts from; they enter their resource even when it starts elsewhere.
     private var entryRoots: Set<SchemaRef> = []
 
-    init(api: ResolvedAPI) {
+    init(api: ResolvedAPI, naming: ValidatorNaming) {
         self.api = api
+        self.naming = naming
         scope = api.dynamicScope
         rootDirectory = DocumentPath.directory(of: api.rootPath)
         tracksAnnotations = api.schemas.contains { $0.node["unevaluatedProperties"] != nil || $0.node["unevaluatedItems"] != nil }
     }
 
-    static func functionName(_ ref: SchemaRef) -> String { "v\(ref.index)" }
+    func functionName(_ ref: SchemaRef) -> String { naming.functionName(ref) }
 
-    /// Emits the bodies of `roots` and of every function they call, transitively: the calls found in emitted code
-    /// are the source of truth, so a function is never referenced without being generated.
+    /// Emits the bodies of `roots` and of every function they call, transitively: the calls recorded while
+    /// emitting are the source of truth, so a function is never referenced without being generated. Functions are
+    /// emitted in name order, which makes the constants a file shares independent of resolution order.
     mutating func bodies(from roots: [SchemaRef]) -> [(SchemaRef, [String])] {
         entryRoots = Set(roots)
         var reachable = Set<SchemaRef>()
@@ -40,67 +52,26 @@ struct ValidatorEmitter {
             stack.append(contentsOf: dependencies(of: next))
         }
         var emitted: [SchemaRef: [String]] = [:]
-        var pending = reachable.sorted()
+        var pending = reachable
         while !pending.isEmpty {
-            var discovered: [SchemaRef] = []
-            for ref in pending where emitted[ref] == nil {
-                let lines = body(for: ref)
-                emitted[ref] = lines
-                for called in Self.calledFunctions(in: lines) where called.index < api.schemas.count && emitted[called] == nil && !pending.contains(called) {
-                    discovered.append(called)
-                }
+            var discovered = Set<SchemaRef>()
+            for ref in pending.sorted(by: inNameOrder) where emitted[ref] == nil {
+                calls.refs = []
+                emitted[ref] = body(for: ref)
+                for called in calls.refs where emitted[called] == nil && !pending.contains(called) { discovered.insert(called) }
             }
-            pending = Array(Set(discovered)).sorted()
+            pending = discovered
         }
-        return emitted.keys.sorted().map { ($0, emitted[$0]!) }
+        return emitted.keys.sorted(by: inNameOrder).map { ($0, emitted[$0]!) }
     }
 
-    /// Handles of the `vN(` calls in emitted lines.
-    static func calledFunctions(in lines: [String]) -> Set<SchemaRef> {
-        var result = Set<SchemaRef>()
-        for line in lines {
-            // Bytes for ASCII lines (nearly all): the scalar walk below costs a Unicode lookup per character.
-            if line.utf8.allSatisfy({ $0 < 0x80 }) {
-                asciiCalledFunctions(in: Array(line.utf8), into: &result)
-                continue
-            }
-            var scalars = line.unicodeScalars[...]
-            while let v = scalars.firstIndex(of: "v") {
-                let before = v == line.unicodeScalars.startIndex ? nil : line.unicodeScalars[line.unicodeScalars.index(before: v)]
-                var digits = ""
-                var cursor = line.unicodeScalars.index(after: v)
-                while cursor < line.unicodeScalars.endIndex, ("0"..."9").contains(line.unicodeScalars[cursor]) {
-                    digits.unicodeScalars.append(line.unicodeScalars[cursor])
-                    cursor = line.unicodeScalars.index(after: cursor)
-                }
-                let isIdentifierStart = before.map { !($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "\"") } ?? true
-                // `vN(` calls it, `vN)` passes it to a `context.validate(_:at:_:)` helper.
-                if isIdentifierStart, !digits.isEmpty, cursor < line.unicodeScalars.endIndex,
-                   line.unicodeScalars[cursor] == "(" || line.unicodeScalars[cursor] == ")", let index = Int(digits) {
-                    result.insert(SchemaRef(index))
-                }
-                scalars = line.unicodeScalars[line.unicodeScalars.index(after: v)...]
-            }
-        }
-        return result
+    private func inNameOrder(_ lhs: SchemaRef, _ rhs: SchemaRef) -> Bool {
+        (functionName(lhs), lhs.index) < (functionName(rhs), rhs.index)
     }
 
-    private static func asciiCalledFunctions(in bytes: [UInt8], into result: inout Set<SchemaRef>) {
-        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-        for v in bytes.indices where bytes[v] == UInt8(ascii: "v") {
-            if v > 0 {
-                let before = bytes[v - 1]
-                if isLetter(before) || isDigit(before) || before == UInt8(ascii: "_") || before == UInt8(ascii: "\"") { continue }
-            }
-            var cursor = v + 1, index = 0
-            while cursor < bytes.count, isDigit(bytes[cursor]), index < Int.max / 10 - 9 {
-                index = index * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
-                cursor += 1
-            }
-            guard cursor > v + 1, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "(") || bytes[cursor] == UInt8(ascii: ")") else { continue }
-            result.insert(SchemaRef(index))
-        }
+    /// The constant declarations of `file`, sorted by name.
+    func constants(inFile file: String) -> [String] {
+        (fileConstants[file] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// The handles of the subschemas a schema's validator calls.
@@ -137,11 +108,12 @@ struct ValidatorEmitter {
     /// dynamic scope is tracked and the call jumps into the middle of another resource, that resource is entered
     /// around the call (a resource's root enters itself).
     func invocation(_ target: SchemaRef, at site: SpecNode?, _ value: String, _ context: String) -> String {
-        let plain = "\(Self.functionName(target))(\(value), \(context))"
+        calls.refs.insert(target)
+        let plain = "\(functionName(target))(\(value), \(context))"
         guard let scope, let site else { return plain }
         let resources = enteredResources(site, target, scope)
         guard !resources.isEmpty else { return plain }
-        var expression = "\(Self.functionName(target))(\(value), $0)"
+        var expression = "\(functionName(target))(\(value), $0)"
         for resource in resources.reversed() { expression = "$0.within(resource: \(resource)) { \(expression) }" }
         return context + expression.dropFirst(2)
     }
@@ -181,22 +153,64 @@ struct ValidatorEmitter {
         return relative + "#" + node.pointer
     }
 
-    mutating func constant(_ type: String, _ expression: String) -> String {
+    /// A constant of the current function, named after it and `label` (`memberNamePattern`), declared privately
+    /// in the function's file; a file declares an expression once.
+    mutating func constant(_ type: String, _ expression: String, label: String) -> String {
+        let function = current.map(functionName) ?? "validator"
+        var base = function.hasPrefix("validate") && function.count > 8 ? String(function.dropFirst(8)) : function
+        base = base.prefix(1).lowercased() + base.dropFirst()
+        return declare(type, expression, name: base + label)
+    }
+
+    /// A constant named by its content (`typesStringNull`, `number10`), shared by the functions of a file.
+    mutating func sharedConstant(_ type: String, _ expression: String, name: String) -> String {
+        declare(type, expression, name: name)
+    }
+
+    private mutating func declare(_ type: String, _ expression: String, name preferred: String) -> String {
+        let file = current.map(naming.fileName) ?? ""
         let key = type + "=" + expression
-        if let name = constantIndex[key] { return name }
-        let name = "c\(constants.count)"
-        constants.append("static let \(name): \(type) = \(expression)")
-        constantIndex[key] = name
+        if let name = fileConstantNames[file]?[key] { return name }
+        var name = preferred
+        var counter = 2
+        while fileConstants[file]?[name] != nil {
+            name = preferred + String(counter)
+            counter += 1
+        }
+        fileConstants[file, default: [:]][name] = "static let \(name): \(type) = \(expression)"
+        fileConstantNames[file, default: [:]][key] = name
         return name
+    }
+
+    /// A type set's constant, named by its members: `typesStringNull`.
+    mutating func typeSetConstant(_ members: [String]) -> String {
+        let name = "types" + (members.isEmpty ? "None" : members.map { SwiftNaming.typeNamePart(String($0.drop { $0 == "." })) }.joined())
+        return sharedConstant("JSONTypeSet", "[" + members.joined(separator: ", ") + "]", name: name)
     }
 
     mutating func numberConstant(_ node: SpecNode) -> String? {
         guard let scalar = node.scalar else { return nil }
         switch scalar {
-        case .int(let value): return constant("JSONNumber", "JSONNumber(\(value) as Int64)")
-        case .double(_, let text): return constant("JSONNumber", "JSONNumber(literal: \(SwiftNaming.stringLiteral(text)))")
+        case .int(let value):
+            return sharedConstant("JSONNumber", "JSONNumber(\(value) as Int64)", name: "int" + Self.numberWord(String(value)))
+        case .double(_, let text):
+            return sharedConstant("JSONNumber", "JSONNumber(literal: \(SwiftNaming.stringLiteral(text)))", name: "number" + Self.numberWord(text))
         default: return nil
         }
+    }
+
+    /// A number's spelling as identifier characters: `-1.5e3` -> `Minus1_5e3`.
+    static func numberWord(_ text: String) -> String {
+        var word = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "-": word += "Minus"
+            case "+": word += "Plus"
+            case "0"..."9", "a"..."z", "A"..."Z": word.unicodeScalars.append(scalar)
+            default: word += "_"
+            }
+        }
+        return word
     }
 
     /// A `JSONInstance` literal for a spec value.
@@ -226,6 +240,8 @@ struct ValidatorEmitter {
 
     /// The body of `static func vN(_ instance: JSONInstance, _ context: ValidationContext) -> Bool`.
     mutating func body(for ref: SchemaRef) -> [String] {
+        current = ref
+        currentTypeSet = nil
         let schema = api[ref]
         if let value = schema.node.bool {
             let node = schema.node
@@ -284,8 +300,8 @@ struct ValidatorEmitter {
         }
         lines.append("return valid")
         // The most common schema by far (`{type: string}` and friends): one call instead of a block.
-        if typeLines.count == 5, lines.count == 7, let set = Self.typeSetConstant(typeLines[0]) {
-            let draft4 = typeLines[0].utf8.containsSequence("draft4Integers: true".utf8) ? ", draft4Integers: true" : ""
+        if typeLines.count == 5, lines.count == 7, let set = currentTypeSet {
+            let draft4 = dialect == .draft3 || dialect == .draft4 ? ", draft4Integers: true" : ""
             lines = ["return context.checkType(instance, Self.\(set)\(draft4), keywordLocation: \(SwiftNaming.stringLiteral(node.pointer + "/type")), "
                      + "schemaLocation: \(SwiftNaming.stringLiteral(location(node))))"]
         }
@@ -297,17 +313,6 @@ struct ValidatorEmitter {
             lines = ["context.enterResource(\(resource))", "defer { context.leaveResource() }"] + lines
         }
         return lines
-    }
-
-    /// The constant `cN` of a type check line `if !(Self.cN.matches…`, if the line is one.
-    static func typeSetConstant(_ line: String) -> Substring? {
-        let prefix = "if !(Self."
-        guard line.hasPrefix(prefix) else { return nil }
-        let rest = line.utf8.dropFirst(prefix.utf8.count)
-        guard rest.first == UInt8(ascii: "c") else { return nil }
-        let digits = rest.dropFirst().prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        guard !digits.isEmpty, rest[digits.endIndex...].starts(with: ".matches".utf8) else { return nil }
-        return Substring(line.utf8[rest.startIndex..<digits.endIndex])
     }
 
     /// Whether `line` uses the identifier `name` (not as part of a longer identifier).
@@ -353,8 +358,8 @@ struct ValidatorEmitter {
         guard let component else {
             return ["if !\(invocation) { if context.shouldStop { return false }; valid = false }"]
         }
-        if invocation == "\(Self.functionName(target))(\(value), context)" {
-            return ["if !context.validate(\(value), at: \(component), \(Self.functionName(target))) { if context.shouldStop { return false }; valid = false }"]
+        if invocation == "\(functionName(target))(\(value), context)" {
+            return ["if !context.validate(\(value), at: \(component), \(functionName(target))) { if context.shouldStop { return false }; valid = false }"]
         }
         return ["context.push(\(component))",
                 "if !\(invocation) {", "    if context.shouldStop { return false }", "    valid = false", "}",
@@ -374,7 +379,8 @@ struct ValidatorEmitter {
         let members = names.compactMap { name -> String? in
             ["null", "boolean", "object", "array", "number", "string", "integer"].contains(name) ? "." + name : nil
         }
-        let set = constant("JSONTypeSet", "[" + members.joined(separator: ", ") + "]")
+        let set = typeSetConstant(members)
+        currentTypeSet = set
         let draft4 = dialect == .draft3 || dialect == .draft4
         return check("Self.\(set).matches(instance\(draft4 ? ", draft4Integers: true" : ""))", keyword: "type", node: node,
                      message: "ValidationMessage.type(instance, expected: Self.\(set))")
@@ -386,7 +392,7 @@ struct ValidatorEmitter {
         let names = elements.compactMap(\.string)
         let members = names.contains("any") ? ["null", "boolean", "object", "array", "number", "string"].map { "." + $0 }
             : names.compactMap { ["null", "boolean", "object", "array", "number", "string", "integer"].contains($0) ? "." + $0 : nil }
-        let set = constant("JSONTypeSet", "[" + members.joined(separator: ", ") + "]")
+        let set = typeSetConstant(members)
         let variable = "__" + keyword + "Matched"
         var lines = ["var \(variable) = Self.\(set).matches(instance, draft4Integers: true)"]
         for element in elements where element.isMapping {
@@ -405,12 +411,12 @@ struct ValidatorEmitter {
             if node["nullable"]?.bool == true && !values.contains(where: { $0.scalar == .null }) {
                 allowed.append(SpecNode(.scalar(.null), location: node.location, pointer: node.pointer))
             }
-            let name = constant("[JSONInstance]", "[" + allowed.map(Self.instanceLiteral).joined(separator: ", ") + "]")
+            let name = constant("[JSONInstance]", "[" + allowed.map(Self.instanceLiteral).joined(separator: ", ") + "]", label: "Enum")
             lines += check("SchemaCheck.isOneOf(instance, Self.\(name))", keyword: "enum", node: node,
                            message: "ValidationMessage.enumeration(instance, Self.\(name))")
         }
         if let constantNode = node["const"] {
-            let name = constant("JSONInstance", Self.instanceLiteral(constantNode))
+            let name = constant("JSONInstance", Self.instanceLiteral(constantNode), label: "Const")
             lines += check("SchemaCheck.equals(instance, Self.\(name))", keyword: "const", node: node,
                            message: "ValidationMessage.constant(instance, Self.\(name))")
         }
@@ -460,7 +466,7 @@ struct ValidatorEmitter {
                            message: "ValidationMessage.maxLength(string, \(limit))")
         }
         if let pattern = node["pattern"]?.string, PatternCheck.problem(in: pattern, lenient: regexSyntax(node) == ".lenient") == nil {
-            let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))")
+            let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))", label: "Pattern")
             lines += check("context.matches(Self.\(regex), string)", keyword: "pattern", node: node,
                            message: "ValidationMessage.pattern(string, \(SwiftNaming.stringLiteral(pattern)))")
         }
@@ -503,3 +509,8 @@ enum FormatSupport {
     ]
 }
 
+
+/// The validators emitted code calls, collected while it is emitted (a class so non-mutating emitters can record).
+final class CallLog {
+    var refs: Set<SchemaRef> = []
+}

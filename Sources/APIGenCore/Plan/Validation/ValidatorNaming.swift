@@ -1,0 +1,189 @@
+/// Names of the validator functions and of the files that hold them, derived from where each schema is written
+/// (`#/components/schemas/Member/properties/name` -> `validateMemberName` in `Checks/Member+Validation.swift`),
+/// never from the order schemas were resolved in. An edit to one schema therefore renames nothing else, and its
+/// validators live in files that belong to the schema's owner: the component, the operation or the document that
+/// contains it.
+struct ValidatorNaming: Sendable {
+    /// The folder of the validator files. It sorts before `Models/` on purpose: SwiftPM hands a target's files to
+    /// the compiler sorted by path and the driver compiles them in batches in that order; validator files are among
+    /// the largest of the output, and compiled first they run while many small model batches keep both cores busy.
+    static let folder = "Checks"
+
+    private var functionNames: [SchemaRef: String] = [:]
+    private var ownerFiles: [SchemaRef: String] = [:]
+    /// Schemas whose function is public API (`validate<Name>` for a named schema).
+    private(set) var entryPoints: Set<SchemaRef> = []
+    private let singleFile: String?
+
+    /// Names every schema of `api`. `entryNames` are the named schemas' type-name parts (`Member`): their
+    /// functions are public and keep the name `validate<Name>`.
+    init(api: ResolvedAPI, entryNames: [SchemaRef: String]) {
+        singleFile = nil
+        let anchors = Self.anchors(api)
+        var candidates: [String: [(ref: SchemaRef, id: String, isEntry: Bool)]] = [:]
+        var ownerSpellings: [String: String] = [:]
+        var ownerKeys: [SchemaRef: String] = [:]
+        for (index, schema) in api.schemas.enumerated() {
+            let ref = SchemaRef(index)
+            let location = Self.location(of: schema.node, rootPath: api.rootPath, anchors: anchors)
+            let isEntry = entryNames[ref] != nil
+            let name = "validate" + (entryNames[ref] ?? location.parts.joined())
+            candidates[Self.capped(name, id: schema.id), default: []].append((ref, schema.id, isEntry))
+            // One file per owner whatever the case of its spelling (macOS file systems ignore case).
+            let key = location.owner.lowercased()
+            if let existing = ownerSpellings[key] { ownerSpellings[key] = min(existing, location.owner) } else { ownerSpellings[key] = location.owner }
+            ownerKeys[ref] = key
+        }
+        for (name, claimants) in candidates {
+            // The plain name goes to a public entry point first, then to the schema written first in document terms
+            // (its location), so adding a schema elsewhere never takes a name away from an existing one.
+            let ordered = claimants.sorted { ($0.isEntry ? 0 : 1, $0.id) < ($1.isEntry ? 0 : 1, $1.id) }
+            for (position, claimant) in ordered.enumerated() {
+                functionNames[claimant.ref] = position == 0 ? name : name + "_" + Self.digest(claimant.id)
+                if claimant.isEntry && position == 0 { entryPoints.insert(claimant.ref) }
+            }
+        }
+        for (ref, key) in ownerKeys {
+            ownerFiles[ref] = "\(Self.folder)/\(SwiftNaming.fileName(ownerSpellings[key] ?? key))+Validation.swift"
+        }
+    }
+
+    /// Names by handle (`v12`) in one file: for code that is compiled once and never reviewed (the JSON Schema
+    /// conformance suite), where stability across edits does not matter.
+    private init(positionalFor api: ResolvedAPI, file: String) {
+        singleFile = file
+        for index in api.schemas.indices { functionNames[SchemaRef(index)] = "v\(index)" }
+    }
+
+    static func positional(_ api: ResolvedAPI, file: String) -> ValidatorNaming {
+        ValidatorNaming(positionalFor: api, file: file)
+    }
+
+    /// The function validating `ref`, e.g. `validateMember`.
+    func functionName(_ ref: SchemaRef) -> String { functionNames[ref] ?? "validateSchema\(ref.index)" }
+
+    /// The file holding `ref`'s function, e.g. `Checks/Member+Validation.swift`.
+    func fileName(_ ref: SchemaRef) -> String { singleFile ?? ownerFiles[ref] ?? "\(Self.folder)/Validators+Other.swift" }
+
+    // MARK: - Locations
+
+    /// What a location contributes to names: the parts of the function name and the owner's file stem.
+    struct Location {
+        var parts: [String]
+        var owner: String
+    }
+
+    /// Operations and parameters by `file#pointer` of their node: their names stand for the pointer segments that
+    /// lead to them (`/paths/~1members~1{id}/get` is `getMember`).
+    struct Anchors {
+        var operations: [String: String] = [:]
+        var parameters: [String: String] = [:]
+    }
+
+    static func anchors(_ api: ResolvedAPI) -> Anchors {
+        var anchors = Anchors()
+        for operation in api.operations {
+            let raw = operation.operationId ?? (operation.method.lowercased() + " " + operation.path)
+            anchors.operations[operation.node.location.file + "#" + operation.node.pointer] = SwiftNaming.typeNamePart(raw)
+            for parameter in operation.parameters {
+                anchors.parameters[parameter.node.location.file + "#" + parameter.node.pointer] = SwiftNaming.typeNamePart(parameter.name) + "Parameter"
+            }
+        }
+        return anchors
+    }
+
+    /// Reads a schema's location as words: `components/schemas/X` is `X`, `properties/p` is `P`, `items` is
+    /// `Item`, `responses/200/content/application~1json/schema` is `Response200`, and so on.
+    static func location(of node: SpecNode, rootPath: String, anchors: Anchors) -> Location {
+        let file = node.location.file
+        let tokens = JSONPointer.tokens(node.pointer) ?? []
+        let stem = SwiftNaming.typeNamePart(DocumentPath.stem(of: file))
+        var parts: [String] = file == rootPath ? [] : [stem]
+        var owner: String?
+        var pointer = ""
+        var index = 0
+        func take() -> String {
+            let token = tokens[index]
+            index += 1
+            pointer += "/" + JSONPointer.escape(token)
+            return token
+        }
+        func word(_ token: String) -> String { SwiftNaming.typeNamePart(token) }
+        var hasNext: Bool { index < tokens.count }
+        while hasNext {
+            let atRoot = index == 0
+            let token = take()
+            if let operation = anchors.operations[file + "#" + pointer] {
+                parts = file == rootPath ? [operation] : [stem, operation]
+                owner = parts.joined()
+                continue
+            }
+            switch token {
+            case "components" where atRoot && hasNext:
+                let kind = take()
+                guard hasNext else { parts.append(word(kind)); continue }
+                parts.append(word(take()))
+                // Non-schema components (`responses/NotFound`) say what they are.
+                if kind != "schemas" { parts.append(word(kind.hasSuffix("s") ? String(kind.dropLast()) : kind)) }
+                owner = owner ?? parts.joined()
+            case "definitions" where hasNext, "$defs" where hasNext:
+                parts.append(word(take()))
+                if atRoot { owner = owner ?? parts.joined() }
+            case "paths" where atRoot && hasNext, "webhooks" where atRoot && hasNext:
+                parts.append(word(take()))
+                owner = owner ?? parts.joined()
+            case "properties" where hasNext, "dependentSchemas" where hasNext, "dependencies" where hasNext:
+                parts.append(word(take()))
+            case "patternProperties" where hasNext:
+                parts.append("Pattern" + word(take()))
+            case "prefixItems" where hasNext, "allOf" where hasNext, "anyOf" where hasNext, "oneOf" where hasNext:
+                parts.append(word(token) + take())
+            case "items" where hasNext && Int(tokens[index]) != nil:
+                parts.append("Item" + take())
+            case "items": parts.append("Item")
+            case "additionalProperties": parts.append("AdditionalProperty")
+            case "additionalItems": parts.append("AdditionalItem")
+            case "unevaluatedProperties": parts.append("UnevaluatedProperty")
+            case "unevaluatedItems": parts.append("UnevaluatedItem")
+            case "propertyNames": parts.append("PropertyName")
+            case "responses" where hasNext:
+                parts.append("Response" + word(take()))
+            case "requestBody": parts.append("Body")
+            case "headers" where hasNext:
+                parts.append(word(take()) + "Header")
+            case "parameters" where hasNext:
+                let position = take()
+                parts.append(anchors.parameters[file + "#" + pointer] ?? "Parameter" + position)
+            case "content" where hasNext:
+                // The usual JSON body adds nothing; another media type of the same response is named.
+                let mediaType = take()
+                if !mediaType.lowercased().contains("json") { parts.append(word(mediaType)) }
+            case "schema": break
+            default: parts.append(word(token))
+            }
+        }
+        if parts.isEmpty { parts = [stem] }
+        return Location(parts: parts, owner: owner ?? (file == rootPath ? parts[0] : stem))
+    }
+
+    /// Names stay readable: a very deep location keeps its first 100 bytes and a digest of where it is.
+    static func capped(_ name: String, id: String) -> String {
+        guard name.utf8.count > 120 else { return name }
+        var prefix = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in name.unicodeScalars {
+            bytes += String(scalar).utf8.count
+            if bytes > 100 { break }
+            prefix.append(scalar)
+        }
+        return String(prefix) + "_" + digest(id)
+    }
+
+    /// Eight hex digits of FNV-1a over `text`: stable across runs and platforms, unlike `Hasher`.
+    static func digest(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let hex = String(hash & 0xFFFF_FFFF, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+}
