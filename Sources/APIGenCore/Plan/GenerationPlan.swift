@@ -256,6 +256,10 @@ public struct OperationPlan: Encodable, Sendable {
     public var securityLiteral = ""
     /// The requirements: alternatives of schemes that apply together.
     public var security: [SecurityRequirementPlan] = []
+    /// Whether a success response is an `{status, reason, data}` envelope (the group then declares its format).
+    public var usesEnvelope = false
+    /// The type of the `body:` argument when the request body is JSON (a model or `JSONValue`); nil otherwise.
+    public var jsonBodyType: String?
 }
 
 /// One `case` of the status switch.

@@ -91,9 +91,10 @@ struct OperationPlanner {
             }
         }
 
+        var jsonBodyType: String?
         if let body = operation.requestBody {
-            planBody(body, operation: operation, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
-                     statements: &statements, wireArguments: &wireArguments)
+            jsonBodyType = planBody(body, operation: operation, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
+                                    statements: &statements, wireArguments: &wireArguments)
         }
         if let requirements = operation.security {
             docs.append("")
@@ -101,7 +102,7 @@ struct OperationPlanner {
         }
         if !parameterDocs.isEmpty { docs.append(""); docs += parameterDocs }
 
-        let (returnType, cases, defaultStatements, hasDefault) = planResponses(operation, typePrefix: typePrefix,
+        let (returnType, cases, defaultStatements, hasDefault, usesEnvelope) = planResponses(operation, typePrefix: typePrefix,
                                                                                supportTypes: &supportTypes)
         var plan = OperationPlan(
             methodName: methodName,
@@ -122,6 +123,8 @@ struct OperationPlanner {
             isQueueable: operation.queueable || queueable.contains(operation.operationId ?? ""),
             wireArguments: wireArguments
         )
+        plan.usesEnvelope = usesEnvelope
+        plan.jsonBodyType = jsonBodyType
         if let requirements = operation.security {
             plan.hasSecurity = true
             plan.securityLiteral = security.literal(requirements)
@@ -180,13 +183,15 @@ struct OperationPlanner {
         return !schema.allOf.isEmpty && schema.allOf.allSatisfy { isObject($0) }
     }
 
+    /// Plans the body argument; returns the type of a JSON body (a model, or `JSONValue`), else nil.
+    @discardableResult
     private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,
                           parameters: inout [String], statements: inout [String],
-                          wireArguments: inout [WireArgumentPlan]) {
+                          wireArguments: inout [WireArgumentPlan]) -> String? {
         guard let content = body.contents.first(where: { Self.isJSON($0.mediaType) })
             ?? body.contents.first(where: { $0.mediaType.hasPrefix("application/x-www-form-urlencoded") })
             ?? body.contents.first(where: { $0.mediaType.hasPrefix("multipart/form-data") })
-            ?? body.contents.first else { return }
+            ?? body.contents.first else { return nil }
         let label = scope.claim("body")
         let optional = !body.required
         let mediaLiteral = SwiftNaming.stringLiteral(content.mediaType)
@@ -202,6 +207,7 @@ struct OperationPlanner {
             let call = Self.isJSON(content.mediaType)
                 ? "try __request.jsonBody(\(value), encoder: client.encoder)" : "try __request.formBody(\(value))"
             statements.append(optional ? "if let \(label) { \(call) }" : call)
+            return Self.isJSON(content.mediaType) && usage.swift != "Data" && usage.swift != "String" ? usage.swift : nil
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
             planMultipart(api[schemaRef], typePrefix: typePrefix, scope: &scope, parameters: &parameters,
                           statements: &statements, wireArguments: &wireArguments)
@@ -218,6 +224,7 @@ struct OperationPlanner {
             let call = "__request.binaryBody(\(label), contentType: \(mediaLiteral))"
             statements.append(optional ? "if let \(label) { \(call) }" : call)
         }
+        return nil
     }
 
     private func planMultipart(_ schema: Schema, typePrefix: String, scope: inout NameScope, parameters: inout [String],
@@ -307,7 +314,7 @@ struct OperationPlanner {
     }
 
     private func planResponses(_ operation: Operation, typePrefix: String, supportTypes: inout [ModelPlan])
-        -> (String, [ResponseCasePlan], [String], Bool) {
+        -> (String, [ResponseCasePlan], [String], Bool, usesEnvelope: Bool) {
         let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
         let successes = operation.responses.filter { $0.status.hasPrefix("2") || (!hasSuccess && $0.status == "default") }
         let failures = operation.responses.filter { !successes.map(\.status).contains($0.status) }
@@ -421,6 +428,7 @@ struct OperationPlanner {
             hasDefault = true
             defaultStatements = ["throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)"]
         }
-        return (returnType, cases, defaultStatements, hasDefault)
+        let usesEnvelope = successPayloads.contains { if case .envelope = $0.1 { return true } else { return false } }
+        return (returnType, cases, defaultStatements, hasDefault, usesEnvelope)
     }
 }

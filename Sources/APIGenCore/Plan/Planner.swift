@@ -86,7 +86,7 @@ public enum Planner {
                 propertyName: SwiftNaming.escapedMember(propertyScope.claim(SwiftNaming.memberName(tag))),
                 operations: plans,
                 supportTypes: supportTypes,
-                hasEnvelope: plans.contains { plan in plan.responseCases.contains { $0.statements.contains { $0.utf8.containsSequence("Self.envelopeFormat".utf8) } } },
+                hasEnvelope: plans.contains(where: \.usesEnvelope),
                 envelopeFormatLiteral: config.envelope.map(envelopeLiteral) ?? ""
             ))
         }
@@ -112,7 +112,7 @@ public enum Planner {
                 guard let operation = groupOperations[tag]?.firstIndex(where: { $0.operationId == reportID }) else { return nil }
                 return (group, group.operations[operation])
             }.first
-            if let (group, operation) = match, let bodyType = Self.bodyType(of: operation.signature) {
+            if let (group, operation) = match, let bodyType = operation.jsonBodyType {
                 client.hasValidationReport = true
                 client.reportGroup = group.propertyName
                 client.reportMethod = operation.methodName
@@ -164,14 +164,6 @@ public enum Planner {
             }
         }
         return "[" + names.sorted().map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
-    }
-
-    /// The type of the `body:` parameter in a signature, e.g. `ErrorReport` in `body: ErrorReport`.
-    static func bodyType(of signature: String) -> String? {
-        guard let range = signature.range(of: "body: ") else { return nil }
-        let rest = signature[range.upperBound...]
-        let type = rest.prefix { $0 != "," && $0 != "?" && $0 != " " }
-        return type.isEmpty || type == "Data" || type == "String" ? nil : String(type)
     }
 
     private static func envelopeLiteral(_ envelope: EnvelopeConfig) -> String {
