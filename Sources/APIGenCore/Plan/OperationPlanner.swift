@@ -102,7 +102,7 @@ struct OperationPlanner {
         }
         if !parameterDocs.isEmpty { docs.append(""); docs += parameterDocs }
 
-        let (returnType, cases, defaultStatements, hasDefault, usesEnvelope) = planResponses(operation, typePrefix: typePrefix,
+        let (returnType, cases, defaultStatements, hasDefault, usesEnvelope, recordsCallTime) = planResponses(operation, typePrefix: typePrefix,
                                                                                supportTypes: &supportTypes)
         var plan = OperationPlan(
             methodName: methodName,
@@ -116,7 +116,7 @@ struct OperationPlanner {
             returnsValue: returnType != "Void",
             requestStatements: statements,
             requestBinding: statements.isEmpty ? "let" : "var",
-            recordsCallTime: (cases.flatMap(\.statements) + defaultStatements).contains { $0.utf8.containsSequence("__calledAt".utf8) },
+            recordsCallTime: recordsCallTime,
             responseCases: cases,
             hasDefaultCase: hasDefault,
             defaultStatements: defaultStatements,
@@ -314,7 +314,7 @@ struct OperationPlanner {
     }
 
     private func planResponses(_ operation: Operation, typePrefix: String, supportTypes: inout [ModelPlan])
-        -> (String, [ResponseCasePlan], [String], Bool, usesEnvelope: Bool) {
+        -> (String, [ResponseCasePlan], [String], Bool, usesEnvelope: Bool, recordsCallTime: Bool) {
         let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
         let successes = operation.responses.filter { $0.status.hasPrefix("2") || (!hasSuccess && $0.status == "default") }
         let failures = operation.responses.filter { !successes.map(\.status).contains($0.status) }
@@ -324,6 +324,8 @@ struct OperationPlanner {
         var defaultStatements: [String] = []
         var hasDefault = false
         var returnType = "Void"
+        // Validation failure reports and documented errors say when the call was made.
+        var recordsCallTime = false
 
         if distinctTypes.count <= 1 {
             returnType = distinctTypes.first ?? "Void"
@@ -337,6 +339,7 @@ struct OperationPlanner {
                     statements = payload.returnStatements { "return " + $0 }
                 }
                 var checked = validation(response, operation: operation) + statements
+                if checked.count > statements.count { recordsCallTime = true }
                 if case .envelope = payload, checked.count > statements.count {
                     checked.insert("try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)", at: 0)
                 }
@@ -365,7 +368,9 @@ struct OperationPlanner {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "", docLines: SwiftNaming.docLines(response.description)))
                     statement = "return .\(caseName)"
                 }
-                let checked = validation(response, operation: operation) + [statement]
+                let checks = validation(response, operation: operation)
+                if !checks.isEmpty { recordsCallTime = true }
+                let checked = checks + [statement]
                 if let pattern = Self.pattern(response.status) {
                     cases.append(ResponseCasePlan(pattern: pattern, statements: checked))
                 } else {
@@ -397,6 +402,7 @@ struct OperationPlanner {
                     statement = "throw client.documentedError(\(usage.swift).self, from: __response, operation: __operation, mode: .\(check?.mode ?? "reject"), request: __request, calledAt: __calledAt, validator: \(check?.validator ?? "nil")) { \(name).\(caseName)(status: __response.status, body: $0) } undocumented: { \(name).undocumentedBody(status: __response.status, body: __response.body, problem: $0) }"
                     checks = []
                     hasUndocumentedBody = true
+                    recordsCallTime = true
                 } else if let type = payload.swiftType {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(type))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
@@ -429,6 +435,6 @@ struct OperationPlanner {
             defaultStatements = ["throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)"]
         }
         let usesEnvelope = successPayloads.contains { if case .envelope = $0.1 { return true } else { return false } }
-        return (returnType, cases, defaultStatements, hasDefault, usesEnvelope)
+        return (returnType, cases, defaultStatements, hasDefault, usesEnvelope, recordsCallTime)
     }
 }
