@@ -94,6 +94,12 @@ extension APIClient {
             if let streaming = transport as? any StreamingHTTPTransport {
                 return try await streaming.stream(request)
             }
+            var request = request
+            if let file = request.bodyFile {
+                // A transport that cannot stream gets the file's bytes as the body.
+                request.body = try Data(contentsOf: file)
+                request.bodyFile = nil
+            }
             return StreamedHTTPResponse(try await transport.send(request))
         } catch let error as CancellationError {
             throw error
