@@ -5,13 +5,15 @@ import Foundation
 /// `data` lines are joined with `\n`, an `id` holding NUL is ignored, `retry` takes ASCII digits only, unknown
 /// fields are ignored, and an event still open when the stream ends is discarded.
 public struct ServerSentEventParser: Sendable {
-    /// The last event ID seen (the `Last-Event-ID` to reconnect with); empty when none.
+    /// The last event ID string (the `Last-Event-ID` to reconnect with): the `id` in effect when the last event
+    /// block ended, so an `id` line of an event cut off by a dropped connection does not count; empty when none.
     public private(set) var lastEventID = ""
     /// The reconnection time in milliseconds the server asked for with `retry`, if any.
     public private(set) var reconnectionTime: Int?
     /// The longest event accepted, in bytes of its lines; longer ones throw ``StreamingError/malformedItem``.
     public let maxEventSize: Int
 
+    private var idBuffer = ""
     private var line: [UInt8] = []
     private var lastByteWasCR = false
     private var checkedBOM = false
@@ -72,6 +74,7 @@ public struct ServerSentEventParser: Sendable {
         line.removeAll()
         lastByteWasCR = false
         checkedBOM = false
+        idBuffer = lastEventID
         resetEvent()
     }
 
@@ -105,7 +108,7 @@ public struct ServerSentEventParser: Sendable {
             data.append(contentsOf: value)
             hasData = true
         case "id" where !value.contains(0):
-            lastEventID = String(decoding: value, as: UTF8.self)
+            idBuffer = String(decoding: value, as: UTF8.self)
         case "retry" where !value.isEmpty && value.allSatisfy({ (0x30...0x39).contains($0) }):
             let milliseconds = Int(String(decoding: value, as: UTF8.self)) ?? Int.max
             reconnectionTime = milliseconds
@@ -117,6 +120,7 @@ public struct ServerSentEventParser: Sendable {
 
     private mutating func dispatch() -> ServerSentEvent<String>? {
         defer { resetEvent() }
+        lastEventID = idBuffer
         guard hasData else { return nil }
         dispatched += 1
         return ServerSentEvent(
