@@ -38,7 +38,7 @@ public struct ConfigAPI: Sendable {
         case 401:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { UpdateConfigError.status401(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 409:
-            throw client.documentedError(UpdateConfigError409.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v165) { UpdateConfigError.status409(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(UpdateConfigError409.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v166) { UpdateConfigError.status409(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { UpdateConfigError.other(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
@@ -59,7 +59,7 @@ public struct ConfigAPI: Sendable {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v196)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v197)
             return try client.decode(GetHealthResponse.self, from: __response, operation: __operation)
         default:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetHealthError.other(status: __response.status, body: $0) } undocumented: { GetHealthError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }

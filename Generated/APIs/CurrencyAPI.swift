@@ -36,7 +36,7 @@ public struct CurrencyAPI: Sendable {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v193)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v194)
             return try client.decodeRequiredEnvelope(CurrencyRates.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.v6) { GetCurrencyRatesError.status401(status: __response.status, body: $0) } undocumented: { GetCurrencyRatesError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }

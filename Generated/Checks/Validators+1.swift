@@ -2276,7 +2276,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
-    static func v165(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v166(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2290,11 +2290,11 @@ extension Validators {
                 let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "status", v166) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "status", v167) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "reason", v167) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "reason", v168) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    if !context.validate(member.value, at: "data", v168) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "data", v169) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2306,17 +2306,17 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status`
-    static func v166(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v167(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason`
-    static func v167(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v168(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
-    static func v168(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v169(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2330,9 +2330,9 @@ extension Validators {
                 let __index = Self.c55.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "code", v169) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "code", v170) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "message", v170) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "message", v171) { if context.shouldStop { return false }; valid = false }
                 case 2?:
                     if !context.validate(member.value, at: "current", v104) { if context.shouldStop { return false }; valid = false }
                 default:
@@ -2346,17 +2346,17 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code`
-    static func v169(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v170(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message`
-    static func v170(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v171(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
-    static func v186(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v187(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2370,11 +2370,11 @@ extension Validators {
                 let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "status", v187) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "status", v188) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "reason", v188) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "reason", v189) { if context.shouldStop { return false }; valid = false }
                 case 2?:
-                    if !context.validate(member.value, at: "data", v189) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "data", v190) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2386,17 +2386,17 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status`
-    static func v187(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v188(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason`
-    static func v188(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v189(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
-    static func v189(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v190(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2410,9 +2410,9 @@ extension Validators {
                 let __index = Self.c56.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "deviceId", v190) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "deviceId", v191) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "registeredAt", v191) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "registeredAt", v192) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2424,12 +2424,12 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId`
-    static func v190(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v191(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt`
-    static func v191(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v192(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c3.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.type(instance, expected: Self.c3))
@@ -2452,7 +2452,7 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
-    static func v193(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v194(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2466,9 +2466,9 @@ extension Validators {
                 let __index = Self.c25.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "status", v194) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "status", v195) { if context.shouldStop { return false }; valid = false }
                 case 1?:
-                    if !context.validate(member.value, at: "reason", v195) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "reason", v196) { if context.shouldStop { return false }; valid = false }
                 case 2?:
                     if !context.validate(member.value, at: "data", v120) { if context.shouldStop { return false }; valid = false }
                 default:
@@ -2482,17 +2482,17 @@ extension Validators {
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status`
-    static func v194(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v195(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c3, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status")
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason`
-    static func v195(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v196(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c4, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason")
     }
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
-    static func v196(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v197(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
         if !(Self.c0.matches(instance)) {
             context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.c0))
@@ -2506,7 +2506,7 @@ extension Validators {
                 let __index = Self.c57.index(of: member)
                 switch __index {
                 case 0?:
-                    if !context.validate(member.value, at: "ok", v197) { if context.shouldStop { return false }; valid = false }
+                    if !context.validate(member.value, at: "ok", v198) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
@@ -2518,7 +2518,7 @@ extension Validators {
     }
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok`
-    static func v197(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    static func v198(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         return context.checkType(instance, Self.c19, keywordLocation: "/get/responses/200/content/application~1json/schema/properties/ok/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok")
     }
 }

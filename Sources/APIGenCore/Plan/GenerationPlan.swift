@@ -257,6 +257,10 @@ public struct OperationPlan: Encodable, Sendable {
     public var securityLiteral = ""
     /// The requirements: alternatives of schemes that apply together.
     public var security: [SecurityRequirementPlan] = []
+    /// Set when the success response is streamed (server-sent events, JSON Lines / Sequence).
+    public var stream: StreamPlan?
+    /// Set when the success response is binary: the download-to-file variant of the method.
+    public var download: DownloadPlan?
 }
 
 /// One `case` of the status switch.

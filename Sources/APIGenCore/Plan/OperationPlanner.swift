@@ -5,7 +5,7 @@ struct OperationPlanner {
     let queueable: Set<String>
     let security: SecurityPlanner
 
-    private var api: ResolvedAPI { models.api }
+    var api: ResolvedAPI { models.api }
 
     /// What a response carries.
     private enum Payload {
@@ -99,8 +99,13 @@ struct OperationPlanner {
         }
         if !parameterDocs.isEmpty { docs.append(""); docs += parameterDocs }
 
-        let (returnType, cases, defaultStatements, hasDefault) = planResponses(operation, typePrefix: typePrefix,
+        var (returnType, cases, defaultStatements, hasDefault) = planResponses(operation, typePrefix: typePrefix,
                                                                                supportTypes: &supportTypes)
+        let streamed = planStream(operation, typePrefix: typePrefix)
+        if let streamed {
+            returnType = streamed.returnType
+            cases.removeAll { streamed.patterns.contains($0.pattern) }
+        }
         var plan = OperationPlan(
             methodName: methodName,
             operationIdLiteral: SwiftNaming.stringLiteral(operation.operationId ?? methodName),
@@ -120,6 +125,8 @@ struct OperationPlanner {
             isQueueable: operation.queueable || queueable.contains(operation.operationId ?? ""),
             wireArguments: wireArguments
         )
+        plan.stream = streamed?.plan
+        plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &scope)
         if let requirements = operation.security {
             plan.hasSecurity = true
             plan.securityLiteral = security.literal(requirements)

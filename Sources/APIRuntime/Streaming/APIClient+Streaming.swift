@@ -115,3 +115,15 @@ extension APIClient {
         }
     }
 }
+
+extension APIClient {
+    /// Reads the whole body of a streamed response that is not the stream the caller wanted (a documented error, an
+    /// unexpected status) into an ``HTTPResponse`` for the generated status switch; at most
+    /// ``URLSessionTransport/defaultMaxResponseSize`` bytes (more throws ``ResponseTooLargeError``).
+    public func collect(_ response: StreamedHTTPResponse, operation: OperationInfo) async throws -> HTTPResponse {
+        let url = baseURL.appendingPathComponent(operation.path)
+        var collected = try await response.collected(url: url)
+        collected.parsedBodyMemo = ParsedBodyMemo()
+        return collected
+    }
+}
