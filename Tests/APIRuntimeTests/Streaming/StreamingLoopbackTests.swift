@@ -177,6 +177,49 @@ final class StreamingLoopbackTests: XCTestCase {
     }
 }
 
+extension StreamingLoopbackTests {
+    func testTheHTTPCacheNeverStoresAStreamedBody() async throws {
+        let server = try LoopbackServer { _ in
+            .streamed(headers: [("Content-Type", "application/jsonl"), ("Cache-Control", "max-age=600")]) { stream in
+                stream.send(#"{"n":1,"text":"a"}"# + "\n")
+            }
+        }
+        defer { server.stop() }
+        let api = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10),
+                            middlewares: [HTTPCache(storage: InMemoryStorage())])
+        let request = RequestBuilder(method: "GET", path: "/feed")
+        let operation = OperationInfo(id: "feed", method: "GET", path: "/feed")
+        for _ in 0..<2 {
+            let response = try await api.stream(request, operation: operation, accept: "application/jsonl")
+            let body = try await response.body.collect(upTo: 1_000, url: server.baseURL)
+            XCTAssertEqual(String(decoding: body, as: UTF8.self), #"{"n":1,"text":"a"}"# + "\n")
+        }
+        XCTAssertEqual(server.requests.count, 2, "a max-age stream is not served from the cache")
+    }
+
+    func testAConsumerFallingTooFarBehindFailsInsteadOfBufferingWithoutBound() async throws {
+        let sent = StreamingSignal()
+        let server = try LoopbackServer { _ in
+            .streamed(headers: [("Content-Type", "application/octet-stream")]) { stream in
+                for _ in 0..<10 { stream.send(Data(repeating: 1, count: 500)) }
+                sent.raise()
+            }
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport(timeout: 10, maxResponseSize: 1_000)
+        let response = try await transport.stream(HTTPRequest(method: "GET", url: server.baseURL))
+        let arrived = await sent.waitAsync(timeout: 10)
+        XCTAssertTrue(arrived)
+        try await Task.sleep(for: .milliseconds(200))
+        do {
+            for try await _ in response.body {}
+            XCTFail("the unread bytes passed the limit")
+        } catch let error as StreamingError {
+            XCTAssertEqual(error, .consumerTooSlow(limit: 1_000))
+        }
+    }
+}
+
 /// A counter shared with a server thread.
 private final class Locked: @unchecked Sendable {
     private let lock = NSLock()
