@@ -197,6 +197,27 @@ extension StreamingLoopbackTests {
         XCTAssertEqual(server.requests.count, 2, "a max-age stream is not served from the cache")
     }
 
+    func testTheTimeoutIsBetweenChunksSoALongStreamOutlivesIt() async throws {
+        let server = try LoopbackServer { _ in
+            .streamed(headers: [("Content-Type", "text/event-stream")]) { stream in
+                for index in 0..<6 {
+                    stream.send("data: \(index)\n\n")
+                    usleep(500_000)
+                }
+            }
+        }
+        defer { server.stop() }
+        let api = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 1))
+        let request = RequestBuilder(method: "GET", path: "/feed")
+        let operation = OperationInfo(id: "feed", method: "GET", path: "/feed")
+        let response = try await api.stream(request, operation: operation, accept: "text/event-stream")
+        var data: [String] = []
+        for try await event in api.serverSentEvents(from: response, request: request, operation: operation) {
+            data.append(event.data)
+        }
+        XCTAssertEqual(data, ["0", "1", "2", "3", "4", "5"], "3 s of events through a 1 s timeout")
+    }
+
     func testAConsumerFallingTooFarBehindFailsInsteadOfBufferingWithoutBound() async throws {
         let sent = StreamingSignal()
         let server = try LoopbackServer { _ in
