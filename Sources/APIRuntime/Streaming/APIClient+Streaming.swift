@@ -22,6 +22,12 @@ extension APIClient {
     /// Runs an already built request through ``middlewares`` and ``transport`` as a stream (see
     /// ``stream(_:operation:accept:)``).
     public func stream(_ request: HTTPRequest, operation: OperationInfo) async throws -> StreamedHTTPResponse {
+        try await stream(request, operation: operation, uploadProgress: nil)
+    }
+
+    /// ``stream(_:operation:)`` reporting the bytes sent of a body read from ``HTTPRequest/bodyFile``.
+    func stream(_ request: HTTPRequest, operation: OperationInfo,
+                uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws -> StreamedHTTPResponse {
         try Task.checkCancellation()
         let options = RequestOptions.current
         let id = requestCounter.withLock { counter -> UInt64 in
@@ -46,7 +52,7 @@ extension APIClient {
         let start = ContinuousClock.now
         do {
             let response = try await RequestContext.$current.withValue(context) {
-                try await streamChain(for: operation, context: context)(request)
+                try await streamChain(for: operation, context: context, uploadProgress: uploadProgress)(request)
             }
             event.status = response.status
             event.source = .network
@@ -62,7 +68,7 @@ extension APIClient {
     }
 
     private func streamChain(
-        for operation: OperationInfo, context: RequestContext
+        for operation: OperationInfo, context: RequestContext, uploadProgress: (@Sendable (TransferProgress) -> Void)?
     ) -> @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse {
         let transport = transport
         let manager = credentialManager
@@ -71,13 +77,13 @@ extension APIClient {
                 throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
             }
             guard let selection = context.credentials, let manager else {
-                return try await Self.stream(request, through: transport)
+                return try await Self.stream(request, through: transport, uploadProgress: uploadProgress)
             }
-            let response = try await Self.stream(selection.apply(to: request), through: transport)
+            let response = try await Self.stream(selection.apply(to: request), through: transport, uploadProgress: uploadProgress)
             guard response.status == 401, selection.isRefreshable, !CredentialRefresh.isActive else { return response }
             response.body.cancel()
             let renewed = try await manager.refreshed(selection)
-            return try await Self.stream(renewed.apply(to: request), through: transport)
+            return try await Self.stream(renewed.apply(to: request), through: transport, uploadProgress: uploadProgress)
         }
         for middleware in middlewares.reversed() {
             let inner = next
@@ -88,11 +94,12 @@ extension APIClient {
         return next
     }
 
-    private static func stream(_ request: HTTPRequest, through transport: any HTTPTransport) async throws -> StreamedHTTPResponse {
+    private static func stream(_ request: HTTPRequest, through transport: any HTTPTransport,
+                               uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws -> StreamedHTTPResponse {
         try HTTPFieldCheck.check(request)
         do {
             if let streaming = transport as? any StreamingHTTPTransport {
-                return try await streaming.stream(request)
+                return try await streaming.stream(request, uploadProgress: uploadProgress)
             }
             var request = request
             if let file = request.bodyFile {

@@ -4,6 +4,15 @@
 /// body is received whole by ``HTTPTransport/send(_:)`` and then delivered as one chunk.
 public protocol StreamingHTTPTransport: HTTPTransport {
     /// Sends `request` and returns once the response head arrived; every status is returned as a response.
-    /// Throws only when no response head was received.
-    func stream(_ request: HTTPRequest) async throws -> StreamedHTTPResponse
+    /// Throws only when no response head was received. `uploadProgress` receives the bytes sent of a body read from
+    /// ``HTTPRequest/bodyFile``.
+    func stream(_ request: HTTPRequest, uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws
+        -> StreamedHTTPResponse
+}
+
+extension StreamingHTTPTransport {
+    /// Sends `request` without observing the upload (see ``stream(_:uploadProgress:)``).
+    public func stream(_ request: HTTPRequest) async throws -> StreamedHTTPResponse {
+        try await stream(request, uploadProgress: nil)
+    }
 }

@@ -8,17 +8,18 @@ extension URLSessionTransport: StreamingHTTPTransport {
     ///
     /// Uses the session's delegate (``makeSession(configuration:)``, also on Apple platforms, so one code path serves
     /// both); with a session made otherwise the body is received whole first. A request with
-    /// ``HTTPRequest/bodyFile`` is uploaded from disk, reporting to ``TransferObservation/uploadProgress``. The body
+    /// ``HTTPRequest/bodyFile`` is uploaded from disk, reporting to `uploadProgress` on a `URLSession` queue. The body
     /// may fall at most ``maxResponseSize`` bytes behind the network before the transfer is stopped
     /// (``StreamingError/consumerTooSlow(limit:)``); a file sink (downloads) never falls behind.
-    public func stream(_ request: HTTPRequest) async throws -> StreamedHTTPResponse {
+    public func stream(_ request: HTTPRequest, uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws
+        -> StreamedHTTPResponse {
         try HTTPFieldCheck.check(request)
         guard let collector = session.delegate as? URLSessionBodyCollector else {
             return StreamedHTTPResponse(try await send(request))
         }
         let task = task(for: urlRequest(for: request), bodyFile: request.bodyFile)
         let receiver = URLSessionStreamReceiver(
-            url: request.url, limit: maxResponseSize, uploadProgress: TransferObservation.uploadProgress,
+            url: request.url, limit: maxResponseSize, uploadProgress: uploadProgress,
             cancel: { task.cancel() })
         return try await collector.stream(task, receiver: receiver)
     }

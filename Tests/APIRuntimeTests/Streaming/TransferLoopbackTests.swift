@@ -24,11 +24,13 @@ final class TransferLoopbackTests: XCTestCase {
         let content = Self.content
         return try LoopbackServer { request in
             let headers = [("Content-Type", "application/octet-stream"), ("Accept-Ranges", "bytes"), ("ETag", "\"v1\"")]
-            if let range = request.headers["Range"], request.headers["If-Range"] == "\"v1\"",
-               let start = Int(range.dropFirst("bytes=".count).dropLast()) {
-                let rest = content[start...]
+            if let range = request.headers["Range"], request.headers["If-Range"] == "\"v1\"" {
+                let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
+                let start = Int(bounds[0]) ?? 0
+                let end = min(Int(bounds[1]) ?? content.count - 1, content.count - 1)
+                let rest = content[start...end]
                 return .streamed(status: 206, headers: headers + [
-                    ("Content-Range", "bytes \(start)-\(content.count - 1)/\(content.count)"), ("Content-Length", "\(rest.count)"),
+                    ("Content-Range", "bytes \(start)-\(end)/\(content.count)"), ("Content-Length", "\(rest.count)"),
                 ]) { stream in
                     stream.send(Data(rest))
                 }
@@ -48,7 +50,7 @@ final class TransferLoopbackTests: XCTestCase {
         let progress = ProgressLog()
         do {
             _ = try await client.download(RequestBuilder(method: "GET", path: "/file"), operation: operation, to: destination,
-                                          progress: progress.record)
+                                          segmentSize: 100_000, progress: progress.record)
             XCTFail("the first attempt breaks off")
         } catch {
             XCTAssertTrue(NetworkFailure.isConnectivity(error), "\(error)")
@@ -59,12 +61,18 @@ final class TransferLoopbackTests: XCTestCase {
         XCTAssertEqual(progress.values.last?.expectedBytes, Int64(Self.content.count))
 
         let result = try await client.download(RequestBuilder(method: "GET", path: "/file"), operation: operation,
-                                               to: destination, progress: progress.record)
+                                               to: destination, segmentSize: 100_000, progress: progress.record)
         XCTAssertEqual(result.status, 206)
         XCTAssertEqual(result.resumedFrom, kept)
         XCTAssertEqual(result.byteCount, Int64(Self.content.count))
         XCTAssertEqual(try Data(contentsOf: destination), Self.content)
-        XCTAssertEqual(server.requests.last?.headers["Range"], "bytes=\(kept)-")
+        let ranges = server.requests.map { $0.headers["Range"] ?? "" }
+        let segments = (Self.content.count - Int(kept) + 99_999) / 100_000
+        XCTAssertEqual(ranges, ["bytes=0-99999"] + (0..<segments).map { index in
+            let start = Int(kept) + index * 100_000
+            return "bytes=\(start)-\(start + 99_999)"
+        }, "the rest is asked for in 100 000-byte segments, each once the previous one is on disk")
+        XCTAssertEqual(server.requests.dropFirst().map { $0.headers["If-Range"] }, Array(repeating: "\"v1\"", count: segments))
         XCTAssertEqual(progress.values.last, TransferProgress(completedBytes: Int64(Self.content.count), expectedBytes: Int64(Self.content.count)))
         let completed = progress.values.map(\.completedBytes)
         XCTAssertEqual(completed, completed.sorted(), "progress never goes back")
