@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The transfer benchmark's server, in its own process so the client's memory is measured alone.
 
-GET /download?size=N  sends N bytes (1 MiB blocks) with Content-Length, Accept-Ranges and a strong ETag.
+GET /download?size=N  sends N bytes (1 MiB blocks) with Content-Length, Accept-Ranges and a strong ETag, and
+                      honours `Range: bytes=A-B` (206) unless `ranges=0` is in the query (then always 200).
 PUT /upload           reads the body in 1 MiB blocks, discards it and answers {"received": N}.
 Prints the port on stdout, then serves until killed.
 """
@@ -22,14 +23,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         query = urllib.parse.parse_qs(urllib.parse.urlparse(self.path).query)
         size = int(query.get("size", ["0"])[0])
-        self.send_response(200)
+        honours_ranges = query.get("ranges", ["1"])[0] != "0"
+        etag = '"bench-%d"' % size
+        start, end = 0, size - 1
+        requested = self.headers.get("Range", "")
+        partial = honours_ranges and requested.startswith("bytes=") and self.headers.get("If-Range", etag) == etag
+        if partial:
+            first, _, last = requested[len("bytes="):].partition("-")
+            start = int(first)
+            end = min(int(last), size - 1) if last else size - 1
+        self.send_response(206 if partial else 200)
         self.send_header("Content-Type", "application/octet-stream")
-        self.send_header("Content-Length", str(size))
-        self.send_header("Accept-Ranges", "bytes")
-        self.send_header("ETag", '"bench-%d"' % size)
+        self.send_header("Content-Length", str(end - start + 1))
+        if partial:
+            self.send_header("Content-Range", "bytes %d-%d/%d" % (start, end, size))
+        if honours_ranges:
+            self.send_header("Accept-Ranges", "bytes")
+        self.send_header("ETag", etag)
         self.send_header("Connection", "close")
         self.end_headers()
-        remaining = size
+        remaining = end - start + 1
         while remaining > 0:
             block = BLOCK if remaining >= len(BLOCK) else BLOCK[:remaining]
             self.wfile.write(block)

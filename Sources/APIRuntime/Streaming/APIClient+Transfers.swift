@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension APIClient {
     /// Downloads the body of `request` to `destination` as it arrives (memory stays at a few chunks whatever its
@@ -92,6 +95,7 @@ extension APIClient {
                 if error is CancellationError || Task.isCancelled { throw CancellationError() }
                 throw error is APIError || error is StreamingError ? error : APIError.transport(error)
             }
+            FreedMemory.release()
             if !isLast, let expected, offset < expected { continue }
             let manager = FileManager.default
             if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }

@@ -41,9 +41,10 @@ final class ProgressProbe: @unchecked Sendable {
     var summary: (TransferProgress?, Int) { lock.withLock { (last, calls) } }
 }
 
-func downloadRequest(size: Int64) -> RequestBuilder {
+func downloadRequest(size: Int64, ranges: Bool = true) -> RequestBuilder {
     var request = RequestBuilder(method: "GET", path: "/download")
     request.query("size", String(size))
+    request.query("ranges", ranges ? "1" : "0")
     return request
 }
 
@@ -70,33 +71,39 @@ func report(_ name: String, bytes: Int64, seconds: Double, baseline: Int64, peak
                  Double(peak - baseline) / mib, calls, progress))
 }
 
-// Download.
-resetPeak()
-var baseline = memory().current
-let downloadProbe = ProgressProbe()
-var start = Date()
-let download = try await client.download(downloadRequest(size: size),
-                                         operation: OperationInfo(id: "download", method: "GET", path: "/download"),
-                                         to: file, progress: downloadProbe.record)
-var seconds = Date().timeIntervalSince(start)
-let onDisk = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? -1
-guard download.byteCount == size, onDisk == size else {
-    FileHandle.standardError.write(Data("download size mismatch: \(download.byteCount) reported, \(onDisk) on disk\n".utf8))
-    exit(1)
+// Downloads: a server that honours Range (segments of APIClient.defaultDownloadSegmentSize), then one that does not.
+for ranges in [true, false] {
+    resetPeak()
+    let baseline = memory().current
+    let probe = ProgressProbe()
+    let start = Date()
+    let download = try await client.download(downloadRequest(size: size, ranges: ranges),
+                                             operation: OperationInfo(id: "download", method: "GET", path: "/download"),
+                                             to: file, progress: probe.record)
+    let seconds = Date().timeIntervalSince(start)
+    let peak = memory().peak
+    let onDisk = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? -1
+    guard download.byteCount == size, onDisk == size else {
+        FileHandle.standardError.write(Data("download size mismatch: \(download.byteCount) reported, \(onDisk) on disk\n".utf8))
+        exit(1)
+    }
+    let name = ranges ? "download to file, server honours Range (status \(download.status))"
+        : "download to file, server ignores Range (status \(download.status))"
+    report(name, bytes: size, seconds: seconds, baseline: baseline, peak: peak, probe: probe)
 }
-report("download to file", bytes: size, seconds: seconds, baseline: baseline, peak: memory().peak, probe: downloadProbe)
 
 // Upload.
 resetPeak()
-baseline = memory().current
+let baseline = memory().current
 let uploadProbe = ProgressProbe()
-start = Date()
+let start = Date()
 let response = try await client.upload(RequestBuilder(method: "PUT", path: "/upload"), fromFile: file,
                                        operation: OperationInfo(id: "upload", method: "PUT", path: "/upload"),
                                        progress: uploadProbe.record)
-seconds = Date().timeIntervalSince(start)
+let seconds = Date().timeIntervalSince(start)
+let peak = memory().peak
 guard response.status == 201, response.bodyText == #"{"received": \#(size)}"# else {
     FileHandle.standardError.write(Data("upload failed: \(response.status) \(response.bodyText)\n".utf8))
     exit(1)
 }
-report("upload from file", bytes: size, seconds: seconds, baseline: baseline, peak: memory().peak, probe: uploadProbe)
+report("upload from file", bytes: size, seconds: seconds, baseline: baseline, peak: peak, probe: uploadProbe)
