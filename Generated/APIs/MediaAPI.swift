@@ -71,6 +71,25 @@ public struct MediaAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
+
+    /// Download a member's avatar
+    ///
+    /// The raw image bytes. CDN edges answer with `application/octet-stream` when they lost the original type.
+    ///
+    /// `GET /members/{memberId}/avatar`
+    ///
+    /// Security: `bearerAuth`.
+    ///
+    /// Downloads the body to `destination` as it arrives (memory stays bounded), reporting `progress`;
+    /// with `resumable`, an interrupted download continues with `Range` on the next call.
+    /// A status other than 2xx throws `APIError.unexpectedStatus`.
+    public func downloadAvatar(memberID: Int64, size: DownloadAvatarSize? = nil, to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {
+        let __operation = OperationInfo(id: "downloadAvatar", method: "GET", path: "/members/{memberId}/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
+        __request.path("memberId", memberID)
+        __request.query("size", size)
+        return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
+    }
 }
 
 /// The documented error responses of `uploadAvatar`, thrown by its method.

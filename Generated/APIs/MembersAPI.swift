@@ -113,6 +113,49 @@ public struct MembersAPI: Sendable {
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { GetFriendsError.other(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
+
+    /// Download the account's data archive
+    ///
+    /// A ZIP of everything stored for the account (photos included), often several gigabytes. The server supports
+    /// `Range` requests (`Accept-Ranges: bytes`, strong `ETag`), so an interrupted download can continue.
+    ///
+    /// `GET /members/me/archive`
+    ///
+    /// Security: `bearerAuth`.
+    public func downloadArchive() async throws -> Data {
+        let __operation = OperationInfo(id: "downloadArchive", method: "GET", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __request = RequestBuilder(method: "GET", path: "/members/me/archive")
+        let __calledAt = Date()
+        let __response = try await client.send(__request, operation: __operation)
+        switch __response.status {
+        case 200:
+            return __response.body
+        case 401:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { DownloadArchiveError.status401(status: __response.status, body: $0) } undocumented: { DownloadArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        case 404:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { DownloadArchiveError.status404(status: __response.status, body: $0) } undocumented: { DownloadArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        default:
+            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
+        }
+    }
+
+    /// Download the account's data archive
+    ///
+    /// A ZIP of everything stored for the account (photos included), often several gigabytes. The server supports
+    /// `Range` requests (`Accept-Ranges: bytes`, strong `ETag`), so an interrupted download can continue.
+    ///
+    /// `GET /members/me/archive`
+    ///
+    /// Security: `bearerAuth`.
+    ///
+    /// Downloads the body to `destination` as it arrives (memory stays bounded), reporting `progress`;
+    /// with `resumable`, an interrupted download continues with `Range` on the next call.
+    /// A status other than 2xx throws `APIError.unexpectedStatus`.
+    public func downloadArchive(to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {
+        let __operation = OperationInfo(id: "downloadArchive", method: "GET", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __request = RequestBuilder(method: "GET", path: "/members/me/archive")
+        return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
+    }
 }
 
 /// The documented error responses of `getProfile`, thrown by its method.
@@ -143,6 +186,17 @@ public enum GetFriendsError: Sendable, Error {
     case status404(status: Int, body: ErrorResponse)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+}
+
+/// The documented error responses of `downloadArchive`, thrown by its method.
+public enum DownloadArchiveError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// No such resource.
+    case status404(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read.
     case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)

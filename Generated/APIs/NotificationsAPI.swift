@@ -43,6 +43,62 @@ public struct NotificationsAPI: Sendable {
         }
     }
 
+    /// Live notification feed
+    ///
+    /// Server-sent events, one per new notification, with the notification as JSON in `data` (not enveloped).
+    /// The server sends comment keep-alives and `retry`; reconnect with `Last-Event-ID` to receive what was missed.
+    /// It answers 204 when the feed is switched off for the account.
+    ///
+    /// `GET /notifications/feed`
+    ///
+    /// Security: `bearerAuth`.
+    public func streamNotifications() async throws -> ServerSentEvents<Notification> {
+        let __operation = OperationInfo(id: "streamNotifications", method: "GET", path: "/notifications/feed", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __request = RequestBuilder(method: "GET", path: "/notifications/feed")
+        let __calledAt = Date()
+        let __stream = try await client.stream(__request, operation: __operation, accept: "text/event-stream")
+        switch __stream.status {
+        case 200:
+            return client.serverSentEvents(of: Notification.self, from: __stream, request: __request, operation: __operation, mode: .reject, validator: Validators.validateNotification)
+        default:
+            break
+        }
+        let __response = try await client.collect(__stream, operation: __operation)
+        switch __response.status {
+        case 401:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { StreamNotificationsError.status401(status: __response.status, body: $0) } undocumented: { StreamNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        default:
+            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
+        }
+    }
+
+    /// Export every notification
+    ///
+    /// All notifications of the account, oldest first, one JSON object per line (not enveloped).
+    ///
+    /// `GET /notifications/export`
+    ///
+    /// Security: `bearerAuth`.
+    public func exportNotifications() async throws -> JSONStream<Notification> {
+        let __operation = OperationInfo(id: "exportNotifications", method: "GET", path: "/notifications/export", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __request = RequestBuilder(method: "GET", path: "/notifications/export")
+        let __calledAt = Date()
+        let __stream = try await client.stream(__request, operation: __operation, accept: "application/jsonl")
+        switch __stream.status {
+        case 200:
+            return client.jsonStream(of: Notification.self, from: __stream, format: .lines, request: __request, operation: __operation, mode: .reject, validator: Validators.validateNotification)
+        default:
+            break
+        }
+        let __response = try await client.collect(__stream, operation: __operation)
+        switch __response.status {
+        case 401:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { ExportNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ExportNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        default:
+            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
+        }
+    }
+
     /// Record what the user did with a notification
     ///
     /// Fire-and-forget analytics; the server queues the event and answers 202 without a body.
@@ -98,6 +154,24 @@ public struct NotificationsAPI: Sendable {
 
 /// The documented error responses of `listNotifications`, thrown by its method.
 public enum ListNotificationsError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+}
+
+/// The documented error responses of `streamNotifications`, thrown by its method.
+public enum StreamNotificationsError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+}
+
+/// The documented error responses of `exportNotifications`, thrown by its method.
+public enum ExportNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,

@@ -30,7 +30,7 @@ public final class APIClient: Sendable {
     let credentialManager: CredentialManager?
     let validationReporting = Locked<(@Sendable (ResponseValidationFailure) -> Void)?>(nil)
 
-    private let requestCounter = Locked<UInt64>(0)
+    let requestCounter = Locked<UInt64>(0)
     /// What was validated and decoded from bodies served locally, so a cache hit skips that work.
     let localResults = LocalResultMemo()
 

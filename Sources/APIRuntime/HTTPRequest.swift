@@ -10,6 +10,9 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body, or nil for none.
     public var body: Data?
+    /// A file whose bytes are the body, sent as they are read from disk (large uploads); when set, ``body`` is
+    /// ignored by ``URLSessionTransport``. Other transports read the file whole.
+    public var bodyFile: URL?
 
     /// Creates a request.
     public init(method: String, url: URL, headers: HTTPHeaders = [:], body: Data? = nil) {

@@ -19,6 +19,31 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, @unchecke
 
     private let lock = NSLock()
     private var collections: [Int: Collection] = [:]
+    /// Tasks whose body is handed over as it arrives (``URLSessionTransport/stream(_:)``).
+    private var streams: [Int: URLSessionStreamReceiver] = [:]
+
+    /// Runs `task` (not yet resumed) and returns once its response head arrived; the body follows through
+    /// `receiver`. Cancelling the calling task before the head arrived cancels `task`.
+    func stream(_ task: URLSessionDataTask, receiver: URLSessionStreamReceiver) async throws -> StreamedHTTPResponse {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                receiver.awaitHead(continuation)
+                lock.withLock { streams[task.taskIdentifier] = receiver }
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    private func streamReceiver(_ task: URLSessionTask) -> URLSessionStreamReceiver? {
+        lock.withLock { streams[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+                    totalBytesExpectedToSend: Int64) {
+        streamReceiver(task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+    }
 
     /// Runs `task` (not yet resumed) and returns its body and response; throws ``ResponseTooLargeError`` past `limit`.
     func run(_ task: URLSessionDataTask, url: URL, limit: Int) async throws -> (Data, URLResponse) {
@@ -49,6 +74,11 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        if let receiver = streamReceiver(dataTask) {
+            receiver.received(response)
+            completionHandler(.allow)
+            return
+        }
         let refused = lock.withLock { () -> ResponseTooLargeError? in
             guard let limit = collections[dataTask.taskIdentifier]?.limit, let url = collections[dataTask.taskIdentifier]?.url else {
                 return nil
@@ -66,6 +96,10 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if let receiver = streamReceiver(dataTask) {
+            receiver.received(data)
+            return
+        }
         let exceeded = lock.withLock { () -> ResponseTooLargeError? in
             let id = dataTask.taskIdentifier
             guard collections[id]?.continuation != nil, let limit = collections[id]?.limit, let count = collections[id]?.body.count,
@@ -78,6 +112,10 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let receiver = lock.withLock({ streams.removeValue(forKey: task.taskIdentifier) }) {
+            receiver.completed(error, response: task.response)
+            return
+        }
         let collection = lock.withLock { collections.removeValue(forKey: task.taskIdentifier) }
         guard let collection, let continuation = collection.continuation else { return }
         if let error {

@@ -53,23 +53,15 @@ public struct URLSessionTransport: HTTPTransport {
     /// Sends `request`; every status code is returned as a response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try HTTPFieldCheck.check(request)
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        #if canImport(FoundationNetworking)
-        urlRequest.timeoutInterval = max(1, timeout.rounded(.up))
-        #else
-        urlRequest.timeoutInterval = timeout
-        #endif
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        for field in request.headers {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
-        }
-        urlRequest.httpBody = request.body
+        let urlRequest = urlRequest(for: request)
 
         let (data, response): (Data, URLResponse)
         do {
             if let collector = session.delegate as? URLSessionBodyCollector {
-                (data, response) = try await collector.run(session.dataTask(with: urlRequest), url: request.url, limit: maxResponseSize)
+                (data, response) = try await collector.run(task(for: urlRequest, bodyFile: request.bodyFile), url: request.url, limit: maxResponseSize)
+            } else if let bodyFile = request.bodyFile {
+                (data, response) = try await session.upload(for: urlRequest, fromFile: bodyFile)
+                if data.count > maxResponseSize { throw ResponseTooLargeError(url: request.url, limit: maxResponseSize) }
             } else {
                 (data, response) = try await session.data(for: urlRequest)
                 if data.count > maxResponseSize { throw ResponseTooLargeError(url: request.url, limit: maxResponseSize) }
@@ -83,16 +75,46 @@ public struct URLSessionTransport: HTTPTransport {
         guard let httpResponse = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
         }
-        // allHeaderFields is a dictionary, so the original order is lost; sorting keeps it deterministic.
-        let fields = httpResponse.allHeaderFields.compactMap { key, value -> (name: String, value: String)? in
+        return HTTPResponse(status: httpResponse.statusCode, headers: Self.headers(of: httpResponse), body: data)
+    }
+
+    /// The `URLRequest` for `request`, with this transport's timeout; the body is left to ``task(for:bodyFile:)``
+    /// when it is a file.
+    func urlRequest(for request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        #if canImport(FoundationNetworking)
+        urlRequest.timeoutInterval = max(1, timeout.rounded(.up))
+        #else
+        urlRequest.timeoutInterval = timeout
+        #endif
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if request.bodyFile == nil {
+            urlRequest.httpBody = request.body
+        }
+        return urlRequest
+    }
+
+    /// A task (not resumed) sending `urlRequest`, reading its body from `bodyFile` when given.
+    func task(for urlRequest: URLRequest, bodyFile: URL?) -> URLSessionDataTask {
+        bodyFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
+    }
+
+    /// The header fields of `response`. `allHeaderFields` is a dictionary, so the original order is lost; sorting
+    /// keeps it deterministic.
+    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+        let fields = response.allHeaderFields.compactMap { key, value -> (name: String, value: String)? in
             guard let name = key as? String else { return nil }
             return (name, value as? String ?? String(describing: value))
         }.sorted { $0.name.lowercased() < $1.name.lowercased() }
-        return HTTPResponse(status: httpResponse.statusCode, headers: HTTPHeaders(fields), body: data)
+        return HTTPHeaders(fields)
     }
 
     // FoundationNetworking maps libcurl's "partial file" error to URLError.unknown.
-    private static func isTruncatedTransfer(_ error: URLError) -> Bool {
+    static func isTruncatedTransfer(_ error: URLError) -> Bool {
         guard error.code == .unknown else { return false }
         let message = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? ""
         return message.contains("transfer closed with")

@@ -13,6 +13,8 @@ public struct ServerRequest: Sendable {
     public let target: String
     public let headers: HTTPHeaders
     public let body: Data
+    /// The body's length as received (``body`` holds at most the server's `maxStoredBodyBytes` of it).
+    public let bodyByteCount: Int
 
     public var path: String {
         String(target.split(separator: "?", maxSplits: 1).first ?? "")
@@ -27,7 +29,9 @@ public struct ServerRequest: Sendable {
 public struct ServerReply: Sendable {
     /// A reply.
     public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: TimeInterval = 0,
-                closeAfterBodyBytes: Int? = nil, closeWithoutResponse: Bool = false, announcesLength: Bool = true) {
+                closeAfterBodyBytes: Int? = nil, closeWithoutResponse: Bool = false, announcesLength: Bool = true,
+                stream: (@Sendable (ServerStream) -> Void)? = nil) {
+        self.stream = stream
         self.status = status
         self.headers = headers
         self.body = body
@@ -48,6 +52,17 @@ public struct ServerReply: Sendable {
     public var closeWithoutResponse = false
     /// Whether `Content-Length` is added; without it the body ends when the connection closes.
     public var announcesLength = true
+
+    /// Sends the head, then lets `body` write the body piece by piece with `Transfer-Encoding: chunked` (or, with a
+    /// `Content-Length` in `headers`, as raw bytes). The chunked body ends properly when `body` returns, unless it
+    /// called ``ServerStream/abort()``.
+    public var stream: (@Sendable (ServerStream) -> Void)?
+
+    /// A streamed reply (see ``stream``).
+    public static func streamed(status: Int = 200, headers: [(String, String)] = [],
+                                _ body: @escaping @Sendable (ServerStream) -> Void) -> ServerReply {
+        ServerReply(status: status, headers: headers, stream: body)
+    }
 
     public static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> ServerReply {
         ServerReply(status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(text.utf8))
@@ -74,11 +89,15 @@ public final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var state = State()
     private let handler: @Sendable (ServerRequest) -> ServerReply
+    /// Request bodies are counted whole but kept only up to this many bytes (uploads of any size stay cheap).
+    private let maxStoredBodyBytes: Int
     public private(set) var port: UInt16 = 0
 
     /// Starts listening on an ephemeral loopback port; stops after `lifetime` seconds at the latest.
-    public init(lifetime: TimeInterval = 60, handler: @escaping @Sendable (ServerRequest) -> ServerReply) throws {
+    public init(lifetime: TimeInterval = 60, maxStoredBodyBytes: Int = .max,
+                handler: @escaping @Sendable (ServerRequest) -> ServerReply) throws {
         self.handler = handler
+        self.maxStoredBodyBytes = maxStoredBodyBytes
         let listener = try Self.openListener(port: 0)
         port = listener.port
         state.isListening = true
@@ -222,6 +241,10 @@ public final class LoopbackServer: @unchecked Sendable {
             usleep(useconds_t(reply.delay * 1_000_000))
         }
         guard !reply.closeWithoutResponse else { return }
+        if let stream = reply.stream {
+            serveStream(reply, stream, on: connection)
+            return
+        }
         var head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
         for (name, value) in reply.headers {
             head += "\(name): \(value)\r\n"
@@ -264,15 +287,37 @@ public final class LoopbackServer: @unchecked Sendable {
         if headers["Expect"]?.lowercased() == "100-continue" {
             write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: connection)
         }
-        var body = Data(buffer[headerEnd.upperBound...])
         let length = Int(headers["Content-Length"] ?? "0") ?? 0
-        while body.count < length {
+        var body = Data(buffer[headerEnd.upperBound...].prefix(min(length, maxStoredBodyBytes)))
+        var received = buffer.count - headerEnd.upperBound
+        while received < length {
             let count = recv(connection, &chunk, chunk.count, 0)
             guard count > 0 else { return nil }
-            body.append(contentsOf: chunk[0..<count])
+            received += count
+            if body.count < maxStoredBodyBytes {
+                body.append(contentsOf: chunk[0..<min(count, maxStoredBodyBytes - body.count)])
+            }
         }
         return ServerRequest(
-            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body.prefix(length))
+            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body.prefix(length),
+            bodyByteCount: min(received, length))
+    }
+
+    private func serveStream(_ reply: ServerReply, _ body: @Sendable (ServerStream) -> Void, on connection: Int32) {
+        let chunked = !reply.headers.contains { $0.0.lowercased() == "content-length" }
+        var head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
+        for (name, value) in reply.headers {
+            head += "\(name): \(value)\r\n"
+        }
+        if chunked { head += "Transfer-Encoding: chunked\r\n" }
+        head += "Connection: close\r\n\r\n"
+        let stream = ServerStream(connection: connection, chunked: chunked)
+        guard stream.writeRaw(Data(head.utf8)) else { return }
+        body(stream)
+        if chunked, !stream.isAborted {
+            _ = stream.writeRaw(Data("0\r\n\r\n".utf8))
+        }
+        if !stream.isAborted { shutdown(connection, Int32(SHUT_WR)) }
     }
 
     private func write(_ data: Data, to connection: Int32) {

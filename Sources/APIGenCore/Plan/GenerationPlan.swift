@@ -260,6 +260,10 @@ public struct OperationPlan: Encodable, Sendable {
     public var usesEnvelope = false
     /// The type of the `body:` argument when the request body is JSON (a model or `JSONValue`); nil otherwise.
     public var jsonBodyType: String?
+    /// Set when the success response is streamed (server-sent events, JSON Lines / Sequence).
+    public var stream: StreamPlan?
+    /// Set when the success response is binary: the download-to-file variant of the method.
+    public var download: DownloadPlan?
 }
 
 /// One `case` of the status switch.

@@ -7,7 +7,7 @@ struct OperationPlanner {
     /// Names the validators responses are checked with.
     let validatorNaming: ValidatorNaming
 
-    private var api: ResolvedAPI { models.api }
+    var api: ResolvedAPI { models.api }
 
     /// What a response carries.
     private enum Payload {
@@ -102,8 +102,13 @@ struct OperationPlanner {
         }
         if !parameterDocs.isEmpty { docs.append(""); docs += parameterDocs }
 
-        let (returnType, cases, defaultStatements, hasDefault, usesEnvelope, recordsCallTime) = planResponses(operation, typePrefix: typePrefix,
+        var (returnType, cases, defaultStatements, hasDefault, usesEnvelope, recordsCallTime) = planResponses(operation, typePrefix: typePrefix,
                                                                                supportTypes: &supportTypes)
+        let streamed = planStream(operation, typePrefix: typePrefix)
+        if let streamed {
+            returnType = streamed.returnType
+            cases.removeAll { streamed.patterns.contains($0.pattern) }
+        }
         var plan = OperationPlan(
             methodName: methodName,
             operationIdLiteral: SwiftNaming.stringLiteral(operation.operationId ?? methodName),
@@ -125,6 +130,8 @@ struct OperationPlanner {
         )
         plan.usesEnvelope = usesEnvelope
         plan.jsonBodyType = jsonBodyType
+        plan.stream = streamed?.plan
+        plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &scope)
         if let requirements = operation.security {
             plan.hasSecurity = true
             plan.securityLiteral = security.literal(requirements)

@@ -43,7 +43,23 @@ import Foundation
 {{#recordsCallTime}}
         let __calledAt = Date()
 {{/recordsCallTime}}
+{{#stream}}
+        let __stream = try await client.stream(__request, operation: __operation, accept: {{{acceptLiteral}}})
+        switch __stream.status {
+{{#cases}}
+        case {{{pattern}}}:
+{{#statements}}
+            {{{.}}}
+{{/statements}}
+{{/cases}}
+        default:
+            break
+        }
+        let __response = try await client.collect(__stream, operation: __operation)
+{{/stream}}
+{{^stream}}
         let __response = try await client.send(__request, operation: __operation)
+{{/stream}}
         switch __response.status {
 {{#responseCases}}
         case {{{pattern}}}:
@@ -57,6 +73,23 @@ import Foundation
 {{/defaultStatements}}
         }
     }
+{{#download}}
+
+{{#docLines}}
+    /// {{{.}}}
+{{/docLines}}
+{{#isDeprecated}}
+    @available(*, deprecated, message: "Deprecated in the API description.")
+{{/isDeprecated}}
+    {{access}} func {{methodName}}({{{signature}}}) async throws -> DownloadResult {
+        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}}{{#hasSecurity}}, security: {{{securityLiteral}}}{{/hasSecurity}})
+        {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
+{{#requestStatements}}
+        {{{.}}}
+{{/requestStatements}}
+        return try await client.download(__request, operation: __operation, to: {{destinationLabel}}, resumable: {{resumableLabel}}, progress: {{progressLabel}})
+    }
+{{/download}}
 {{/operations}}
 }
 {{#supportTypes}}

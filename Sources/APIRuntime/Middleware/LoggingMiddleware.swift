@@ -4,10 +4,10 @@
 /// response at `responseLevel` (`← 200 GET url` with status, duration, size and source), a failure at
 /// `failureLevel`. Put it first in the middleware list so it sees what the caller sees.
 public struct LoggingMiddleware: ClientMiddleware {
-    private let logger: any RuntimeLogger
-    private let requestLevel: LogLevel
-    private let responseLevel: LogLevel
-    private let failureLevel: LogLevel
+    let logger: any RuntimeLogger
+    let requestLevel: LogLevel
+    let responseLevel: LogLevel
+    let failureLevel: LogLevel
     /// Whether request and response bodies are included (redacted, cut to ``bodyLimit`` bytes).
     public let logsBodies: Bool
     /// The most body bytes logged.
@@ -52,9 +52,9 @@ public struct LoggingMiddleware: ClientMiddleware {
             let response = try await next(request)
             metadata["status"] = String(response.status)
             metadata["duration_ms"] = String(Int(((ContinuousClock.now - start).seconds * 1000).rounded()))
-            metadata["bytes"] = String(response.body.count)
+            metadata["bytes"] = Self.isStreaming ? "streamed" : String(response.body.count)
             metadata["source"] = RequestContext.current?.report.source.rawValue ?? ResponseSource.network.rawValue
-            if logsBodies {
+            if logsBodies, !Self.isStreaming {
                 metadata["body"] = redactor.body(
                     response.body, contentType: response.headers["Content-Type"], limit: bodyLimit)
             }

@@ -1,0 +1,115 @@
+/// Streamed success responses (server-sent events, JSON Lines, NDJSON, JSON Sequence) and the download-to-file
+/// variant of binary ones.
+extension OperationPlanner {
+    /// What the stream planning decided for one operation.
+    struct StreamedResponses {
+        var returnType: String
+        var plan: StreamPlan
+        /// The status patterns the stream plan handles (removed from the buffered status switch).
+        var patterns: Set<String>
+    }
+
+    /// The streamed kind of a media type.
+    private enum StreamKind: Equatable {
+        case events
+        case json(String)
+
+        init?(_ mediaType: String) {
+            let type = (mediaType.split(separator: ";").first.map(String.init) ?? mediaType)
+                .trimmingCharacters(in: .whitespaces).lowercased()
+            switch type {
+            case "text/event-stream": self = .events
+            case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines":
+                self = .json("lines")
+            case "application/json-seq": self = .json("sequence")
+            default: return nil
+            }
+        }
+    }
+
+    /// The stream plan when every 2xx response of `operation` is the same streamed media type (a plain JSON
+    /// alternative wins: clients that want the stream usually ask with a parameter, and the JSON answer is then
+    /// the buffered one). Nil otherwise, and the method is planned as before.
+    func planStream(_ operation: Operation, typePrefix: String) -> StreamedResponses? {
+        let successes = operation.responses.filter { $0.status.hasPrefix("2") }
+        guard !successes.isEmpty else { return nil }
+        var chosen: (kind: StreamKind, content: MediaContent)?
+        for response in successes {
+            guard !response.contents.contains(where: { Self.isJSON($0.mediaType) }),
+                  let content = response.contents.first(where: { StreamKind($0.mediaType) != nil }),
+                  let kind = StreamKind(content.mediaType) else { return nil }
+            if let chosen, chosen.kind != kind || chosen.content.schema != content.schema { return nil }
+            chosen = (kind, content)
+        }
+        guard let chosen else { return nil }
+        let patterns = successes.compactMap { Self.streamPattern($0.status) }
+        guard patterns.count == successes.count else { return nil }
+        let request = "request: __request, operation: __operation"
+        let validation = itemValidator(chosen.content.schema, operation: operation).map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
+        let returnType: String
+        let statement: String
+        switch chosen.kind {
+        case .events:
+            if let schema = chosen.content.schema, !isText(schema) {
+                let usage = models.usage(schema, suggestedName: typePrefix + "Event", file: typePrefix + "Event")
+                returnType = "ServerSentEvents<\(usage.swift)>"
+                statement = "return client.serverSentEvents(of: \(usage.swift).self, from: __stream, \(request)\(validation))"
+            } else {
+                returnType = "ServerSentEvents<String>"
+                statement = "return client.serverSentEvents(from: __stream, \(request))"
+            }
+        case .json(let format):
+            let usage = chosen.content.schema.map {
+                models.usage($0, suggestedName: typePrefix + "Item", file: typePrefix + "Item")
+            } ?? .json
+            returnType = "JSONStream<\(usage.swift)>"
+            statement = "return client.jsonStream(of: \(usage.swift).self, from: __stream, format: .\(format), \(request)\(validation))"
+        }
+        let accept = chosen.content.mediaType.split(separator: ";").first.map(String.init) ?? chosen.content.mediaType
+        return StreamedResponses(
+            returnType: returnType,
+            plan: StreamPlan(acceptLiteral: SwiftNaming.stringLiteral(accept),
+                             cases: patterns.map { ResponseCasePlan(pattern: $0, statements: [statement]) }),
+            patterns: Set(patterns))
+    }
+
+    /// The download-to-file variant when the operation's 2xx responses are binary (not JSON, text or streamed).
+    func planDownload(_ operation: Operation, parameters: [String], docLines: [String], scope: inout NameScope) -> DownloadPlan? {
+        let successes = operation.responses.filter { $0.status.hasPrefix("2") }
+        let isBinary = !successes.isEmpty && successes.allSatisfy { response in
+            guard let content = response.contents.first else { return false }
+            return response.contents.allSatisfy {
+                !Self.isJSON($0.mediaType) && !$0.mediaType.hasPrefix("text/") && StreamKind($0.mediaType) == nil
+                    && !$0.mediaType.hasPrefix("multipart/") && !$0.mediaType.hasPrefix("application/x-www-form-urlencoded")
+            } && !content.mediaType.isEmpty
+        }
+        guard isBinary else { return nil }
+        let destination = scope.claim("destination")
+        let resumable = scope.claim("resumable")
+        let progress = scope.claim("progress")
+        let added = ["to \(destination): URL", "\(resumable): Bool = true",
+                     "\(progress): (@Sendable (TransferProgress) -> Void)? = nil"]
+        var docs = docLines
+        docs += ["", "Downloads the body to `\(destination)` as it arrives (memory stays bounded), reporting `\(progress)`;",
+                 "with `\(resumable)`, an interrupted download continues with `Range` on the next call.",
+                 "A status other than 2xx throws `APIError.unexpectedStatus`."]
+        return DownloadPlan(signature: (parameters + added).joined(separator: ", "), docLines: docs,
+                            destinationLabel: destination, resumableLabel: resumable, progressLabel: progress)
+    }
+
+    private func isText(_ ref: SchemaRef) -> Bool {
+        api[ref].types == [.string]
+    }
+
+    private func itemValidator(_ schema: SchemaRef?, operation: Operation) -> (mode: String, validator: String)? {
+        let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
+        guard mode != .off, let schema, !api[schema].isAnything else { return nil }
+        models.addValidatorRoot(schema)
+        return (mode.runtimeCase, "Validators.\(validatorNaming.functionName(schema))")
+    }
+
+    private static func streamPattern(_ status: String) -> String? {
+        if let code = Int(status) { return String(code) }
+        return status.uppercased() == "2XX" ? "200...299" : nil
+    }
+}

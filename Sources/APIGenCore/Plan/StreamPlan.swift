@@ -1,0 +1,21 @@
+/// How a method whose success response is streamed (`text/event-stream`, JSON Lines, NDJSON, JSON Sequence) hands it
+/// over: it sends with `client.stream`, returns the runtime's typed sequence for the success statuses, and reads
+/// any other status whole for the usual status switch.
+public struct StreamPlan: Encodable, Sendable {
+    /// The `Accept` header, as a Swift string literal.
+    public var acceptLiteral: String
+    /// The `case` blocks that return the sequence.
+    public var cases: [ResponseCasePlan]
+}
+
+/// The second method generated for an operation whose success response is binary: the same request, with the
+/// body downloaded to a file (resumable, with progress) instead of returned as `Data`.
+public struct DownloadPlan: Encodable, Sendable {
+    /// The operation's parameters followed by the destination, `resumable` and `progress`.
+    public var signature: String
+    public var docLines: [String]
+    /// The labels of the three added parameters.
+    public var destinationLabel: String
+    public var resumableLabel: String
+    public var progressLabel: String
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+extension APIClient {
+    /// The events of `response` (an operation's `text/event-stream` success) with `data` validated by `validator`
+    /// (in `mode`) and decoded as JSON into `type`; reconnection (opt-in, ``ServerSentEvents/reconnecting(_:)``)
+    /// sends `request` again with `Last-Event-ID`.
+    public func serverSentEvents<Payload: Decodable & Sendable>(
+        of type: Payload.Type, from response: StreamedHTTPResponse, request: RequestBuilder, operation: OperationInfo,
+        mode: ValidationMode = .off, validator: (@Sendable (JSONInstance, ValidationContext) -> Bool)? = nil
+    ) -> ServerSentEvents<Payload> {
+        let decode = itemDecoder(type, status: response.status, headers: response.headers, request: request,
+                                 operation: operation, mode: mode, validator: validator)
+        return ServerSentEvents(first: response, operationID: operation.id, connect: reconnector(request, operation: operation),
+                                decode: { data, index in try decode(Data(data.utf8), index) })
+    }
+
+    /// The events of `response` with `data` as text (an event stream whose description gives no JSON schema).
+    public func serverSentEvents(from response: StreamedHTTPResponse, request: RequestBuilder,
+                                 operation: OperationInfo) -> ServerSentEvents<String> {
+        ServerSentEvents(first: response, operationID: operation.id, connect: reconnector(request, operation: operation),
+                         decode: { data, _ in data })
+    }
+
+    /// The items of `response` (an operation's JSON Lines, NDJSON or JSON Sequence success), each validated by
+    /// `validator` (in `mode`) and decoded into `type` as it arrives.
+    public func jsonStream<Item: Decodable & Sendable>(
+        of type: Item.Type, from response: StreamedHTTPResponse, format: JSONSequenceFormat, request: RequestBuilder,
+        operation: OperationInfo, mode: ValidationMode = .off,
+        validator: (@Sendable (JSONInstance, ValidationContext) -> Bool)? = nil
+    ) -> JSONStream<Item> {
+        JSONStream(response, format: format, operationID: operation.id,
+                   decode: itemDecoder(type, status: response.status, headers: response.headers, request: request,
+                                       operation: operation, mode: mode, validator: validator))
+    }
+
+    private func reconnector(_ request: RequestBuilder, operation: OperationInfo) -> ServerSentEvents<Never>.Connect {
+        { [self] lastEventID in
+            var httpRequest = try request.build(baseURL: baseURL)
+            httpRequest.headers["Accept"] = "text/event-stream"
+            httpRequest.headers["Last-Event-ID"] = lastEventID
+            return try await stream(httpRequest, operation: operation)
+        }
+    }
+
+    /// Checks one item's bytes (JSON, then the schema) and decodes them; failures name the item's index.
+    private func itemDecoder<Item: Decodable & Sendable>(
+        _ type: Item.Type, status: Int, headers: HTTPHeaders, request: RequestBuilder, operation: OperationInfo,
+        mode: ValidationMode, validator: (@Sendable (JSONInstance, ValidationContext) -> Bool)?
+    ) -> @Sendable (Data, Int) throws -> Item {
+        let calledAt = Date()
+        return { [self] bytes, index in
+            do {
+                _ = try JSONParser.parse(bytes)
+            } catch {
+                throw StreamingError.malformedItem(operation: operation.id, index: index, message: "not JSON: \(error)")
+            }
+            if let validator, mode != .off {
+                let item = HTTPResponse(status: status, headers: headers, body: bytes)
+                try validateResponse(item, operation: operation, mode: mode, request: request, calledAt: calledAt, validator: validator)
+            }
+            do {
+                return try decoder.decode(Item.self, from: bytes)
+            } catch let error as DecodingError {
+                throw StreamingError.malformedItem(operation: operation.id, index: index,
+                                                   message: DecodingErrorMessage.describe(error, body: bytes))
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+extension APIClient {
+    /// Builds `request` against ``baseURL`` (adding `Accept: accept` unless an `Accept` header is set) and sends it
+    /// through ``middlewares`` and ``transport``, returning once the response head arrived; the body follows as it
+    /// is received. Any status is returned.
+    ///
+    /// Credentials, retries (only before the head arrived: a body that broke off is never replayed) and every
+    /// middleware apply as for ``send(_:operation:)``; middlewares that do not adopt ``StreamingClientMiddleware``
+    /// see the head with an empty body. ``HTTPCache``, ``ResponseStore`` and ``OfflineQueue`` pass streams through
+    /// untouched: a streamed body is never stored. ``ClientEvent/requestFinished(_:)`` is emitted when the head
+    /// arrived. Throws like ``send(_:operation:)``.
+    public func stream(_ request: RequestBuilder, operation: OperationInfo, accept: String) async throws -> StreamedHTTPResponse {
+        try Task.checkCancellation()
+        var httpRequest = try request.build(baseURL: baseURL)
+        if !httpRequest.headers.contains("Accept") {
+            httpRequest.headers["Accept"] = accept
+        }
+        return try await stream(httpRequest, operation: operation)
+    }
+
+    /// Runs an already built request through ``middlewares`` and ``transport`` as a stream (see
+    /// ``stream(_:operation:accept:)``).
+    public func stream(_ request: HTTPRequest, operation: OperationInfo) async throws -> StreamedHTTPResponse {
+        try await stream(request, operation: operation, uploadProgress: nil)
+    }
+
+    /// ``stream(_:operation:)`` reporting the bytes sent of a body read from ``HTTPRequest/bodyFile``.
+    func stream(_ request: HTTPRequest, operation: OperationInfo,
+                uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws -> StreamedHTTPResponse {
+        try Task.checkCancellation()
+        let options = RequestOptions.current
+        let id = requestCounter.withLock { counter -> UInt64 in
+            counter += 1
+            return counter
+        }
+        var event = RequestEvent(id: id, operation: operation.id, method: request.method, url: request.url, account: nil)
+        let context: RequestContext
+        do {
+            let selection = try await credentialManager?.select(for: operation)
+            let account = try await currentAccount()
+            event.account = account
+            context = RequestContext(id: id, operation: operation, account: account, options: options, credentials: selection)
+        } catch {
+            event.error = String(describing: error)
+            events.emit(.requestStarted(event))
+            events.emit(.requestFailed(event))
+            throw error
+        }
+        options.recorder?.record(context.report)
+        events.emit(.requestStarted(event))
+        let start = ContinuousClock.now
+        do {
+            let response = try await RequestContext.$current.withValue(context) {
+                try await streamChain(for: operation, context: context, uploadProgress: uploadProgress)(request)
+            }
+            event.status = response.status
+            event.source = .network
+            event.duration = ContinuousClock.now - start
+            events.emit(.requestFinished(event))
+            return response
+        } catch {
+            event.duration = ContinuousClock.now - start
+            event.error = error is CancellationError ? "cancelled" : String(describing: error)
+            events.emit(.requestFailed(event))
+            throw error
+        }
+    }
+
+    private func streamChain(
+        for operation: OperationInfo, context: RequestContext, uploadProgress: (@Sendable (TransferProgress) -> Void)?
+    ) -> @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse {
+        let transport = transport
+        let manager = credentialManager
+        var next: @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse = { request in
+            if context.options.fetchPolicy == .cacheOnly {
+                throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
+            }
+            guard let selection = context.credentials, let manager else {
+                return try await Self.stream(request, through: transport, uploadProgress: uploadProgress)
+            }
+            let response = try await Self.stream(selection.apply(to: request), through: transport, uploadProgress: uploadProgress)
+            guard response.status == 401, selection.isRefreshable, !CredentialRefresh.isActive else { return response }
+            response.body.cancel()
+            let renewed = try await manager.refreshed(selection)
+            return try await Self.stream(renewed.apply(to: request), through: transport, uploadProgress: uploadProgress)
+        }
+        for middleware in middlewares.reversed() {
+            let inner = next
+            next = { request in
+                try await StreamingMiddlewareAdapter.intercept(request, operation: operation, middleware: middleware, next: inner)
+            }
+        }
+        return next
+    }
+
+    private static func stream(_ request: HTTPRequest, through transport: any HTTPTransport,
+                               uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws -> StreamedHTTPResponse {
+        try HTTPFieldCheck.check(request)
+        do {
+            if let streaming = transport as? any StreamingHTTPTransport {
+                return try await streaming.stream(request, uploadProgress: uploadProgress)
+            }
+            var request = request
+            if let file = request.bodyFile {
+                // A transport that cannot stream gets the file's bytes as the body.
+                request.body = try Data(contentsOf: file)
+                request.bodyFile = nil
+            }
+            return StreamedHTTPResponse(try await transport.send(request))
+        } catch let error as CancellationError {
+            throw error
+        } catch let error as APIError {
+            throw error
+        } catch let error as ResponseTooLargeError {
+            throw error
+        } catch {
+            if Task.isCancelled, (error as? URLError)?.code == .cancelled {
+                throw CancellationError()
+            }
+            throw APIError.transport(error)
+        }
+    }
+}
+
+extension APIClient {
+    /// Reads the whole body of a streamed response that is not the stream the caller wanted (a documented error, an
+    /// unexpected status) into an ``HTTPResponse`` for the generated status switch; at most
+    /// ``URLSessionTransport/defaultMaxResponseSize`` bytes (more throws ``ResponseTooLargeError``).
+    public func collect(_ response: StreamedHTTPResponse, operation: OperationInfo) async throws -> HTTPResponse {
+        let url = baseURL.appendingPathComponent(operation.path)
+        var collected = try await response.collected(url: url)
+        collected.parsedBodyMemo = ParsedBodyMemo()
+        return collected
+    }
+}

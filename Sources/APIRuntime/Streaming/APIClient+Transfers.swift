@@ -1,0 +1,138 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension APIClient {
+    /// Downloads the body of `request` to `destination` as it arrives (memory stays at a few chunks whatever its
+    /// size), reporting `progress` after every chunk on a `URLSession` queue, and returns once the whole body is on
+    /// disk.
+    ///
+    /// With `resumable`, an interrupted download keeps its bytes in `<destination>.partial`; the next call for the
+    /// same URL asks for the rest with `Range` and `If-Range` (the strong `ETag` or `Last-Modified`, stored only when
+    /// the server announced `Accept-Ranges: bytes`), appends a `206` and starts over on a `200` (the file changed).
+    /// A non-2xx status throws ``APIError/unexpectedStatus(operation:status:body:)``; a broken connection throws
+    /// ``APIError/transport(_:)`` and leaves the partial file. Large bodies are fetched in `segmentSize` pieces when
+    /// the server honours `Range` (see the `HTTPRequest` overload).
+    public func download(
+        _ request: RequestBuilder, operation: OperationInfo, to destination: URL, resumable: Bool = true,
+        segmentSize: Int64? = APIClient.defaultDownloadSegmentSize, progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> DownloadResult {
+        var httpRequest = try request.build(baseURL: baseURL)
+        if !httpRequest.headers.contains("Accept") { httpRequest.headers["Accept"] = "*/*" }
+        return try await download(httpRequest, operation: operation, to: destination, resumable: resumable, segmentSize: segmentSize,
+                                  progress: progress)
+    }
+
+    /// The default ``download(_:operation:to:resumable:segmentSize:progress:)`` segment: 16 MiB.
+    public static let defaultDownloadSegmentSize: Int64 = 16 * 1024 * 1024
+
+    /// Downloads an already built request to `destination` (see the `RequestBuilder` overload).
+    ///
+    /// Each request asks for at most `segmentSize` bytes with `Range`; a server that honours it (`206` with a strong
+    /// `ETag` or a `Last-Modified` for `If-Range`) is asked for the next segment once the previous one is on disk,
+    /// which bounds memory even when the disk is slower than the network (FoundationNetworking cannot pause a
+    /// transfer, so a single response is received as fast as the network delivers it). A server that ignores
+    /// `Range` sends the whole body in one `200`. Nil `segmentSize` asks for the whole rest at once.
+    public func download(
+        _ request: HTTPRequest, operation: OperationInfo, to destination: URL, resumable: Bool = true,
+        segmentSize: Int64? = APIClient.defaultDownloadSegmentSize,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> DownloadResult {
+        let partialURL = PartialDownload.dataURL(for: destination)
+        var offset: Int64 = 0
+        var validator: String?
+        if let (partial, size) = PartialDownload.existing(for: request.url, at: destination), resumable {
+            offset = size
+            validator = partial.validator
+        } else {
+            PartialDownload.remove(at: destination)
+        }
+        let resumedFrom = offset
+        var startedOver = false
+        while true {
+            var segment = request
+            // Without a validator, later segments could mix two versions of the resource: ask for all of the rest.
+            let end = offset > 0 && validator == nil ? "" : segmentSize.map { String(offset + max(1, $0) - 1) } ?? ""
+            segment.headers["Range"] = "bytes=\(offset)-\(end)"
+            segment.headers["If-Range"] = offset > 0 ? validator : nil
+            let response = try await stream(segment, operation: operation)
+            var expected = response.headers["Content-Length"].flatMap { Int64($0) }
+            var isLast = true
+            switch response.status {
+            case 206:
+                let range = PartialDownload.contentRange(response.headers["Content-Range"])
+                guard let range, range.start == offset else {
+                    response.body.cancel()
+                    PartialDownload.remove(at: destination)
+                    throw StreamingError.rangeMismatch(expectedStart: offset, contentRange: response.headers["Content-Range"])
+                }
+                expected = range.total ?? expected.map { $0 + offset }
+                validator = PartialDownload.validator(of: response.headers, status: 206) ?? (offset > 0 ? validator : nil)
+                isLast = false
+            case 416 where offset > 0 && !startedOver:
+                // The stored bytes are not a prefix of the resource any more: start over once.
+                response.body.cancel()
+                PartialDownload.remove(at: destination)
+                (offset, validator, startedOver) = (0, nil, true)
+                continue
+            case 200...299:
+                offset = 0
+                validator = PartialDownload.validator(of: response.headers, status: response.status)
+            default:
+                let body = try await response.body.collect(upTo: 64 * 1024, url: request.url)
+                throw APIError.unexpectedStatus(operation: operation.id, status: response.status, body: body)
+            }
+            let handle = try Self.openForAppending(partialURL, truncate: offset == 0)
+            if resumable, let validator {
+                try JSONEncoder().encode(PartialDownload(url: request.url, validator: validator))
+                    .write(to: PartialDownload.metadataURL(for: destination), options: .atomic)
+            }
+            do {
+                offset = try await response.body.write(to: handle, alreadyReceived: offset, expected: expected, progress: progress)
+            } catch {
+                if !resumable { PartialDownload.remove(at: destination) }
+                if error is CancellationError || Task.isCancelled { throw CancellationError() }
+                throw error is APIError || error is StreamingError ? error : APIError.transport(error)
+            }
+            FreedMemory.release()
+            if !isLast, let expected, offset < expected { continue }
+            let manager = FileManager.default
+            if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
+            try manager.moveItem(at: partialURL, to: destination)
+            try? manager.removeItem(at: PartialDownload.metadataURL(for: destination))
+            return DownloadResult(fileURL: destination, byteCount: offset, resumedFrom: resumedFrom,
+                                  status: response.status, headers: response.headers)
+        }
+    }
+
+    /// Sends `request` with the bytes of `file` as its body, read from disk as they are sent (memory stays bounded
+    /// whatever the file's size), reporting `progress` (bytes sent / file size) on a `URLSession` queue; returns the
+    /// response (its body at most ``URLSessionTransport/defaultMaxResponseSize`` bytes).
+    public func upload(
+        _ request: RequestBuilder, fromFile file: URL, contentType: String = "application/octet-stream",
+        operation: OperationInfo, progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> HTTPResponse {
+        var httpRequest = try request.build(baseURL: baseURL)
+        if !httpRequest.headers.contains("Accept") { httpRequest.headers["Accept"] = "application/json" }
+        httpRequest.headers["Content-Type"] = contentType
+        httpRequest.body = nil
+        httpRequest.bodyFile = file
+        let response = try await stream(httpRequest, operation: operation, uploadProgress: progress)
+        var collected = try await response.collected(url: httpRequest.url)
+        collected.parsedBodyMemo = ParsedBodyMemo()
+        return collected
+    }
+
+    private static func openForAppending(_ url: URL, truncate: Bool) throws -> FileHandle {
+        let manager = FileManager.default
+        if truncate || !manager.fileExists(atPath: url.path) {
+            guard manager.createFile(atPath: url.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        return handle
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Cuts a streamed JSON body into its items' bytes as chunks arrive (see ``JSONSequenceFormat``), holding only the
+/// item in progress.
+public struct JSONSequenceSplitter: Sendable {
+    /// The delimiting rules.
+    public let format: JSONSequenceFormat
+    /// The longest item accepted, in bytes; a longer one throws ``StreamingError/malformedItem``.
+    public let maxItemSize: Int
+
+    private var pending = Data()
+    /// How many bytes of `pending` are known to hold no delimiter (so a long item is scanned once).
+    private var scanned = 0
+    private var items = 0
+    private static let recordSeparator: UInt8 = 0x1E
+    private static let lineFeed: UInt8 = 0x0A
+
+    /// A splitter for `format` accepting items of at most `maxItemSize` bytes (16 MiB by default).
+    public init(format: JSONSequenceFormat, maxItemSize: Int = 16 * 1024 * 1024) {
+        self.format = format
+        self.maxItemSize = maxItemSize
+    }
+
+    /// Consumes `chunk` and returns the items it completed, in order (blank items skipped).
+    public mutating func feed(_ chunk: Data, operation: String = "") throws(StreamingError) -> [Data] {
+        pending.append(chunk)
+        let delimiter = format == .lines ? Self.lineFeed : Self.recordSeparator
+        var found: [Data] = []
+        var start = pending.startIndex
+        var searchFrom = pending.startIndex + scanned
+        while let end = pending[searchFrom...].firstIndex(of: delimiter) {
+            if let item = Self.trimmed(pending[start..<end]) { found.append(Data(item)) }
+            start = pending.index(after: end)
+            searchFrom = start
+        }
+        pending.removeSubrange(pending.startIndex..<start)
+        scanned = pending.count
+        items += found.count
+        if pending.count > maxItemSize {
+            throw .malformedItem(operation: operation, index: items, message: "an item longer than \(maxItemSize) bytes")
+        }
+        return found
+    }
+
+    /// Ends the body: the last item, if one is pending. A JSON Lines item without its final newline is complete;
+    /// a JSON Sequence text must end with LF, else ``StreamingError/truncated(operation:itemsReceived:)``.
+    public mutating func finish(operation: String = "") throws(StreamingError) -> Data? {
+        defer {
+            pending.removeAll()
+            scanned = 0
+        }
+        guard let item = Self.trimmed(pending[...]) else { return nil }
+        if format == .sequence, pending.last != Self.lineFeed {
+            throw .truncated(operation: operation, itemsReceived: items)
+        }
+        items += 1
+        return Data(item)
+    }
+
+    /// `bytes` without surrounding JSON whitespace, nil when nothing remains.
+    private static func trimmed(_ bytes: Data.SubSequence) -> Data.SubSequence? {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return nil
+        }
+        return bytes[first...last]
+    }
+}

@@ -1,0 +1,18 @@
+/// A transport that can hand a response over as soon as its head arrives, with the body following as a stream.
+///
+/// ``APIClient/stream(_:operation:)`` uses it when the client's transport adopts it; with any other transport the
+/// body is received whole by ``HTTPTransport/send(_:)`` and then delivered as one chunk.
+public protocol StreamingHTTPTransport: HTTPTransport {
+    /// Sends `request` and returns once the response head arrived; every status is returned as a response.
+    /// Throws only when no response head was received. `uploadProgress` receives the bytes sent of a body read from
+    /// ``HTTPRequest/bodyFile``.
+    func stream(_ request: HTTPRequest, uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws
+        -> StreamedHTTPResponse
+}
+
+extension StreamingHTTPTransport {
+    /// Sends `request` without observing the upload (see ``stream(_:uploadProgress:)``).
+    public func stream(_ request: HTTPRequest) async throws -> StreamedHTTPResponse {
+        try await stream(request, uploadProgress: nil)
+    }
+}

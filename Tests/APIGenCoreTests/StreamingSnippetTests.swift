@@ -1,0 +1,106 @@
+import APIGenCore
+import XCTest
+
+/// Streamed responses -> methods returning the runtime's typed sequences, and the download variant of binary ones.
+final class StreamingSnippetTests: XCTestCase {
+    private func spec(_ paths: String) -> String {
+        """
+        openapi: 3.1.0
+        info: { title: Chat, version: '1' }
+        paths:
+        \(paths)
+        components:
+          schemas:
+            Chunk: { type: object, required: [delta], properties: { delta: { type: string } } }
+        """
+    }
+
+    func testEventStreamsWithAndWithoutASchema() {
+        let outcome = generate(yaml: spec("""
+              /chat:
+                post:
+                  operationId: streamChat
+                  tags: [Chat]
+                  requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Chunk' } } } }
+                  responses:
+                    '200': { description: events, content: { text/event-stream: { schema: { $ref: '#/components/schemas/Chunk' } } } }
+                    '400': { description: bad, content: { application/json: { schema: { $ref: '#/components/schemas/Chunk' } } } }
+              /log:
+                get:
+                  operationId: tailLog
+                  tags: [Chat]
+                  responses:
+                    2XX: { description: raw events, content: { text/event-stream: { schema: { type: string } } } }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let file = outcome.file("APIs/ChatAPI.swift") ?? ""
+        assertContains(file,
+            "public func streamChat(body: Chunk) async throws -> ServerSentEvents<Chunk> {",
+            "let __stream = try await client.stream(__request, operation: __operation, accept: \"text/event-stream\")",
+            "return client.serverSentEvents(of: Chunk.self, from: __stream, request: __request, operation: __operation, mode: .reject, validator: Validators.",
+            "let __response = try await client.collect(__stream, operation: __operation)",
+            "case 400:",
+            "public func tailLog() async throws -> ServerSentEvents<String> {",
+            "case 200...299:\n            return client.serverSentEvents(from: __stream, request: __request, operation: __operation)")
+        XCTAssertFalse(file.contains("case 200:\n            try client.validateResponse"), "the streamed success is not read whole")
+    }
+
+    func testJSONLinesAndJSONSequences() {
+        let outcome = generate(yaml: spec("""
+              /export:
+                get:
+                  operationId: exportChunks
+                  tags: [Chat]
+                  responses:
+                    '200': { description: lines, content: { application/x-ndjson: { schema: { $ref: '#/components/schemas/Chunk' } } } }
+              /seq:
+                get:
+                  operationId: sequence
+                  tags: [Chat]
+                  responses:
+                    '200': { description: records, content: { application/json-seq: {} } }
+            """), config: { var config = GeneratorConfig(); config.validation = .off; return config }())
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.file("APIs/ChatAPI.swift") ?? "",
+            "public func exportChunks() async throws -> JSONStream<Chunk> {",
+            "accept: \"application/x-ndjson\")",
+            "return client.jsonStream(of: Chunk.self, from: __stream, format: .lines, request: __request, operation: __operation)\n",
+            "public func sequence() async throws -> JSONStream<JSONValue> {",
+            "format: .sequence")
+    }
+
+    func testAJSONAlternativeKeepsTheMethodBuffered() {
+        let outcome = generate(yaml: spec("""
+              /chat:
+                get:
+                  operationId: chat
+                  tags: [Chat]
+                  responses:
+                    '200':
+                      description: JSON unless streaming was asked for
+                      content:
+                        application/json: { schema: { $ref: '#/components/schemas/Chunk' } }
+                        text/event-stream: { schema: { $ref: '#/components/schemas/Chunk' } }
+            """))
+        let file = outcome.file("APIs/ChatAPI.swift") ?? ""
+        assertContains(file, "public func chat() async throws -> Chunk {")
+        XCTAssertFalse(file.contains("client.stream("), file)
+    }
+
+    func testBinaryResponsesGainADownloadVariant() {
+        let outcome = generate(yaml: spec("""
+              /files/{name}:
+                get:
+                  operationId: getFile
+                  tags: [Chat]
+                  parameters: [{ name: name, in: path, required: true, schema: { type: string } }, { name: progress, in: query, schema: { type: string } }]
+                  responses:
+                    '200': { description: bytes, content: { application/octet-stream: {} } }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.file("APIs/ChatAPI.swift") ?? "",
+            "public func getFile(name: String, progress: String? = nil) async throws -> Data {",
+            "public func getFile(name: String, progress: String? = nil, to destination: URL, resumable: Bool = true, progress2: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {",
+            "return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress2)")
+    }
+}

@@ -1,0 +1,41 @@
+import APIRuntime
+import Foundation
+import XCTest
+
+/// JSON Lines and RFC 7464 JSON Text Sequences cut into items as chunks arrive.
+final class JSONSequenceSplitterTests: XCTestCase {
+    private func texts(_ items: [Data]) -> [String] {
+        items.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func testLinesAcrossChunksWithCRLFAndBlankLines() throws {
+        var splitter = JSONSequenceSplitter(format: .lines)
+        var items = try splitter.feed(Data("{\"a\":1}\r\n\n{\"b\":".utf8))
+        XCTAssertEqual(texts(items), [#"{"a":1}"#])
+        items = try splitter.feed(Data("2}\n  \n[3]".utf8))
+        XCTAssertEqual(texts(items), [#"{"b":2}"#])
+        XCTAssertEqual(try splitter.finish().map { String(decoding: $0, as: UTF8.self) }, "[3]",
+                       "the last line may lack its newline")
+    }
+
+    func testJSONSequenceRecordsAndATruncatedLastRecord() throws {
+        var splitter = JSONSequenceSplitter(format: .sequence)
+        let items = try splitter.feed(Data("\u{1E}{\"a\":1}\n\u{1E}\"x\"\n\u{1E}12".utf8))
+        XCTAssertEqual(texts(items), [#"{"a":1}"#, #""x""#])
+        XCTAssertThrowsError(try splitter.finish(operation: "op")) { error in
+            XCTAssertEqual(error as? StreamingError, .truncated(operation: "op", itemsReceived: 2))
+        }
+    }
+
+    func testMediaTypes() {
+        XCTAssertEqual(JSONSequenceFormat(mediaType: "application/jsonl"), .lines)
+        XCTAssertEqual(JSONSequenceFormat(mediaType: "application/x-ndjson; charset=utf-8"), .lines)
+        XCTAssertEqual(JSONSequenceFormat(mediaType: "application/json-seq"), .sequence)
+        XCTAssertNil(JSONSequenceFormat(mediaType: "application/json"))
+    }
+
+    func testAnItemLargerThanTheLimitThrows() {
+        var splitter = JSONSequenceSplitter(format: .lines, maxItemSize: 8)
+        XCTAssertThrowsError(try splitter.feed(Data("[1,2,3,4,5,6]".utf8)))
+    }
+}

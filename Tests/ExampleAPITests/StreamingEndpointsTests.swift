@@ -1,0 +1,131 @@
+import APIRuntime
+import ExampleAPI
+import Foundation
+import LoopbackTestServer
+import XCTest
+
+/// The generated methods of the example spec's streamed endpoints (a live SSE feed, a JSON Lines export, a large
+/// download) over URLSession against a loopback server that streams.
+final class StreamingEndpointsTests: XCTestCase {
+    private static func friendRequest(_ id: Int) -> String {
+        #"{"id":"8f2c1e4a-0000-4000-8000-00000000000\#(id)","kind":"friend_request","createdAt":"2024-05-01T10:20:30Z","priority":2,"#
+            + #""from":{"ident":"7","user_name":"cy","avatar_url":"https://c/x","is_online":false}}"#
+    }
+
+    private func api(_ server: LoopbackServer) -> MemberAPI {
+        MemberAPI(baseURL: server.baseURL, credentials: .init(bearerAuth: BearerCredential(token: { "tok" })))
+    }
+
+    func testTheLiveFeedDeliversTypedEventsAndResumesFromTheLastEventID() async throws {
+        let server = try LoopbackServer { request in
+            guard request.path == "/notifications/feed" else { return .status(404) }
+            switch request.headers["Last-Event-ID"] {
+            case nil:
+                return .streamed(headers: [("Content-Type", "text/event-stream")]) { stream in
+                    stream.send(": connected\nretry: 10\n\n")
+                    stream.send("id: 1\nevent: notification\ndata: \(Self.friendRequest(1))\n\n")
+                    stream.abort()
+                }
+            case "1":
+                return .streamed(headers: [("Content-Type", "text/event-stream")]) { stream in
+                    stream.send("id: 2\nevent: notification\ndata: \(Self.friendRequest(2))\n\n")
+                }
+            default:
+                return .status(204)
+            }
+        }
+        defer { server.stop() }
+        var received: [ServerSentEvent<ExampleAPI.Notification>] = []
+        for try await event in try await api(server).notifications.streamNotifications().reconnecting() {
+            received.append(event)
+        }
+        XCTAssertEqual(received.map(\.id), ["1", "2"])
+        XCTAssertEqual(received.map(\.event), ["notification", "notification"])
+        for event in received {
+            guard case .friendRequestNotification(let request) = event.data else { return XCTFail("\(event.data)") }
+            XCTAssertEqual(request.from.username, "cy")
+        }
+        XCTAssertEqual(server.requests.map { $0.headers["Last-Event-ID"] }, [nil, "1", "2"])
+        XCTAssertEqual(Set(server.requests.map { $0.headers["Authorization"] }), ["Bearer tok"])
+    }
+
+    func testAFeedEventFailingItsSchemaIsRejected() async throws {
+        let server = try LoopbackServer { _ in
+            .streamed(headers: [("Content-Type", "text/event-stream")]) { stream in
+                stream.send("data: \(Self.friendRequest(1).replacingOccurrences(of: #""priority":2"#, with: #""priority":"high""#))\n\n")
+            }
+        }
+        defer { server.stop() }
+        do {
+            for try await _ in try await api(server).notifications.streamNotifications() {}
+            XCTFail("an invalid event must not be delivered")
+        } catch let error as ResponseValidationError {
+            XCTAssertEqual(error.operation.id, "streamNotifications")
+            XCTAssertTrue(error.report.errors.contains { $0.schemaLocation.hasSuffix("#/components/schemas/Notification") }, "\(error)")
+        }
+    }
+
+    func testADocumentedErrorOfAStreamedOperationIsTyped() async throws {
+        let server = try LoopbackServer { _ in
+            .json(#"{"status":"error","reason":"expired","data":{"code":"unauthorized","message":"expired"}}"#, status: 401)
+        }
+        defer { server.stop() }
+        do {
+            _ = try await api(server).notifications.streamNotifications()
+            XCTFail("expected the documented 401")
+        } catch StreamNotificationsError.status401(let status, _) {
+            XCTAssertEqual(status, 401)
+        }
+    }
+
+    func testTheJSONLinesExportDecodesEachItem() async throws {
+        let server = try LoopbackServer { _ in
+            .streamed(headers: [("Content-Type", "application/jsonl")]) { stream in
+                stream.send(Self.friendRequest(1) + "\n")
+                stream.send(Self.friendRequest(2) + "\n")
+            }
+        }
+        defer { server.stop() }
+        var ids: [String] = []
+        for try await notification in try await api(server).notifications.exportNotifications() {
+            guard case .friendRequestNotification(let request) = notification else { return XCTFail("\(notification)") }
+            ids.append(request.id.uuidString.lowercased())
+        }
+        XCTAssertEqual(ids, ["8f2c1e4a-0000-4000-8000-000000000001", "8f2c1e4a-0000-4000-8000-000000000002"])
+        XCTAssertEqual(server.requests.first?.headers["Accept"], "application/jsonl")
+    }
+
+    func testTheArchiveDownloadsToAFileWithProgress() async throws {
+        let archive = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let server = try LoopbackServer { _ in
+            .streamed(headers: [("Content-Type", "application/zip"), ("Content-Length", "\(archive.count)")]) { stream in
+                var offset = 0
+                while offset < archive.count {
+                    stream.send(Data(archive[offset..<min(offset + 50_000, archive.count)]))
+                    offset += 50_000
+                }
+            }
+        }
+        defer { server.stop() }
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let last = LastProgress()
+        let result = try await api(server).members.downloadArchive(to: destination, progress: last.record)
+        XCTAssertEqual(result.byteCount, Int64(archive.count))
+        XCTAssertEqual(try Data(contentsOf: destination), archive)
+        XCTAssertEqual(last.value, TransferProgress(completedBytes: Int64(archive.count), expectedBytes: Int64(archive.count)))
+    }
+}
+
+private final class LastProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: TransferProgress?
+
+    var value: TransferProgress? {
+        lock.withLock { stored }
+    }
+
+    var record: @Sendable (TransferProgress) -> Void {
+        { [self] progress in lock.withLock { stored = progress } }
+    }
+}
