@@ -48,3 +48,109 @@ public struct Comment: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.author, forKey: "author")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let commentProperties: JSONPropertyTable = JSONPropertyTable(["id", "authorId", "body", "createdAt", "parent", "replies", "author"])
+    private static let commentRequired: [Int] = [0, 1, 2, 3]
+    private static let typesArray: JSONTypeSet = [.array]
+    private static let typesInteger: JSONTypeSet = [.integer]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Comment`
+    public static func validateComment(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.commentProperties, Self.commentRequired, keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.commentProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "id", validateCommentID) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "authorId", validateCommentAuthorID) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "body", validateCommentBody) { if context.shouldStop { return false }; valid = false }
+                case 3?:
+                    if !context.validate(member.value, at: "createdAt", validateCommentCreatedAt) { if context.shouldStop { return false }; valid = false }
+                case 4?:
+                    if !context.validate(member.value, at: "parent", validateComment) { if context.shouldStop { return false }; valid = false }
+                case 5?:
+                    if !context.validate(member.value, at: "replies", validateCommentReplies) { if context.shouldStop { return false }; valid = false }
+                case 6?:
+                    if !context.validate(member.value, at: "author", validateCommentAuthor) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Comment/properties/authorId`
+    static func validateCommentAuthorID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Comment/properties/authorId/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/authorId")
+    }
+
+    /// `openapi.yaml#/components/schemas/Comment/properties/body`
+    static func validateCommentBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Comment/properties/body/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/body")
+    }
+
+    /// `openapi.yaml#/components/schemas/Comment/properties/createdAt`
+    static func validateCommentCreatedAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if context.assertsFormats {
+                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
+                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Comment/properties/createdAt/format", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.format(string, "date-time"))
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Comment/properties/id`
+    static func validateCommentID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Comment/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/id")
+    }
+
+    /// `openapi.yaml#/components/schemas/Comment/properties/replies`
+    static func validateCommentReplies(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.typesArray))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .array(let array):
+            for index in 0..<max(0, array.count) {
+                if !context.validate(array[index], at: index, validateComment) { if context.shouldStop { return false }; valid = false }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+}

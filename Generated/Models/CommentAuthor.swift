@@ -29,3 +29,92 @@ public struct CommentAuthor: Codable, Hashable, Sendable {
         try container.encode(self.avatarURL, forKey: "avatar_url")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
+    private static let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
+    private static let commentAuthorRequired: [Int] = [0, 1, 2]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CommentAuthor`
+    public static func validateCommentAuthor(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.commentAuthorProperties, Self.commentAuthorRequired, keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.commentAuthorProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "ident", validateCommentAuthorIdent) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "user_name", validateCommentAuthorUserName) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "avatar_url", validateCommentAuthorAvatarURL) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url`
+    static func validateCommentAuthorAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if context.assertsFormats {
+                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
+                    context.fail(keyword: "format", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/format", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.format(string, "uri"))
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/CommentAuthor/properties/ident`
+    static func validateCommentAuthorIdent(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if !(context.matches(Self.commentAuthorIdentPattern, string)) {
+                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/pattern", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.pattern(string, "^[0-9]+$"))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/CommentAuthor/properties/user_name`
+    static func validateCommentAuthorUserName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/CommentAuthor/properties/user_name/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/user_name")
+    }
+}

@@ -106,3 +106,207 @@ public enum ConfigTheme: RawRepresentable, Codable, Hashable, Sendable, Paramete
 
     public var parameterValue: String { String(rawValue) }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let configProperties: JSONPropertyTable = JSONPropertyTable(["version", "pushEnabled", "quietHours", "theme", "extra", "limits", "default"])
+    private static let configQuietHoursEndPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
+    private static let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(["start", "end"])
+    private static let configQuietHoursRequired: [Int] = [0, 1]
+    private static let configRequired: [Int] = [0, 1, 3]
+    private static let configThemeEnum: [JSONInstance] = [.string("light"), .string("dark"), .string("system")]
+    private static let int0: JSONNumber = JSONNumber(0 as Int64)
+    private static let typesBoolean: JSONTypeSet = [.boolean]
+    private static let typesInteger: JSONTypeSet = [.integer]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesObjectNull: JSONTypeSet = [.object, .null]
+    private static let typesString: JSONTypeSet = [.string]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Config`
+    public static func validateConfig(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.configProperties, Self.configRequired, keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.configProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "version", validateConfigVersion) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "pushEnabled", validateConfigPushEnabled) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "quietHours", validateConfigQuietHours) { if context.shouldStop { return false }; valid = false }
+                case 3?:
+                    if !context.validate(member.value, at: "theme", validateConfigTheme) { if context.shouldStop { return false }; valid = false }
+                case 4?:
+                    if !context.validate(member.value, at: "extra", validateConfigExtra) { if context.shouldStop { return false }; valid = false }
+                case 5?:
+                    if !context.validate(member.value, at: "limits", validateConfigLimits) { if context.shouldStop { return false }; valid = false }
+                case 6?:
+                    if !context.validate(member.value, at: "default", validateConfigDefault) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/default`
+    static func validateConfigDefault(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/components/schemas/Config/properties/default/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/default")
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/extra`
+    static func validateConfigExtra(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesObject, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/limits`
+    static func validateConfigLimits(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            for member in object {
+                let __declared = false
+                if !__declared {
+                    if !context.validate(member.value, at: member.key, validateConfigLimitsAdditionalProperty) { if context.shouldStop { return false }; valid = false }
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties`
+    static func validateConfigLimitsAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .number(let number):
+            if !(!(number < Self.int0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.int0))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/pushEnabled`
+    static func validateConfigPushEnabled(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/components/schemas/Config/properties/pushEnabled/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/pushEnabled")
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/quietHours`
+    static func validateConfigQuietHours(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObjectNull.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.typesObjectNull))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.configQuietHoursProperties, Self.configQuietHoursRequired, keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.configQuietHoursProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "start", validateConfigQuietHoursStart) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "end", validateConfigQuietHoursEnd) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end`
+    static func validateConfigQuietHoursEnd(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if !(context.matches(Self.configQuietHoursEndPattern, string)) {
+                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start`
+    static func validateConfigQuietHoursStart(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if !(context.matches(Self.configQuietHoursEndPattern, string)) {
+                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/theme`
+    static func validateConfigTheme(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        if !(SchemaCheck.isOneOf(instance, Self.configThemeEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, Self.configThemeEnum))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Config/properties/version`
+    static func validateConfigVersion(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Config/properties/version/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/version")
+    }
+}

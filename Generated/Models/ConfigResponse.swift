@@ -30,3 +30,53 @@ public struct ConfigResponse: Codable, Hashable, Sendable {
         try container.encode(self.data, forKey: "data")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let configResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let configResponseRequired: [Int] = [0, 1, 2]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+    private static let typesStringNull: JSONTypeSet = [.string, .null]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ConfigResponse`
+    public static func validateConfigResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.configResponseProperties, Self.configResponseRequired, keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.configResponseProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "status", validateConfigResponseStatus) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "reason", validateConfigResponseReason) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "data", validateConfig) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/ConfigResponse/properties/reason`
+    static func validateConfigResponseReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/ConfigResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/reason")
+    }
+
+    /// `openapi.yaml#/components/schemas/ConfigResponse/properties/status`
+    static func validateConfigResponseStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/ConfigResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/status")
+    }
+}

@@ -34,3 +34,159 @@ public struct CurrencyRates: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.history, forKey: "history")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
+    private static let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
+    private static let currencyRatesRequired: [Int] = [0, 1, 2]
+    private static let typesArray: JSONTypeSet = [.array]
+    private static let typesNumber: JSONTypeSet = [.number]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CurrencyRates`
+    public static func validateCurrencyRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.currencyRatesProperties, Self.currencyRatesRequired, keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.currencyRatesProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "base", validateCurrencyRatesBase) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "timestamp", validateCurrencyRatesTimestamp) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "rates", validateCurrencyRatesRates) { if context.shouldStop { return false }; valid = false }
+                case 3?:
+                    if !context.validate(member.value, at: "history", validateCurrencyRatesHistory) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/base`
+    static func validateCurrencyRatesBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/base/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if !(context.matches(Self.currencyRatesBasePattern, string)) {
+                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/base/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
+    static func validateCurrencyRatesHistory(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.typesArray))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .array(let array):
+            for index in 0..<max(0, array.count) {
+                if !context.validate(array[index], at: index, validateRate) { if context.shouldStop { return false }; valid = false }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates`
+    static func validateCurrencyRatesRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            for member in object {
+                let __declared = false
+                if !__declared {
+                    if !context.validate(member.value, at: member.key, validateCurrencyRatesRatesAdditionalProperty) { if context.shouldStop { return false }; valid = false }
+                }
+            }
+            for member in object {
+                if !validateCurrencyRatesRatesPropertyName(.string(member.key), context) {
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
+    static func validateCurrencyRatesRatesAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesNumber, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
+    }
+
+    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames`
+    static func validateCurrencyRatesRatesPropertyName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        switch instance {
+        case .string(let string):
+            if !(context.matches(Self.currencyRatesBasePattern, string)) {
+                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/propertyNames/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp`
+    static func validateCurrencyRatesTimestamp(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if context.assertsFormats {
+                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
+                    context.fail(keyword: "format", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/format", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.format(string, "date-time"))
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+}

@@ -140,3 +140,179 @@ public enum DetailedProfileClass: RawRepresentable, Codable, Hashable, Sendable,
 
     public var parameterValue: String { String(rawValue) }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let detailedProfileAllOf1ClassEnum: [JSONInstance] = [.string("free"), .string("plus"), .string("pro")]
+    private static let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["bio", "friendsCount", "größe", "class", "self", "2fa_enabled", "recentComments"])
+    private static let detailedProfileAllOf1Required: [Int] = [1, 5]
+    private static let int0: JSONNumber = JSONNumber(0 as Int64)
+    private static let typesArray: JSONTypeSet = [.array]
+    private static let typesBoolean: JSONTypeSet = [.boolean]
+    private static let typesInteger: JSONTypeSet = [.integer]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+    private static let typesStringNull: JSONTypeSet = [.string, .null]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfile`
+    public static func validateDetailedProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !validateProfile(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !validateDetailedProfileAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1`
+    static func validateDetailedProfileAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.detailedProfileAllOf1Properties, Self.detailedProfileAllOf1Required, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.detailedProfileAllOf1Properties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "bio", validateDetailedProfileAllOf1Bio) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "friendsCount", validateDetailedProfileAllOf1FriendsCount) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "größe", validateDetailedProfileAllOf1Größe) { if context.shouldStop { return false }; valid = false }
+                case 3?:
+                    if !context.validate(member.value, at: "class", validateDetailedProfileAllOf1Class) { if context.shouldStop { return false }; valid = false }
+                case 4?:
+                    if !context.validate(member.value, at: "self", validateDetailedProfileAllOf1Self) { if context.shouldStop { return false }; valid = false }
+                case 5?:
+                    if !context.validate(member.value, at: "2fa_enabled", validateDetailedProfileAllOf12faEnabled) { if context.shouldStop { return false }; valid = false }
+                case 6?:
+                    if !context.validate(member.value, at: "recentComments", validateDetailedProfileAllOf1RecentComments) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled`
+    static func validateDetailedProfileAllOf12faEnabled(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled")
+    }
+
+    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio`
+    static func validateDetailedProfileAllOf1Bio(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesStringNull.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.type(instance, expected: Self.typesStringNull))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if !(SchemaCheck.hasLength(string, atMost: 500)) {
+                context.fail(keyword: "maxLength", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/maxLength", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.maxLength(string, 500))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class`
+    static func validateDetailedProfileAllOf1Class(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        if !(SchemaCheck.isOneOf(instance, Self.detailedProfileAllOf1ClassEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, Self.detailedProfileAllOf1ClassEnum))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount`
+    static func validateDetailedProfileAllOf1FriendsCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .number(let number):
+            if !(!(number < Self.int0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.int0))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe`
+    static func validateDetailedProfileAllOf1Größe(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/größe/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe")
+    }
+
+    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
+    static func validateDetailedProfileAllOf1RecentComments(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.typesArray))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .array(let array):
+            if !(array.count <= 5) {
+                context.fail(keyword: "maxItems", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/maxItems", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.maxItems(array, 5))
+                if context.shouldStop { return false }
+                valid = false
+            }
+            for index in 0..<max(0, array.count) {
+                if !context.validate(array[index], at: index, validateComment) { if context.shouldStop { return false }; valid = false }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self`
+    static func validateDetailedProfileAllOf1Self(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if context.assertsFormats {
+                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
+                    context.fail(keyword: "format", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/format", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.format(string, "uri"))
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+}

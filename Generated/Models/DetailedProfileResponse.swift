@@ -33,3 +33,45 @@ public struct DetailedProfileResponse: Codable, Hashable, Sendable {
         try container.encode(self.data, forKey: "data")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+    private static let detailedProfileResponseAllOf1Required: [Int] = [0]
+    private static let typesObject: JSONTypeSet = [.object]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfileResponse`
+    public static func validateDetailedProfileResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !validateDetailedProfileResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1`
+    static func validateDetailedProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.detailedProfileResponseAllOf1Properties, Self.detailedProfileResponseAllOf1Required, keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.detailedProfileResponseAllOf1Properties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "data", validateDetailedProfile) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+}

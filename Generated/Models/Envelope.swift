@@ -28,3 +28,51 @@ public struct Envelope: Codable, Hashable, Sendable {
         try container.encodeNullable(self.reason, forKey: "reason")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let envelopeProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason"])
+    private static let envelopeRequired: [Int] = [0]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+    private static let typesStringNull: JSONTypeSet = [.string, .null]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Envelope`
+    public static func validateEnvelope(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.envelopeProperties, Self.envelopeRequired, keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.envelopeProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "status", validateEnvelopeStatus) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "reason", validateEnvelopeReason) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Envelope/properties/reason`
+    static func validateEnvelopeReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/Envelope/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/reason")
+    }
+
+    /// `openapi.yaml#/components/schemas/Envelope/properties/status`
+    static func validateEnvelopeStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Envelope/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/status")
+    }
+}

@@ -27,3 +27,50 @@ public struct ErrorBody: Codable, Hashable, Sendable {
         try container.encode(self.message, forKey: "message")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(["code", "message"])
+    private static let errorBodyRequired: [Int] = [0, 1]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorBody`
+    public static func validateErrorBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.errorBodyProperties, Self.errorBodyRequired, keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.errorBodyProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "code", validateErrorBodyCode) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "message", validateErrorBodyMessage) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/ErrorBody/properties/code`
+    static func validateErrorBodyCode(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/ErrorBody/properties/code/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/code")
+    }
+
+    /// `openapi.yaml#/components/schemas/ErrorBody/properties/message`
+    static func validateErrorBodyMessage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/ErrorBody/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/message")
+    }
+}

@@ -51,3 +51,73 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
         try container.encodeNullable(self.message, forKey: "message")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let friendRequestNotificationAllOf1KindConst: JSONInstance = .string("friend_request")
+    private static let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "from", "message"])
+    private static let friendRequestNotificationAllOf1Required: [Int] = [0, 1]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+    private static let typesStringNull: JSONTypeSet = [.string, .null]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendRequestNotification`
+    public static func validateFriendRequestNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !validateNotificationBase(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !validateFriendRequestNotificationAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1`
+    static func validateFriendRequestNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.friendRequestNotificationAllOf1Properties, Self.friendRequestNotificationAllOf1Required, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.friendRequestNotificationAllOf1Properties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "kind", validateFriendRequestNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "from", validateFriend) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "message", validateFriendRequestNotificationAllOf1Message) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind`
+    static func validateFriendRequestNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        if !(SchemaCheck.equals(instance, Self.friendRequestNotificationAllOf1KindConst)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.friendRequestNotificationAllOf1KindConst))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message`
+    static func validateFriendRequestNotificationAllOf1Message(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message")
+    }
+}

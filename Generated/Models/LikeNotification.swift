@@ -77,3 +77,75 @@ public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
         }
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let likeNotificationAllOf1KindConst: JSONInstance = .string("like")
+    private static let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "likedBy", "target"])
+    private static let likeNotificationAllOf1Required: [Int] = [0, 1, 2]
+    private static let typesObject: JSONTypeSet = [.object]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/LikeNotification`
+    public static func validateLikeNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !validateNotificationBase(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !validateLikeNotificationAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1`
+    static func validateLikeNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.likeNotificationAllOf1Properties, Self.likeNotificationAllOf1Required, keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.likeNotificationAllOf1Properties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "kind", validateLikeNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "likedBy", validateFriend) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "target", validateLikeNotificationAllOf1Target) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind`
+    static func validateLikeNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(SchemaCheck.equals(instance, Self.likeNotificationAllOf1KindConst)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.likeNotificationAllOf1KindConst))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/target`
+    static func validateLikeNotificationAllOf1Target(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        var __any = false
+        if context.probe({ validateComment(instance, $0) }) { __any = true }
+        if context.probe({ validatePhoto(instance, $0) }) { __any = true }
+        if !(__any) {
+            context.fail(keyword: "anyOf", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/target/anyOf", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/target", message: ValidationMessage.anyOf(instance))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        return valid
+    }
+}

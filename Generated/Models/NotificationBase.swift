@@ -68,3 +68,121 @@ public enum NotificationBasePriority: RawRepresentable, Codable, Hashable, Senda
 
     public var parameterValue: String { String(rawValue) }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let notificationBasePriorityEnum: [JSONInstance] = [.number(JSONNumber(1 as Int64)), .number(JSONNumber(2 as Int64)), .number(JSONNumber(3 as Int64))]
+    private static let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(["id", "kind", "createdAt", "read", "priority"])
+    private static let notificationBaseRequired: [Int] = [0, 1, 2, 4]
+    private static let typesBoolean: JSONTypeSet = [.boolean]
+    private static let typesInteger: JSONTypeSet = [.integer]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationBase`
+    public static func validateNotificationBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.notificationBaseProperties, Self.notificationBaseRequired, keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.notificationBaseProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "id", validateNotificationBaseID) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "kind", validateNotificationBaseKind) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "createdAt", validateNotificationBaseCreatedAt) { if context.shouldStop { return false }; valid = false }
+                case 3?:
+                    if !context.validate(member.value, at: "read", validateNotificationBaseRead) { if context.shouldStop { return false }; valid = false }
+                case 4?:
+                    if !context.validate(member.value, at: "priority", validateNotificationBasePriority) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationBase/properties/createdAt`
+    static func validateNotificationBaseCreatedAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if context.assertsFormats {
+                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
+                    context.fail(keyword: "format", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/format", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.format(string, "date-time"))
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationBase/properties/id`
+    static func validateNotificationBaseID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if context.assertsFormats {
+                if !(JSONSchemaFormat(name: "uuid")?.isValid(string) ?? true) {
+                    context.fail(keyword: "format", keywordLocation: "/components/schemas/NotificationBase/properties/id/format", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.format(string, "uuid"))
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationBase/properties/kind`
+    static func validateNotificationBaseKind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/NotificationBase/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/kind")
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
+    static func validateNotificationBasePriority(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        if !(SchemaCheck.isOneOf(instance, Self.notificationBasePriorityEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, Self.notificationBasePriorityEnum))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationBase/properties/read`
+    static func validateNotificationBaseRead(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/components/schemas/NotificationBase/properties/read/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/read")
+    }
+}

@@ -66,3 +66,196 @@ public struct NotificationsResponseData: Codable, Hashable, Sendable {
         try container.encode(self.total, forKey: "total")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let int0: JSONNumber = JSONNumber(0 as Int64)
+    private static let int1: JSONNumber = JSONNumber(1 as Int64)
+    private static let notificationsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "unreadCount", "page", "pageSize", "total"])
+    private static let notificationsResponseDataRequired: [Int] = [0, 2, 3, 4]
+    private static let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let notificationsResponseRequired: [Int] = [0, 2]
+    private static let typesArray: JSONTypeSet = [.array]
+    private static let typesInteger: JSONTypeSet = [.integer]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+    private static let typesStringNull: JSONTypeSet = [.string, .null]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationsResponse`
+    public static func validateNotificationsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.notificationsResponseProperties, Self.notificationsResponseRequired, keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.notificationsResponseProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "status", validateNotificationsResponseStatus) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "reason", validateNotificationsResponseReason) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "data", validateNotificationsResponseData) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data`
+    static func validateNotificationsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.notificationsResponseDataProperties, Self.notificationsResponseDataRequired, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.notificationsResponseDataProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "items", validateNotificationsResponseDataItems) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "unreadCount", validateNotificationsResponseDataUnreadCount) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "page", validateNotificationsResponseDataPage) { if context.shouldStop { return false }; valid = false }
+                case 3?:
+                    if !context.validate(member.value, at: "pageSize", validateNotificationsResponseDataPageSize) { if context.shouldStop { return false }; valid = false }
+                case 4?:
+                    if !context.validate(member.value, at: "total", validateNotificationsResponseDataTotal) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items`
+    static func validateNotificationsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.typesArray))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .array(let array):
+            for index in 0..<max(0, array.count) {
+                if !context.validate(array[index], at: index, validateNotification) { if context.shouldStop { return false }; valid = false }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page`
+    static func validateNotificationsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .number(let number):
+            if !(!(number < Self.int1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.int1))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize`
+    static func validateNotificationsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .number(let number):
+            if !(!(number < Self.int1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.int1))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total`
+    static func validateNotificationsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .number(let number):
+            if !(!(number < Self.int0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.int0))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount`
+    static func validateNotificationsResponseDataUnreadCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .number(let number):
+            if !(!(number < Self.int0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.int0))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/reason`
+    static func validateNotificationsResponseReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/NotificationsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/reason")
+    }
+
+    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/status`
+    static func validateNotificationsResponseStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/NotificationsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/status")
+    }
+}

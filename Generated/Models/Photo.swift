@@ -42,3 +42,93 @@ public struct Photo: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.owner, forKey: "owner")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let photoProperties: JSONPropertyTable = JSONPropertyTable(["id", "url", "width", "height", "caption", "owner"])
+    private static let photoRequired: [Int] = [0, 1]
+    private static let typesInteger: JSONTypeSet = [.integer]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+    private static let typesStringNull: JSONTypeSet = [.string, .null]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Photo`
+    public static func validatePhoto(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.photoProperties, Self.photoRequired, keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.photoProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "id", validatePhotoID) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "url", validatePhotoURL) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "width", validatePhotoWidth) { if context.shouldStop { return false }; valid = false }
+                case 3?:
+                    if !context.validate(member.value, at: "height", validatePhotoHeight) { if context.shouldStop { return false }; valid = false }
+                case 4?:
+                    if !context.validate(member.value, at: "caption", validatePhotoCaption) { if context.shouldStop { return false }; valid = false }
+                case 5?:
+                    if !context.validate(member.value, at: "owner", validatePhotoOwner) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Photo/properties/caption`
+    static func validatePhotoCaption(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/Photo/properties/caption/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/caption")
+    }
+
+    /// `openapi.yaml#/components/schemas/Photo/properties/height`
+    static func validatePhotoHeight(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Photo/properties/height/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/height")
+    }
+
+    /// `openapi.yaml#/components/schemas/Photo/properties/id`
+    static func validatePhotoID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Photo/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/id")
+    }
+
+    /// `openapi.yaml#/components/schemas/Photo/properties/url`
+    static func validatePhotoURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/url/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if context.assertsFormats {
+                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
+                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Photo/properties/url/format", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.format(string, "uri"))
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Photo/properties/width`
+    static func validatePhotoWidth(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Photo/properties/width/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/width")
+    }
+}

@@ -37,3 +37,96 @@ public struct Rate: Codable, Hashable, Sendable {
         try container.encodeNullable(self.source, forKey: "source")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let int0: JSONNumber = JSONNumber(0 as Int64)
+    private static let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
+    private static let rateRequired: [Int] = [0, 1, 2]
+    private static let typesNumber: JSONTypeSet = [.number]
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+    private static let typesStringNull: JSONTypeSet = [.string, .null]
+
+    /// `schemas/currency-rates.yaml#/$defs/Rate/properties/at`
+    static func validateCurrencyRatesRateAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/at/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if context.assertsFormats {
+                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
+                    context.fail(keyword: "format", keywordLocation: "/$defs/Rate/properties/at/format", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.format(string, "date-time"))
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
+    static func validateCurrencyRatesRateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesNumber.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.typesNumber))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .number(let number):
+            if !(Self.int0 < number) {
+                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.int0))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `schemas/currency-rates.yaml#/$defs/Rate/properties/source`
+    static func validateCurrencyRatesRateSource(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/$defs/Rate/properties/source/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/source")
+    }
+
+    /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/Rate`
+    public static func validateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.rateProperties, Self.rateRequired, keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.rateProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "currency", validateCurrencyCode) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "rate", validateCurrencyRatesRateRate) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "at", validateCurrencyRatesRateAt) { if context.shouldStop { return false }; valid = false }
+                case 3?:
+                    if !context.validate(member.value, at: "source", validateCurrencyRatesRateSource) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+}

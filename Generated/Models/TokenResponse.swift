@@ -32,3 +32,45 @@ public struct TokenResponse: Codable, Hashable, Sendable {
         try container.encode(self.data, forKey: "data")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+    private static let tokenResponseAllOf1Required: [Int] = [0]
+    private static let typesObject: JSONTypeSet = [.object]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/TokenResponse`
+    public static func validateTokenResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
+        if !validateTokenResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/TokenResponse/allOf/1`
+    static func validateTokenResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.tokenResponseAllOf1Properties, Self.tokenResponseAllOf1Required, keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.tokenResponseAllOf1Properties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "data", validateTokens) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+}

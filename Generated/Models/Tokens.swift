@@ -34,3 +34,89 @@ public struct Tokens: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.tokenType, forKey: "tokenType")
     }
 }
+
+// MARK: - Validators
+
+extension Validators {
+    private static let tokensProperties: JSONPropertyTable = JSONPropertyTable(["accessToken", "refreshToken", "expiresAt", "tokenType"])
+    private static let tokensRequired: [Int] = [0, 1, 2]
+    private static let tokensTokenTypeConst: JSONInstance = .string("Bearer")
+    private static let typesObject: JSONTypeSet = [.object]
+    private static let typesString: JSONTypeSet = [.string]
+
+    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Tokens`
+    public static func validateTokens(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: Self.typesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.tokensProperties, Self.tokensRequired, keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.tokensProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "accessToken", validateTokensAccessToken) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "refreshToken", validateTokensRefreshToken) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "expiresAt", validateTokensExpiresAt) { if context.shouldStop { return false }; valid = false }
+                case 3?:
+                    if !context.validate(member.value, at: "tokenType", validateTokensTokenType) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Tokens/properties/accessToken`
+    static func validateTokensAccessToken(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Tokens/properties/accessToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/accessToken")
+    }
+
+    /// `openapi.yaml#/components/schemas/Tokens/properties/expiresAt`
+    static func validateTokensExpiresAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.typesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.type(instance, expected: Self.typesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .string(let string):
+            if context.assertsFormats {
+                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
+                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/format", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.format(string, "date-time"))
+                    if context.shouldStop { return false }
+                    valid = false
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/components/schemas/Tokens/properties/refreshToken`
+    static func validateTokensRefreshToken(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Tokens/properties/refreshToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/refreshToken")
+    }
+
+    /// `openapi.yaml#/components/schemas/Tokens/properties/tokenType`
+    static func validateTokensTokenType(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(SchemaCheck.equals(instance, Self.tokensTokenTypeConst)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/Tokens/properties/tokenType/const", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/tokenType", message: ValidationMessage.constant(instance, Self.tokensTokenTypeConst))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        return valid
+    }
+}

@@ -29,7 +29,9 @@ final class ValidatorSnippetTests: XCTestCase {
     func testValidatorsAreEmittedAndCalled() {
         let outcome = generate(yaml: spec)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
-        let validators = (outcome.files ?? []).filter { $0.path.hasPrefix("Checks/") }.map(\.contents).joined(separator: "\n")
+        let validators = outcome.allText
+        // A component's validators are in its model file, after the model.
+        assertContains(outcome.file("Models/Item.swift") ?? "", "public struct Item", "extension Validators {", "public static func validateItem(")
         assertContains(validators,
             "public enum Validators {}",
             "public static func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
@@ -59,5 +61,6 @@ final class ValidatorSnippetTests: XCTestCase {
         let off = generate(yaml: spec, config: config)
         XCTAssertFalse((off.file("APIs/DefaultAPI.swift") ?? "").contains("validateResponse"))
         XCTAssertFalse((off.files ?? []).contains { $0.path.hasPrefix("Checks/") })
+        XCTAssertFalse(off.allText.contains("extension Validators"))
     }
 }

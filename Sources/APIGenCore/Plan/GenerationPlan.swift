@@ -28,6 +28,9 @@ public struct ValidatorFilePlan: Encodable, Sendable {
     /// `static let` declarations the file's functions use (the template makes them `private`), sorted by name.
     public var constants: [String]
     public var functions: [ValidatorFunctionPlan]
+    /// True when `fileName` is another template's file (the owner's model or API group file): the rendered
+    /// extension is appended to it, without a header or imports of its own.
+    public var isAppendix = false
 }
 
 /// One schema's validation function.

@@ -48,6 +48,14 @@ final class ModelPlanner {
 
     func isNamed(_ ref: SchemaRef) -> Bool { namedRefs[ref] != nil }
 
+    /// The model file (`Models/X.swift`) declaring a named schema (or the canonical model it is a shape of), when
+    /// the schema has a declaration of its own.
+    func modelFile(of ref: SchemaRef) -> String? {
+        guard let name = namedRefs[ref] ?? canonicalGroups[ref].map({ canonicalNames[$0.name] ?? $0.name }),
+              let draft = models[name] else { return nil }
+        return "Models/\(SwiftNaming.fileName(draft.file)).swift"
+    }
+
     func warn(_ message: String, _ schema: Schema) {
         diagnostics.append(.warning(message, at: schema.node))
     }

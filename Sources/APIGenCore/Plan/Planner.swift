@@ -122,11 +122,12 @@ public enum Planner {
                                                      hint: "name the operationId of the endpoint that receives validation failure reports"))
             }
         }
+        let modelFiles = models.finishedFiles()
         var plan = GenerationPlan(
             access: config.access.rawValue,
             apiTitle: api.title,
             apiVersion: api.version,
-            modelFiles: models.finishedFiles(),
+            modelFiles: modelFiles,
             groups: groups,
             client: client
         )
@@ -135,7 +136,20 @@ public enum Planner {
                                                  clientName: clientName, access: config.access.rawValue)
             plan.wireDispatcher?.credentials = client.securitySchemes.filter(\.hasCredential).map(WireCredentialPlan.init)
         }
-        let validators = PendingValidators(api: api, roots: models.validatorRoots, access: config.access.rawValue, naming: validatorNaming)
+        // A component's validators go into its model file, an operation's inline ones into its group's file.
+        let producedModelFiles = Set(modelFiles.map(\.fileName))
+        var schemaPlacements: [String: String] = [:]
+        for (id, ref) in api.schemaIDs {
+            if let file = models.modelFile(of: ref), producedModelFiles.contains(file) { schemaPlacements[id] = file }
+        }
+        var operationPlacements: [String: String] = [:]
+        for (tag, group) in zip(groupOrder, groups) {
+            for operation in groupOperations[tag] ?? [] {
+                operationPlacements[operation.node.location.file + "#" + operation.node.pointer] = group.fileName
+            }
+        }
+        let placedNaming = validatorNaming.placed(schemas: schemaPlacements, operations: operationPlacements)
+        let validators = PendingValidators(api: api, roots: models.validatorRoots, access: config.access.rawValue, naming: placedNaming)
         let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
         return (Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics()), validators)
     }

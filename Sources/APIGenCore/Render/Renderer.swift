@@ -49,8 +49,14 @@ public enum Renderer {
         files.map { RenderJob(value: $0, template: "validators", path: $0.fileName) }
     }
 
+    /// Jobs that share a path are one file: validators planned into a model or API group file follow its text,
+    /// in job order (the file's own template first).
     private static func files(_ jobs: [RenderJob], _ texts: [String]) -> [OutputFile] {
-        zip(jobs, texts).map { OutputFile(path: $0.path, contents: $1) }.sorted { $0.path < $1.path }
+        var contents: [String: String] = [:]
+        for (job, text) in zip(jobs, texts) {
+            if let existing = contents[job.path] { contents[job.path] = existing + "\n" + text } else { contents[job.path] = text }
+        }
+        return contents.map { OutputFile(path: $0.key, contents: $0.value) }.sorted { $0.path < $1.path }
     }
 
     /// The validator files, written by one iteration of the overlapped loop and read after it.

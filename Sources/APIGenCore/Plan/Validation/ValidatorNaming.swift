@@ -11,6 +11,13 @@ struct ValidatorNaming: Sendable {
 
     private var functionNames: [SchemaRef: String] = [:]
     private var ownerFiles: [SchemaRef: String] = [:]
+    /// What each schema's owner is, as a placement key: `schema:<file#pointer>` of a component, `$defs` entry or
+    /// document root, or `operation:<file#pointer>` of an operation.
+    private var ownerAnchors: [SchemaRef: String] = [:]
+    /// Files of other templates that hold an owner's validators (its model file, its operation's group file):
+    /// fewer files compile faster (the compiler driver starts a job per 25 files, each parsing the whole module),
+    /// and the owner's files change together anyway.
+    private var placements: [String: String] = [:]
     /// Schemas whose function is public API (`validate<Name>` for a named schema).
     private(set) var entryPoints: Set<SchemaRef> = []
     private let singleFile: String?
@@ -33,6 +40,7 @@ struct ValidatorNaming: Sendable {
             let key = location.owner.lowercased()
             if let existing = ownerSpellings[key] { ownerSpellings[key] = min(existing, location.owner) } else { ownerSpellings[key] = location.owner }
             ownerKeys[ref] = key
+            if let anchor = location.anchor { ownerAnchors[ref] = anchor }
         }
         for (name, claimants) in candidates {
             // The plain name goes to a public entry point first, then to the schema written first in document terms
@@ -62,8 +70,22 @@ struct ValidatorNaming: Sendable {
     /// The function validating `ref`, e.g. `validateMember`.
     func functionName(_ ref: SchemaRef) -> String { functionNames[ref] ?? "validateSchema\(ref.index)" }
 
-    /// The file holding `ref`'s function, e.g. `Checks/Member+Validation.swift`.
-    func fileName(_ ref: SchemaRef) -> String { singleFile ?? ownerFiles[ref] ?? "\(Self.folder)/Validators+Other.swift" }
+    /// The file holding `ref`'s function: its owner's model or group file when it has one (see ``placed(in:)``),
+    /// else `Checks/<Owner>+Validation.swift`.
+    func fileName(_ ref: SchemaRef) -> String {
+        if let singleFile { return singleFile }
+        if let anchor = ownerAnchors[ref], let file = placements[anchor] { return file }
+        return ownerFiles[ref] ?? "\(Self.folder)/Validators+Other.swift"
+    }
+
+    /// Places owners' validators in other files: `schemas` maps a schema id (`file#pointer`) to its model file,
+    /// `operations` an operation node's id to its group file.
+    func placed(schemas: [String: String], operations: [String: String]) -> ValidatorNaming {
+        var copy = self
+        for (id, file) in schemas { copy.placements["schema:" + id] = file }
+        for (id, file) in operations { copy.placements["operation:" + id] = file }
+        return copy
+    }
 
     // MARK: - Locations
 
@@ -71,6 +93,8 @@ struct ValidatorNaming: Sendable {
     struct Location {
         var parts: [String]
         var owner: String
+        /// `schema:<id>` or `operation:<id>` of the owner, when it is a schema or an operation.
+        var anchor: String?
     }
 
     /// Operations and parameters by `file#pointer` of their node: their names stand for the pointer segments that
@@ -100,6 +124,7 @@ struct ValidatorNaming: Sendable {
         let stem = SwiftNaming.typeNamePart(DocumentPath.stem(of: file))
         var parts: [String] = file == rootPath ? [] : [stem]
         var owner: String?
+        var anchor: String?
         var pointer = ""
         var index = 0
         func take() -> String {
@@ -116,6 +141,7 @@ struct ValidatorNaming: Sendable {
             if let operation = anchors.operations[file + "#" + pointer] {
                 parts = file == rootPath ? [operation] : [stem, operation]
                 owner = parts.joined()
+                anchor = "operation:" + file + "#" + pointer
                 continue
             }
             switch token {
@@ -125,10 +151,16 @@ struct ValidatorNaming: Sendable {
                 parts.append(word(take()))
                 // Non-schema components (`responses/NotFound`) say what they are.
                 if kind != "schemas" { parts.append(word(kind.hasSuffix("s") ? String(kind.dropLast()) : kind)) }
-                owner = owner ?? parts.joined()
+                if owner == nil {
+                    owner = parts.joined()
+                    if kind == "schemas" { anchor = "schema:" + file + "#" + pointer }
+                }
             case "definitions" where hasNext, "$defs" where hasNext:
                 parts.append(word(take()))
-                if atRoot { owner = owner ?? parts.joined() }
+                if atRoot && owner == nil {
+                    owner = parts.joined()
+                    anchor = "schema:" + file + "#" + pointer
+                }
             case "paths" where atRoot && hasNext, "webhooks" where atRoot && hasNext:
                 parts.append(word(take()))
                 owner = owner ?? parts.joined()
@@ -163,7 +195,8 @@ struct ValidatorNaming: Sendable {
             }
         }
         if parts.isEmpty { parts = [stem] }
-        return Location(parts: parts, owner: owner ?? (file == rootPath ? parts[0] : stem))
+        if owner == nil && file != rootPath { anchor = "schema:" + file + "#" }
+        return Location(parts: parts, owner: owner ?? (file == rootPath ? parts[0] : stem), anchor: anchor)
     }
 
     /// Names stay readable: a very deep location keeps its first 100 bytes and a digest of where it is.

@@ -1,6 +1,6 @@
 /// Plans the compiled validators: every schema reachable from the roots gets one function, named and filed by
-/// ``ValidatorNaming`` (a component's validators in its own file, an operation's inline ones in the operation's);
-/// named schemas' functions are public.
+/// ``ValidatorNaming`` (a component's validators in its model file, an operation's inline ones in its group's file,
+/// others in `Checks/<Owner>+Validation.swift`); named schemas' functions are public.
 enum ValidatorPlanner {
     static func plan(_ api: ResolvedAPI, roots: [SchemaRef], access: String, naming: ValidatorNaming) -> [ValidatorFilePlan] {
         guard !roots.isEmpty else { return [] }
@@ -17,7 +17,8 @@ enum ValidatorPlanner {
                                        constants: [], functions: [])]
         for file in functionsByFile.keys.sorted() {
             files.append(ValidatorFilePlan(fileName: file, access: access, declaresNamespace: false,
-                                           constants: emitter.constants(inFile: file), functions: functionsByFile[file] ?? []))
+                                           constants: emitter.constants(inFile: file), functions: functionsByFile[file] ?? [],
+                                           isAppendix: !file.hasPrefix(ValidatorNaming.folder + "/")))
         }
         return files
     }
