@@ -146,8 +146,11 @@ def main():
             subprocess.run(["swift", "build"] + target, cwd=root, check=True, stdout=subprocess.DEVNULL)
     bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=root, check=True, capture_output=True,
                               text=True).stdout.strip()
-    args.apigen = os.path.join(bin_path, "apigen")
-    modules = os.path.join(bin_path, "Modules")
+    # Copies, so that a build during the run cannot change what is being tested halfway.
+    shutil.rmtree(os.path.join(state, "bin"), ignore_errors=True)
+    os.makedirs(os.path.join(state, "bin"))
+    args.apigen = shutil.copy(os.path.join(bin_path, "apigen"), os.path.join(state, "bin", "apigen"))
+    modules = shutil.copytree(os.path.join(bin_path, "Modules"), os.path.join(state, "bin", "Modules"))
     writer = os.path.join(state, "hostile-spec-writer")
     subprocess.run(["swiftc", "-O", "-swift-version", "6", os.path.join(root, "Tests/APIGenCoreTests/HostileSpecGenerator.swift"),
                     os.path.join(root, "Scripts/hostile-specs/main.swift"), "-o", writer], check=True)

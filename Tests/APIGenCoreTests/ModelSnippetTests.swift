@@ -179,6 +179,20 @@ final class ModelSnippetTests: XCTestCase {
             "case int(Int)", "case string(String)", "if let value = try? Int(from: decoder) {")
     }
 
+    /// Found by Scripts/hostile-specs.py (seed 564): a variant type named in lower case (`x-apigen-name`) or in a script
+    /// without case gave a case of the same spelling, which shadowed the type in `try xclass(from: decoder)`.
+    func testUnionCasesNeverShadowTheirVariantTypes() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Lower: { type: object, properties: { a: { type: string } }, x-apigen-name: xclass }
+                Kanji: { type: object, properties: { b: { type: string } }, x-apigen-name: 日本 }
+                Either: { oneOf: [ { $ref: '#/components/schemas/Lower' }, { $ref: '#/components/schemas/Kanji' }, { type: number } ] }
+            """))
+        let either = outcome.file("Models/Either.swift") ?? outcome.rendered.joined(separator: "\n")
+        assertContains(either, "case xclassValue(xclass)", "case 日本Value(日本)", "case double(Double)",
+                       "if let value = try? xclass(from: decoder) {", "self = .xclassValue(value)")
+        XCTAssertFalse(either.contains("case xclass("), either)
+    }
+
     func testRecursiveStructsAreBoxed() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Comment:
