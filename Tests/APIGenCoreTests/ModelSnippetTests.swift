@@ -193,6 +193,20 @@ final class ModelSnippetTests: XCTestCase {
         XCTAssertFalse(either.contains("case xclass("), either)
     }
 
+    /// Found by Scripts/hostile-specs.py (seed 1286): a union listing itself decoded by calling its own `init(from:)`
+    /// first, forever (swiftc: "function call causes an infinite recursion").
+    func testAUnionListingItselfLeavesThatVariantOut() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Other: { type: object, properties: { a: { type: string } } }
+                Loop: { oneOf: [ { $ref: '#/components/schemas/Loop' }, { $ref: '#/components/schemas/Other' } ] }
+            """))
+        let loop = outcome.file("Models/Loop.swift") ?? outcome.rendered.joined(separator: "\n")
+        assertContains(loop, "case other(Other)", "if let value = try? Other(from: decoder) {")
+        XCTAssertFalse(loop.contains("Loop(from: decoder)"), loop)
+        XCTAssertTrue(outcome.rendered.contains { $0.contains("warning: Loop lists itself among its oneOf/anyOf variants") },
+                      outcome.rendered.joined(separator: "\n"))
+    }
+
     func testRecursiveStructsAreBoxed() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Comment:

@@ -68,6 +68,12 @@ extension ModelPlanner {
         // (a type named in lower case or in a script without case) would shadow the type there.
         let variantTypes = Set(memberUsages.map(\.swift))
         for (member, memberUsage) in zip(members, memberUsages) {
+            // A variant that is the union itself adds no value and would make decoding call itself forever.
+            if memberUsage.swift == name {
+                diagnostics.append(.warning("\(name) lists itself among its oneOf/anyOf variants; that variant is left out",
+                                            at: api[member].node))
+                continue
+            }
             guard seenTypes.insert(memberUsage.swift).inserted else { continue }
             var values = discriminatorValues[member] ?? []
             if schema.discriminator != nil, values.isEmpty, let hint = api[member].nameHint {
