@@ -12,7 +12,7 @@ RandomHostileOutputTests give the same descriptions). For every seed, in a folde
   of its own against the built APIRuntime (`swiftc -emit-module`, which also runs the SIL diagnostics `-typecheck`
   skips) with zero errors and zero warnings.
 
-    python3 Scripts/hostile-specs.py [--count 10000] [--first-seed 1] [--jobs 2] [--compile N|all] [--no-build]
+    python3 Scripts/hostile-specs.py [--count 10000] [--first-seed 1 | --seeds 434,564] [--jobs 2] [--compile N|all] [--no-build]
 
 Exits 1 when any check failed; failing runs are kept in .build/hostile/failures/<seed>/.
 """
@@ -134,6 +134,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--seeds", help="only these seeds (comma-separated), e.g. to re-check failures")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--compile", default="all", help="how many generated outputs to compile (all, or a number)")
     parser.add_argument("--timeout", type=int, default=120, help="seconds one apigen run may take")
@@ -155,7 +156,9 @@ def main():
     subprocess.run(["swiftc", "-O", "-swift-version", "6", os.path.join(root, "Tests/APIGenCoreTests/HostileSpecGenerator.swift"),
                     os.path.join(root, "Scripts/hostile-specs/main.swift"), "-o", writer], check=True)
     shutil.rmtree(os.path.join(state, "specs"), ignore_errors=True)
-    subprocess.run([writer, os.path.join(state, "specs"), str(args.first_seed), str(args.count)], check=True)
+    seeds = [int(seed) for seed in args.seeds.split(",")] if args.seeds else list(range(args.first_seed, args.first_seed + args.count))
+    args.count = len(seeds)
+    subprocess.run([writer, os.path.join(state, "specs"), str(min(seeds)), str(max(seeds) - min(seeds) + 1)], check=True)
 
     budget = [float("inf") if args.compile == "all" else int(args.compile)]
     def compile_left():
@@ -170,7 +173,6 @@ def main():
     started = time.monotonic()
     counts = {"generated": 0, "refused": 0, "other": 0, "compiled": 0, "failed": 0, "warnings": 0}
     failures = []
-    seeds = range(args.first_seed, args.first_seed + args.count)
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for done, (seed, outcome, problems, compiled, warnings) in enumerate(pool.map(lambda s: run_one(s, args, modules), seeds), 1):
             counts[outcome if outcome in counts else "other"] += 1
@@ -188,10 +190,10 @@ def main():
             counts["failed"] += 1
             print(f"files appeared in {folder} during the run: {sorted(appeared)}")
     elapsed = time.monotonic() - started
-    summary = dict(counts, specs=args.count, first_seed=args.first_seed, seconds=round(elapsed), failing_seeds=failures[:100])
+    summary = dict(counts, specs=args.count, first_seed=min(seeds), seconds=round(elapsed), failing_seeds=failures[:100])
     with open(os.path.join(state, "summary.json"), "w") as handle:
         json.dump(summary, handle, indent=2)
-    print(f"hostile specs: {args.count} run (seeds {args.first_seed}-{args.first_seed + args.count - 1}) in {elapsed:.0f}s: "
+    print(f"hostile specs: {args.count} run (seeds {min(seeds)}-{max(seeds)}) in {elapsed:.0f}s: "
           f"{counts['generated']} generated, {counts['refused']} refused with diagnostics, {counts['other']} other; "
           f"{counts['compiled']} outputs compiled, {counts['warnings']} warnings; {counts['failed']} failed checks")
     return 1 if counts["failed"] else 0
