@@ -179,6 +179,34 @@ final class ModelSnippetTests: XCTestCase {
             "case int(Int)", "case string(String)", "if let value = try? Int(from: decoder) {")
     }
 
+    /// Found by Scripts/hostile-specs.py (seed 564): a variant type named in lower case (`x-apigen-name`) or in a script
+    /// without case gave a case of the same spelling, which shadowed the type in `try xclass(from: decoder)`.
+    func testUnionCasesNeverShadowTheirVariantTypes() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Lower: { type: object, properties: { a: { type: string } }, x-apigen-name: xclass }
+                Kanji: { type: object, properties: { b: { type: string } }, x-apigen-name: 日本 }
+                Either: { oneOf: [ { $ref: '#/components/schemas/Lower' }, { $ref: '#/components/schemas/Kanji' }, { type: number } ] }
+            """))
+        let either = outcome.file("Models/Either.swift") ?? outcome.rendered.joined(separator: "\n")
+        assertContains(either, "case xclassValue(xclass)", "case 日本Value(日本)", "case double(Double)",
+                       "if let value = try? xclass(from: decoder) {", "self = .xclassValue(value)")
+        XCTAssertFalse(either.contains("case xclass("), either)
+    }
+
+    /// Found by Scripts/hostile-specs.py (seed 1286): a union listing itself decoded by calling its own `init(from:)`
+    /// first, forever (swiftc: "function call causes an infinite recursion").
+    func testAUnionListingItselfLeavesThatVariantOut() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Other: { type: object, properties: { a: { type: string } } }
+                Loop: { oneOf: [ { $ref: '#/components/schemas/Loop' }, { $ref: '#/components/schemas/Other' } ] }
+            """))
+        let loop = outcome.file("Models/Loop.swift") ?? outcome.rendered.joined(separator: "\n")
+        assertContains(loop, "case other(Other)", "if let value = try? Other(from: decoder) {")
+        XCTAssertFalse(loop.contains("Loop(from: decoder)"), loop)
+        XCTAssertTrue(outcome.rendered.contains { $0.contains("warning: Loop lists itself among its oneOf/anyOf variants") },
+                      outcome.rendered.joined(separator: "\n"))
+    }
+
     func testRecursiveStructsAreBoxed() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Comment:

@@ -38,6 +38,36 @@ final class SwiftNamingTests: XCTestCase {
         XCTAssertEqual(SwiftNaming.escapedMember("name"), "name")
     }
 
+    /// Found by Scripts/hostile-specs.py (seed 434): the wire dispatcher called `` `default`: `` and swiftc warned.
+    func testCallLabelsAreBareExceptInout() {
+        XCTAssertEqual(SwiftNaming.callLabel("`default`"), "default")
+        XCTAssertEqual(SwiftNaming.callLabel("`class`"), "class")
+        XCTAssertEqual(SwiftNaming.callLabel("`inout`"), "`inout`")
+        XCTAssertEqual(SwiftNaming.callLabel("name"), "name")
+        XCTAssertEqual(SwiftNaming.callLabel("`"), "`")
+    }
+
+    func testTheWireDispatcherCallsKeywordParametersWithoutBackticks() throws {
+        var config = GeneratorConfig()
+        config.wireDispatcher = true
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: Keywords, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  parameters:
+                    - { name: default, in: query, schema: { type: number } }
+                    - { name: inout, in: query, schema: { type: string } }
+                  responses: { "204": { description: none } }
+            """, config: config)
+        let dispatcher = try XCTUnwrap(outcome.file("WireDispatcher.swift"), outcome.rendered.joined(separator: "\n"))
+        assertContains(dispatcher, #"default: try arguments.optional(Double.self, "query", "default")"#,
+                       #"`inout`: try arguments.optional(String.self, "query", "inout")"#)
+        XCTAssertFalse(dispatcher.contains("`default`:"))
+    }
+
     func testCollisionsAfterCaseConversionAreDistinctAndDeterministic() {
         var scope = NameScope()
         let names = ["user-name", "user_name", "userName"].map { scope.claim(SwiftNaming.memberName($0)) }

@@ -61,8 +61,19 @@ extension ModelPlanner {
             plan.hasDiscriminator = true
             plan.discriminatorLiteral = SwiftNaming.stringLiteral(discriminator.propertyName)
         }
-        for (index, member) in members.enumerated() {
-            let memberUsage = self.usage(member, suggestedName: name + "Case\(index + 1)", file: file)
+        let memberUsages = members.enumerated().map { index, member in
+            self.usage(member, suggestedName: name + "Case\(index + 1)", file: file)
+        }
+        // The enum's body names the variant types bare (`try xName(from: decoder)`): a case spelled like one of them
+        // (a type named in lower case or in a script without case) would shadow the type there.
+        let variantTypes = Set(memberUsages.map(\.swift))
+        for (member, memberUsage) in zip(members, memberUsages) {
+            // A variant that is the union itself adds no value and would make decoding call itself forever.
+            if memberUsage.swift == name {
+                diagnostics.append(.warning("\(name) lists itself among its oneOf/anyOf variants; that variant is left out",
+                                            at: api[member].node))
+                continue
+            }
             guard seenTypes.insert(memberUsage.swift).inserted else { continue }
             var values = discriminatorValues[member] ?? []
             if schema.discriminator != nil, values.isEmpty, let hint = api[member].nameHint {
@@ -70,7 +81,9 @@ extension ModelPlanner {
             }
             let base = SwiftNaming.memberName(memberUsage.swift.replacingOccurrences(of: "[", with: "")
                 .replacingOccurrences(of: "]", with: "Array").replacingOccurrences(of: ":", with: ""))
-            let caseName = SwiftNaming.escapedMember(caseScope.claim(base))
+            var claimed = caseScope.claim(base)
+            while variantTypes.contains(claimed) { claimed = caseScope.claim(claimed + "Value") }
+            let caseName = SwiftNaming.escapedMember(claimed)
             plan.unionCases.append(UnionCasePlan(name: caseName, type: memberUsage.swift,
                                                  discriminatorValues: values.map(SwiftNaming.stringLiteral),
                                                  hasDiscriminatorValues: !values.isEmpty,

@@ -10,6 +10,14 @@ extension SwiftNaming {
         return name.unicodeScalars.dropFirst().allSatisfy(isIdentifierCharacter) && !keywords.contains(name)
     }
 
+    /// An argument label as written in a call, from the escaped parameter name of the declaration: a call's argument
+    /// list takes every keyword bare except `inout`, and escaping any other is a compiler warning.
+    public static func callLabel(_ escapedName: String) -> String {
+        guard escapedName.hasPrefix("`"), escapedName.hasSuffix("`"), escapedName.count > 2 else { return escapedName }
+        let name = String(escapedName.dropFirst().dropLast())
+        return name == "inout" ? escapedName : name
+    }
+
     /// `name` with every scalar an identifier cannot hold at its position removed (`_` when nothing is left):
     /// the last guard of ``typeName(_:)`` and ``memberName(_:)`` for letters outside Swift's identifier ranges.
     static func identifierScalars(_ name: String) -> String {

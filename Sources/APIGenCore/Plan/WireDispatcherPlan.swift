@@ -55,7 +55,7 @@ public struct WireArgumentPlan: Encodable, Sendable {
         }
     }
 
-    /// The argument label as written in a call (escaped when it is a keyword).
+    /// The argument label as written in a call (``SwiftNaming/callLabel(_:)``: bare, even for most keywords).
     public var label: String
     /// The Swift type without `?`, e.g. `Int64`, `[String]`, `MultipartFile`.
     public var swiftType: String
@@ -71,7 +71,7 @@ public struct WireArgumentPlan: Encodable, Sendable {
     public var accessor: String
 
     init(label: String, swiftType: String, isRequired: Bool, location: Location, wireName: String) {
-        self.label = label
+        self.label = SwiftNaming.callLabel(label)
         self.swiftType = swiftType
         self.isRequired = isRequired
         self.location = location

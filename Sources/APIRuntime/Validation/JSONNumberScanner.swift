@@ -118,8 +118,12 @@ enum JSONNumberScanner {
         var last = total - 1
         while digit(last) == 0 { last -= 1 }
         let significantCount = last - first + 1
-        // value = digits[first...last] × 10^exponent
-        let exponent = literal.exponent - fractionCount + (total - 1 - last)
+        // value = digits[first...last] × 10^exponent. The magnitude (the exponent of the leading digit, the one a
+        // number's text writes) is clamped too, not only the written exponent: otherwise `9.9e+(clamp+1)` read back
+        // from a clamped value's text would be a different number (found by Fuzz/, the JSON parser harness).
+        let magnitude = literal.exponent - fractionCount + (total - 1 - first)
+        let clampedMagnitude = min(max(magnitude, -exponentClamp), exponentClamp)
+        let exponent = clampedMagnitude - (last - first)
 
         if significantCount <= 19 {
             var significand: UInt64 = 0

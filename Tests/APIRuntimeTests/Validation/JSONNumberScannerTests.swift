@@ -36,6 +36,20 @@ final class JSONNumberScannerTests: XCTestCase {
         XCTAssertTrue(JSONNumber("1e99999999999999999999999")!.isMultiple(of: 0.5))
     }
 
+    /// Fuzz/corpus/json/regression-huge-exponent: a value beyond the clamp must read back from its own text.
+    func testClampedNumbersRoundTripThroughTheirText() throws {
+        for text in ["9999999999999999999999999999999999999999999999999e99999999999999999999999999999999999999999999999999",
+                     "-12345678901234567890123e-99999999999999999999", "1.5e999999999999999", "0.000001e-999999999999999"] {
+            let number = try XCTUnwrap(JSONNumber(text), text)
+            let again = try XCTUnwrap(JSONNumber(number.description), number.description)
+            XCTAssertEqual(again, number, "\(text) -> \(number.description)")
+            let parsed = try JSONParser().parse("[\(text)]")
+            XCTAssertEqual(try JSONParser().parse(parsed.jsonText), parsed, text)
+        }
+        XCTAssertEqual(JSONNumber("1e1000000000000000"), JSONNumber("1e1000000000000001"))
+        XCTAssertNotEqual(JSONNumber("1e999999999999999"), JSONNumber("1e1000000000000000"))
+    }
+
     func testCanonicalStorage() {
         guard case .int(100)? = JSONNumber("1e2")?.exact else { return XCTFail("1e2 should be an Int64") }
         guard case .decimal(false, 125, -2)? = JSONNumber("1.250")?.exact else { return XCTFail("1.250 should be 125e-2") }

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (Fuzz/Package.swift, `--sanitize fuzzer --sanitize address`) and runs each for a
+# given time over its committed seed corpus (Fuzz/corpus/<harness>/). New corpus entries go to
+# Fuzz/.build/corpus/<harness>/, crashes, hangs and leaks to Fuzz/.build/findings/<harness>/, libFuzzer's output to
+# Fuzz/.build/logs/<harness>.log. Exits 1 when any harness found something.
+#
+#   Fuzz/run.sh [--time SECONDS] [--seed N] [--no-build] [harness...]
+#
+# Harnesses: json spec regex http-fields envelope (all when none is named). Docs/robustness.md has the results.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+time_per_harness=60
+seed=1
+build=1
+harnesses=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --time) time_per_harness="$2"; shift 2 ;;
+        --seed) seed="$2"; shift 2 ;;
+        --no-build) build=0; shift ;;
+        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "run.sh: unknown option $1" >&2; exit 64 ;;
+        *) harnesses+=("$1"); shift ;;
+    esac
+done
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(json spec regex http-fields envelope)
+
+product() {
+    case "$1" in
+        json) echo FuzzJSON ;; spec) echo FuzzSpec ;; regex) echo FuzzRegex ;;
+        http-fields) echo FuzzHTTPFields ;; envelope) echo FuzzEnvelope ;;
+        *) echo "run.sh: unknown harness '$1' (json spec regex http-fields envelope)" >&2; exit 64 ;;
+    esac
+}
+for harness in "${harnesses[@]}"; do product "$harness" >/dev/null; done
+
+# SwiftPM's `--sanitize fuzzer --sanitize address` hands swiftc two -sanitize= flags and swiftc keeps only the last:
+# the Swift code would get no coverage instrumentation. One -sanitize=fuzzer,address flag keeps both; C code (libyaml)
+# gets both from clang's flags. --disable-dead-strip keeps the linker from dropping coverage sections.
+flags=(-c release --sanitize fuzzer --disable-dead-strip -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=address)
+mkdir -p .build
+if [ "$build" = 1 ]; then
+    set +e
+    swift build "${flags[@]}" > .build/build.log 2>&1
+    built=$?
+    set -e
+    grep -v "Cannot export local symbol" .build/build.log | grep -E "error|warning:|Build complete" || true
+    [ $built -eq 0 ] || { echo "run.sh: build failed (Fuzz/.build/build.log)" >&2; exit 1; }
+fi
+bin=$(swift build "${flags[@]}" --show-bin-path)
+
+status=0
+for harness in "${harnesses[@]}"; do
+    mkdir -p ".build/corpus/$harness" ".build/findings/$harness" .build/logs
+    log=".build/logs/$harness.log"
+    max_len=4096
+    [ "$harness" = spec ] && max_len=16384
+    echo "fuzz $harness: ${time_per_harness}s, seed $seed"
+    set +e
+    "$bin/$(product "$harness")" ".build/corpus/$harness" "corpus/$harness" \
+        -max_total_time="$time_per_harness" -seed="$seed" -rss_limit_mb=2048 -timeout=10 -max_len="$max_len" \
+        -artifact_prefix=".build/findings/$harness/" -print_final_stats=1 > "$log" 2>&1
+    result=$?
+    set -e
+    # The last status line (#runs, cov, ft, exec/s) and the final stats.
+    grep -E "^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE)" "$log" | tail -n 1 || true
+    grep -E "^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)" "$log" || true
+    if [ $result -ne 0 ]; then
+        echo "fuzz $harness: FINDING (exit $result), see $log and .build/findings/$harness/"
+        grep -E "ERROR: |SUMMARY: |Fatal error|==[0-9]+==" "$log" | head -n 5 || true
+        status=1
+    fi
+done
+exit $status
