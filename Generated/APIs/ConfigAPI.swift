@@ -92,12 +92,12 @@ public enum GetHealthError: Sendable, Error {
 // MARK: - Validators
 
 extension Validators {
+    private static let configAPITypesBoolean: JSONTypeSet = [.boolean]
+    private static let configAPITypesObject: JSONTypeSet = [.object]
+    private static let configAPITypesString: JSONTypeSet = [.string]
+    private static let configAPITypesStringNull: JSONTypeSet = [.string, .null]
     private static let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
     private static let healthGetHealthResponse200Required: [Int] = [0]
-    private static let typesBoolean: JSONTypeSet = [.boolean]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
     private static let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
     private static let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
     private static let updateConfigResponse409Required: [Int] = [0, 1, 2]
@@ -105,8 +105,8 @@ extension Validators {
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
     static func validateHealthGetHealthResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.configAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.configAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -130,14 +130,14 @@ extension Validators {
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok`
     static func validateHealthGetHealthResponse200OK(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/get/responses/200/content/application~1json/schema/properties/ok/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok")
+        return context.checkType(instance, Self.configAPITypesBoolean, keywordLocation: "/get/responses/200/content/application~1json/schema/properties/ok/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
     static func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.configAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.configAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -166,8 +166,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
     static func validateUpdateConfigResponse409Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.configAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.configAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -195,21 +195,21 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code`
     static func validateUpdateConfigResponse409DataCode(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code")
+        return context.checkType(instance, Self.configAPITypesString, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message`
     static func validateUpdateConfigResponse409DataMessage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message")
+        return context.checkType(instance, Self.configAPITypesString, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason`
     static func validateUpdateConfigResponse409Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason")
+        return context.checkType(instance, Self.configAPITypesStringNull, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status`
     static func validateUpdateConfigResponse409Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status")
+        return context.checkType(instance, Self.configAPITypesString, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status")
     }
 }

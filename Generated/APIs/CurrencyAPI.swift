@@ -58,17 +58,17 @@ public enum GetCurrencyRatesError: Sendable, Error {
 // MARK: - Validators
 
 extension Validators {
+    private static let currencyAPITypesObject: JSONTypeSet = [.object]
+    private static let currencyAPITypesString: JSONTypeSet = [.string]
+    private static let currencyAPITypesStringNull: JSONTypeSet = [.string, .null]
     private static let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
     private static let getCurrencyRatesResponse200Required: [Int] = [0, 2]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
     static func validateGetCurrencyRatesResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.currencyAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.currencyAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -96,11 +96,11 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason`
     static func validateGetCurrencyRatesResponse200Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason")
+        return context.checkType(instance, Self.currencyAPITypesStringNull, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status`
     static func validateGetCurrencyRatesResponse200Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status")
+        return context.checkType(instance, Self.currencyAPITypesString, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status")
     }
 }

@@ -117,9 +117,9 @@ public enum DownloadAvatarError: Sendable, Error {
 // MARK: - Validators
 
 extension Validators {
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
+    private static let mediaAPITypesObject: JSONTypeSet = [.object]
+    private static let mediaAPITypesString: JSONTypeSet = [.string]
+    private static let mediaAPITypesStringNull: JSONTypeSet = [.string, .null]
     private static let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["avatarUrl"])
     private static let uploadAvatarResponse200DataRequired: [Int] = [0]
     private static let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
@@ -128,8 +128,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
     static func validateUploadAvatarResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.mediaAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.mediaAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -158,8 +158,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
     static func validateUploadAvatarResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.mediaAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.mediaAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -184,8 +184,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl`
     static func validateUploadAvatarResponse200DataAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.mediaAPITypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.mediaAPITypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -206,11 +206,11 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason`
     static func validateUploadAvatarResponse200Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason")
+        return context.checkType(instance, Self.mediaAPITypesStringNull, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status`
     static func validateUploadAvatarResponse200Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status")
+        return context.checkType(instance, Self.mediaAPITypesString, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status")
     }
 }

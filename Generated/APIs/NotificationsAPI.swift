@@ -204,19 +204,19 @@ public enum RegisterDeviceError: Sendable, Error {
 // MARK: - Validators
 
 extension Validators {
+    private static let notificationsAPITypesObject: JSONTypeSet = [.object]
+    private static let notificationsAPITypesString: JSONTypeSet = [.string]
+    private static let notificationsAPITypesStringNull: JSONTypeSet = [.string, .null]
     private static let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(["deviceId", "registeredAt"])
     private static let registerDeviceResponse201DataRequired: [Int] = [0, 1]
     private static let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
     private static let registerDeviceResponse201Required: [Int] = [0, 2]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
     static func validateRegisterDeviceResponse201(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.notificationsAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.notificationsAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -245,8 +245,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
     static func validateRegisterDeviceResponse201Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.notificationsAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.notificationsAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -272,14 +272,14 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId`
     static func validateRegisterDeviceResponse201DataDeviceID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId")
+        return context.checkType(instance, Self.notificationsAPITypesString, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt`
     static func validateRegisterDeviceResponse201DataRegisteredAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.notificationsAPITypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.type(instance, expected: Self.notificationsAPITypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -300,11 +300,11 @@ extension Validators {
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason`
     static func validateRegisterDeviceResponse201Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason")
+        return context.checkType(instance, Self.notificationsAPITypesStringNull, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason")
     }
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status`
     static func validateRegisterDeviceResponse201Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status")
+        return context.checkType(instance, Self.notificationsAPITypesString, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status")
     }
 }

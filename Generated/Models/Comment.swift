@@ -54,16 +54,16 @@ public struct Comment: Codable, Hashable, Sendable {
 extension Validators {
     private static let commentProperties: JSONPropertyTable = JSONPropertyTable(["id", "authorId", "body", "createdAt", "parent", "replies", "author"])
     private static let commentRequired: [Int] = [0, 1, 2, 3]
-    private static let typesArray: JSONTypeSet = [.array]
-    private static let typesInteger: JSONTypeSet = [.integer]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
+    private static let commentTypesArray: JSONTypeSet = [.array]
+    private static let commentTypesInteger: JSONTypeSet = [.integer]
+    private static let commentTypesObject: JSONTypeSet = [.object]
+    private static let commentTypesString: JSONTypeSet = [.string]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Comment`
     public static func validateComment(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.commentTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: Self.commentTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -99,19 +99,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Comment/properties/authorId`
     static func validateCommentAuthorID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Comment/properties/authorId/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/authorId")
+        return context.checkType(instance, Self.commentTypesInteger, keywordLocation: "/components/schemas/Comment/properties/authorId/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/authorId")
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/body`
     static func validateCommentBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Comment/properties/body/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/body")
+        return context.checkType(instance, Self.commentTypesString, keywordLocation: "/components/schemas/Comment/properties/body/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/body")
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/createdAt`
     static func validateCommentCreatedAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.commentTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.commentTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -132,14 +132,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Comment/properties/id`
     static func validateCommentID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Comment/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/id")
+        return context.checkType(instance, Self.commentTypesInteger, keywordLocation: "/components/schemas/Comment/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/id")
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/replies`
     static func validateCommentReplies(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.typesArray))
+        if !(Self.commentTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.commentTypesArray))
             if context.shouldStop { return false }
             valid = false
         }

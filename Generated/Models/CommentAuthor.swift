@@ -36,14 +36,14 @@ extension Validators {
     private static let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
     private static let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
     private static let commentAuthorRequired: [Int] = [0, 1, 2]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
+    private static let commentAuthorTypesObject: JSONTypeSet = [.object]
+    private static let commentAuthorTypesString: JSONTypeSet = [.string]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CommentAuthor`
     public static func validateCommentAuthor(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.commentAuthorTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: Self.commentAuthorTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -72,8 +72,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url`
     static func validateCommentAuthorAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.commentAuthorTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.commentAuthorTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -95,8 +95,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CommentAuthor/properties/ident`
     static func validateCommentAuthorIdent(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.commentAuthorTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.type(instance, expected: Self.commentAuthorTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -115,6 +115,6 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/CommentAuthor/properties/user_name`
     static func validateCommentAuthorUserName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/CommentAuthor/properties/user_name/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/user_name")
+        return context.checkType(instance, Self.commentAuthorTypesString, keywordLocation: "/components/schemas/CommentAuthor/properties/user_name/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/user_name")
     }
 }

@@ -110,24 +110,24 @@ public enum ConfigTheme: RawRepresentable, Codable, Hashable, Sendable, Paramete
 // MARK: - Validators
 
 extension Validators {
+    private static let configInt0: JSONNumber = JSONNumber(0 as Int64)
     private static let configProperties: JSONPropertyTable = JSONPropertyTable(["version", "pushEnabled", "quietHours", "theme", "extra", "limits", "default"])
     private static let configQuietHoursEndPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
     private static let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(["start", "end"])
     private static let configQuietHoursRequired: [Int] = [0, 1]
     private static let configRequired: [Int] = [0, 1, 3]
     private static let configThemeEnum: [JSONInstance] = [.string("light"), .string("dark"), .string("system")]
-    private static let int0: JSONNumber = JSONNumber(0 as Int64)
-    private static let typesBoolean: JSONTypeSet = [.boolean]
-    private static let typesInteger: JSONTypeSet = [.integer]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesObjectNull: JSONTypeSet = [.object, .null]
-    private static let typesString: JSONTypeSet = [.string]
+    private static let configTypesBoolean: JSONTypeSet = [.boolean]
+    private static let configTypesInteger: JSONTypeSet = [.integer]
+    private static let configTypesObject: JSONTypeSet = [.object]
+    private static let configTypesObjectNull: JSONTypeSet = [.object, .null]
+    private static let configTypesString: JSONTypeSet = [.string]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Config`
     public static func validateConfig(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.configTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: Self.configTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -163,19 +163,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Config/properties/default`
     static func validateConfigDefault(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/components/schemas/Config/properties/default/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/default")
+        return context.checkType(instance, Self.configTypesBoolean, keywordLocation: "/components/schemas/Config/properties/default/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/default")
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/extra`
     static func validateConfigExtra(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesObject, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
+        return context.checkType(instance, Self.configTypesObject, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/limits`
     static func validateConfigLimits(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.configTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: Self.configTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -196,15 +196,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties`
     static func validateConfigLimitsAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.configTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.configTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.int0))
+            if !(!(number < Self.configInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.configInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -216,14 +216,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Config/properties/pushEnabled`
     static func validateConfigPushEnabled(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/components/schemas/Config/properties/pushEnabled/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/pushEnabled")
+        return context.checkType(instance, Self.configTypesBoolean, keywordLocation: "/components/schemas/Config/properties/pushEnabled/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/pushEnabled")
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours`
     static func validateConfigQuietHours(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObjectNull.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.typesObjectNull))
+        if !(Self.configTypesObjectNull.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.configTypesObjectNull))
             if context.shouldStop { return false }
             valid = false
         }
@@ -250,8 +250,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end`
     static func validateConfigQuietHoursEnd(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.configTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.type(instance, expected: Self.configTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -271,8 +271,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start`
     static func validateConfigQuietHoursStart(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.configTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.type(instance, expected: Self.configTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -292,8 +292,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/theme`
     static func validateConfigTheme(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.configTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.configTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -307,6 +307,6 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Config/properties/version`
     static func validateConfigVersion(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Config/properties/version/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/version")
+        return context.checkType(instance, Self.configTypesInteger, keywordLocation: "/components/schemas/Config/properties/version/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/version")
     }
 }

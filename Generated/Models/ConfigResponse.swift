@@ -36,15 +36,15 @@ public struct ConfigResponse: Codable, Hashable, Sendable {
 extension Validators {
     private static let configResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
     private static let configResponseRequired: [Int] = [0, 1, 2]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
+    private static let configResponseTypesObject: JSONTypeSet = [.object]
+    private static let configResponseTypesString: JSONTypeSet = [.string]
+    private static let configResponseTypesStringNull: JSONTypeSet = [.string, .null]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ConfigResponse`
     public static func validateConfigResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.configResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: Self.configResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -72,11 +72,11 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/ConfigResponse/properties/reason`
     static func validateConfigResponseReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/ConfigResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/reason")
+        return context.checkType(instance, Self.configResponseTypesStringNull, keywordLocation: "/components/schemas/ConfigResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/reason")
     }
 
     /// `openapi.yaml#/components/schemas/ConfigResponse/properties/status`
     static func validateConfigResponseStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/ConfigResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/status")
+        return context.checkType(instance, Self.configResponseTypesString, keywordLocation: "/components/schemas/ConfigResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/status")
     }
 }

@@ -10,13 +10,13 @@ public typealias CurrencyCode = String
 
 extension Validators {
     private static let currencyCodePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .unicode)
-    private static let typesString: JSONTypeSet = [.string]
+    private static let currencyCodeTypesString: JSONTypeSet = [.string]
 
     /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/CurrencyCode`
     public static func validateCurrencyCode(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/CurrencyCode/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.currencyCodeTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/CurrencyCode/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.type(instance, expected: Self.currencyCodeTypesString))
             if context.shouldStop { return false }
             valid = false
         }

@@ -41,16 +41,16 @@ extension Validators {
     private static let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
     private static let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
     private static let currencyRatesRequired: [Int] = [0, 1, 2]
-    private static let typesArray: JSONTypeSet = [.array]
-    private static let typesNumber: JSONTypeSet = [.number]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
+    private static let currencyRatesTypesArray: JSONTypeSet = [.array]
+    private static let currencyRatesTypesNumber: JSONTypeSet = [.number]
+    private static let currencyRatesTypesObject: JSONTypeSet = [.object]
+    private static let currencyRatesTypesString: JSONTypeSet = [.string]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CurrencyRates`
     public static func validateCurrencyRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.currencyRatesTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -81,8 +81,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/base`
     static func validateCurrencyRatesBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/base/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.currencyRatesTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/base/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -102,8 +102,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
     static func validateCurrencyRatesHistory(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.typesArray))
+        if !(Self.currencyRatesTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesArray))
             if context.shouldStop { return false }
             valid = false
         }
@@ -121,8 +121,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates`
     static func validateCurrencyRatesRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.currencyRatesTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -148,7 +148,7 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
     static func validateCurrencyRatesRatesAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesNumber, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
+        return context.checkType(instance, Self.currencyRatesTypesNumber, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames`
@@ -170,8 +170,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp`
     static func validateCurrencyRatesTimestamp(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.currencyRatesTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesString))
             if context.shouldStop { return false }
             valid = false
         }

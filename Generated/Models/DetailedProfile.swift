@@ -147,13 +147,13 @@ extension Validators {
     private static let detailedProfileAllOf1ClassEnum: [JSONInstance] = [.string("free"), .string("plus"), .string("pro")]
     private static let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["bio", "friendsCount", "größe", "class", "self", "2fa_enabled", "recentComments"])
     private static let detailedProfileAllOf1Required: [Int] = [1, 5]
-    private static let int0: JSONNumber = JSONNumber(0 as Int64)
-    private static let typesArray: JSONTypeSet = [.array]
-    private static let typesBoolean: JSONTypeSet = [.boolean]
-    private static let typesInteger: JSONTypeSet = [.integer]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
+    private static let detailedProfileInt0: JSONNumber = JSONNumber(0 as Int64)
+    private static let detailedProfileTypesArray: JSONTypeSet = [.array]
+    private static let detailedProfileTypesBoolean: JSONTypeSet = [.boolean]
+    private static let detailedProfileTypesInteger: JSONTypeSet = [.integer]
+    private static let detailedProfileTypesObject: JSONTypeSet = [.object]
+    private static let detailedProfileTypesString: JSONTypeSet = [.string]
+    private static let detailedProfileTypesStringNull: JSONTypeSet = [.string, .null]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfile`
     public static func validateDetailedProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -166,8 +166,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1`
     static func validateDetailedProfileAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.detailedProfileTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -203,14 +203,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled`
     static func validateDetailedProfileAllOf12faEnabled(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled")
+        return context.checkType(instance, Self.detailedProfileTypesBoolean, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled")
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio`
     static func validateDetailedProfileAllOf1Bio(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesStringNull.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.type(instance, expected: Self.typesStringNull))
+        if !(Self.detailedProfileTypesStringNull.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesStringNull))
             if context.shouldStop { return false }
             valid = false
         }
@@ -230,8 +230,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class`
     static func validateDetailedProfileAllOf1Class(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.detailedProfileTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -246,15 +246,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount`
     static func validateDetailedProfileAllOf1FriendsCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.detailedProfileTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.int0))
+            if !(!(number < Self.detailedProfileInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.detailedProfileInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -266,14 +266,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe`
     static func validateDetailedProfileAllOf1Größe(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/größe/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe")
+        return context.checkType(instance, Self.detailedProfileTypesInteger, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/größe/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe")
     }
 
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
     static func validateDetailedProfileAllOf1RecentComments(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.typesArray))
+        if !(Self.detailedProfileTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesArray))
             if context.shouldStop { return false }
             valid = false
         }
@@ -296,8 +296,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self`
     static func validateDetailedProfileAllOf1Self(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.detailedProfileTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesString))
             if context.shouldStop { return false }
             valid = false
         }

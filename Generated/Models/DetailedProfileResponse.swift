@@ -39,7 +39,7 @@ public struct DetailedProfileResponse: Codable, Hashable, Sendable {
 extension Validators {
     private static let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
     private static let detailedProfileResponseAllOf1Required: [Int] = [0]
-    private static let typesObject: JSONTypeSet = [.object]
+    private static let detailedProfileResponseTypesObject: JSONTypeSet = [.object]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfileResponse`
     public static func validateDetailedProfileResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -52,8 +52,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1`
     static func validateDetailedProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.detailedProfileResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.detailedProfileResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }

@@ -34,15 +34,15 @@ public struct Envelope: Codable, Hashable, Sendable {
 extension Validators {
     private static let envelopeProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason"])
     private static let envelopeRequired: [Int] = [0]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
+    private static let envelopeTypesObject: JSONTypeSet = [.object]
+    private static let envelopeTypesString: JSONTypeSet = [.string]
+    private static let envelopeTypesStringNull: JSONTypeSet = [.string, .null]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Envelope`
     public static func validateEnvelope(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.envelopeTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: Self.envelopeTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -68,11 +68,11 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Envelope/properties/reason`
     static func validateEnvelopeReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/Envelope/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/reason")
+        return context.checkType(instance, Self.envelopeTypesStringNull, keywordLocation: "/components/schemas/Envelope/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/reason")
     }
 
     /// `openapi.yaml#/components/schemas/Envelope/properties/status`
     static func validateEnvelopeStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Envelope/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/status")
+        return context.checkType(instance, Self.envelopeTypesString, keywordLocation: "/components/schemas/Envelope/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/status")
     }
 }

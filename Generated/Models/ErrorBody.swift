@@ -33,14 +33,14 @@ public struct ErrorBody: Codable, Hashable, Sendable {
 extension Validators {
     private static let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(["code", "message"])
     private static let errorBodyRequired: [Int] = [0, 1]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
+    private static let errorBodyTypesObject: JSONTypeSet = [.object]
+    private static let errorBodyTypesString: JSONTypeSet = [.string]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorBody`
     public static func validateErrorBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.errorBodyTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: Self.errorBodyTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -66,11 +66,11 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/ErrorBody/properties/code`
     static func validateErrorBodyCode(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/ErrorBody/properties/code/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/code")
+        return context.checkType(instance, Self.errorBodyTypesString, keywordLocation: "/components/schemas/ErrorBody/properties/code/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/code")
     }
 
     /// `openapi.yaml#/components/schemas/ErrorBody/properties/message`
     static func validateErrorBodyMessage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/ErrorBody/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/message")
+        return context.checkType(instance, Self.errorBodyTypesString, keywordLocation: "/components/schemas/ErrorBody/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/message")
     }
 }

@@ -38,7 +38,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
 extension Validators {
     private static let errorResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
     private static let errorResponseAllOf1Required: [Int] = [0]
-    private static let typesObject: JSONTypeSet = [.object]
+    private static let errorResponseTypesObject: JSONTypeSet = [.object]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorResponse`
     public static func validateErrorResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -51,8 +51,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/ErrorResponse/allOf/1`
     static func validateErrorResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.errorResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.errorResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }

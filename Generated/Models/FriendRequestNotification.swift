@@ -58,9 +58,9 @@ extension Validators {
     private static let friendRequestNotificationAllOf1KindConst: JSONInstance = .string("friend_request")
     private static let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "from", "message"])
     private static let friendRequestNotificationAllOf1Required: [Int] = [0, 1]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
+    private static let friendRequestNotificationTypesObject: JSONTypeSet = [.object]
+    private static let friendRequestNotificationTypesString: JSONTypeSet = [.string]
+    private static let friendRequestNotificationTypesStringNull: JSONTypeSet = [.string, .null]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendRequestNotification`
     public static func validateFriendRequestNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -73,8 +73,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1`
     static func validateFriendRequestNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.friendRequestNotificationTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.friendRequestNotificationTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -103,8 +103,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind`
     static func validateFriendRequestNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.friendRequestNotificationTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.friendRequestNotificationTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -118,6 +118,6 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message`
     static func validateFriendRequestNotificationAllOf1Message(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message")
+        return context.checkType(instance, Self.friendRequestNotificationTypesStringNull, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message")
     }
 }

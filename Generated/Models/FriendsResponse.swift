@@ -68,21 +68,21 @@ public struct FriendsResponseData: Codable, Hashable, Sendable {
 extension Validators {
     private static let friendsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "page", "pageSize", "total"])
     private static let friendsResponseDataRequired: [Int] = [0, 1, 2, 3]
+    private static let friendsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
+    private static let friendsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
     private static let friendsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
     private static let friendsResponseRequired: [Int] = [0, 1, 2]
-    private static let int0: JSONNumber = JSONNumber(0 as Int64)
-    private static let int1: JSONNumber = JSONNumber(1 as Int64)
-    private static let typesArray: JSONTypeSet = [.array]
-    private static let typesInteger: JSONTypeSet = [.integer]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
+    private static let friendsResponseTypesArray: JSONTypeSet = [.array]
+    private static let friendsResponseTypesInteger: JSONTypeSet = [.integer]
+    private static let friendsResponseTypesObject: JSONTypeSet = [.object]
+    private static let friendsResponseTypesString: JSONTypeSet = [.string]
+    private static let friendsResponseTypesStringNull: JSONTypeSet = [.string, .null]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendsResponse`
     public static func validateFriendsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.friendsResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -111,8 +111,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data`
     static func validateFriendsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.friendsResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -143,8 +143,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items`
     static func validateFriendsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.typesArray))
+        if !(Self.friendsResponseTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesArray))
             if context.shouldStop { return false }
             valid = false
         }
@@ -162,15 +162,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page`
     static func validateFriendsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.friendsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.int1))
+            if !(!(number < Self.friendsResponseInt1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.friendsResponseInt1))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -183,15 +183,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize`
     static func validateFriendsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.friendsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.int1))
+            if !(!(number < Self.friendsResponseInt1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.friendsResponseInt1))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -204,15 +204,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total`
     static func validateFriendsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.friendsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.int0))
+            if !(!(number < Self.friendsResponseInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.friendsResponseInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -224,11 +224,11 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/reason`
     static func validateFriendsResponseReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/FriendsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/reason")
+        return context.checkType(instance, Self.friendsResponseTypesStringNull, keywordLocation: "/components/schemas/FriendsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/reason")
     }
 
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/status`
     static func validateFriendsResponseStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/FriendsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/status")
+        return context.checkType(instance, Self.friendsResponseTypesString, keywordLocation: "/components/schemas/FriendsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/status")
     }
 }

@@ -84,7 +84,7 @@ extension Validators {
     private static let likeNotificationAllOf1KindConst: JSONInstance = .string("like")
     private static let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "likedBy", "target"])
     private static let likeNotificationAllOf1Required: [Int] = [0, 1, 2]
-    private static let typesObject: JSONTypeSet = [.object]
+    private static let likeNotificationTypesObject: JSONTypeSet = [.object]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/LikeNotification`
     public static func validateLikeNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -97,8 +97,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1`
     static func validateLikeNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.likeNotificationTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.likeNotificationTypesObject))
             if context.shouldStop { return false }
             valid = false
         }

@@ -167,21 +167,21 @@ extension Validators {
     private static let friendIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .unicode)
     private static let friendProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "display-name", "avatar_url", "is_online", "mutual_friends", "friends_since"])
     private static let friendRequired: [Int] = [0, 1, 3, 4]
-    private static let int0: JSONNumber = JSONNumber(0 as Int64)
+    private static let memberInt0: JSONNumber = JSONNumber(0 as Int64)
+    private static let memberTypesBoolean: JSONTypeSet = [.boolean]
+    private static let memberTypesInteger: JSONTypeSet = [.integer]
+    private static let memberTypesObject: JSONTypeSet = [.object]
+    private static let memberTypesString: JSONTypeSet = [.string]
+    private static let memberTypesStringNull: JSONTypeSet = [.string, .null]
     private static let profileProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "email", "displayName", "avatarUrl", "birthday", "createdAt", "lastSeenAt", "role", "locale", "karma", "legacyId"])
     private static let profileRequired: [Int] = [0, 1, 2, 4, 6, 8, 10]
     private static let profileRoleEnum: [JSONInstance] = [.string("member"), .string("moderator"), .string("admin")]
-    private static let typesBoolean: JSONTypeSet = [.boolean]
-    private static let typesInteger: JSONTypeSet = [.integer]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
 
     /// Validates a parsed JSON value against `schemas/friend.json#`
     public static func validateFriend(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/type", schemaLocation: "schemas/friend.json#", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.memberTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/type", schemaLocation: "schemas/friend.json#", message: ValidationMessage.type(instance, expected: Self.memberTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -218,8 +218,8 @@ extension Validators {
     /// `schemas/friend.json#/properties/avatar_url`
     static func validateFriendAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/avatar_url/type", schemaLocation: "schemas/friend.json#/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/avatar_url/type", schemaLocation: "schemas/friend.json#/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -240,14 +240,14 @@ extension Validators {
 
     /// `schemas/friend.json#/properties/display-name`
     static func validateFriendDisplayName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/properties/display-name/type", schemaLocation: "schemas/friend.json#/properties/display-name")
+        return context.checkType(instance, Self.memberTypesStringNull, keywordLocation: "/properties/display-name/type", schemaLocation: "schemas/friend.json#/properties/display-name")
     }
 
     /// `schemas/friend.json#/properties/friends_since`
     static func validateFriendFriendsSince(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/friends_since/type", schemaLocation: "schemas/friend.json#/properties/friends_since", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/friends_since/type", schemaLocation: "schemas/friend.json#/properties/friends_since", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -269,8 +269,8 @@ extension Validators {
     /// `schemas/friend.json#/properties/ident`
     static func validateFriendIdent(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/ident/type", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/ident/type", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -289,21 +289,21 @@ extension Validators {
 
     /// `schemas/friend.json#/properties/is_online`
     static func validateFriendIsOnline(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/properties/is_online/type", schemaLocation: "schemas/friend.json#/properties/is_online")
+        return context.checkType(instance, Self.memberTypesBoolean, keywordLocation: "/properties/is_online/type", schemaLocation: "schemas/friend.json#/properties/is_online")
     }
 
     /// `schemas/friend.json#/properties/mutual_friends`
     static func validateFriendMutualFriends(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.memberTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: Self.memberTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.int0))
+            if !(!(number < Self.memberInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.memberInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -316,8 +316,8 @@ extension Validators {
     /// `schemas/friend.json#/properties/user_name`
     static func validateFriendUserName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/user_name/type", schemaLocation: "schemas/friend.json#/properties/user_name", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/user_name/type", schemaLocation: "schemas/friend.json#/properties/user_name", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -337,8 +337,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Profile`
     public static func validateProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.memberTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.type(instance, expected: Self.memberTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -385,8 +385,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Profile/properties/avatarUrl`
     static func validateProfileAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -408,8 +408,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Profile/properties/birthday`
     static func validateProfileBirthday(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/birthday/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/birthday", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/birthday/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/birthday", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -431,8 +431,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Profile/properties/createdAt`
     static func validateProfileCreatedAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -453,14 +453,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Profile/properties/displayName`
     static func validateProfileDisplayName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/Profile/properties/displayName/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/displayName")
+        return context.checkType(instance, Self.memberTypesStringNull, keywordLocation: "/components/schemas/Profile/properties/displayName/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/displayName")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/email`
     static func validateProfileEmail(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/email/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/email", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/email/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/email", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -481,19 +481,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Profile/properties/id`
     static func validateProfileID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Profile/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/id")
+        return context.checkType(instance, Self.memberTypesInteger, keywordLocation: "/components/schemas/Profile/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/id")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/karma`
     static func validateProfileKarma(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Profile/properties/karma/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/karma")
+        return context.checkType(instance, Self.memberTypesInteger, keywordLocation: "/components/schemas/Profile/properties/karma/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/karma")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/lastSeenAt`
     static func validateProfileLastSeenAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesStringNull.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/lastSeenAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/lastSeenAt", message: ValidationMessage.type(instance, expected: Self.typesStringNull))
+        if !(Self.memberTypesStringNull.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/lastSeenAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/lastSeenAt", message: ValidationMessage.type(instance, expected: Self.memberTypesStringNull))
             if context.shouldStop { return false }
             valid = false
         }
@@ -514,19 +514,19 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Profile/properties/legacyId`
     static func validateProfileLegacyID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Profile/properties/legacyId/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/legacyId")
+        return context.checkType(instance, Self.memberTypesInteger, keywordLocation: "/components/schemas/Profile/properties/legacyId/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/legacyId")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/locale`
     static func validateProfileLocale(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Profile/properties/locale/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/locale")
+        return context.checkType(instance, Self.memberTypesString, keywordLocation: "/components/schemas/Profile/properties/locale/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/locale")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/role`
     static func validateProfileRole(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -540,6 +540,6 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Profile/properties/username`
     static func validateProfileUsername(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Profile/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/username")
+        return context.checkType(instance, Self.memberTypesString, keywordLocation: "/components/schemas/Profile/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/username")
     }
 }

@@ -75,16 +75,16 @@ extension Validators {
     private static let notificationBasePriorityEnum: [JSONInstance] = [.number(JSONNumber(1 as Int64)), .number(JSONNumber(2 as Int64)), .number(JSONNumber(3 as Int64))]
     private static let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(["id", "kind", "createdAt", "read", "priority"])
     private static let notificationBaseRequired: [Int] = [0, 1, 2, 4]
-    private static let typesBoolean: JSONTypeSet = [.boolean]
-    private static let typesInteger: JSONTypeSet = [.integer]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
+    private static let notificationBaseTypesBoolean: JSONTypeSet = [.boolean]
+    private static let notificationBaseTypesInteger: JSONTypeSet = [.integer]
+    private static let notificationBaseTypesObject: JSONTypeSet = [.object]
+    private static let notificationBaseTypesString: JSONTypeSet = [.string]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationBase`
     public static func validateNotificationBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.notificationBaseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: Self.notificationBaseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -117,8 +117,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/createdAt`
     static func validateNotificationBaseCreatedAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.notificationBaseTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.notificationBaseTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -140,8 +140,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/id`
     static func validateNotificationBaseID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.notificationBaseTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.type(instance, expected: Self.notificationBaseTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -162,14 +162,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/kind`
     static func validateNotificationBaseKind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/NotificationBase/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/kind")
+        return context.checkType(instance, Self.notificationBaseTypesString, keywordLocation: "/components/schemas/NotificationBase/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/kind")
     }
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
     static func validateNotificationBasePriority(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.notificationBaseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.notificationBaseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
@@ -183,6 +183,6 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/read`
     static func validateNotificationBaseRead(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesBoolean, keywordLocation: "/components/schemas/NotificationBase/properties/read/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/read")
+        return context.checkType(instance, Self.notificationBaseTypesBoolean, keywordLocation: "/components/schemas/NotificationBase/properties/read/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/read")
     }
 }

@@ -70,23 +70,23 @@ public struct NotificationsResponseData: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let int0: JSONNumber = JSONNumber(0 as Int64)
-    private static let int1: JSONNumber = JSONNumber(1 as Int64)
     private static let notificationsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "unreadCount", "page", "pageSize", "total"])
     private static let notificationsResponseDataRequired: [Int] = [0, 2, 3, 4]
+    private static let notificationsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
+    private static let notificationsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
     private static let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
     private static let notificationsResponseRequired: [Int] = [0, 2]
-    private static let typesArray: JSONTypeSet = [.array]
-    private static let typesInteger: JSONTypeSet = [.integer]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
+    private static let notificationsResponseTypesArray: JSONTypeSet = [.array]
+    private static let notificationsResponseTypesInteger: JSONTypeSet = [.integer]
+    private static let notificationsResponseTypesObject: JSONTypeSet = [.object]
+    private static let notificationsResponseTypesString: JSONTypeSet = [.string]
+    private static let notificationsResponseTypesStringNull: JSONTypeSet = [.string, .null]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationsResponse`
     public static func validateNotificationsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.notificationsResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -115,8 +115,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data`
     static func validateNotificationsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.notificationsResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -149,8 +149,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items`
     static func validateNotificationsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.typesArray))
+        if !(Self.notificationsResponseTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesArray))
             if context.shouldStop { return false }
             valid = false
         }
@@ -168,15 +168,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page`
     static func validateNotificationsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.notificationsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.int1))
+            if !(!(number < Self.notificationsResponseInt1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.notificationsResponseInt1))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -189,15 +189,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize`
     static func validateNotificationsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.notificationsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.int1))
+            if !(!(number < Self.notificationsResponseInt1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.notificationsResponseInt1))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -210,15 +210,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total`
     static func validateNotificationsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.notificationsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.int0))
+            if !(!(number < Self.notificationsResponseInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.notificationsResponseInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -231,15 +231,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount`
     static func validateNotificationsResponseDataUnreadCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.typesInteger))
+        if !(Self.notificationsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.int0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.int0))
+            if !(!(number < Self.notificationsResponseInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.notificationsResponseInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -251,11 +251,11 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/reason`
     static func validateNotificationsResponseReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/NotificationsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/reason")
+        return context.checkType(instance, Self.notificationsResponseTypesStringNull, keywordLocation: "/components/schemas/NotificationsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/reason")
     }
 
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/status`
     static func validateNotificationsResponseStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/NotificationsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/status")
+        return context.checkType(instance, Self.notificationsResponseTypesString, keywordLocation: "/components/schemas/NotificationsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/status")
     }
 }

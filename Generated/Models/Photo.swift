@@ -48,16 +48,16 @@ public struct Photo: Codable, Hashable, Sendable {
 extension Validators {
     private static let photoProperties: JSONPropertyTable = JSONPropertyTable(["id", "url", "width", "height", "caption", "owner"])
     private static let photoRequired: [Int] = [0, 1]
-    private static let typesInteger: JSONTypeSet = [.integer]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
+    private static let photoTypesInteger: JSONTypeSet = [.integer]
+    private static let photoTypesObject: JSONTypeSet = [.object]
+    private static let photoTypesString: JSONTypeSet = [.string]
+    private static let photoTypesStringNull: JSONTypeSet = [.string, .null]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Photo`
     public static func validatePhoto(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.photoTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: Self.photoTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -91,24 +91,24 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Photo/properties/caption`
     static func validatePhotoCaption(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/components/schemas/Photo/properties/caption/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/caption")
+        return context.checkType(instance, Self.photoTypesStringNull, keywordLocation: "/components/schemas/Photo/properties/caption/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/caption")
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/height`
     static func validatePhotoHeight(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Photo/properties/height/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/height")
+        return context.checkType(instance, Self.photoTypesInteger, keywordLocation: "/components/schemas/Photo/properties/height/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/height")
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/id`
     static func validatePhotoID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Photo/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/id")
+        return context.checkType(instance, Self.photoTypesInteger, keywordLocation: "/components/schemas/Photo/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/id")
     }
 
     /// `openapi.yaml#/components/schemas/Photo/properties/url`
     static func validatePhotoURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/url/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.photoTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/url/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.type(instance, expected: Self.photoTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -129,6 +129,6 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Photo/properties/width`
     static func validatePhotoWidth(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/Photo/properties/width/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/width")
+        return context.checkType(instance, Self.photoTypesInteger, keywordLocation: "/components/schemas/Photo/properties/width/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/width")
     }
 }

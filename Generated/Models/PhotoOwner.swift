@@ -35,15 +35,15 @@ public struct PhotoOwner: Codable, Hashable, Sendable {
 extension Validators {
     private static let photoOwnerProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "avatarUrl"])
     private static let photoOwnerRequired: [Int] = [0, 1, 2]
-    private static let typesInteger: JSONTypeSet = [.integer]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
+    private static let photoOwnerTypesInteger: JSONTypeSet = [.integer]
+    private static let photoOwnerTypesObject: JSONTypeSet = [.object]
+    private static let photoOwnerTypesString: JSONTypeSet = [.string]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/PhotoOwner`
     public static func validatePhotoOwner(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.photoOwnerTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.type(instance, expected: Self.photoOwnerTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -72,8 +72,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl`
     static func validatePhotoOwnerAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.photoOwnerTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.photoOwnerTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -94,11 +94,11 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/PhotoOwner/properties/id`
     static func validatePhotoOwnerID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesInteger, keywordLocation: "/components/schemas/PhotoOwner/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/id")
+        return context.checkType(instance, Self.photoOwnerTypesInteger, keywordLocation: "/components/schemas/PhotoOwner/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/id")
     }
 
     /// `openapi.yaml#/components/schemas/PhotoOwner/properties/username`
     static func validatePhotoOwnerUsername(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/PhotoOwner/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/username")
+        return context.checkType(instance, Self.photoOwnerTypesString, keywordLocation: "/components/schemas/PhotoOwner/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/username")
     }
 }

@@ -38,7 +38,7 @@ public struct ProfileResponse: Codable, Hashable, Sendable {
 extension Validators {
     private static let profileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
     private static let profileResponseAllOf1Required: [Int] = [0]
-    private static let typesObject: JSONTypeSet = [.object]
+    private static let profileResponseTypesObject: JSONTypeSet = [.object]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ProfileResponse`
     public static func validateProfileResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -51,8 +51,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/ProfileResponse/allOf/1`
     static func validateProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.profileResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.profileResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }

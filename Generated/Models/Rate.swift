@@ -41,19 +41,19 @@ public struct Rate: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let int0: JSONNumber = JSONNumber(0 as Int64)
+    private static let rateInt0: JSONNumber = JSONNumber(0 as Int64)
     private static let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
     private static let rateRequired: [Int] = [0, 1, 2]
-    private static let typesNumber: JSONTypeSet = [.number]
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
-    private static let typesStringNull: JSONTypeSet = [.string, .null]
+    private static let rateTypesNumber: JSONTypeSet = [.number]
+    private static let rateTypesObject: JSONTypeSet = [.object]
+    private static let rateTypesString: JSONTypeSet = [.string]
+    private static let rateTypesStringNull: JSONTypeSet = [.string, .null]
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/at`
     static func validateCurrencyRatesRateAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/at/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.rateTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/at/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.type(instance, expected: Self.rateTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -75,15 +75,15 @@ extension Validators {
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
     static func validateCurrencyRatesRateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesNumber.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.typesNumber))
+        if !(Self.rateTypesNumber.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.rateTypesNumber))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(Self.int0 < number) {
-                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.int0))
+            if !(Self.rateInt0 < number) {
+                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.rateInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -95,14 +95,14 @@ extension Validators {
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/source`
     static func validateCurrencyRatesRateSource(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesStringNull, keywordLocation: "/$defs/Rate/properties/source/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/source")
+        return context.checkType(instance, Self.rateTypesStringNull, keywordLocation: "/$defs/Rate/properties/source/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/source")
     }
 
     /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/Rate`
     public static func validateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.rateTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: Self.rateTypesObject))
             if context.shouldStop { return false }
             valid = false
         }

@@ -38,7 +38,7 @@ public struct TokenResponse: Codable, Hashable, Sendable {
 extension Validators {
     private static let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
     private static let tokenResponseAllOf1Required: [Int] = [0]
-    private static let typesObject: JSONTypeSet = [.object]
+    private static let tokenResponseTypesObject: JSONTypeSet = [.object]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/TokenResponse`
     public static func validateTokenResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -51,8 +51,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/TokenResponse/allOf/1`
     static func validateTokenResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.tokenResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.tokenResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }

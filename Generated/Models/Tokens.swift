@@ -41,14 +41,14 @@ extension Validators {
     private static let tokensProperties: JSONPropertyTable = JSONPropertyTable(["accessToken", "refreshToken", "expiresAt", "tokenType"])
     private static let tokensRequired: [Int] = [0, 1, 2]
     private static let tokensTokenTypeConst: JSONInstance = .string("Bearer")
-    private static let typesObject: JSONTypeSet = [.object]
-    private static let typesString: JSONTypeSet = [.string]
+    private static let tokensTypesObject: JSONTypeSet = [.object]
+    private static let tokensTypesString: JSONTypeSet = [.string]
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Tokens`
     public static func validateTokens(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: Self.typesObject))
+        if !(Self.tokensTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: Self.tokensTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -78,14 +78,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/accessToken`
     static func validateTokensAccessToken(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Tokens/properties/accessToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/accessToken")
+        return context.checkType(instance, Self.tokensTypesString, keywordLocation: "/components/schemas/Tokens/properties/accessToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/accessToken")
     }
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/expiresAt`
     static func validateTokensExpiresAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.typesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.type(instance, expected: Self.typesString))
+        if !(Self.tokensTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.type(instance, expected: Self.tokensTypesString))
             if context.shouldStop { return false }
             valid = false
         }
@@ -106,7 +106,7 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/refreshToken`
     static func validateTokensRefreshToken(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.typesString, keywordLocation: "/components/schemas/Tokens/properties/refreshToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/refreshToken")
+        return context.checkType(instance, Self.tokensTypesString, keywordLocation: "/components/schemas/Tokens/properties/refreshToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/refreshToken")
     }
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/tokenType`
