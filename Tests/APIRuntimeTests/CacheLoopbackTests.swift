@@ -1,5 +1,8 @@
 import LoopbackTestServer
 import APIRuntime
+import APIRuntimeStore
+import APIRuntimeOffline
+import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,7 @@
 import LoopbackTestServer
 import APIRuntime
+import APIRuntimeStore
+import APIRuntimeOffline
 import Foundation
 import XCTest
 
