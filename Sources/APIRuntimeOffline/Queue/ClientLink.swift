@@ -36,6 +36,6 @@ extension OfflineQueue: StatefulMiddleware {
 
     /// Removes the account's pending and dead-lettered entries (``removeAll(_:)``).
     public func removeData(for account: String?) async throws {
-        try removeAll(.account(account))
+        try await removeAll(.account(account))
     }
 }

@@ -1,8 +1,7 @@
-/// What one ``OfflineQueue/flush()`` did.
-
 import APIRuntime
 import APIRuntimeStore
 
+/// What one ``OfflineQueue/flush()`` did.
 public struct FlushResult: Sendable, Hashable {
     /// Entries the server accepted (removed from the queue).
     public var replayed = 0

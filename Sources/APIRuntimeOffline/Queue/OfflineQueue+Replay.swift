@@ -20,7 +20,7 @@ extension OfflineQueue {
         while !Task.isCancelled {
             let next: QueuedRequest?
             do {
-                next = try storage.queueEntries(state: .pending, scope: scope, limit: 1).first
+                next = try await storage.queueEntries(state: .pending, scope: scope, limit: 1).first
             } catch {
                 result.stoppedBy = String(describing: error)
                 break
@@ -29,7 +29,7 @@ extension OfflineQueue {
             entry.attempts += 1
             do {
                 // Recorded before sending: an entry with attempts > 0 may have reached the server.
-                try storage.updateQueueEntry(entry)
+                try await storage.updateQueueEntry(entry)
             } catch {
                 result.stoppedBy = String(describing: error)
                 break
@@ -39,7 +39,12 @@ extension OfflineQueue {
                 break
             }
         }
-        result.remaining = (try? storage.queueCount(state: .pending, scope: scope)) ?? 0
+        do {
+            result.remaining = try await storage.queueCount(state: .pending, scope: scope)
+        } catch {
+            events?.emit(.storageError(message: "the pending queue entries could not be counted: \(error)"))
+            result.stoppedBy = result.stoppedBy ?? "the pending entries could not be counted: \(error)"
+        }
         return result
     }
 
@@ -54,7 +59,7 @@ extension OfflineQueue {
                 result.replayed += 1
                 events?.emit(.replayed(Self.event(entry, status: response.status)))
                 do {
-                    try storage.removeQueueEntry(id: entry.id)
+                    try await storage.removeQueueEntry(id: entry.id)
                     return nil
                 } catch {
                     // Going on would send the same entry again; stop until storage works.
@@ -68,7 +73,7 @@ extension OfflineQueue {
                 result.deadLettered += 1
                 events?.emit(.deadLettered(Self.event(entry, status: response.status, message: entry.lastError)))
                 do {
-                    try storage.updateQueueEntry(entry)
+                    try await storage.updateQueueEntry(entry)
                     return nil
                 } catch {
                     events?.emit(.storageError(message: "a queue entry could not be dead-lettered: \(error)"))
@@ -76,19 +81,29 @@ extension OfflineQueue {
                 }
             case .transient:
                 entry.lastError = "HTTP \(response.status)"
-                try? storage.updateQueueEntry(entry)
+                await recordAttempt(entry)
                 events?.emit(.replayDeferred(Self.event(entry, status: response.status, message: entry.lastError)))
                 scheduleRetry(retryAfter: RetryMiddleware(clock: clock).retryAfter(response))
                 return entry.lastError
             }
         } catch {
             entry.lastError = error is CancellationError ? "cancelled" : String(describing: error)
-            try? storage.updateQueueEntry(entry)
+            await recordAttempt(entry)
             events?.emit(.replayDeferred(Self.event(entry, message: entry.lastError)))
             if !(error is CancellationError) {
                 scheduleRetry(retryAfter: nil)
             }
             return entry.lastError
+        }
+    }
+
+    // The entry stays pending either way; only its last error is not recorded when storage fails, which the
+    // event says.
+    private func recordAttempt(_ entry: QueuedRequest) async {
+        do {
+            try await storage.updateQueueEntry(entry)
+        } catch {
+            events?.emit(.storageError(message: "the failed replay of queue entry \(entry.id) could not be recorded: \(error)"))
         }
     }
 

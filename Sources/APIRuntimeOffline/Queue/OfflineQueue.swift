@@ -66,7 +66,7 @@ public actor OfflineQueue {
     /// headers listed in ``Configuration/strippedHeaders``. Throws when it cannot be stored.
     public func enqueue(
         _ request: HTTPRequest, operation: OperationInfo, account: String?, calledAt: Date? = nil
-    ) throws -> QueuedRequest {
+    ) async throws -> QueuedRequest {
         var stored = request
         let key = stored.headers[configuration.idempotencyHeader] ?? UUID().uuidString.lowercased()
         stored.headers[configuration.idempotencyHeader] = key
@@ -77,7 +77,7 @@ public actor OfflineQueue {
         let entry = QueuedRequest(
             account: account, operation: operation, request: stored,
             enqueuedAt: Int64((time.timeIntervalSince1970 * 1_000).rounded(.down)), idempotencyKey: key)
-        guard let appended = try storage.appendQueueEntries([entry]).first else {
+        guard let appended = try await storage.appendQueueEntries([entry]).first else {
             throw StorageError.failed(message: "the queue entry was not stored")
         }
         events?.emit(.queued(Self.event(appended)))
@@ -87,9 +87,9 @@ public actor OfflineQueue {
     /// Stores `request` only if `account` already has pending entries (so it cannot overtake them).
     func enqueueBehindPending(
         _ request: HTTPRequest, operation: OperationInfo, account: String?, calledAt: Date
-    ) throws -> QueuedRequest? {
-        guard try storage.queueCount(state: .pending, scope: .account(account)) > 0 else { return nil }
-        return try enqueue(request, operation: operation, account: account, calledAt: calledAt)
+    ) async throws -> QueuedRequest? {
+        guard try await storage.queueCount(state: .pending, scope: .account(account)) > 0 else { return nil }
+        return try await enqueue(request, operation: operation, account: account, calledAt: calledAt)
     }
 
     /// Replays the current account's pending entries in order until the queue is empty or one fails
@@ -107,36 +107,36 @@ public actor OfflineQueue {
     }
 
     /// The number of pending entries in `scope`.
-    public func pendingCount(_ scope: AccountScope = .all) throws -> Int {
-        try storage.queueCount(state: .pending, scope: scope)
+    public func pendingCount(_ scope: AccountScope = .all) async throws -> Int {
+        try await storage.queueCount(state: .pending, scope: scope)
     }
 
     /// The pending entries in `scope`, in replay order.
-    public func pending(_ scope: AccountScope = .all) throws -> [QueuedRequest] {
-        try storage.queueEntries(state: .pending, scope: scope, limit: nil)
+    public func pending(_ scope: AccountScope = .all) async throws -> [QueuedRequest] {
+        try await storage.queueEntries(state: .pending, scope: scope, limit: nil)
     }
 
     /// The dead-lettered entries in `scope`, in their original order.
-    public func deadLetters(_ scope: AccountScope = .all) throws -> [QueuedRequest] {
-        try storage.queueEntries(state: .deadLetter, scope: scope, limit: nil)
+    public func deadLetters(_ scope: AccountScope = .all) async throws -> [QueuedRequest] {
+        try await storage.queueEntries(state: .deadLetter, scope: scope, limit: nil)
     }
 
     /// Moves a dead-lettered entry back to pending, at its original position.
-    public func retryDeadLetter(id: String) throws {
-        guard var entry = try deadLetters().first(where: { $0.id == id }) else { return }
+    public func retryDeadLetter(id: String) async throws {
+        guard var entry = try await deadLetters().first(where: { $0.id == id }) else { return }
         entry.state = .pending
         entry.finalStatus = nil
-        try storage.updateQueueEntry(entry)
+        try await storage.updateQueueEntry(entry)
     }
 
     /// Removes an entry (pending or dead-lettered).
-    public func remove(id: String) throws {
-        try storage.removeQueueEntry(id: id)
+    public func remove(id: String) async throws {
+        try await storage.removeQueueEntry(id: id)
     }
 
     /// Removes every entry of `scope`, e.g. when an account signs out.
-    public func removeAll(_ scope: AccountScope) throws {
-        try storage.removeQueueEntries(scope)
+    public func removeAll(_ scope: AccountScope) async throws {
+        try await storage.removeQueueEntries(scope)
     }
 
     /// Flushes whenever `monitor` reports ``ReachabilityStatus/reachable`` (including at once if it is now),

@@ -1,9 +1,8 @@
-/// Automatic replay retries after transient failures: exponential delays, a cap, and a limit on consecutive
-/// retries (after which the queue waits for reachability or an explicit flush, to spare the battery).
-
 import APIRuntime
 import APIRuntimeStore
 
+/// Automatic replay retries after transient failures: exponential delays, a cap, and a limit on consecutive
+/// retries (after which the queue waits for reachability or an explicit flush, to spare the battery).
 public struct QueueRetry: Sendable, Hashable {
     /// The delay after the first failure; doubled after each further one.
     public var baseDelay: Duration

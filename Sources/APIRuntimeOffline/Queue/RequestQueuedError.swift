@@ -1,12 +1,11 @@
+import APIRuntime
+import APIRuntimeStore
+
 /// Thrown to the caller of a queueable operation that could not be sent now: the call was stored in the
 /// offline queue and will be replayed, in order, when the network returns.
 ///
 /// Observe the outcome through ``ClientEvent/replayed(_:)`` or ``ClientEvent/deadLettered(_:)`` with the same
 /// ``QueuedRequest/id``.
-
-import APIRuntime
-import APIRuntimeStore
-
 public struct RequestQueuedError: Error, CustomStringConvertible {
     /// The stored entry.
     public let entry: QueuedRequest

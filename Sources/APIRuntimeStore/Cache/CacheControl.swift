@@ -1,10 +1,9 @@
+import APIRuntime
+
 /// The `Cache-Control` directives the runtime honours (RFC 9111 §5.2), parsed from all `Cache-Control` fields.
 ///
 /// Directive names are case-insensitive; unknown directives are ignored. The field-name forms
 /// `no-cache="Set-Cookie"` and `private="…"` are treated like the plain directives (the safe reading).
-
-import APIRuntime
-
 public struct CacheControl: Sendable, Hashable {
     /// `max-age=N` in seconds.
     public var maxAge: Int?

@@ -15,6 +15,10 @@ import Foundation
 ///   `must-revalidate` allows it (RFC 9111 §3.5).
 /// - Keys entries by method + URL + canonical body + account (``CacheKey``); honours `Vary`.
 ///
+/// Storage failures never fail the call being served: a failed read is a miss (the request goes to the network),
+/// a failed write leaves the response unstored; each is emitted as ``ClientEvent/storageError(message:)`` on the
+/// cache's `events` bus. Calls made by the app (``removeAll(_:)``, ``purge()``, ``entry(for:account:)``) throw.
+///
 /// A ``ClientMiddleware``: put it after the auth and retry middlewares (revalidations need the token and may be
 /// retried) and before the rate limiter (cache hits should not use up the rate).
 public final class HTTPCache: StatefulMiddleware {
@@ -72,12 +76,12 @@ public final class HTTPCache: StatefulMiddleware {
             .contains { request.headers.contains($0) }
         guard isCacheable(request, operation), !requestControl.noStore, !isConditional else {
             let response = try await next(request)
-            invalidateIfUnsafe(request, response, account: account)
+            await invalidateIfUnsafe(request, response, account: account)
             return response
         }
 
         let key = CacheKey.make(for: request, account: account, namespace: configuration.namespace)
-        var entry = load(key)
+        var entry = await load(key)
         if let stored = entry, !Self.varyMatches(stored, request) {
             entry = nil
         }
@@ -107,31 +111,34 @@ public final class HTTPCache: StatefulMiddleware {
 
         let requestTime = clock.now()
         let response = try await next(request)
-        store(response, for: request, key: key, account: account, requestTime: requestTime, operation: operation)
+        await store(response, for: request, key: key, account: account, requestTime: requestTime, operation: operation)
         return response
     }
 
-    /// Removes the entries of `scope` (one account, or all).
-    public func removeAll(_ scope: AccountScope = .all) throws {
-        try storage.removeResponses(scope, area: .httpCache)
+    /// Removes the entries of `scope` (one account, or all); throws what the storage threw.
+    public func removeAll(_ scope: AccountScope = .all) async throws {
+        try await storage.removeResponses(scope, area: .httpCache)
     }
 
     /// Removes the entries of `account`'s partition (nil: the anonymous one); ``APIClient/removeStoredData(for:)``
     /// calls this.
-    public func removeData(for account: String?) throws {
-        try removeAll(.account(account))
+    public func removeData(for account: String?) async throws {
+        try await removeAll(.account(account))
     }
 
-    /// Removes the entries beyond ``Configuration/limits``, least recently used first.
+    /// Removes the entries beyond ``Configuration/limits``, least recently used first; returns how many were
+    /// removed and throws what the storage threw. (The automatic purge every ``Configuration/purgeInterval`` stores
+    /// reports a failure as ``ClientEvent/storageError(message:)`` instead.)
     @discardableResult
-    public func purge() -> Int {
-        let now = clock.now()
-        return (try? storage.purgeResponses(area: .httpCache, limits: configuration.limits, now: now)) ?? 0
+    public func purge() async throws -> Int {
+        try await storage.purgeResponses(area: .httpCache, limits: configuration.limits, now: clock.now())
     }
 
     /// The stored entry for `request` in `account`'s partition, if any (for diagnostics and tests).
-    public func entry(for request: HTTPRequest, account: String?) -> StoredResponse? {
-        load(CacheKey.make(for: request, account: account, namespace: configuration.namespace))
+    public func entry(for request: HTTPRequest, account: String?) async throws -> StoredResponse? {
+        try await storage.loadResponse(
+            key: CacheKey.make(for: request, account: account, namespace: configuration.namespace), area: .httpCache,
+            accessedAt: clock.now())
     }
 
     // MARK: - Steps
@@ -143,7 +150,7 @@ public final class HTTPCache: StatefulMiddleware {
         let requestTime = clock.now()
         let response = try await next(conditional)
         guard response.status == 304 else {
-            store(response, for: original, key: key, account: entry.account, requestTime: requestTime, operation: operation)
+            await store(response, for: original, key: key, account: entry.account, requestTime: requestTime, operation: operation)
             return response
         }
         let responseTime = clock.now()
@@ -157,9 +164,9 @@ public final class HTTPCache: StatefulMiddleware {
         updated.expiresAt = CacheFreshness.expiry(
             of: updated.response.headers, requestTime: requestTime, responseTime: responseTime)
         if CacheControl(updated.response.headers).noStore {
-            try? storage.removeResponse(key: key, area: .httpCache)
+            await reportingFailure("removing a no-store entry") { try await storage.removeResponse(key: key, area: .httpCache) }
         } else {
-            try? storage.saveResponse(updated, area: .httpCache)
+            await reportingFailure("updating a revalidated entry") { try await storage.saveResponse(updated, area: .httpCache) }
         }
         context?.report.source = .revalidated
         events?.emit(.revalidated(CacheEvent(
@@ -170,7 +177,7 @@ public final class HTTPCache: StatefulMiddleware {
     private func store(
         _ response: HTTPResponse, for request: HTTPRequest, key: String, account: String?, requestTime: Date,
         operation: OperationInfo
-    ) {
+    ) async {
         let responseTime = clock.now()
         let control = CacheControl(response.headers)
         let lifetime = CacheFreshness.lifetime(of: response.headers, responseTime: responseTime)
@@ -185,7 +192,7 @@ public final class HTTPCache: StatefulMiddleware {
             && !vary.contains("*")
             && (isQueryOperation ? (lifetime ?? 0) > 0 : ((lifetime ?? 0) > 0 || hasValidator))
         guard isStorable else {
-            try? storage.removeResponse(key: key, area: .httpCache)
+            await reportingFailure("removing a replaced entry") { try await storage.removeResponse(key: key, area: .httpCache) }
             return
         }
         var varyHeaders = HTTPHeaders()
@@ -199,24 +206,24 @@ public final class HTTPCache: StatefulMiddleware {
             requestTime: requestTime, responseTime: responseTime,
             expiresAt: CacheFreshness.expiry(of: response.headers, requestTime: requestTime, responseTime: responseTime),
             lastAccessedAt: responseTime, varyHeaders: varyHeaders)
-        try? storage.saveResponse(entry, area: .httpCache)
+        await reportingFailure("storing a response") { try await storage.saveResponse(entry, area: .httpCache) }
         let isPurgeDue = configuration.purgeInterval > 0 && storeCount.withLock { count -> Bool in
             count += 1
             return count % configuration.purgeInterval == 0
         }
         if isPurgeDue {
-            purge()
+            await reportingFailure("purging") { try await purge() }
         }
     }
 
     // RFC 9111 §4.4: a successful unsafe request invalidates the stored responses for its URL.
-    private func invalidateIfUnsafe(_ request: HTTPRequest, _ response: HTTPResponse, account: String?) {
+    private func invalidateIfUnsafe(_ request: HTTPRequest, _ response: HTTPResponse, account: String?) async {
         let method = request.method.uppercased()
         guard !["GET", "HEAD", "OPTIONS", "TRACE"].contains(method), (200..<400).contains(response.status) else { return }
         for safeMethod in ["GET", "HEAD"] {
             let target = HTTPRequest(method: safeMethod, url: request.url)
             let key = CacheKey.make(for: target, account: account, namespace: configuration.namespace)
-            try? storage.removeResponse(key: key, area: .httpCache)
+            await reportingFailure("invalidating after \(method)") { try await storage.removeResponse(key: key, area: .httpCache) }
         }
     }
 
@@ -224,8 +231,22 @@ public final class HTTPCache: StatefulMiddleware {
         configuration.methods.contains(request.method.uppercased()) || configuration.operations.contains(operation.id)
     }
 
-    private func load(_ key: String) -> StoredResponse? {
-        try? storage.loadResponse(key: key, area: .httpCache, accessedAt: clock.now())
+    /// The entry under `key`; a read that fails is a miss (the request goes to the network), reported as an event.
+    private func load(_ key: String) async -> StoredResponse? {
+        await reportingFailure("reading an entry") {
+            try await storage.loadResponse(key: key, area: .httpCache, accessedAt: clock.now())
+        } ?? nil
+    }
+
+    // A cache must not fail the call it serves: the failure goes to the event bus and the call goes on.
+    @discardableResult
+    private func reportingFailure<Value>(_ step: String, _ body: () async throws -> Value) async -> Value? {
+        do {
+            return try await body()
+        } catch {
+            events?.emit(.storageError(message: "HTTP cache: \(step) failed: \(error)"))
+            return nil
+        }
     }
 
     // Header fields a 304 must not overwrite in the stored response (RFC 9111 §3.2).

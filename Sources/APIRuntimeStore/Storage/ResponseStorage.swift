@@ -59,20 +59,21 @@ public struct StorageUsage: Sendable, Hashable {
     }
 }
 
-/// Where the HTTP cache and the response store keep responses. Implementations are thread-safe; see
+/// Where the HTTP cache and the response store keep responses. Implementations are thread-safe and keep blocking
+/// I/O off the cooperative thread pool (``SQLiteStorage`` runs on its own queue); see
 /// ``SQLiteStorage`` (persistent) and ``InMemoryStorage`` (tests and previews).
 public protocol ResponseStorage: Sendable {
     /// The entry stored under `key`, after setting its ``StoredResponse/lastAccessedAt`` to `accessedAt`.
-    func loadResponse(key: String, area: StorageArea, accessedAt: Date) throws -> StoredResponse?
+    func loadResponse(key: String, area: StorageArea, accessedAt: Date) async throws -> StoredResponse?
     /// Stores `entry`, replacing any entry with the same key.
-    func saveResponse(_ entry: StoredResponse, area: StorageArea) throws
+    func saveResponse(_ entry: StoredResponse, area: StorageArea) async throws
     /// Removes the entry stored under `key`, if any.
-    func removeResponse(key: String, area: StorageArea) throws
+    func removeResponse(key: String, area: StorageArea) async throws
     /// Removes the entries of `scope` in `area`, or in every area when `area` is nil.
-    func removeResponses(_ scope: AccountScope, area: StorageArea?) throws
+    func removeResponses(_ scope: AccountScope, area: StorageArea?) async throws
     /// Applies `limits` to `area` in one transaction; returns how many entries were removed.
     @discardableResult
-    func purgeResponses(area: StorageArea, limits: PurgeLimits, now: Date) throws -> Int
+    func purgeResponses(area: StorageArea, limits: PurgeLimits, now: Date) async throws -> Int
     /// How many entries and bytes `area` holds.
-    func responseUsage(area: StorageArea) throws -> StorageUsage
+    func responseUsage(area: StorageArea) async throws -> StorageUsage
 }

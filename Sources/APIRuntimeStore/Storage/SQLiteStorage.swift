@@ -4,110 +4,123 @@ import Foundation
 /// A ``RuntimeStorage`` in one SQLite file (the system library on Apple platforms, libsqlite3 on Linux), in WAL
 /// mode with `synchronous = FULL`, so a committed write survives a crash of the process at any point.
 ///
-/// A file that is damaged or not a database is moved aside (`<name>.corrupt`) and replaced by an empty one; a
-/// file that cannot be opened at all (a directory, no permission) is left alone and an in-memory database is
-/// used instead. Both emit ``ClientEvent/storageError(message:)``; neither crashes.
+/// Opening throws ``StorageError/cannotOpen(path:message:)`` when the file cannot be opened or created (a
+/// directory, no permission, a full disk): the app decides what to do, nothing falls back to memory behind its
+/// back. A file that is damaged or not a database is moved aside (`<name>.corrupt`) and replaced by an empty one,
+/// with a ``ClientEvent/storageError(message:)``; the same happens when damage is found later, and the operation
+/// that found it throws ``StorageError/corrupt(path:message:)``.
+///
+/// An actor on a dispatch queue of its own: SQLite blocks (`fsync`, `busy_timeout`), and must not do so on the
+/// cooperative thread pool every other task of the app shares.
 ///
 /// Use one file for the response caches and another for the offline queue, so that a damaged cache file can
 /// never cost the queued calls.
-public final class SQLiteStorage: RuntimeStorage {
-    private struct Connection {
-        var database: SQLiteDatabase?
-        var isPersistent: Bool
+public actor SQLiteStorage: RuntimeStorage {
+    /// The file path given at creation.
+    public nonisolated let path: String
+    private nonisolated let events: EventBus?
+    private nonisolated let executor: IOExecutor
+    private var database: SQLiteDatabase?
+    /// URLs of stored responses by their text: a cache hit would otherwise parse the same URL every time.
+    private var parsedURLs: [String: URL] = [:]
+
+    /// Runs on the storage's own queue, never on the cooperative pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
     }
 
-    /// The file path given at creation.
-    public let path: String
-    private let events: EventBus?
-    private let connection: Locked<Connection>
-    /// URLs of stored responses by their text: a cache hit would otherwise parse the same URL every time.
-    private let parsedURLs = Locked<[String: URL]>([:])
-
-    /// Opens or creates the store at `path`; never throws (see the type's description for failures).
-    public init(path: String, events: EventBus? = nil) {
+    /// Opens or creates the store at `path` (`:memory:` for a store that lives as long as the value).
+    ///
+    /// Throws ``StorageError/cannotOpen(path:message:)`` when it can be neither opened nor created, also after
+    /// moving a damaged file aside.
+    public init(path: String, events: EventBus? = nil) throws(StorageError) {
         self.path = path
         self.events = events
-        let (database, isPersistent) = Self.open(path: path, events: events)
-        connection = Locked(Connection(database: database, isPersistent: isPersistent))
+        self.executor = IOExecutor(label: "APIRuntimeStore.SQLiteStorage")
+        self.database = try Self.open(path: path, events: events)
     }
 
-    /// Opens or creates the store at the file URL `url`.
-    public convenience init(url: URL, events: EventBus? = nil) {
-        self.init(path: url.path, events: events)
+    /// Opens or creates the store at the file URL `url`; throws like ``init(path:events:)``.
+    public init(url: URL, events: EventBus? = nil) throws(StorageError) {
+        try self.init(path: url.path, events: events)
     }
 
-    /// Whether data is written to ``path`` (false after falling back to memory).
-    public var isPersistent: Bool {
-        connection.withLock { $0.isPersistent }
+    /// Whether the store is open (false after ``close()``, or after damage was found and no empty file could be
+    /// created in its place).
+    public var isOpen: Bool {
+        database != nil
     }
 
     /// The journal mode in effect, `wal` for a file store.
-    public var journalMode: String {
-        let mode = try? withDatabase { try $0.query("PRAGMA journal_mode").first?.first?.string }
-        return mode ?? "unknown"
+    public func journalMode() throws -> String {
+        try withDatabase { try $0.query("PRAGMA journal_mode").first?.first?.string } ?? "unknown"
+    }
+
+    /// Whether the caller runs on the storage's own queue (tests check that SQLite never runs on the pool).
+    var runsOnOwnQueue: Bool {
+        executor.isCurrent
     }
 
     /// `URL(string:)`, remembered for the few hundred URLs most recently read.
     func storedURL(_ text: String) -> URL? {
-        if let known = parsedURLs.withLock({ $0[text] }) { return known }
+        if let known = parsedURLs[text] { return known }
         guard let url = URL(string: text) else { return nil }
-        parsedURLs.withLock { urls in
-            if urls.count >= 256 { urls.removeAll(keepingCapacity: true) }
-            urls[text] = url
-        }
+        if parsedURLs.count >= 256 { parsedURLs.removeAll(keepingCapacity: true) }
+        parsedURLs[text] = url
         return url
     }
 
     /// Closes the file; later operations throw ``StorageError/failed(message:)``.
     public func close() {
-        connection.withLock { connection in
-            connection.database?.close()
-            connection.database = nil
-        }
+        database?.close()
+        database = nil
     }
 
     /// Runs `body` with the open database; a corruption error replaces the file with an empty one before the
     /// error is rethrown as ``StorageError/corrupt(path:message:)``.
     @discardableResult
-    func withDatabase<Result>(_ body: (SQLiteDatabase) throws -> Result) throws -> Result {
-        try connection.withLock { connection in
-            guard let database = connection.database else {
-                throw StorageError.failed(message: "the store at \(path) is closed")
-            }
+    func withDatabase<Result>(_ body: (SQLiteDatabase) throws -> Result) throws(StorageError) -> Result {
+        guard let database else {
+            throw StorageError.failed(message: "the store at \(path) is closed")
+        }
+        do {
+            return try body(database)
+        } catch let error as SQLiteError where error.isCorruption {
+            database.close()
+            self.database = nil
+            events?.emit(.storageError(message: "the store at \(path) is damaged (\(error)); starting empty"))
             do {
-                return try body(database)
-            } catch let error as SQLiteError where error.isCorruption {
-                database.close()
-                events?.emit(.storageError(message: "the store at \(path) is damaged (\(error)); starting empty"))
-                let (replacement, isPersistent) = Self.open(path: path, events: events, forceReplace: connection.isPersistent)
-                connection = Connection(database: replacement, isPersistent: isPersistent)
-                throw StorageError.corrupt(path: path, message: error.description)
-            } catch let error as SQLiteError {
-                throw StorageError.failed(message: error.description)
+                self.database = try Self.open(path: path, events: events, forceReplace: path != ":memory:")
+            } catch {
+                events?.emit(.storageError(message: "\(error); the store stays closed"))
             }
+            throw StorageError.corrupt(path: path, message: error.description)
+        } catch let error as SQLiteError {
+            throw StorageError.failed(message: error.description)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError.failed(message: String(describing: error))
         }
     }
 
     // MARK: - Opening
 
-    private static func open(path: String, events: EventBus?, forceReplace: Bool = false) -> (SQLiteDatabase?, Bool) {
-        if forceReplace {
-            moveAside(path)
-        }
+    private static func open(path: String, events: EventBus?, forceReplace: Bool = false) throws(StorageError) -> SQLiteDatabase {
         do {
-            return (try prepare(path: path), path != ":memory:")
-        } catch let error as SQLiteError where error.isCorruption && isRegularFile(path) {
-            events?.emit(.storageError(message: "the store at \(path) is not a readable database (\(error)); starting empty"))
-            moveAside(path)
+            if forceReplace {
+                try moveAside(path)
+            }
             do {
-                return (try prepare(path: path), true)
-            } catch {
-                events?.emit(.storageError(message: "the store at \(path) cannot be recreated (\(error)); using memory"))
+                return try prepare(path: path)
+            } catch let error as SQLiteError where error.isCorruption && isRegularFile(path) {
+                events?.emit(.storageError(message: "the store at \(path) is not a readable database (\(error)); starting empty"))
+                try moveAside(path)
+                return try prepare(path: path)
             }
         } catch {
-            events?.emit(.storageError(message: "the store at \(path) cannot be opened (\(error)); using memory"))
+            throw StorageError.cannotOpen(path: path, message: String(describing: error))
         }
-        return ((try? prepare(path: ":memory:")), false)
     }
 
     private static func prepare(path: String) throws -> SQLiteDatabase {
@@ -153,14 +166,20 @@ public final class SQLiteStorage: RuntimeStorage {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    // Keeps the damaged file for inspection (replacing an older one) and removes its WAL and shared memory.
-    private static func moveAside(_ path: String) {
+    // Keeps the damaged file for inspection (replacing an older one) and removes its WAL and shared memory; any
+    // failure is thrown, because an empty store could not be created in its place.
+    private static func moveAside(_ path: String) throws {
         let manager = FileManager.default
         let aside = path + ".corrupt"
-        try? manager.removeItem(atPath: aside)
-        try? manager.moveItem(atPath: path, toPath: aside)
-        try? manager.removeItem(atPath: path + "-wal")
-        try? manager.removeItem(atPath: path + "-shm")
+        for leftover in [aside] where manager.fileExists(atPath: leftover) {
+            try manager.removeItem(atPath: leftover)
+        }
+        if manager.fileExists(atPath: path) {
+            try manager.moveItem(atPath: path, toPath: aside)
+        }
+        for companion in [path + "-wal", path + "-shm"] where manager.fileExists(atPath: companion) {
+            try manager.removeItem(atPath: companion)
+        }
     }
 }
 

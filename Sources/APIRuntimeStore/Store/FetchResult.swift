@@ -1,7 +1,6 @@
-/// A value delivered by ``CachedThenFresh``, with where its response came from.
-
 import APIRuntime
 
+/// A value delivered by ``CachedThenFresh``, with where its response came from.
 public struct FetchResult<Value: Sendable>: Sendable {
     /// The decoded value.
     public let value: Value

@@ -6,11 +6,15 @@ import Foundation
 /// ``BaseParametersMiddleware`` (so keys include the base parameters) and before the auth and retry middlewares.
 ///
 /// ```swift
-/// let store = ResponseStore(storage: SQLiteStorage(path: cachePath, events: events), events: events)
+/// let store = ResponseStore(storage: try SQLiteStorage(path: cachePath, events: events), events: events)
 /// let client = APIClient(baseURL: url, middlewares: [logging, base, store, auth, retry, cache], events: events,
 ///                        accountProvider: { session.userID })
 /// let members = try await client.fetch(.cacheFirst) { try await api.members.getFriends(memberID: 7) }
 /// ```
+///
+/// Storage failures never fail the call being served: a failed read is a miss, a failed write leaves the response
+/// unstored; each is emitted as ``ClientEvent/storageError(message:)``. Calls made by the app (``removeAll(account:)``,
+/// ``purge()``, ``usage()``, ``storedResponse(for:account:)``) throw.
 public final class ResponseStore: StatefulMiddleware {
     /// What is stored and for how long.
     public struct Configuration: Sendable {
@@ -46,8 +50,9 @@ public final class ResponseStore: StatefulMiddleware {
     private let clock: any RuntimeClock
     private let events: EventBus?
     private let saveCount = Locked(0)
+    private let isInitialPurgeDue: Locked<Bool>
 
-    /// A store over `storage`; purges once at creation.
+    /// A store over `storage`; purges once, before the first request it handles.
     public init(
         storage: any ResponseStorage, configuration: Configuration = Configuration(),
         clock: any RuntimeClock = SystemClock(), events: EventBus? = nil
@@ -56,9 +61,7 @@ public final class ResponseStore: StatefulMiddleware {
         self.configuration = configuration
         self.clock = clock
         self.events = events
-        if configuration.purgeInterval > 0 {
-            purge()
-        }
+        self.isInitialPurgeDue = Locked(configuration.purgeInterval > 0)
     }
 
     /// Serves `request` according to the fetch policy in ``RequestContext/current`` and stores what the network
@@ -68,6 +71,9 @@ public final class ResponseStore: StatefulMiddleware {
         next: @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         guard isStorable(request, operation) else { return try await next(request) }
+        if isInitialPurgeDue.withLock({ due in defer { due = false }; return due }) {
+            await reportingFailure("purging") { try await purge() }
+        }
         let context = RequestContext.current
         let policy = context?.options.fetchPolicy ?? .networkOnly
         let account = context?.account
@@ -78,7 +84,7 @@ public final class ResponseStore: StatefulMiddleware {
         case .cacheOnly, .cacheFirst, .cachedThenFresh:
             let allowsExpired = policy == .cachedThenFresh
                 || (policy == .cacheOnly && context?.options.allowsExpired == true)
-            if let entry = load(key), allowsExpired || !entry.isExpired(at: clock.now()) {
+            if let entry = await load(key), allowsExpired || !entry.isExpired(at: clock.now()) {
                 return served(entry, operation: operation, context: context)
             }
             if policy == .cacheOnly {
@@ -89,7 +95,7 @@ public final class ResponseStore: StatefulMiddleware {
             do {
                 return try await fetch(request, key: key, account: account, context: context, next: next)
             } catch where NetworkFailure.isConnectivity(error) {
-                guard let entry = load(key) else { throw error }
+                guard let entry = await load(key) else { throw error }
                 return served(entry, operation: operation, context: context)
             }
         case .networkOnly:
@@ -98,47 +104,64 @@ public final class ResponseStore: StatefulMiddleware {
     }
 
     /// The stored response for `request` in `account`'s partition (expired or not), refreshing its access time.
-    public func storedResponse(for request: HTTPRequest, account: String?) -> StoredResponse? {
-        load(CacheKey.make(for: request, account: account, namespace: configuration.namespace))
+    /// Throws what the storage threw.
+    public func storedResponse(for request: HTTPRequest, account: String?) async throws -> StoredResponse? {
+        try await storage.loadResponse(
+            key: CacheKey.make(for: request, account: account, namespace: configuration.namespace), area: .responses,
+            accessedAt: clock.now())
     }
 
     /// Removes every stored response of `account` (nil: the anonymous partition) in one call.
-    public func removeAll(account: String?) throws {
-        try storage.removeResponses(.account(account), area: .responses)
+    public func removeAll(account: String?) async throws {
+        try await storage.removeResponses(.account(account), area: .responses)
     }
 
     /// Removes every stored response of `account` (``removeAll(account:)``); ``APIClient/removeStoredData(for:)``
     /// calls this.
-    public func removeData(for account: String?) throws {
-        try removeAll(account: account)
+    public func removeData(for account: String?) async throws {
+        try await removeAll(account: account)
     }
 
     /// Removes every stored response of every account.
-    public func removeAll() throws {
-        try storage.removeResponses(.all, area: .responses)
+    public func removeAll() async throws {
+        try await storage.removeResponses(.all, area: .responses)
     }
 
     /// Removes entries older than ``Configuration/maxAge``, then the least recently used ones beyond
-    /// ``Configuration/maxCount`` and ``Configuration/maxBytes``; returns how many were removed.
+    /// ``Configuration/maxCount`` and ``Configuration/maxBytes``; returns how many were removed and throws what
+    /// the storage threw. (The automatic purges report a failure as ``ClientEvent/storageError(message:)``.)
     @discardableResult
-    public func purge() -> Int {
+    public func purge() async throws -> Int {
         let limits = PurgeLimits(
             maxAge: configuration.maxAge, maxCount: configuration.maxCount, maxBytes: configuration.maxBytes)
-        return (try? storage.purgeResponses(area: .responses, limits: limits, now: clock.now())) ?? 0
+        return try await storage.purgeResponses(area: .responses, limits: limits, now: clock.now())
     }
 
     /// Entries and bytes currently stored.
-    public func usage() throws -> StorageUsage {
-        try storage.responseUsage(area: .responses)
+    public func usage() async throws -> StorageUsage {
+        try await storage.responseUsage(area: .responses)
     }
 
     private func isStorable(_ request: HTTPRequest, _ operation: OperationInfo) -> Bool {
         configuration.methods.contains(request.method.uppercased()) || configuration.operations.contains(operation.id)
     }
 
-    private func load(_ key: String) -> StoredResponse? {
-        // A storage failure is reported by the storage (an event) and served as a miss.
-        try? storage.loadResponse(key: key, area: .responses, accessedAt: clock.now())
+    /// The entry under `key`; a read that fails is a miss, reported as an event.
+    private func load(_ key: String) async -> StoredResponse? {
+        await reportingFailure("reading an entry") {
+            try await storage.loadResponse(key: key, area: .responses, accessedAt: clock.now())
+        } ?? nil
+    }
+
+    // The store must not fail the call it serves: the failure goes to the event bus and the call goes on.
+    @discardableResult
+    private func reportingFailure<Value>(_ step: String, _ body: () async throws -> Value) async -> Value? {
+        do {
+            return try await body()
+        } catch {
+            events?.emit(.storageError(message: "response store: \(step) failed: \(error)"))
+            return nil
+        }
     }
 
     private func served(_ entry: StoredResponse, operation: OperationInfo, context: RequestContext?) -> HTTPResponse {
@@ -163,7 +186,10 @@ public final class ResponseStore: StatefulMiddleware {
             return response
         }
         if context?.options.recorder != nil {
-            let previous = try? storage.loadResponse(key: key, area: .responses, accessedAt: responseTime)
+            // An unreadable previous entry counts as changed: the fresh value is delivered.
+            let previous = await reportingFailure("reading the previous entry") {
+                try await storage.loadResponse(key: key, area: .responses, accessedAt: responseTime)
+            } ?? nil
             context?.report.unchangedFromStored = previous?.response.body == response.body
         }
         let entry = StoredResponse(
@@ -171,8 +197,8 @@ public final class ResponseStore: StatefulMiddleware {
             requestTime: requestTime, responseTime: responseTime,
             expiresAt: expiry(of: response, requestTime: requestTime, responseTime: responseTime),
             lastAccessedAt: responseTime)
-        try? storage.saveResponse(entry, area: .responses)
-        purgeIfDue()
+        await reportingFailure("storing a response") { try await storage.saveResponse(entry, area: .responses) }
+        await purgeIfDue()
         return response
     }
 
@@ -196,14 +222,14 @@ public final class ResponseStore: StatefulMiddleware {
         return (try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])) != nil
     }
 
-    private func purgeIfDue() {
+    private func purgeIfDue() async {
         guard configuration.purgeInterval > 0 else { return }
         let due = saveCount.withLock { count -> Bool in
             count += 1
             return count % configuration.purgeInterval == 0
         }
         if due {
-            purge()
+            await reportingFailure("purging") { try await purge() }
         }
     }
 }
