@@ -42,6 +42,18 @@ public actor DownloadCache {
     /// The eviction limits.
     public nonisolated let limits: Limits
     private let transport: any HTTPTransport
+    private nonisolated let executor = IOExecutor(label: "APIRuntimeDownloads.DownloadCache")
+
+    /// Runs on a queue of its own: reading, writing and evicting files blocks, and must not do so on the
+    /// cooperative thread pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Whether the caller runs on the cache's own queue (tests check that file I/O never runs on the pool).
+    var runsOnOwnQueue: Bool {
+        executor.isCurrent
+    }
     private let clock: any RuntimeClock
     private var inFlight: [String: Task<DownloadedFile, any Error>] = [:]
 

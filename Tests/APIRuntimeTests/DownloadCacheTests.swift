@@ -1,6 +1,6 @@
 import LoopbackTestServer
 import APIRuntime
-import APIRuntimeDownloads
+@testable import APIRuntimeDownloads
 import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
@@ -21,6 +21,12 @@ final class DownloadCacheTests: XCTestCase {
 
     private func url(_ name: String) -> URL {
         URL(string: "https://cdn.test/\(name)")!
+    }
+
+    func testFileWorkRunsOnTheCachesOwnQueueNotTheCooperativePool() async throws {
+        let cache = DownloadCache(directory: directory, transport: MockTransport(), clock: ManualClock())
+        let onOwnQueue = await cache.runsOnOwnQueue
+        XCTAssertTrue(onOwnQueue)
     }
 
     func testDownloadsOnceThenServesFromDiskNamedByURLHash() async throws {
