@@ -7,7 +7,14 @@ let package = Package(
     products: [
         .executable(name: "apigen", targets: ["apigen"]),
         .library(name: "APIGenCore", targets: ["APIGenCore"]),
+        // What generated code compiles against: models support, request building, the client and its transport,
+        // errors, credentials, streaming and the validation core. Nothing else is needed to call an API.
         .library(name: "APIRuntime", targets: ["APIRuntime"]),
+        // Optional, linked only by apps that use them (Docs/Runtime.md, "Products").
+        .library(name: "APIRuntimeStore", targets: ["APIRuntimeStore"]),          // HTTP cache, response store, SQLite
+        .library(name: "APIRuntimeOffline", targets: ["APIRuntimeOffline"]),      // offline queue, reachability
+        .library(name: "APIRuntimeDownloads", targets: ["APIRuntimeDownloads"]),  // download and image cache
+        .library(name: "APIRuntimeTesting", targets: ["APIRuntimeTesting"]),      // test doubles for app tests
     ],
     dependencies: [
         // CLI parsing with generated help and usage errors (exit code 64) instead of a hand-rolled parser.
@@ -37,17 +44,27 @@ let package = Package(
         ),
         // The system SQLite behind the runtime's store and offline queue on Linux (Apple platforms use the SDK's SQLite3).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "APIRuntime"),
         .target(
-            name: "APIRuntime",
-            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+            name: "APIRuntimeStore",
+            dependencies: ["APIRuntime", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]
         ),
+        // The queue persists through the store product's storage (SQLiteStorage, InMemoryStorage).
+        .target(name: "APIRuntimeOffline", dependencies: ["APIRuntime", "APIRuntimeStore"]),
+        .target(name: "APIRuntimeDownloads", dependencies: ["APIRuntime"]),
+        .target(name: "APIRuntimeTesting", dependencies: ["APIRuntime"]),
         // The checked-in output for api-spec/: this repository is its own first consumer.
         .target(name: "ExampleAPI", dependencies: ["APIRuntime"], path: "Generated"),
         .testTarget(name: "APIGenCoreTests", dependencies: ["APIGenCore", .product(name: "Mustache", package: "swift-mustache")]),
         // A scripted HTTP/1.1 server on 127.0.0.1 for the runtime's and the example client's tests (not a product).
         .target(name: "LoopbackTestServer", dependencies: ["APIRuntime"]),
-        .testTarget(name: "APIRuntimeTests", dependencies: ["APIRuntime", "LoopbackTestServer"]),
-        .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPI", "APIRuntime", "LoopbackTestServer"]),
+        .testTarget(name: "APIRuntimeTests", dependencies: [
+            "APIRuntime", "APIRuntimeStore", "APIRuntimeOffline", "APIRuntimeDownloads", "APIRuntimeTesting",
+            "LoopbackTestServer",
+        ]),
+        .testTarget(name: "ExampleAPITests", dependencies: [
+            "ExampleAPI", "APIRuntime", "APIRuntimeStore", "APIRuntimeOffline", "APIRuntimeTesting", "LoopbackTestServer",
+        ]),
         .testTarget(name: "apigenTests", dependencies: ["apigen", "apigen-conformance"]),
     ],
     swiftLanguageModes: [.v6]

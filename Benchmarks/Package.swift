@@ -24,7 +24,11 @@ let package = Package(
         // One request through the generated client vs a bare URLSession + JSONDecoder call, on loopback.
         .executableTarget(
             name: "RuntimeBench",
-            dependencies: ["BenchClient", .product(name: "APIRuntime", package: mainPackageIdentity)],
+            dependencies: [
+                "BenchClient", .product(name: "APIRuntime", package: mainPackageIdentity),
+                .product(name: "APIRuntimeStore", package: mainPackageIdentity),
+                .product(name: "APIRuntimeOffline", package: mainPackageIdentity),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -39,8 +39,9 @@ public final class APIClient: Sendable {
     /// With `credentials`, each operation carries exactly the credentials its security requirements ask for
     /// (``OperationInfo/security``), and a missing one throws ``CredentialError`` before anything is sent.
     ///
-    /// Give the same `events` bus to the runtime pieces in `middlewares` so one stream shows everything. An
-    /// ``OfflineQueue`` among `middlewares` is attached to this client, which then replays its entries.
+    /// Give the same `events` bus to the runtime pieces in `middlewares` so one stream shows everything. Each
+    /// ``StatefulMiddleware`` among `middlewares` is attached to this client (an offline queue then replays its
+    /// entries through it).
     public init(
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport(),
@@ -59,9 +60,9 @@ public final class APIClient: Sendable {
         self.events = events
         self.accountProvider = accountProvider
         self.credentialManager = credentials.map { CredentialManager($0, events: events) }
-        // The offline queue replays through this client; it holds the client weakly.
-        for case let attachable as any ClientAttachable in middlewares {
-            attachable.attach(self)
+        // An offline queue replays through this client; it holds the client weakly.
+        for case let stateful as any StatefulMiddleware in middlewares {
+            stateful.attach(to: self)
         }
     }
 
@@ -125,8 +126,8 @@ public final class APIClient: Sendable {
             event.duration = ContinuousClock.now - start
             events.emit(.requestFinished(event))
             return response
-        } catch let error as RequestQueuedError {
-            throw error
+        } catch where context.report.isDeferred {
+            throw error   // kept for later (the queue emits its own event): not a failure
         } catch {
             event.duration = ContinuousClock.now - start
             event.error = error is CancellationError ? "cancelled" : String(describing: error)
@@ -146,18 +147,23 @@ public final class APIClient: Sendable {
         return try await credentialManager?.identity()
     }
 
-    /// Removes what the HTTP caches, response stores and offline queues among ``middlewares`` hold for
-    /// `account` (nil: the anonymous partition), e.g. on sign-out: `try await client.removeStoredData(for:
-    /// client.currentAccount())` before the credentials are cleared.
+    /// Removes what the ``StatefulMiddleware``s among ``middlewares`` (HTTP caches, response stores, offline
+    /// queues) hold for `account` (nil: the anonymous partition), e.g. on sign-out: `try await
+    /// client.removeStoredData(for: client.currentAccount())` before the credentials are cleared.
+    ///
+    /// Every middleware is asked even when one fails (so one broken file does not keep another user's data on the
+    /// device); each failure is emitted as ``ClientEvent/storageError(message:)`` and the first one is thrown.
     public func removeStoredData(for account: String?) async throws {
-        for middleware in middlewares {
-            switch middleware {
-            case let cache as HTTPCache: try cache.removeAll(.account(account))
-            case let store as ResponseStore: try store.removeAll(account: account)
-            case let queue as OfflineQueue: try await queue.removeAll(.account(account))
-            default: break
+        var firstError: (any Error)?
+        for case let stateful as any StatefulMiddleware in middlewares {
+            do {
+                try await stateful.removeData(for: account)
+            } catch {
+                events.emit(.storageError(message: "removing stored data failed: \(error)"))
+                firstError = firstError ?? error
             }
         }
+        if let firstError { throw firstError }
     }
 
     /// Decodes `response.body` as JSON into `type` with ``decoder``.

@@ -64,7 +64,7 @@ public struct HTTPHeaders: Sendable {
         fields.removeAll { Self.same($0.name, name) }
     }
 
-    static func same(_ lhs: String, _ rhs: String) -> Bool {
+    package static func same(_ lhs: String, _ rhs: String) -> Bool {
         lhs.caseInsensitiveEquals(rhs)
     }
 }

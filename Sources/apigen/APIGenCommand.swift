@@ -8,6 +8,7 @@ struct APIGenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apigen",
         abstract: "Generate a Swift API client, validators and models from OpenAPI / JSON Schema.",
+        version: APIGenVersion.current,
         subcommands: [GenerateCommand.self, PlanCommand.self, InitCommand.self, TemplatesCommand.self],
         defaultSubcommand: GenerateCommand.self
     )

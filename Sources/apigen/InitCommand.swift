@@ -7,12 +7,13 @@ struct InitCommand: ParsableCommand {
 
     static let configText = """
     # apigen configuration. Paths are relative to this file.
-    # Docs: https://github.com/ (see Docs/configuration.md in the apigen repository)
+    # Every key is described in Docs/configuration.md of the apigen package; `apigen templates list` shows the templates.
 
     # The root document of the API description (OpenAPI 3.0/3.1, Swagger 2.0, or a JSON Schema file).
     spec: api-spec/openapi.yaml
 
-    # Where the generated Swift files go. Compile this folder as a target that depends on APIRuntime.
+    # Where the generated Swift files go. Compile this folder as a target that depends on the APIRuntime product
+    # (the thin core); add APIRuntimeStore, APIRuntimeOffline or APIRuntimeDownloads only where the app uses them.
     output: Generated
 
     # Access level of generated declarations: public, internal or package.

@@ -1,4 +1,6 @@
 @testable import APIRuntime
+@testable import APIRuntimeStore
+@testable import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,5 @@
 @testable import APIRuntime
+@testable import APIRuntimeStore
 import Foundation
 import XCTest
 

@@ -1,5 +1,8 @@
 import LoopbackTestServer
 import APIRuntime
+import APIRuntimeStore
+import APIRuntimeOffline
+import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -32,7 +35,7 @@ final class CacheLoopbackTests: XCTestCase {
         defer { server.stop() }
         let clock = ManualClock(date: Date())
         let probe = SourceProbe()
-        let cache = HTTPCache(storage: SQLiteStorage(path: directory.appendingPathComponent("cache.sqlite").path), clock: clock)
+        let cache = HTTPCache(storage: try SQLiteStorage(path: directory.appendingPathComponent("cache.sqlite").path), clock: clock)
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10), middlewares: [probe, cache])
         let operation = OperationInfo(id: "getDocument", method: "GET", path: "/document")
         func load() async throws -> Document {
@@ -79,7 +82,7 @@ final class CacheLoopbackTests: XCTestCase {
         let version = TestLock(1)
         let server = try LoopbackServer { _ in .json(#"{"version":\#(version.current)}"#) }
         defer { server.stop() }
-        let store = ResponseStore(storage: SQLiteStorage(path: directory.appendingPathComponent("store.sqlite").path))
+        let store = ResponseStore(storage: try SQLiteStorage(path: directory.appendingPathComponent("store.sqlite").path))
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10), middlewares: [store], accountProvider: { "ann" })
         let operation = OperationInfo(id: "getDocument", method: "GET", path: "/document")
         func values() async throws -> [FetchResult<Document>] {
@@ -122,6 +125,7 @@ final class CacheLoopbackTests: XCTestCase {
                 XCTAssertEqual(status, 200)
             }
         }
-        XCTAssertEqual(try store.usage().count, 1, "the truncated JSON was not kept; the HTML (not declared JSON) was")
+        let value6 = try await store.usage().count
+        XCTAssertEqual(value6, 1, "the truncated JSON was not kept; the HTML (not declared JSON) was")
     }
 }

@@ -1,4 +1,6 @@
 import APIRuntime
+import APIRuntimeStore
+import APIRuntimeTesting
 import Foundation
 import XCTest
 

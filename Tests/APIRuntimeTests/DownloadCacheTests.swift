@@ -1,5 +1,7 @@
 import LoopbackTestServer
 import APIRuntime
+@testable import APIRuntimeDownloads
+import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -19,6 +21,12 @@ final class DownloadCacheTests: XCTestCase {
 
     private func url(_ name: String) -> URL {
         URL(string: "https://cdn.test/\(name)")!
+    }
+
+    func testFileWorkRunsOnTheCachesOwnQueueNotTheCooperativePool() async throws {
+        let cache = DownloadCache(directory: directory, transport: MockTransport(), clock: ManualClock())
+        let onOwnQueue = await cache.runsOnOwnQueue
+        XCTAssertTrue(onOwnQueue)
     }
 
     func testDownloadsOnceThenServesFromDiskNamedByURLHash() async throws {

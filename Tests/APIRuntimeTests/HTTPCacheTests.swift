@@ -1,4 +1,7 @@
 import APIRuntime
+import APIRuntimeStore
+import APIRuntimeOffline
+import APIRuntimeTesting
 import Foundation
 import XCTest
 
@@ -232,7 +235,7 @@ final class HTTPCacheTests: XCTestCase {
         let bothFinished = await collector.wait { finishedSources($0).count == 2 }
         XCTAssertTrue(bothFinished)
         XCTAssertEqual(finishedSources(collector.all), [.network, .httpCache])
-        try cache.removeAll(.account("ann"))
+        try await cache.removeAll(.account("ann"))
         _ = try await get(client)
         XCTAssertEqual(mock.requests.count, 2)
     }

@@ -1,4 +1,5 @@
 @testable import APIRuntime
+@testable import APIRuntimeStore
 import Foundation
 import XCTest
 
@@ -30,27 +31,36 @@ final class HTTPHeadersStorageTests: XCTestCase {
         XCTAssertEqual(pairs(HTTPHeaders(storageData: Data())), [])
     }
 
-    func testSQLiteStorageReadsBothForms() throws {
+    func testSQLiteStorageReadsBothForms() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let storage = SQLiteStorage(path: directory.appendingPathComponent("store.sqlite").path)
+        let storage = try SQLiteStorage(path: directory.appendingPathComponent("store.sqlite").path)
         let url = try XCTUnwrap(URL(string: "https://example.com/a?b=1"))
         let entry = StoredResponse(
             key: "k", account: nil, method: "GET", url: url,
             response: HTTPResponse(status: 200, headers: ["Cache-Control": "max-age=60"], body: Data("{}".utf8)),
             requestTime: Date(timeIntervalSince1970: 10), responseTime: Date(timeIntervalSince1970: 11), expiresAt: nil,
             lastAccessedAt: Date(timeIntervalSince1970: 11), varyHeaders: ["Accept": "application/json"])
-        try storage.saveResponse(entry, area: .httpCache)
+        try await storage.saveResponse(entry, area: .httpCache)
         for _ in 0..<2 {
-            let loaded = try XCTUnwrap(storage.loadResponse(key: "k", area: .httpCache, accessedAt: Date(timeIntervalSince1970: 11)))
+            let stored = try await storage.loadResponse(key: "k", area: .httpCache, accessedAt: Date(timeIntervalSince1970: 11))
+            let loaded = try XCTUnwrap(stored)
             XCTAssertEqual(loaded.url, url)
             XCTAssertEqual(loaded.response.headers["cache-control"], "max-age=60")
             XCTAssertEqual(loaded.varyHeaders["Accept"], "application/json")
         }
-        try storage.withDatabase { database in
+        try await storage.rewriteHeadersForTest()
+        let legacyEntry = try await storage.loadResponse(key: "k", area: .httpCache, accessedAt: Date(timeIntervalSince1970: 11))
+        let legacy = try XCTUnwrap(legacyEntry)
+        XCTAssertEqual(legacy.response.headers["ETag"], "\"v2\"")
+    }
+}
+
+extension SQLiteStorage {
+    /// Writes the JSON form of the headers older stores hold (the actor runs the statement on its own queue).
+    fileprivate func rewriteHeadersForTest() throws {
+        try withDatabase { database in
             try database.query("UPDATE responses SET headers = ? WHERE key = 'k'", [.blob(Data(#"[["ETag","\"v2\""]]"#.utf8))])
         }
-        let legacy = try XCTUnwrap(storage.loadResponse(key: "k", area: .httpCache, accessedAt: Date(timeIntervalSince1970: 11)))
-        XCTAssertEqual(legacy.response.headers["ETag"], "\"v2\"")
     }
 }

@@ -1,17 +1,18 @@
 import APIRuntime
+import APIRuntimeStore
 import Foundation
 import XCTest
 
 final class InMemoryStorageTests: XCTestCase {
-    func testResponses() throws {
-        try StorageConformance.checkResponses(InMemoryStorage())
+    func testResponses() async throws {
+        try await StorageConformance.checkResponses(InMemoryStorage())
     }
 
-    func testPurge() throws {
-        try StorageConformance.checkPurge(InMemoryStorage())
+    func testPurge() async throws {
+        try await StorageConformance.checkPurge(InMemoryStorage())
     }
 
-    func testQueue() throws {
-        try StorageConformance.checkQueue(InMemoryStorage())
+    func testQueue() async throws {
+        try await StorageConformance.checkQueue(InMemoryStorage())
     }
 }

@@ -1,4 +1,5 @@
 import APIRuntime
+import APIRuntimeDownloads
 import Foundation
 import XCTest
 

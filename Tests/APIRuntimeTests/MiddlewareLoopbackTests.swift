@@ -1,5 +1,6 @@
 import LoopbackTestServer
 import APIRuntime
+import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,7 @@
 import LoopbackTestServer
 import APIRuntime
+import APIRuntimeStore
+import APIRuntimeOffline
 import Foundation
 import XCTest
 
@@ -29,7 +31,7 @@ final class OfflineQueueCrashTests: XCTestCase {
     func testChildProcess() async throws {
         let environment = ProcessInfo.processInfo.environment
         guard let mode = environment[Self.modeKey], let path = environment[Self.databaseKey] else { return }
-        let storage = SQLiteStorage(path: path)
+        let storage = try SQLiteStorage(path: path)
         let queue = Self.queue(storage)
         switch mode {
         case "enqueue":
@@ -75,9 +77,10 @@ final class OfflineQueueCrashTests: XCTestCase {
 
             let events = EventBus()
             let collector = EventCollector(events.stream())
-            let storage = SQLiteStorage(path: path, events: events)
-            let entries = try storage.queueEntries(state: .pending, scope: .all, limit: nil)
-            XCTAssertTrue(storage.isPersistent)
+            let storage = try SQLiteStorage(path: path, events: events)
+            let entries = try await storage.queueEntries(state: .pending, scope: .all, limit: nil)
+            let isOpen = await storage.isOpen
+            XCTAssertTrue(isOpen)
             XCTAssertGreaterThanOrEqual(entries.count, acknowledged, "an acknowledged entry was lost (round \(round))")
             XCTAssertLessThanOrEqual(entries.count, acknowledged + 1, "more entries than enqueue calls (round \(round))")
             XCTAssertEqual(entries.map(\.sequence), entries.map(\.sequence).sorted())
@@ -105,13 +108,13 @@ final class OfflineQueueCrashTests: XCTestCase {
             let path = directory.appendingPathComponent("replay-\(round).sqlite").path
             let server = try LoopbackServer { _ in ServerReply(status: 201, delay: 0.02) }
             defer { server.stop() }
-            let prepared = SQLiteStorage(path: path)
+            let prepared = try SQLiteStorage(path: path)
             let preparing = Self.queue(prepared)
             for index in 0..<count {
                 _ = try await preparing.enqueue(
                     Self.request(index, baseURL: server.baseURL), operation: TestOperations.postMessage, account: "ann")
             }
-            prepared.close()
+            await prepared.close()
 
             let child = try ChildProcess.launch(
                 test: Self.childTest,
@@ -122,7 +125,7 @@ final class OfflineQueueCrashTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...30)))
             ChildProcess.sigkill(child)
 
-            let storage = SQLiteStorage(path: path)
+            let storage = try SQLiteStorage(path: path)
             let queue = Self.queue(storage)
             // Marks the parent's requests: a request the child sent may still be arriving at the server.
             let marker = BaseParametersMiddleware(headers: ["X-Sender": "parent"])

@@ -1,5 +1,7 @@
 import LoopbackTestServer
 import APIRuntime
+import APIRuntimeStore
+import APIRuntimeOffline
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -17,7 +19,7 @@ final class OfflineQueueLoopbackTests: XCTestCase {
 
         let events = EventBus()
         let collector = EventCollector(events.stream())
-        let queue = OfflineQueue(storage: SQLiteStorage(path: directory.appendingPathComponent("queue.sqlite").path), events: events)
+        let queue = OfflineQueue(storage: try SQLiteStorage(path: directory.appendingPathComponent("queue.sqlite").path), events: events)
         let client = APIClient(
             baseURL: server.baseURL, transport: URLSessionTransport(timeout: 5), middlewares: [queue], events: events,
             accountProvider: { "ann" })

@@ -1,4 +1,7 @@
 import APIRuntime
+import APIRuntimeStore
+import APIRuntimeOffline
+import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

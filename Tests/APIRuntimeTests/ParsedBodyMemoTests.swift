@@ -1,5 +1,6 @@
 import XCTest
 @testable import APIRuntime
+@testable import APIRuntimeTesting
 
 final class ParsedBodyMemoTests: XCTestCase {
     func testParsesOnceAndReturnsTheSameTree() throws {

@@ -1,4 +1,5 @@
 import APIRuntime
+import APIRuntimeTesting
 import Foundation
 import XCTest
 

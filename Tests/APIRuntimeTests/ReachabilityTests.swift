@@ -1,5 +1,7 @@
 import LoopbackTestServer
 import APIRuntime
+import APIRuntimeOffline
+import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

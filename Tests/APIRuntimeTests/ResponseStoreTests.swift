@@ -1,4 +1,7 @@
 import APIRuntime
+import APIRuntimeStore
+import APIRuntimeOffline
+import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -46,11 +49,13 @@ final class ResponseStoreTests: XCTestCase {
         mock.on("GET /items", respond: response)
         account.withLock { $0 = nil }
         _ = try await get(client(store), policy: .networkOnly)
-        XCTAssertNil(store.storedResponse(for: .get("https://api.test/items"), account: nil),
+        let value1 = try await store.storedResponse(for: .get("https://api.test/items"), account: nil)
+        XCTAssertNil(value1,
                      "the anonymous partition is shared by everyone on the device")
         account.withLock { $0 = "ann" }
         _ = try await get(client(store), policy: .networkOnly)
-        XCTAssertNotNil(store.storedResponse(for: .get("https://api.test/items"), account: "ann"))
+        let value2 = try await store.storedResponse(for: .get("https://api.test/items"), account: "ann")
+        XCTAssertNotNil(value2)
     }
 
     func testNetworkOnlyStoresButNeverReads() async throws {
@@ -61,7 +66,8 @@ final class ResponseStoreTests: XCTestCase {
         XCTAssertEqual(awaited1, "[1]")
         let awaited2 = try await get(client, policy: .networkOnly)
         XCTAssertEqual(awaited2, "[2]")
-        XCTAssertEqual(try store.usage().count, 1)
+        let value3 = try await store.usage().count
+        XCTAssertEqual(value3, 1)
         XCTAssertEqual(probe.sources.current, [.network, .network])
     }
 
@@ -159,7 +165,7 @@ final class ResponseStoreTests: XCTestCase {
             _ = try await get(client, "/b", policy: .cacheOnly)
             XCTFail("bob has no /b")
         } catch is ResponseStoreError {}
-        try store.removeAll(account: "bob")
+        try await store.removeAll(account: "bob")
         do {
             _ = try await get(client, "/a", policy: .cacheOnly)
             XCTFail("bob's data is gone")
@@ -184,7 +190,8 @@ final class ResponseStoreTests: XCTestCase {
             clock.advance(by: .seconds(1))
         }
         _ = try await get(client, "/a", policy: .cacheOnly)
-        XCTAssertEqual(store.purge(), 2, "/old by age, then /b as least recently used (/a was just read)")
+        let value4 = try await store.purge()
+        XCTAssertEqual(value4, 2, "/old by age, then /b as least recently used (/a was just read)")
         for path in ["/a", "/c", "/d"] {
             _ = try await get(client, path, policy: .cacheOnly)
         }
@@ -203,7 +210,8 @@ final class ResponseStoreTests: XCTestCase {
         for path in ["/truncated", "/secret", "/error"] {
             _ = try await get(client, path, policy: .networkOnly)
         }
-        XCTAssertEqual(try store.usage().count, 0)
+        let value5 = try await store.usage().count
+        XCTAssertEqual(value5, 0)
     }
 
     func testServedFromStoreEventsCarryTheAccount() async throws {

@@ -1,4 +1,5 @@
 @testable import APIRuntime
+@testable import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

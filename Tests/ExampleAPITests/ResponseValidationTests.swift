@@ -1,4 +1,5 @@
 import APIRuntime
+import APIRuntimeTesting
 import ExampleAPI
 import Foundation
 import XCTest

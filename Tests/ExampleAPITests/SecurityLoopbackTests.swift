@@ -1,4 +1,5 @@
 import APIRuntime
+import APIRuntimeStore
 import ExampleAPI
 import Foundation
 import LoopbackTestServer

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// apigen used the way a consumer uses it: a new package depends on this one by path, runs `swift run apigen`
-/// (so the templates must be found from a dependency checkout) and builds the generated client against APIRuntime.
+/// (so the templates must be found from a dependency checkout) and builds the generated client against APIRuntime,
+/// the thin core alone (no store, queue, downloads, testing product or SQLite is compiled).
 /// A few small real specs from ../shared/corpus are generated and compiled in the same build when it exists.
 final class ConsumerPackageTests: XCTestCase {
     static let corpusSpecs = [
@@ -103,6 +104,24 @@ final class ConsumerPackageTests: XCTestCase {
 
         let build = try runProcess(swift, ["build"], in: folder)
         XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
+        // The generated clients link the thin core alone: neither the storage products nor SQLite were compiled.
+        let optionalModules = ["APIRuntimeStore", "APIRuntimeOffline", "APIRuntimeDownloads", "APIRuntimeTesting", "CSQLite"]
+        let built = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent(".build").path)
+        XCTAssertTrue(built.contains { $0.contains("/APIRuntime.build/") && $0.hasSuffix(".o") }, "the thin core was compiled")
+        // SwiftPM lays out a folder for every target of the graph; what counts is whether anything was compiled.
+        for module in optionalModules {
+            XCTAssertFalse(built.contains { ($0.contains("/\(module).build/") && $0.hasSuffix(".o")) || $0.hasSuffix("/\(module).swiftmodule") },
+                           "\(module) was compiled for a consumer that depends only on APIRuntime")
+        }
+        XCTAssertFalse(built.contains { $0.hasSuffix("SQLiteStorage.swift.o") }, "SQLite storage was compiled into the core")
+        let generatedImports = try Set(FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("Sources").path)
+            .filter { $0.hasSuffix(".swift") }
+            .flatMap { path in
+                try String(contentsOf: folder.appendingPathComponent("Sources").appendingPathComponent(path), encoding: .utf8)
+                    .split(separator: "\n").filter { $0.hasPrefix("import ") || $0.contains(") import ") }.map(String.init)
+            })
+        XCTAssertEqual(generatedImports.filter { $0.contains("APIRuntime") }, ["import APIRuntime"],
+                       "generated code imports only the thin core, even with `queueable:` configured")
         let warnings = (build.stdout + build.stderr).split(separator: "\n").map(String.init).filter {
             $0.contains("warning:") && $0.contains("/Sources/") && !$0.contains("/checkouts/")
         }

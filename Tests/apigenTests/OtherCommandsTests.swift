@@ -15,6 +15,25 @@ final class OtherCommandsTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated/Models/Item.swift").path))
     }
 
+    func testVersionPrintsTheVersion() throws {
+        let result = try apigen(["--version"], in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.20.0")
+    }
+
+    func testInitWritesNoPlaceholderLinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        XCTAssertEqual(try apigen(["init"], in: folder).status, 0)
+        let config = try String(contentsOf: folder.appendingPathComponent("apigen.yml"), encoding: .utf8)
+        // A link is either to a real page or absent: a bare host or a "(see ...)" stand-in is a placeholder.
+        let links = config.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "(" || $0 == ")" })
+            .filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+        XCTAssertEqual(links, [], "apigen.yml names its docs by file, with no link to a page that is not there")
+        XCTAssertTrue(config.contains("Docs/configuration.md"), config)
+    }
+
     func testPlanJSON() throws {
         let folder = try makeWorkspace()
         let result = try apigen(["plan", "--json"], in: folder)

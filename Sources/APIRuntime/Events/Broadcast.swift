@@ -1,6 +1,6 @@
 /// Fans values out to any number of `AsyncStream` subscribers; each ``subscribe(replaying:)`` call gets its own
 /// stream. Subscribers that stop listening are removed when their stream terminates.
-final class Broadcast<Element: Sendable>: Sendable {
+package final class Broadcast<Element: Sendable>: Sendable {
     private struct State {
         var nextID = 0
         var subscribers: [Int: AsyncStream<Element>.Continuation] = [:]
@@ -11,12 +11,12 @@ final class Broadcast<Element: Sendable>: Sendable {
 
     /// A broadcaster whose subscribers each buffer at most `bufferSize` undelivered values (oldest dropped first),
     /// so a subscriber that stops reading cannot grow memory without bound.
-    init(bufferSize: Int) {
+    package init(bufferSize: Int) {
         self.bufferSize = max(1, bufferSize)
     }
 
     /// A new stream that receives every value sent from now on, first yielding `initial` when given.
-    func subscribe(replaying initial: Element? = nil) -> AsyncStream<Element> {
+    package func subscribe(replaying initial: Element? = nil) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Element.self, bufferingPolicy: .bufferingNewest(bufferSize))
         let id = state.withLock { state -> Int in
@@ -34,7 +34,7 @@ final class Broadcast<Element: Sendable>: Sendable {
     }
 
     /// Delivers `value` to every current subscriber.
-    func send(_ value: Element) {
+    package func send(_ value: Element) {
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for subscriber in subscribers {
             subscriber.yield(value)
@@ -42,12 +42,12 @@ final class Broadcast<Element: Sendable>: Sendable {
     }
 
     /// The number of live subscribers.
-    var subscriberCount: Int {
+    package var subscriberCount: Int {
         state.withLock { $0.subscribers.count }
     }
 
     /// Ends every subscriber's stream.
-    func finish() {
+    package func finish() {
         let subscribers = state.withLock { state in
             defer { state.subscribers.removeAll() }
             return Array(state.subscribers.values)

@@ -14,7 +14,7 @@ public struct RequestContext: Sendable {
     /// The options in effect for this request.
     public let options: RequestOptions
     /// What the runtime did for this request.
-    let report: RequestReport
+    package let report: RequestReport
     /// The credentials chosen for the request, applied just before the transport.
     let credentials: CredentialSelection?
 
@@ -44,51 +44,62 @@ public struct RequestContext: Sendable {
     @TaskLocal public static var current: RequestContext?
 }
 
-/// Filled in by the caches while a request runs; read by ``APIClient`` for events and by ``CachedThenFresh``.
-final class RequestReport: Sendable {
+/// Filled in by the caches and the queue while a request runs; read by ``APIClient`` for events and by
+/// `CachedThenFresh` (APIRuntimeStore).
+package final class RequestReport: Sendable {
     private struct State {
         var source: ResponseSource = .network
         var unchangedFromStored: Bool?
         var handledByStore = false
+        var isDeferred = false
     }
 
     private let state = Locked(State())
 
     /// Where the response came from.
-    var source: ResponseSource {
+    package var source: ResponseSource {
         get { state.withLock { $0.source } }
         set { state.withLock { $0.source = newValue } }
     }
 
     /// Whether a network response had the same body as the stored entry it replaced (nil: nothing compared).
-    var unchangedFromStored: Bool? {
+    package var unchangedFromStored: Bool? {
         get { state.withLock { $0.unchangedFromStored } }
         set { state.withLock { $0.unchangedFromStored = newValue } }
     }
 
     /// Whether a response store decided how to serve the request (so `cacheOnly` never reaches the network).
-    var handledByStore: Bool {
+    package var handledByStore: Bool {
         get { state.withLock { $0.handledByStore } }
         set { state.withLock { $0.handledByStore = newValue } }
+    }
+
+    /// Whether a middleware kept the request for later (the offline queue) instead of sending it: the error it
+    /// throws is then not a failure, and ``APIClient`` emits no `requestFailed` event for it.
+    package var isDeferred: Bool {
+        get { state.withLock { $0.isDeferred } }
+        set { state.withLock { $0.isDeferred = newValue } }
     }
 }
 
 /// Collects the reports of every request made inside one ``RequestOptions`` scope.
-final class FetchRecorder: Sendable {
+package final class FetchRecorder: Sendable {
     private let reports = Locked<[RequestReport]>([])
 
-    func record(_ report: RequestReport) {
+    package init() {}
+
+    package func record(_ report: RequestReport) {
         reports.withLock { $0.append(report) }
     }
 
     /// True when at least one request compared with a stored entry and every comparison found it unchanged.
-    var allUnchanged: Bool {
+    package var allUnchanged: Bool {
         let values = reports.withLock { $0.compactMap(\.unchangedFromStored) }
         return !values.isEmpty && values.allSatisfy { $0 }
     }
 
     /// The sources of the recorded requests, in order.
-    var sources: [ResponseSource] {
+    package var sources: [ResponseSource] {
         reports.withLock { $0.map(\.source) }
     }
 }

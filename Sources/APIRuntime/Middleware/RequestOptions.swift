@@ -13,13 +13,13 @@ public struct RequestOptions: Sendable {
     public var isQueueable: Bool?
 
     /// Set by the offline queue while it replays an entry (so the entry is not queued again).
-    var isReplay = false
+    package var isReplay = false
     /// The account a replayed entry belongs to, used instead of the client's current account.
-    var replayAccount: String?
+    package var replayAccount: String?
     /// Lets a ``CachedThenFresh`` sequence see what the runtime did for the calls it makes.
-    var recorder: FetchRecorder?
+    package var recorder: FetchRecorder?
     /// Serve expired stored entries for ``FetchPolicy/cacheOnly`` (the first step of cached-then-fresh).
-    var allowsExpired = false
+    package var allowsExpired = false
 
     /// Options with the given policy and queueing override.
     public init(fetchPolicy: FetchPolicy = .networkOnly, isQueueable: Bool? = nil) {

@@ -55,7 +55,7 @@ public struct RetryMiddleware: ClientMiddleware {
 
     /// The wait `Retry-After` asks for: delay-seconds or an HTTP date (relative to the clock); nil when absent
     /// or unreadable.
-    func retryAfter(_ response: HTTPResponse) -> Duration? {
+    package func retryAfter(_ response: HTTPResponse) -> Duration? {
         guard let value = response.headers["Retry-After"]?.trimmingSpaces, !value.isEmpty else { return nil }
         if let seconds = Int(value) {
             return seconds >= 0 ? .seconds(seconds) : nil

@@ -48,13 +48,13 @@ public struct SystemClock: RuntimeClock {
 
 extension Duration {
     /// The duration in seconds as a `Double` (for `Date` arithmetic and header values).
-    var seconds: Double {
+    package var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 
     /// A duration from seconds given as a `Double`; negative and non-finite values give zero.
-    static func seconds(double value: Double) -> Duration {
+    package static func seconds(double value: Double) -> Duration {
         guard value.isFinite, value > 0 else { return .zero }
         return .nanoseconds(Int64(min(value, 9e9) * 1e9))
     }

@@ -1,4 +1,5 @@
 import APIRuntime
+import APIRuntimeStore
 import Foundation
 import LoopbackTestServer
 import XCTest

@@ -1,0 +1,228 @@
+import APIRuntime
+import Foundation
+
+/// Downloads binary bodies (images, documents) and keeps them on disk, named by the SHA-256 of their URL,
+/// evicting by age, count and total size (least recently used first). Concurrent requests for one URL share
+/// one download. The media type is recognised from the bytes when the server declares a wrong or generic one.
+///
+/// ```swift
+/// let images = DownloadCache(directory: cachesURL.appendingPathComponent("images"))
+/// let avatar = try await images.image(from: member.avatarURL)
+/// imageView.image = UIImage(data: avatar.data)
+/// ```
+public actor DownloadCache {
+    /// When files are evicted.
+    public struct Limits: Sendable, Hashable {
+        /// Files downloaded longer ago than this many seconds are downloaded again.
+        public var maxAge: TimeInterval?
+        /// At most this many files are kept.
+        public var maxCount: Int?
+        /// At most this many bytes are kept.
+        public var maxBytes: Int?
+
+        /// Limits; nil means no limit of that kind.
+        public init(maxAge: TimeInterval? = 7 * 86_400, maxCount: Int? = 500, maxBytes: Int? = 200 * 1_024 * 1_024) {
+            self.maxAge = maxAge
+            self.maxCount = maxCount
+            self.maxBytes = maxBytes
+        }
+    }
+
+    private struct Metadata: Codable {
+        var url: URL
+        var mimeType: String?
+        var declaredMimeType: String?
+        var downloadedAt: Date
+        var lastAccessedAt: Date
+        var size: Int
+    }
+
+    /// The directory the files are kept in (created when needed).
+    public nonisolated let directory: URL
+    /// The eviction limits.
+    public nonisolated let limits: Limits
+    private let transport: any HTTPTransport
+    private nonisolated let executor = IOExecutor(label: "APIRuntimeDownloads.DownloadCache")
+
+    /// Runs on a queue of its own: reading, writing and evicting files blocks, and must not do so on the
+    /// cooperative thread pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Whether the caller runs on the cache's own queue (tests check that file I/O never runs on the pool).
+    var runsOnOwnQueue: Bool {
+        executor.isCurrent
+    }
+    private let clock: any RuntimeClock
+    private var inFlight: [String: Task<DownloadedFile, any Error>] = [:]
+
+    /// A cache in `directory` downloading with `transport` (wrap it in ``MiddlewareTransport`` to add auth).
+    public init(
+        directory: URL, transport: any HTTPTransport = URLSessionTransport(), limits: Limits = Limits(),
+        clock: any RuntimeClock = SystemClock()
+    ) {
+        self.directory = directory
+        self.transport = transport
+        self.limits = limits
+        self.clock = clock
+    }
+
+    /// The file for `url`: from disk when cached and not too old, otherwise downloaded (with `headers`) and kept.
+    /// Throws ``DownloadError/status(_:url:)`` for a non-2xx response and the transport's errors.
+    public func file(from url: URL, headers: HTTPHeaders = [:]) async throws -> DownloadedFile {
+        let key = Self.key(for: url)
+        if let cached = cachedFile(key: key) {
+            return cached
+        }
+        if let running = inFlight[key] {
+            return try await running.value
+        }
+        let task = Task { try await download(url, key: key, headers: headers) }
+        inFlight[key] = task
+        defer { inFlight[key] = nil }
+        return try await task.value
+    }
+
+    /// Like ``file(from:headers:)``, but throws ``DownloadError/notAnImage(mimeType:url:)`` unless the bytes are
+    /// an image (whatever type the server declared).
+    public func image(from url: URL, headers: HTTPHeaders = [:]) async throws -> DownloadedFile {
+        let file = try await file(from: url, headers: headers)
+        guard file.isImage else { throw DownloadError.notAnImage(mimeType: file.mimeType, url: url) }
+        return file
+    }
+
+    /// The cached file for `url` without downloading; refreshes its access time.
+    public func cachedFile(for url: URL) -> DownloadedFile? {
+        cachedFile(key: Self.key(for: url))
+    }
+
+    /// Removes the file for `url`.
+    public func remove(_ url: URL) {
+        let key = Self.key(for: url)
+        try? FileManager.default.removeItem(at: dataURL(key))
+        try? FileManager.default.removeItem(at: metadataURL(key))
+    }
+
+    /// Removes every file.
+    public func removeAll() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Applies the limits now; returns how many files were removed.
+    @discardableResult
+    public func evict() -> Int {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        let now = clock.now()
+        var removed = 0
+        var entries: [(key: String, metadata: Metadata)] = []
+        for name in names where name.hasSuffix(".json") {
+            let key = String(name.dropLast(5))
+            guard let metadata = readMetadata(key), manager.fileExists(atPath: dataURL(key).path) else {
+                removeFiles(key)
+                removed += 1
+                continue
+            }
+            if let maxAge = limits.maxAge, now.timeIntervalSince(metadata.downloadedAt) > maxAge {
+                removeFiles(key)
+                removed += 1
+            } else {
+                entries.append((key, metadata))
+            }
+        }
+        // Data files whose metadata was never written (a crash between the two writes).
+        let known = Set(entries.map(\.key))
+        for name in names where name.hasSuffix(".data") && !known.contains(String(name.dropLast(5))) {
+            if !manager.fileExists(atPath: metadataURL(String(name.dropLast(5))).path) {
+                try? manager.removeItem(at: directory.appendingPathComponent(name))
+            }
+        }
+        entries.sort { lhs, rhs in
+            lhs.metadata.lastAccessedAt != rhs.metadata.lastAccessedAt
+                ? lhs.metadata.lastAccessedAt > rhs.metadata.lastAccessedAt : lhs.key > rhs.key
+        }
+        var total = 0
+        for (index, entry) in entries.enumerated() {
+            total += entry.metadata.size
+            let overCount = limits.maxCount.map { index >= $0 } ?? false
+            let overBytes = limits.maxBytes.map { total > $0 } ?? false
+            if overCount || overBytes {
+                removeFiles(entry.key)
+                removed += 1
+            }
+        }
+        return removed
+    }
+
+    /// The file name (without extension) used for `url`: the hex SHA-256 of its absolute string.
+    public static func key(for url: URL) -> String {
+        SHA256.hex(Array(url.absoluteString.utf8))
+    }
+
+    // MARK: - Steps
+
+    private func download(_ url: URL, key: String, headers: HTTPHeaders) async throws -> DownloadedFile {
+        let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: headers))
+        guard response.isSuccess else { throw DownloadError.status(response.status, url: url) }
+        let declared = response.headers["Content-Type"]
+        let now = clock.now()
+        let metadata = Metadata(
+            url: url, mimeType: MediaTypeSniffer.effectiveType(declared: declared, data: response.body),
+            declaredMimeType: declared, downloadedAt: now, lastAccessedAt: now, size: response.body.count)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // Data first: metadata without data is never read, data without metadata is removed by evict().
+            try response.body.write(to: dataURL(key), options: .atomic)
+            try writeMetadata(metadata, key: key)
+            evict()
+        } catch {
+            // The download succeeded; failing to keep it only costs a later download.
+        }
+        return file(metadata, key: key, data: response.body, isFromCache: false)
+    }
+
+    private func cachedFile(key: String) -> DownloadedFile? {
+        guard var metadata = readMetadata(key) else { return nil }
+        let now = clock.now()
+        if let maxAge = limits.maxAge, now.timeIntervalSince(metadata.downloadedAt) > maxAge {
+            removeFiles(key)
+            return nil
+        }
+        guard let data = try? Data(contentsOf: dataURL(key)), data.count == metadata.size else {
+            removeFiles(key)
+            return nil
+        }
+        metadata.lastAccessedAt = now
+        try? writeMetadata(metadata, key: key)
+        return file(metadata, key: key, data: data, isFromCache: true)
+    }
+
+    private func file(_ metadata: Metadata, key: String, data: Data, isFromCache: Bool) -> DownloadedFile {
+        DownloadedFile(
+            url: metadata.url, fileURL: dataURL(key), data: data, mimeType: metadata.mimeType,
+            declaredMimeType: metadata.declaredMimeType, downloadedAt: metadata.downloadedAt, isFromCache: isFromCache)
+    }
+
+    private func dataURL(_ key: String) -> URL {
+        directory.appendingPathComponent(key + ".data")
+    }
+
+    private func metadataURL(_ key: String) -> URL {
+        directory.appendingPathComponent(key + ".json")
+    }
+
+    private func readMetadata(_ key: String) -> Metadata? {
+        guard let data = try? Data(contentsOf: metadataURL(key)) else { return nil }
+        return try? JSONDecoder().decode(Metadata.self, from: data)
+    }
+
+    private func writeMetadata(_ metadata: Metadata, key: String) throws {
+        try JSONEncoder().encode(metadata).write(to: metadataURL(key), options: .atomic)
+    }
+
+    private func removeFiles(_ key: String) {
+        try? FileManager.default.removeItem(at: metadataURL(key))
+        try? FileManager.default.removeItem(at: dataURL(key))
+    }
+}

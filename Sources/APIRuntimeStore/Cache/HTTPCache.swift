@@ -1,0 +1,275 @@
+import APIRuntime
+import Foundation
+
+/// The runtime's HTTP cache (a private cache, RFC 9111 subset), needed because FoundationNetworking's
+/// `URLSession` on Linux never caches; ``URLSessionTransport`` keeps `URLSession`'s own cache off everywhere.
+///
+/// - Stores responses with explicit freshness (`max-age`, `Expires`) or a validator (`ETag`, `Last-Modified`);
+///   no heuristic freshness. Never stores `no-store` responses, or `private` ones outside an account partition.
+/// - Serves fresh entries without contacting the server; revalidates stale and `no-cache` entries with
+///   `If-None-Match`/`If-Modified-Since`, and a `304` returns the stored response (reported as
+///   ``ResponseSource/revalidated``).
+/// - Partitions by account (``RequestContext/account``): the app's account, or a digest of the client's
+///   credentials, so a response cached for one user is never served to the next one signing in on the device.
+///   A response to a request carrying `Authorization` without an account is stored only when `public` or
+///   `must-revalidate` allows it (RFC 9111 §3.5).
+/// - Keys entries by method + URL + canonical body + account (``CacheKey``); honours `Vary`.
+///
+/// Storage failures never fail the call being served: a failed read is a miss (the request goes to the network),
+/// a failed write leaves the response unstored; each is emitted as ``ClientEvent/storageError(message:)`` on the
+/// cache's `events` bus. Calls made by the app (``removeAll(_:)``, ``purge()``, ``entry(for:account:)``) throw.
+///
+/// A ``ClientMiddleware``: put it after the auth and retry middlewares (revalidations need the token and may be
+/// retried) and before the rate limiter (cache hits should not use up the rate).
+public final class HTTPCache: StatefulMiddleware {
+    /// What is cached.
+    public struct Configuration: Sendable {
+        /// Methods whose responses may be stored.
+        public var methods: Set<String> = ["GET", "HEAD"]
+        /// `operationId`s of query-style operations (usually POST) that may be stored too; their responses need
+        /// explicit freshness. Other unsafe methods are never cached: replaying them from a cache would skip the
+        /// server-side effect.
+        public var operations: Set<String> = []
+        /// Response statuses that may be stored.
+        public var statuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
+        /// Store `private` responses of anonymous requests too (the anonymous partition is shared by every user
+        /// of the device, so this is off by default).
+        public var storesPrivateResponsesWithoutAccount = false
+        /// Mixed into every key.
+        public var namespace = ""
+        /// Purge limits applied by ``HTTPCache/purge()``.
+        public var limits = PurgeLimits(maxAge: 30 * 86_400, maxCount: 2_000, maxBytes: 50 * 1_024 * 1_024)
+        /// Purge automatically after this many stores; 0 purges only when asked.
+        public var purgeInterval = 50
+
+        /// The defaults described on each property.
+        public init() {}
+    }
+
+    /// The settings in effect.
+    public let configuration: Configuration
+    private let storage: any ResponseStorage
+    private let clock: any RuntimeClock
+    private let events: EventBus?
+    private let storeCount = Locked(0)
+
+    /// A cache over `storage` (shared with a ``ResponseStore`` if wanted: they use separate areas).
+    public init(
+        storage: any ResponseStorage, configuration: Configuration = Configuration(),
+        clock: any RuntimeClock = SystemClock(), events: EventBus? = nil
+    ) {
+        self.storage = storage
+        self.configuration = configuration
+        self.clock = clock
+        self.events = events
+    }
+
+    /// Serves `request` from the cache, revalidates, or sends it and stores the response.
+    public func intercept(
+        _ request: HTTPRequest, operation: OperationInfo,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let context = RequestContext.current
+        let account = context?.account
+        let requestControl = CacheControl(request.headers)
+        let isConditional = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "Range"]
+            .contains { request.headers.contains($0) }
+        guard isCacheable(request, operation), !requestControl.noStore, !isConditional else {
+            let response = try await next(request)
+            await invalidateIfUnsafe(request, response, account: account)
+            return response
+        }
+
+        let key = CacheKey.make(for: request, account: account, namespace: configuration.namespace)
+        var entry = await load(key)
+        if let stored = entry, !Self.varyMatches(stored, request) {
+            entry = nil
+        }
+        if let entry {
+            let now = clock.now()
+            let age = CacheFreshness.currentAge(
+                of: entry.response.headers, requestTime: entry.requestTime, responseTime: entry.responseTime, now: now)
+            let responseControl = CacheControl(entry.response.headers)
+            let lifetime = CacheFreshness.lifetime(of: entry.response.headers, control: responseControl, responseTime: entry.responseTime) ?? 0
+            let isFresh = age < lifetime && !responseControl.noCache && !requestControl.noCache
+                && requestControl.maxAge.map { age <= TimeInterval($0) } ?? true
+            if isFresh {
+                context?.report.source = .httpCache
+                events?.emit(.servedFromCache(CacheEvent(
+                    operation: operation.id, url: request.url, account: account, source: .httpCache)))
+                var response = entry.response
+                response.headers["Age"] = String(Int(age))
+                response.isLocal = true
+                return response
+            }
+            if let conditional = Self.conditionalRequest(for: request, entry: entry) {
+                return try await revalidate(
+                    conditional, original: request, entry: entry, key: key, operation: operation, context: context,
+                    next: next)
+            }
+        }
+
+        let requestTime = clock.now()
+        let response = try await next(request)
+        await store(response, for: request, key: key, account: account, requestTime: requestTime, operation: operation)
+        return response
+    }
+
+    /// Removes the entries of `scope` (one account, or all); throws what the storage threw.
+    public func removeAll(_ scope: AccountScope = .all) async throws {
+        try await storage.removeResponses(scope, area: .httpCache)
+    }
+
+    /// Removes the entries of `account`'s partition (nil: the anonymous one); ``APIClient/removeStoredData(for:)``
+    /// calls this.
+    public func removeData(for account: String?) async throws {
+        try await removeAll(.account(account))
+    }
+
+    /// Removes the entries beyond ``Configuration/limits``, least recently used first; returns how many were
+    /// removed and throws what the storage threw. (The automatic purge every ``Configuration/purgeInterval`` stores
+    /// reports a failure as ``ClientEvent/storageError(message:)`` instead.)
+    @discardableResult
+    public func purge() async throws -> Int {
+        try await storage.purgeResponses(area: .httpCache, limits: configuration.limits, now: clock.now())
+    }
+
+    /// The stored entry for `request` in `account`'s partition, if any (for diagnostics and tests).
+    public func entry(for request: HTTPRequest, account: String?) async throws -> StoredResponse? {
+        try await storage.loadResponse(
+            key: CacheKey.make(for: request, account: account, namespace: configuration.namespace), area: .httpCache,
+            accessedAt: clock.now())
+    }
+
+    // MARK: - Steps
+
+    private func revalidate(
+        _ conditional: HTTPRequest, original: HTTPRequest, entry: StoredResponse, key: String,
+        operation: OperationInfo, context: RequestContext?, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let requestTime = clock.now()
+        let response = try await next(conditional)
+        guard response.status == 304 else {
+            await store(response, for: original, key: key, account: entry.account, requestTime: requestTime, operation: operation)
+            return response
+        }
+        let responseTime = clock.now()
+        var updated = entry
+        for field in response.headers where !Self.unmergedFields.contains(field.name.lowercased()) {
+            updated.response.headers[field.name] = field.value
+        }
+        updated.requestTime = requestTime
+        updated.responseTime = responseTime
+        updated.lastAccessedAt = responseTime
+        updated.expiresAt = CacheFreshness.expiry(
+            of: updated.response.headers, requestTime: requestTime, responseTime: responseTime)
+        if CacheControl(updated.response.headers).noStore {
+            await reportingFailure("removing a no-store entry") { try await storage.removeResponse(key: key, area: .httpCache) }
+        } else {
+            await reportingFailure("updating a revalidated entry") { try await storage.saveResponse(updated, area: .httpCache) }
+        }
+        context?.report.source = .revalidated
+        events?.emit(.revalidated(CacheEvent(
+            operation: operation.id, url: original.url, account: entry.account, source: .revalidated)))
+        return updated.response
+    }
+
+    private func store(
+        _ response: HTTPResponse, for request: HTTPRequest, key: String, account: String?, requestTime: Date,
+        operation: OperationInfo
+    ) async {
+        let responseTime = clock.now()
+        let control = CacheControl(response.headers)
+        let lifetime = CacheFreshness.lifetime(of: response.headers, responseTime: responseTime)
+        let hasValidator = response.headers.contains("ETag") || response.headers.contains("Last-Modified")
+        let isQueryOperation = !configuration.methods.contains(request.method.uppercased())
+        let vary = response.headers.values(for: "Vary").flatMap { $0.split(separator: ",").map { $0.trimmingSpaces } }
+        let isStorable = configuration.statuses.contains(response.status) && !control.noStore
+            && (!control.isPrivate || account != nil || configuration.storesPrivateResponsesWithoutAccount)
+            // RFC 9111 §3.5: the anonymous partition is shared by everyone using the device, so an authenticated
+            // response goes there only when the server says any user may reuse it.
+            && (account != nil || !request.headers.contains("Authorization") || control.isPublic || control.mustRevalidate)
+            && !vary.contains("*")
+            && (isQueryOperation ? (lifetime ?? 0) > 0 : ((lifetime ?? 0) > 0 || hasValidator))
+        guard isStorable else {
+            await reportingFailure("removing a replaced entry") { try await storage.removeResponse(key: key, area: .httpCache) }
+            return
+        }
+        var varyHeaders = HTTPHeaders()
+        for name in vary {
+            if let value = request.headers[name] {
+                varyHeaders.add(name: name, value: value)
+            }
+        }
+        let entry = StoredResponse(
+            key: key, account: account, method: request.method.uppercased(), url: request.url, response: response,
+            requestTime: requestTime, responseTime: responseTime,
+            expiresAt: CacheFreshness.expiry(of: response.headers, requestTime: requestTime, responseTime: responseTime),
+            lastAccessedAt: responseTime, varyHeaders: varyHeaders)
+        await reportingFailure("storing a response") { try await storage.saveResponse(entry, area: .httpCache) }
+        let isPurgeDue = configuration.purgeInterval > 0 && storeCount.withLock { count -> Bool in
+            count += 1
+            return count % configuration.purgeInterval == 0
+        }
+        if isPurgeDue {
+            await reportingFailure("purging") { try await purge() }
+        }
+    }
+
+    // RFC 9111 §4.4: a successful unsafe request invalidates the stored responses for its URL.
+    private func invalidateIfUnsafe(_ request: HTTPRequest, _ response: HTTPResponse, account: String?) async {
+        let method = request.method.uppercased()
+        guard !["GET", "HEAD", "OPTIONS", "TRACE"].contains(method), (200..<400).contains(response.status) else { return }
+        for safeMethod in ["GET", "HEAD"] {
+            let target = HTTPRequest(method: safeMethod, url: request.url)
+            let key = CacheKey.make(for: target, account: account, namespace: configuration.namespace)
+            await reportingFailure("invalidating after \(method)") { try await storage.removeResponse(key: key, area: .httpCache) }
+        }
+    }
+
+    private func isCacheable(_ request: HTTPRequest, _ operation: OperationInfo) -> Bool {
+        configuration.methods.contains(request.method.uppercased()) || configuration.operations.contains(operation.id)
+    }
+
+    /// The entry under `key`; a read that fails is a miss (the request goes to the network), reported as an event.
+    private func load(_ key: String) async -> StoredResponse? {
+        await reportingFailure("reading an entry") {
+            try await storage.loadResponse(key: key, area: .httpCache, accessedAt: clock.now())
+        } ?? nil
+    }
+
+    // A cache must not fail the call it serves: the failure goes to the event bus and the call goes on.
+    @discardableResult
+    private func reportingFailure<Value>(_ step: String, _ body: () async throws -> Value) async -> Value? {
+        do {
+            return try await body()
+        } catch {
+            events?.emit(.storageError(message: "HTTP cache: \(step) failed: \(error)"))
+            return nil
+        }
+    }
+
+    // Header fields a 304 must not overwrite in the stored response (RFC 9111 §3.2).
+    private static let unmergedFields: Set<String> = [
+        "content-length", "content-encoding", "transfer-encoding", "content-range", "connection", "keep-alive",
+    ]
+
+    private static func conditionalRequest(for request: HTTPRequest, entry: StoredResponse) -> HTTPRequest? {
+        let etag = entry.response.headers["ETag"]
+        let lastModified = entry.response.headers["Last-Modified"]
+        guard etag != nil || lastModified != nil else { return nil }
+        var conditional = request
+        if let etag {
+            conditional.headers["If-None-Match"] = etag
+        }
+        if let lastModified {
+            conditional.headers["If-Modified-Since"] = lastModified
+        }
+        return conditional
+    }
+
+    private static func varyMatches(_ entry: StoredResponse, _ request: HTTPRequest) -> Bool {
+        let names = entry.response.headers.values(for: "Vary").flatMap { $0.split(separator: ",").map { $0.trimmingSpaces } }
+        return names.allSatisfy { entry.varyHeaders[$0] == request.headers[$0] }
+    }
+}

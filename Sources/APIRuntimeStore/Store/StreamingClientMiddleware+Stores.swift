@@ -1,0 +1,23 @@
+import APIRuntime
+
+// Stores keep whole bodies; a streamed body passes them untouched and is never stored or served from them.
+
+extension HTTPCache: StreamingClientMiddleware {
+    /// Passes the stream through: the HTTP cache neither stores nor serves streamed bodies.
+    public func interceptStream(
+        _ request: HTTPRequest, operation: OperationInfo,
+        next: @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse
+    ) async throws -> StreamedHTTPResponse {
+        try await next(request)
+    }
+}
+
+extension ResponseStore: StreamingClientMiddleware {
+    /// Passes the stream through: the response store neither stores nor serves streamed bodies.
+    public func interceptStream(
+        _ request: HTTPRequest, operation: OperationInfo,
+        next: @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse
+    ) async throws -> StreamedHTTPResponse {
+        try await next(request)
+    }
+}
