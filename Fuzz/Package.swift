@@ -16,8 +16,8 @@ let package = Package(
         harness("FuzzJSON", ["APIRuntime"]),
         harness("FuzzSpec", ["APIGenCore"]),
         harness("FuzzRegex", ["APIRuntime"]),
-        harness("FuzzHTTPFields", ["APIRuntime"]),
-        harness("FuzzEnvelope", ["APIRuntime"]),
+        harness("FuzzHTTPFields", ["APIRuntime", "APIRuntimeStore", "APIRuntimeDownloads"]),
+        harness("FuzzEnvelope", ["APIRuntime", "APIRuntimeTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import APIRuntime
+import APIRuntimeTesting
 import Foundation
 
 /// A payload with the identifier shapes generated models use.

@@ -1,4 +1,6 @@
 import APIRuntime
+import APIRuntimeDownloads
+import APIRuntimeStore
 import Foundation
 
 /// libFuzzer entry: header text through `Cache-Control` parsing, HTTP-date parsing (a date that parses must
