@@ -188,12 +188,15 @@ def measure(tool: str, edits: list[Edit]) -> dict:
     full = build(package, f"{tool}-full")
     log(f"locality {tool}: full build {full['wall']:.1f} s")
     rows = {}
+    at_base = True
     for edit in edits:
         # Back to the base: restore the committed output (only changed files are rewritten) and rebuild it.
         git(["reset", "-q", "--hard"], sources)
         git(["clean", "-qfd"], sources)
         spec.write_text(base_text)
-        build(package, f"{tool}-restore")
+        if not at_base:
+            build(package, f"{tool}-restore")
+        at_base = False
         spec.write_text(edited_spec(edit, base_text))
         generate(tool, spec, sources, f"{tool}-{edit.key}")
         stats = diff_stats(sources)
@@ -256,6 +259,8 @@ def main() -> None:
     parser.add_argument("--edits", default=",".join(edit.key for edit in EDITS))
     parser.add_argument("--tools", default="apigen,sog")
     parser.add_argument("--no-write", action="store_true", help="print the table instead of updating Docs/benchmarks.md")
+    parser.add_argument("--merge", action="store_true",
+                        help="keep the other tools' results of Benchmarks/out/locality.json (e.g. to run the slow anchor on fewer edits)")
     args = parser.parse_args()
     if not SPEC.exists():
         sys.exit(f"error: {SPEC} not found (set APIGEN_SHARED to the folder holding corpus/)")
@@ -263,11 +268,14 @@ def main() -> None:
     edits = [edit for edit in EDITS if edit.key in keys]
     tools = args.tools.split(",")
     results = {"date": _dt.date.today().isoformat(), "machine": machine_info(), "tools": {}, "builds": {}}
+    saved = OUT / "locality.json"
+    if args.merge and saved.exists():
+        results["tools"] = {tool: record for tool, record in json.loads(saved.read_text())["tools"].items() if tool not in tools}
     bench.build_tools(need_sog="sog" in tools, need_ogen=False, results={"builds": results["builds"], "machine": results["machine"]})
     for tool in tools:
         results["tools"][tool] = measure(tool, edits)
-    (OUT / "locality.json").write_text(json.dumps(results, indent=2))
-    text = table(results, edits)
+        saved.write_text(json.dumps(results, indent=2))
+    text = table(results, EDITS if args.merge else edits)
     if args.no_write:
         print(text)
     else:
