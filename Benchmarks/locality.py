@@ -184,6 +184,8 @@ def measure(tool: str, edits: list[Edit]) -> dict:
     git(["commit", "-qm", "base"], sources)
     file_count = sum(1 for path in sources.rglob("*.swift"))
     prebuild_dependencies(tool, package)
+    # A package left by an earlier run keeps object files: delete the target's products so the build is full.
+    bench.remove_target_products(package)
     log(f"locality {tool}: full build of the base output ({file_count} files)")
     full = build(package, f"{tool}-full")
     log(f"locality {tool}: full build {full['wall']:.1f} s")
