@@ -41,12 +41,4 @@ final class UTF8SearchTests: XCTestCase {
         XCTAssertTrue(ValidatorEmitter.mentions("x(\"é\", object)", "object"))
         XCTAssertFalse(ValidatorEmitter.mentions("", "object"))
     }
-
-    func testTypeSetConstant() {
-        
-        
-        
-        
-        
-    }
 }

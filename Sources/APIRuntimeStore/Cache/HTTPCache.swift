@@ -238,15 +238,9 @@ public final class HTTPCache: StatefulMiddleware {
         } ?? nil
     }
 
-    // A cache must not fail the call it serves: the failure goes to the event bus and the call goes on.
     @discardableResult
     private func reportingFailure<Value>(_ step: String, _ body: () async throws -> Value) async -> Value? {
-        do {
-            return try await body()
-        } catch {
-            events?.emit(.storageError(message: "HTTP cache: \(step) failed: \(error)"))
-            return nil
-        }
+        await events.reportingStorageFailure("HTTP cache", step, body)
     }
 
     // Header fields a 304 must not overwrite in the stored response (RFC 9111 §3.2).

@@ -153,15 +153,9 @@ public final class ResponseStore: StatefulMiddleware {
         } ?? nil
     }
 
-    // The store must not fail the call it serves: the failure goes to the event bus and the call goes on.
     @discardableResult
     private func reportingFailure<Value>(_ step: String, _ body: () async throws -> Value) async -> Value? {
-        do {
-            return try await body()
-        } catch {
-            events?.emit(.storageError(message: "response store: \(step) failed: \(error)"))
-            return nil
-        }
+        await events.reportingStorageFailure("response store", step, body)
     }
 
     private func served(_ entry: StoredResponse, operation: OperationInfo, context: RequestContext?) -> HTTPResponse {
