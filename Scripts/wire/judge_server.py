@@ -15,19 +15,29 @@ from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
 
 
-_KEPT_ENCODED = {"2F", "2C", "3B", "3D"}
+_KEPT_ENCODED = {"2F", "2C", "3B", "3D", "3F", "23", "25"} | {f"{byte:02X}" for byte in list(range(0x20)) + [0x7F]}
+# Decoded again in the path variables openapi-core extracts (see _decoding_path_variables): `?` `#` and control
+# characters only mean something to a URL parser, which openapi-core runs on the matched path (it would start a query
+# or a fragment there, and Python's parser drops tab, CR and LF). `%` stays encoded so that the comparison's own
+# decoding does not decode a value twice.
+_DECODED_IN_VARIABLES = _KEPT_ENCODED - {"2F", "2C", "3B", "3D", "25"}
 
 
 def _decode_keeping_delimiters(path):
-    """The path percent-decoded except `/ , ; =`: werkzeug decodes everything, which would turn an encoded `/`
-    inside a parameter into a segment separator and an encoded `,` into an array separator; openapi-core matches
-    templates and splits styles on the path it is given, so those stay encoded (and are decoded when compared)."""
+    """The path percent-decoded except `/ , ; =` and what a URL parser reads (`? # %`, control characters): werkzeug
+    decodes everything, which would turn an encoded `/` inside a parameter into a segment separator and an encoded
+    `,` into an array separator; openapi-core matches templates and splits styles on the path it is given, so those
+    stay encoded (and are decoded when compared)."""
+    return _decode_except(path, _KEPT_ENCODED)
+
+
+def _decode_except(path, kept):
     out = bytearray()
     raw = path.encode("latin-1", "replace")
     index = 0
     while index < len(raw):
         if raw[index:index + 1] == b"%" and index + 2 < len(raw) + 0 and raw[index + 1:index + 3].upper().decode() \
-                not in _KEPT_ENCODED:
+                not in kept:
             try:
                 out.append(int(raw[index + 1:index + 3], 16))
                 index += 3
@@ -66,6 +76,57 @@ class RawPathRequest:
 
 
 logging.getLogger("werkzeug").setLevel(logging.ERROR)
+
+
+def _decoding_path_variables():
+    """openapi-core's path finder, with `? #` and control characters decoded in the variables it extracts (they
+    stay encoded in the path it matches, where a URL parser would cut or drop them)."""
+    from openapi_core.templating.paths.finders import BasePathFinder
+    original = BasePathFinder.find
+    if getattr(original, "_wire_decodes", False):
+        return
+
+    def find(self, method, name):
+        result = original(self, method, name)
+        variables = result.path_result.variables if result.path_result is not None else None
+        if variables:
+            for key, value in list(variables.items()):
+                if isinstance(value, str) and "%" in value:
+                    variables[key] = _decode_only(value, _DECODED_IN_VARIABLES)
+        return result
+    find._wire_decodes = True
+    BasePathFinder.find = find
+
+
+def _decode_only(value, decoded):
+    everything = {f"{byte:02X}" for byte in range(256)}
+    return _decode_except(value, everything - decoded)
+
+
+def _case_insensitive_auth_schemes():
+    """openapi-core 0.23.1 compares the lower-cased scheme of an `Authorization` header with the scheme as the
+    description spells it, so `scheme: X-Matrix` (or `Bearer`) never matches; RFC 9110 §11.1 makes auth-schemes
+    case-insensitive, so the judge compares both lower-cased."""
+    from openapi_core.security import providers
+    from openapi_core.security.exceptions import SecurityProviderError
+    if getattr(providers.HttpProvider.__call__, "_wire_case_insensitive", False):
+        return
+
+    def call(self, parameters):
+        if "Authorization" not in parameters.header:
+            raise SecurityProviderError("Missing authorization header.")
+        auth_type, _, credentials = parameters.header["Authorization"].partition(" ")
+        if not credentials:
+            raise SecurityProviderError("Could not parse authorization header.")
+        if auth_type.lower() != str(self.scheme["scheme"]).lower():
+            raise SecurityProviderError(f"Unknown authorization method {auth_type}")
+        return credentials
+    call._wire_case_insensitive = True
+    providers.HttpProvider.__call__ = call
+
+
+_decoding_path_variables()
+_case_insensitive_auth_schemes()
 
 
 class JudgeServer:

@@ -56,12 +56,27 @@ def wire_schema(schema, location=None, allow_empty=False):
 
     def visit(node):
         kinds = _types(node)
+        if not kinds and not any(k in node for k in ("enum", "const")):
+            # apigen (like every generator) reads object keywords without a `type` as an object and `items` as
+            # an array; JSON Schema would also accept any other value there.
+            if any(k in node for k in ("properties", "required", "additionalProperties", "patternProperties")):
+                node["type"] = "object"
+                kinds = {"object"}
+            elif "items" in node or "prefixItems" in node:
+                node["type"] = "array"
+                kinds = {"array"}
         if "integer" in kinds:
             low, high = INT_LIMITS.get(node.get("format"), INT_LIMITS["int64"])
             if "minimum" not in node and "exclusiveMinimum" not in node:
                 node["minimum"] = low
             if "maximum" not in node and "exclusiveMaximum" not in node:
                 node["maximum"] = high
+        if "number" in kinds and node.get("format") == "float":
+            # A 32-bit float prints its shortest decimal, which names another double unless the value is exact:
+            # quarters within ±2^19 are exact in both and print the same.
+            for bound, value in (("minimum", -2.0**19), ("maximum", 2.0**19)):
+                node.setdefault(bound, value)
+            node.setdefault("multipleOf", 0.25)
         if "number" in kinds:
             for bound, value in (("minimum", -1e300), ("maximum", 1e300)):
                 node.setdefault(bound, value)

@@ -52,6 +52,9 @@ public struct MultipartForm: Sendable {
     }
 
     /// Appends a part holding `value` as JSON with `Content-Type: application/json`; does nothing for nil.
+    ///
+    /// A value that encodes to a JSON string, number or boolean (a union of primitives, a wrapper type) is a text
+    /// part instead, holding the string itself: OpenAPI's default content type for a primitive part is `text/plain`.
     public mutating func append(_ name: String, json value: (some Encodable)?, encoder: JSONEncoder = JSONEncoder())
         throws
     {
@@ -62,7 +65,22 @@ public struct MultipartForm: Sendable {
         } catch {
             throw APIError.invalidRequest("could not encode multipart part '\(name)' as JSON: \(error)")
         }
-        appendPart(name: name, filename: nil, contentType: "application/json", data: data)
+        switch data.first {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            appendPart(name: name, filename: nil, contentType: "application/json", data: data)
+        case UInt8(ascii: "\""):
+            let text: String
+            do {
+                text = try JSONDecoder().decode(String.self, from: data)
+            } catch {
+                throw APIError.invalidRequest("could not encode multipart part '\(name)' as text: \(error)")
+            }
+            appendPart(name: name, filename: nil, contentType: nil, data: Data(text.utf8))
+        case UInt8(ascii: "n"):
+            return  // null: the part is absent, as for nil
+        default:
+            appendPart(name: name, filename: nil, contentType: nil, data: data)
+        }
     }
 
     private mutating func appendPart(name: String, filename: String?, contentType: String?, data: Data) {

@@ -153,6 +153,26 @@ public struct RequestBuilder: Sendable {
 
     // MARK: - Building
 
+    /// `path` with every segment that a parameter made `.` or `..` written `%2E` / `%2E%2E`: URL parsers and
+    /// HTTP stacks (curl under URLSession on Linux, WHATWG parsers) remove literal dot segments, so `/items/..`
+    /// would reach `/` instead of the item named `..`. Segments the template spells with dots stay as they are.
+    static func escapingDotSegments(_ path: String, template: String) -> String {
+        guard path.contains("/.") else { return path }
+        let templateSegments = template.split(separator: "/", omittingEmptySubsequences: false)
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let offset = path.hasPrefix("/") && !template.hasPrefix("/") ? 1 : 0
+        var changed = false
+        for index in segments.indices where segments[index] == "." || segments[index] == ".." {
+            let templateIndex = index - offset
+            if templateSegments.indices.contains(templateIndex), templateSegments[templateIndex] == segments[index] {
+                continue
+            }
+            segments[index] = segments[index] == "." ? "%2E" : "%2E%2E"
+            changed = true
+        }
+        return changed ? segments.joined(separator: "/") : path
+    }
+
     /// Joins `baseURL`'s path and ``path`` (one `/` between them whether or not `baseURL` ends with one), appends
     /// the query to any query `baseURL` has, and adds the `Cookie` header.
     ///
@@ -163,7 +183,7 @@ public struct RequestBuilder: Sendable {
             let name = path[open...].prefix { $0 != "}" }.dropFirst()
             throw APIError.invalidRequest("path parameter '\(name)' of \(method) \(template) has no value")
         }
-        let relativePath = path.hasPrefix("/") ? path : "/" + path
+        let relativePath = Self.escapingDotSegments(path.hasPrefix("/") ? path : "/" + path, template: template)
         var headers = headers
         if !cookies.isEmpty {
             let cookieLine = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")

@@ -39,4 +39,22 @@ final class MultipartFormTests: XCTestCase {
         XCTAssertEqual(text(form), "--b\r\nContent-Disposition: form-data; name=\"meta\"\r\nContent-Type: application/json\r\n\r\n"
             + "{\"a\":2,\"b\":1}\r\n--b--\r\n")
     }
+
+    func testAPrimitiveValueOfAJSONPartIsATextPart() throws {
+        enum Model: Encodable {
+            case named(String)
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                if case .named(let name) = self { try container.encode(name) }
+            }
+        }
+        var form = MultipartForm(boundary: "b")
+        try form.append("model", json: Model.named("whisper-1 \"é\""))
+        try form.append("count", json: 2.5)
+        try form.append("flag", json: true)
+        XCTAssertEqual(text(form), "--b\r\nContent-Disposition: form-data; name=\"model\"\r\n\r\nwhisper-1 \"é\"\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"count\"\r\n\r\n2.5\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"flag\"\r\n\r\ntrue\r\n--b--\r\n",
+            "OpenAPI's default for a primitive part is text/plain, the value itself, never a quoted JSON string")
+    }
 }

@@ -24,6 +24,19 @@ final class RequestBuilderTests: XCTestCase {
         XCTAssertEqual(builder.template, "/teams/{team}/members/{id}")
     }
 
+    func testDotSegmentValuesAreEncodedSoNoParserRemovesThem() throws {
+        var builder = RequestBuilder(method: "GET", path: "/teams/{team}/members/{id}")
+        builder.path("team", "..")
+        builder.path("id", ".")
+        XCTAssertEqual(try url(builder), "https://api.test/teams/%2E%2E/members/%2E")
+        var dotted = RequestBuilder(method: "GET", path: "/files/{name}.json")
+        dotted.path("name", ".")
+        XCTAssertEqual(try url(dotted), "https://api.test/files/..json", "only whole segments are dot segments")
+        var literal = RequestBuilder(method: "GET", path: "/a/../{id}")
+        literal.path("id", "...")
+        XCTAssertEqual(try url(literal), "https://api.test/a/../...", "the template's own dots are the author's")
+    }
+
     func testPathKeepsUnreservedAndEncodesUnicode() throws {
         var builder = RequestBuilder(method: "GET", path: "/files/{name}")
         builder.path("name", "Ünï-cøde_~.txt")

@@ -25,6 +25,17 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
         XCTAssertEqual(server.requests.first?.path, "/items")
     }
 
+    func testADotSegmentParameterReachesTheServerAsItsOwnSegment() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        var builder = RequestBuilder(method: "GET", path: "/groups/{group}/items/{item}")
+        builder.path("group", "..")
+        builder.path("item", ".")
+        _ = try await URLSessionTransport(timeout: 10).send(builder.build(baseURL: server.baseURL))
+        XCTAssertEqual(server.requests.first?.path, "/groups/%2E%2E/items/%2E",
+                       "a literal `..` would have been resolved away before sending")
+    }
+
     func testNotModifiedIsPassedThroughBecauseURLSessionCachesNothing() async throws {
         let server = try LoopbackServer { request in
             request.headers["If-None-Match"] == "\"v1\"" ? .status(304, headers: [("ETag", "\"v1\"")])

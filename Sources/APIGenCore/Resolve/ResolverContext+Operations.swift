@@ -146,11 +146,22 @@ extension ResolverContext {
         var result: [Response] = []
         for entry in entries where !entry.key.hasPrefix("x-") {
             guard let response = dereference(entry.value) else { continue }
+            var contents = contents(response["content"])
+            if Self.statusesWithoutContent.contains(entry.key), !contents.isEmpty {
+                // HTTP itself drops the body (RFC 9110 §15.3.5, §15.4.5): a client that expected one would fail on
+                // every such response.
+                warning("an HTTP \(entry.key) response never has a body; its 'content' is ignored",
+                        at: response["content"], hint: "remove 'content' or document another status")
+                contents = []
+            }
             result.append(Response(status: entry.key, description: response["description"]?.string,
-                                   contents: contents(response["content"]), node: response))
+                                   contents: contents, node: response))
         }
         return result
     }
+
+    /// Statuses whose responses HTTP defines without content.
+    static let statusesWithoutContent: Set<String> = ["204", "205", "304"]
 
     /// What a header (or cookie) name may be: visible ASCII other than `:` (the runtime's check, `HTTPFieldCheck`).
     /// Looser than RFC 9110's token on purpose: it keeps out what could end the name or the line.
