@@ -96,6 +96,7 @@ extension Validators {
     private static let configAPITypesObject: JSONTypeSet = [.object]
     private static let configAPITypesString: JSONTypeSet = [.string]
     private static let configAPITypesStringNull: JSONTypeSet = [.string, .null]
+    private static let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance] = [.string("up"), .string("degraded"), .string("down")]
     private static let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
     private static let healthGetHealthResponse200Required: [Int] = [0]
     private static let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
@@ -115,15 +116,35 @@ extension Validators {
             if !context.checkRequired(object, Self.healthGetHealthResponse200Properties, Self.healthGetHealthResponse200Required, keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.healthGetHealthResponse200Properties.index(of: member)
+                let __declared = __index != nil
                 switch __index {
                 case 0?:
                     if !context.validate(member.value, at: "ok", validateHealthGetHealthResponse200OK) { if context.shouldStop { return false }; valid = false }
                 default:
                     break
                 }
+                if !__declared {
+                    if !context.validate(member.value, at: member.key, validateHealthGetHealthResponse200AdditionalProperty) { if context.shouldStop { return false }; valid = false }
+                }
             }
         default:
             break
+        }
+        return valid
+    }
+
+    /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties`
+    static func validateHealthGetHealthResponse200AdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.configAPITypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: Self.configAPITypesString))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        if !(SchemaCheck.isOneOf(instance, Self.healthGetHealthResponse200AdditionalPropertyEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/enum", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.enumeration(instance, Self.healthGetHealthResponse200AdditionalPropertyEnum))
+            if context.shouldStop { return false }
+            valid = false
         }
         return valid
     }

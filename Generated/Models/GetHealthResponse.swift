@@ -5,19 +5,53 @@ import Foundation
 
 public struct GetHealthResponse: Codable, Hashable, Sendable {
     public let ok: Bool
+    /// The members the API description allows next to the declared ones (`additionalProperties`),
+    /// by name; a declared member's name here is never sent.
+    public let additionalProperties: [String: GetHealthResponseAdditionalProperty]
 
     /// Creates a value from its properties.
-    public init(ok: Bool) {
+    public init(ok: Bool, additionalProperties: [String: GetHealthResponseAdditionalProperty] = [:]) {
         self.ok = ok
+        self.additionalProperties = additionalProperties
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.ok = try container.decode(Bool.self, forKey: "ok")
+        self.additionalProperties = try container.decodeAdditionalProperties(GetHealthResponseAdditionalProperty.self, excluding: ["ok"])
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.encode(self.ok, forKey: "ok")
+        try container.encodeAdditionalProperties(self.additionalProperties, excluding: ["ok"])
     }
+}
+
+public enum GetHealthResponseAdditionalProperty: RawRepresentable, Codable, Hashable, Sendable, ParameterEncodable {
+    case up
+    case degraded
+    case down
+    /// A value the API description did not list; kept so that new server values do not fail decoding.
+    case undocumented(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "up": self = .up
+        case "degraded": self = .degraded
+        case "down": self = .down
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .up: return "up"
+        case .degraded: return "degraded"
+        case .down: return "down"
+        case .undocumented(let value): return value
+        }
+    }
+
+    public var parameterValue: String { String(rawValue) }
 }

@@ -55,3 +55,17 @@ extension KeyedDecodingContainer {
         return date
     }
 }
+
+extension KeyedDecodingContainer where Key == WireKey {
+    /// Decodes every member whose name is not in `declared` as `T`: the `additionalProperties` an object schema
+    /// allows next to its `properties`.
+    public func decodeAdditionalProperties<T: Decodable>(_ type: T.Type, excluding declared: Set<String>) throws
+        -> [String: T]
+    {
+        var result: [String: T] = [:]
+        for key in allKeys where !declared.contains(key.stringValue) {
+            result[key.stringValue] = try decode(T.self, forKey: key)
+        }
+        return result
+    }
+}

@@ -51,3 +51,15 @@ extension KeyedEncodingContainer {
         try encodeNullable(value?.map(DateTimeCoding.format), forKey: key)
     }
 }
+
+extension KeyedEncodingContainer where Key == WireKey {
+    /// Encodes each member of `values` under its name, in name order, except names in `declared` (the model's own
+    /// properties are written from the properties themselves, never twice).
+    public mutating func encodeAdditionalProperties<T: Encodable>(_ values: [String: T], excluding declared: Set<String>)
+        throws
+    {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) where !declared.contains(name) {
+            try encode(value, forKey: WireKey(stringValue: name))
+        }
+    }
+}

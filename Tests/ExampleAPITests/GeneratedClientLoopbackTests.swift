@@ -34,6 +34,23 @@ final class GeneratedClientLoopbackTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 1, "the second call is served by the runtime's HTTP cache")
     }
 
+    func testMembersNextToDeclaredOnesAreKeptAndSentBack() async throws {
+        let body = #"{"ok":true,"database":"up","search":"rebuilding"}"#
+        let server = try LoopbackServer { _ in .json(body) }
+        defer { server.stop() }
+        let health = try await MemberAPI(baseURL: server.baseURL).config.getHealth()
+        XCTAssertTrue(health.ok)
+        XCTAssertEqual(health.additionalProperties, ["database": .up, "search": .undocumented("rebuilding")],
+                       "additionalProperties next to properties are kept, a value new to the enum included")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(String(decoding: try encoder.encode(health), as: UTF8.self),
+                       #"{"database":"up","ok":true,"search":"rebuilding"}"#)
+        let shadowing = GetHealthResponse(ok: false, additionalProperties: ["ok": .down, "cache": .down])
+        XCTAssertEqual(String(decoding: try encoder.encode(shadowing), as: UTF8.self), #"{"cache":"down","ok":false}"#,
+                       "a declared member is written once, from its property")
+    }
+
     func testETagIsRevalidatedWith304() async throws {
         let server = try LoopbackServer { request in
             request.headers["If-None-Match"] == "\"v1\"" ? .status(304, headers: [("ETag", "\"v1\"")])

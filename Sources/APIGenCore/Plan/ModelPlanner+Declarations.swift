@@ -42,8 +42,29 @@ extension ModelPlanner {
                 deprecated: propertySchema.deprecated
             ))
         }
+        draft.additional = additionalPropertiesDraft(schema, modelName: name, declared: draft.properties.map(\.wireName),
+                                                     scope: &memberScope, file: file)
         register(draft)
         return usage
+    }
+
+    /// The dictionary member for `additionalProperties: true` or a schema next to `properties`; nil when the
+    /// description leaves additional members unspecified or forbids them (apigen then keeps declared members only).
+    private func additionalPropertiesDraft(_ schema: Schema, modelName: String, declared: [String],
+                                           scope: inout NameScope, file: String) -> AdditionalPropertiesDraft? {
+        let valueType: String
+        switch schema.additionalProperties {
+        case .unspecified, .forbidden:
+            return nil
+        case .allowed:
+            valueType = "JSONValue"
+        case .schema(let valueRef):
+            let value = usage(valueRef, suggestedName: modelName + "AdditionalProperty", file: file)
+            // Dates need the model's own coding helpers; in a dictionary they stay JSON.
+            valueType = value.isDateTime || value.isDateTimeArray ? "JSONValue" : value.swift
+        }
+        return AdditionalPropertiesDraft(swiftName: scope.claim("additionalProperties"), valueType: valueType,
+                                         declaredNames: declared)
     }
 
     func declareUnion(_ ref: SchemaRef, members: [SchemaRef], name requested: String, named: Bool, file: String) -> TypeUsage {

@@ -9,8 +9,13 @@ extension ModelPlanner {
             guard var draft = models[name] else { continue }
             if draft.plan.isStruct && !draft.plan.isCanonical {
                 draft.plan.properties = draft.properties.map { finish($0, boxed: boxed.contains(Edge(from: name, property: $0.swiftName))) }
-                if !draft.plan.properties.isEmpty { draft.plan.properties[draft.plan.properties.count - 1].isLast = true }
                 draft.plan.codingKeys = draft.plan.properties.map { CodingKeyPlan(name: $0.codingKey, wireLiteral: $0.wireLiteral) }
+                if let additional = draft.additional {
+                    draft.plan.properties.append(finish(additional))
+                    draft.plan.hasAdditionalProperties = true
+                    draft.plan.additionalPropertiesType = additional.valueType
+                }
+                if !draft.plan.properties.isEmpty { draft.plan.properties[draft.plan.properties.count - 1].isLast = true }
             }
             if files[draft.file] == nil { fileOrder.append(draft.file) }
             files[draft.file, default: []].append(draft.plan)
@@ -52,6 +57,29 @@ extension ModelPlanner {
             stack.append(contentsOf: (graph[current] ?? []).map(\.target))
         }
         return false
+    }
+
+    private func finish(_ additional: AdditionalPropertiesDraft) -> PropertyPlan {
+        let name = SwiftNaming.escapedMember(additional.swiftName)
+        let type = "[String: \(additional.valueType)]"
+        let declared = "[" + additional.declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
+        return PropertyPlan(
+            name: name,
+            codingKey: name,
+            wireLiteral: SwiftNaming.stringLiteral(""),
+            type: type,
+            docLines: ["The members the API description allows next to the declared ones (`additionalProperties`),",
+                       "by name; a declared member's name here is never sent."],
+            isDeprecated: false,
+            initParameter: "\(name): \(type) = [:]",
+            decodeStatement: "self.\(name) = try container.decodeAdditionalProperties(\(additional.valueType).self, excluding: \(declared))",
+            encodeStatement: "try container.encodeAdditionalProperties(self.\(name), excluding: \(declared))",
+            parameterName: name,
+            binding: config.mutableModels ? "var" : "let",
+            storageName: nil,
+            storageType: nil,
+            isBoxed: false
+        )
     }
 
     private func finish(_ property: PropertyDraft, boxed: Bool) -> PropertyPlan {

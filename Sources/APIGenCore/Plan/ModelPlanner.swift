@@ -244,6 +244,17 @@ struct ModelDraft {
     var plan: ModelPlan
     var file: String
     var properties: [PropertyDraft] = []
+    /// The members `additionalProperties` allows next to `properties`, kept in a dictionary.
+    var additional: AdditionalPropertiesDraft?
+}
+
+/// The dictionary member that keeps an object's undeclared members when its schema allows them explicitly.
+struct AdditionalPropertiesDraft {
+    var swiftName: String
+    /// The dictionary's value type, e.g. `String` or `JSONValue`.
+    var valueType: String
+    /// The wire names of the declared properties, which the dictionary never holds.
+    var declaredNames: [String]
 }
 
 /// A property before recursion boxing and statement generation.
