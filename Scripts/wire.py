@@ -94,13 +94,6 @@ def main():
         print(f"wire: {passed} of {total} operations passed")
         return 0 if passed == total and not reason else 1
 
-    operations = collect(documents) if not documents.is_swagger else []
-    if documents.is_swagger:
-        return finish(0, 0, "Swagger 2.0 is not exercised yet: openapi-core needs apigen's converted 3.0 document")
-    if not documents.is_swagger and not operations:
-        return finish(0, 0, "the description has no operations under `paths` (nothing to exercise)")
-    if options.operation:
-        operations = [o for o in operations if o.key in options.operation]
     package = ClientPackage(ROOT, options.work)
     log_path = package.directory.parent / (package.directory.name + "-build.log")
     log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -108,6 +101,22 @@ def main():
         try:
             if not options.skip_build and not options.no_apigen_build:
                 package.build_apigen(log)
+        except BuildFailed as error:
+            return finish(0, 0, str(error))
+        if documents.is_swagger:
+            # Judged as apigen's own OpenAPI 3.0 conversion (`apigen convert`): openapi-core reads no Swagger 2.0.
+            try:
+                documents = SpecDocuments(spec, root=package.convert(spec, log))
+            except GenerationFailed as error:
+                return finish(0, 0, str(error))
+            result["converted"] = True
+    operations = collect(documents)
+    if not operations:
+        return finish(0, 0, "the description has no operations under `paths` (nothing to exercise)")
+    if options.operation:
+        operations = [o for o in operations if o.key in options.operation]
+    with log_path.open("a") as log:
+        try:
             if not options.skip_build:
                 package.generate(spec, options.config, log, options.reference_folder)
             driver_path = package.build_driver(log)

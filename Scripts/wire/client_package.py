@@ -3,6 +3,7 @@
 The package lives in `.build/wire/package` and is reused between runs, so APIRuntime is compiled once and each spec
 costs only the compile of its generated client.
 """
+import json
 import os
 import pathlib
 import shutil
@@ -47,6 +48,14 @@ class ClientPackage:
 
     def build_apigen(self, log):
         _run(["swift", "build", "--product", "apigen"], self.root, log, BuildFailed, "building apigen failed")
+
+    def convert(self, spec, log):
+        """The OpenAPI 3.0 document apigen reads for the Swagger 2.0 description `spec` (`apigen convert`)."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        converted = self.directory / "converted-openapi.json"
+        _run([str(self.apigen), "convert", str(spec), "--output", str(converted)], self.directory, log,
+             GenerationFailed, "apigen convert failed")
+        return json.loads(converted.read_text())
 
     def generate(self, spec, config_path, log, reference_folders=()):
         self.directory.mkdir(parents=True, exist_ok=True)

@@ -44,9 +44,13 @@ def unescape_pointer_token(token):
 class SpecDocuments:
     """The root document and every file reached through `$ref`, keyed by absolute path."""
 
-    def __init__(self, root_path):
+    def __init__(self, root_path, root=None):
+        """`root`: the root document's content when it is not the file's own (a converted Swagger 2.0 document;
+        its relative references still resolve against `root_path`)."""
         self.root_path = pathlib.Path(root_path).resolve()
         self.files = {}
+        if root is not None:
+            self.files[self.root_path] = root
         self.root = self.document(self.root_path)
         version = str(self.root.get("openapi") or self.root.get("swagger") or "")
         self.is_swagger = "swagger" in self.root

@@ -9,7 +9,7 @@ struct APIGenCommand: ParsableCommand {
         commandName: "apigen",
         abstract: "Generate a Swift API client, validators and models from OpenAPI / JSON Schema.",
         version: APIGenVersion.current,
-        subcommands: [GenerateCommand.self, PlanCommand.self, InitCommand.self, TemplatesCommand.self],
+        subcommands: [GenerateCommand.self, PlanCommand.self, InitCommand.self, TemplatesCommand.self, ConvertCommand.self],
         defaultSubcommand: GenerateCommand.self
     )
 }

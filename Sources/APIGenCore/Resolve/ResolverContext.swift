@@ -109,7 +109,7 @@ final class ResolverContext {
     private func loaded(_ parsed: SourceDocument, path: String, referrer: SpecNode?) -> SourceDocument {
         var document = parsed
         if document.root["swagger"] != nil {
-            document.root = SwaggerConverter(context: self).convert(document.root)
+            document.root = SwaggerConverter().convert(document.root)
         }
         documents[path] = document
         documentOrder.append(path)

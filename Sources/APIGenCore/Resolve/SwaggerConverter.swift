@@ -4,8 +4,6 @@ import Foundation
 /// Converted nodes keep their original locations and pointers, so diagnostics still point into the file
 /// the user wrote.
 struct SwaggerConverter {
-    let context: ResolverContext
-
     private typealias Entry = SpecNode.Entry
 
     func convert(_ root: SpecNode) -> SpecNode {

@@ -1,0 +1,48 @@
+import APIGenCore
+import ArgumentParser
+import Foundation
+
+/// `apigen convert SPEC`: prints the OpenAPI 3.0 document apigen generates from for a Swagger 2.0 description.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Print the OpenAPI 3.0 document apigen reads for a Swagger 2.0 description (JSON).",
+        discussion: """
+            The same conversion `apigen generate` applies on load: tools that only read OpenAPI 3 (validators, \
+            mock servers, the wire conformance harness) can judge exactly what apigen generated from.
+            """)
+
+    @Argument(help: "The Swagger 2.0 description (JSON or YAML).")
+    var spec: String
+
+    @Option(name: .shortAndLong, help: "Write the document to this file instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let console = Console()
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: spec)))
+        } catch {
+            console.error("apigen: cannot read '\(spec)': \(error.localizedDescription)")
+            throw ExitCodes.failure
+        }
+        let text: String
+        do {
+            text = try SwaggerConversion.convertedJSON(bytes: bytes, path: spec)
+        } catch {
+            console.report([error], sources: [spec: String(decoding: bytes, as: UTF8.self)])
+            throw ExitCodes.failure
+        }
+        guard let output else {
+            console.out(text)
+            return
+        }
+        do {
+            try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            console.error("apigen: cannot write '\(output)': \(error.localizedDescription)")
+            throw ExitCodes.failure
+        }
+    }
+}
