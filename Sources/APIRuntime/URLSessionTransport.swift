@@ -51,8 +51,18 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// Sends `request`; every status code is returned as a response.
+    /// URLSession fails a GET or HEAD with a body with an opaque "resource exceeds maximum size" (-1103) on every
+    /// platform; this says what is wrong before anything is sent.
+    static func checkBodyIsSendable(_ request: HTTPRequest) throws {
+        let method = request.method.uppercased()
+        guard method == "GET" || method == "HEAD", !(request.body?.isEmpty ?? true) || request.bodyFile != nil else { return }
+        throw APIError.invalidRequest(
+            "URLSession cannot send a body with \(method) \(request.url.path); use a transport that can, or leave the body out")
+    }
+
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try HTTPFieldCheck.check(request)
+        try Self.checkBodyIsSendable(request)
         let urlRequest = urlRequest(for: request)
 
         let (data, response): (Data, URLResponse)

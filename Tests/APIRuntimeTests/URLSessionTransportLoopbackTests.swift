@@ -25,6 +25,21 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
         XCTAssertEqual(server.requests.first?.path, "/items")
     }
 
+    func testAGETWithABodyIsRefusedWithAReasonInsteadOfURLSessionsOpaqueError() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        let request = HTTPRequest(method: "GET", url: server.baseURL, body: Data("{}".utf8))
+        do {
+            _ = try await URLSessionTransport(timeout: 10).send(request)
+            XCTFail("URLSession cannot send it")
+        } catch let APIError.invalidRequest(message) {
+            XCTAssertTrue(message.contains("cannot send a body with GET"), message)
+        }
+        XCTAssertTrue(server.requests.isEmpty)
+        _ = try await URLSessionTransport(timeout: 10).send(HTTPRequest(method: "GET", url: server.baseURL, body: Data()))
+        XCTAssertEqual(server.requests.count, 1, "an empty body is no body")
+    }
+
     func testADotSegmentParameterReachesTheServerAsItsOwnSegment() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }

@@ -199,6 +199,11 @@ struct OperationPlanner {
             ?? body.contents.first(where: { $0.mediaType.hasPrefix("application/x-www-form-urlencoded") })
             ?? body.contents.first(where: { $0.mediaType.hasPrefix("multipart/form-data") })
             ?? body.contents.first else { return nil }
+        if ["get", "head"].contains(operation.method.lowercased()) {
+            models.diagnostics.append(.warning(
+                "\(operation.method.uppercased()) \(operation.path) has a request body, which URLSession refuses to send (URLError -1103 on Apple platforms and Linux alike); calls with a body fail before they leave the app",
+                at: body.node, hint: "use a transport that sends bodies with \(operation.method.uppercased()), or change the API to POST"))
+        }
         let label = scope.claim("body")
         let optional = !body.required
         let mediaLiteral = SwiftNaming.stringLiteral(content.mediaType)
