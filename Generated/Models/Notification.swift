@@ -7,6 +7,9 @@ import Foundation
 public indirect enum Notification: Codable, Hashable, Sendable {
     case likeNotification(LikeNotification)
     case friendRequestNotification(FriendRequestNotification)
+    /// A value whose "kind" the API description does not list, kept whole: servers add kinds
+    /// without a new API version, and it is sent back unchanged.
+    case undocumented(JSONValue)
 
     private struct DiscriminatorKey: CodingKey {
         var stringValue: String
@@ -22,8 +25,7 @@ public indirect enum Notification: Codable, Hashable, Sendable {
         switch discriminator {
         case "like": self = .likeNotification(try LikeNotification(from: decoder))
         case "friend_request": self = .friendRequestNotification(try FriendRequestNotification(from: decoder))
-        default:
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "unknown discriminator value '\(discriminator)'")
+        default: self = .undocumented(try JSONValue(from: decoder))
         }
     }
 
@@ -31,6 +33,7 @@ public indirect enum Notification: Codable, Hashable, Sendable {
         switch self {
         case .likeNotification(let value): try value.encode(to: encoder)
         case .friendRequestNotification(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -45,7 +48,11 @@ extension Validators {
         if context.probe({ validateLikeNotification(instance, $0) }) { __matches.append(0) }
         if context.probe({ validateFriendRequestNotification(instance, $0) }) { __matches.append(1) }
         if !(__matches.count == 1) {
-            context.fail(keyword: "oneOf", keywordLocation: "/components/schemas/Notification/oneOf", schemaLocation: "openapi.yaml#/components/schemas/Notification", message: ValidationMessage.oneOf(instance, matches: __matches))
+            if let __kind = instance["kind"]?.stringValue, !["like", "friend_request"].contains(__kind) {
+                context.fail(keyword: "discriminator", keywordLocation: "/components/schemas/Notification/discriminator", schemaLocation: "openapi.yaml#/components/schemas/Notification", message: ValidationMessage.discriminator(__kind, property: "kind", known: ["like", "friend_request"]))
+            } else {
+                context.fail(keyword: "oneOf", keywordLocation: "/components/schemas/Notification/oneOf", schemaLocation: "openapi.yaml#/components/schemas/Notification", message: ValidationMessage.oneOf(instance, matches: __matches))
+            }
             if context.shouldStop { return false }
             valid = false
         }

@@ -56,6 +56,24 @@ final class ResponseValidationTests: XCTestCase {
         XCTAssertEqual(member.role, .undocumented("superadmin"))
     }
 
+    func testANewNotificationKindIsKeptWholeAndReportedWithoutFailingTheCall() async throws {
+        let mention = #"{"id": "7c7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f90", "kind": "mention", "createdAt": "2024-01-01T00:00:00Z", "priority": 2, "in": "thread 9"}"#
+        let transport = MockTransport()
+        transport.on("GET /v1/notifications", respond: .json(#"{"status": "ok", "data": {"page": 1, "pageSize": 20, "total": 1, "items": [\#(mention)]}}"#))
+        let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+        let failures = Locked<[ResponseValidationFailure]>([])
+        api.client.setValidationFailureHandler { failure in failures.withLock { $0.append(failure) } }
+        let page = try await api.notifications.listNotifications()
+        guard case .undocumented(let raw) = try XCTUnwrap(page.items.first) else {
+            return XCTFail("a kind the description does not list is kept in the undocumented case: \(page.items)")
+        }
+        XCTAssertEqual(raw, try JSONDecoder().decode(JSONValue.self, from: Data(mention.utf8)), "kept whole, unknown members included")
+        let reported = try XCTUnwrap(failures.withLock { $0.first }, "the new kind is still reported")
+        XCTAssertEqual(reported.error.report.errors.map(\.keyword), ["discriminator"])
+        XCTAssertEqual(reported.error.report.errors.first?.instanceLocation, "/data/items/0")
+        XCTAssertTrue(reported.error.report.errors[0].description.contains(#""mention""#), reported.error.report.description)
+    }
+
     func testDocumentedErrorStatusWithAProxyPageKeepsItsStatusAndBody() async throws {
         let transport = MockTransport()
         let page = Data("<html><body>502 Bad Gateway</body></html>".utf8)

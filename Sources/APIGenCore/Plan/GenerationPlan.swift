@@ -87,6 +87,9 @@ public struct ModelPlan: Encodable, Sendable {
     public var unionCases: [UnionCasePlan] = []
     public var hasDiscriminator = false
     public var discriminatorLiteral: String?
+    /// The case of a discriminated union that keeps a value whose discriminator the description does not list,
+    /// as raw JSON (servers add kinds without a new API version), e.g. `undocumented`.
+    public var undocumentedCaseName: String?
 
     public var isAlias = false
     public var aliasedType: String?
@@ -101,7 +104,7 @@ public struct ModelPlan: Encodable, Sendable {
         case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, codingKeys, isCanonical, shapes,
              firstShapeName, hasAdditionalProperties,
              additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, hasDiscriminator,
-             discriminatorLiteral, isAlias, aliasedType, isOutcome, outcomeCases, extraConformances
+             discriminatorLiteral, undocumentedCaseName, isAlias, aliasedType, isOutcome, outcomeCases, extraConformances
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -127,6 +130,7 @@ public struct ModelPlan: Encodable, Sendable {
         try container.encode(unionCases, forKey: .unionCases)
         try container.encode(hasDiscriminator, forKey: .hasDiscriminator)
         try container.encodeIfPresent(discriminatorLiteral, forKey: .discriminatorLiteral)
+        try container.encodeIfPresent(undocumentedCaseName, forKey: .undocumentedCaseName)
         try container.encode(isAlias, forKey: .isAlias)
         try container.encodeIfPresent(aliasedType, forKey: .aliasedType)
         try container.encode(isOutcome, forKey: .isOutcome)

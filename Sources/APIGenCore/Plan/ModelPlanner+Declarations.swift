@@ -114,6 +114,11 @@ extension ModelPlanner {
         if plan.hasDiscriminator && !plan.unionCases.contains(where: \.hasDiscriminatorValues) {
             plan.hasDiscriminator = false
         }
+        if plan.hasDiscriminator {
+            var claimed = caseScope.claim("undocumented")
+            while variantTypes.contains(claimed) { claimed = caseScope.claim(claimed + "Value") }
+            plan.undocumentedCaseName = SwiftNaming.escapedMember(claimed)
+        }
         register(ModelDraft(plan: plan, file: file))
         return usage
     }

@@ -408,12 +408,16 @@ import Foundation
 }
 """###,
         "union": ###"""
-{{! oneOf / anyOf: one case per variant; a discriminator picks the case, otherwise the first variant that decodes wins. }}
+{{! oneOf / anyOf: one case per variant; a discriminator picks the case (a value it does not list is kept as JSON in
+    the undocumented case), otherwise the first variant that decodes wins. }}
 {{access}} indirect enum {{name}}: Codable{{{equalityConformance}}}, Sendable {
 {{#unionCases}}
     case {{name}}({{{type}}})
 {{/unionCases}}
 {{#hasDiscriminator}}
+    /// A value whose {{{discriminatorLiteral}}} the API description does not list, kept whole: servers add kinds
+    /// without a new API version, and it is sent back unchanged.
+    case {{undocumentedCaseName}}(JSONValue)
 
     private struct DiscriminatorKey: CodingKey {
         var stringValue: String
@@ -432,8 +436,7 @@ import Foundation
         case {{{discriminatorPattern}}}: self = .{{name}}(try {{{type}}}(from: decoder))
 {{/hasDiscriminatorValues}}
 {{/unionCases}}
-        default:
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "unknown discriminator value '\(discriminator)'")
+        default: self = .{{undocumentedCaseName}}(try JSONValue(from: decoder))
         }
     }
 {{/hasDiscriminator}}
@@ -455,6 +458,9 @@ import Foundation
 {{#unionCases}}
         case .{{name}}(let value): try value.encode(to: encoder)
 {{/unionCases}}
+{{#hasDiscriminator}}
+        case .{{undocumentedCaseName}}(let value): try value.encode(to: encoder)
+{{/hasDiscriminator}}
         }
     }
 }

@@ -8,16 +8,19 @@ public enum ValidationMode: String, Sendable, Hashable {
     case reportOnly
     /// Do not validate.
     case off
-    /// Throw ``ResponseValidationError`` for every violation, values outside an `enum` included.
+    /// Throw ``ResponseValidationError`` for every violation, values outside an `enum` and unknown discriminator
+    /// values included.
     case strict
 
     /// Whether a response with `report` fails the call. `reject` lets a report whose only violations are values
-    /// outside an `enum` through: servers add enum values without a new API version, and generated models decode
-    /// them (their `unknown` case), so the caller gets the model and the failure is still reported.
+    /// outside an `enum` or discriminator values a union does not list through: servers add both without a new API
+    /// version, and generated models decode them (their `undocumented` case), so the caller gets the model and the
+    /// failure is still reported.
     func rejects(_ report: ValidationReport) -> Bool {
         switch self {
         case .strict: return true
-        case .reject: return report.isTruncated || !report.errors.allSatisfy { $0.keyword == "enum" }
+        case .reject:
+            return report.isTruncated || !report.errors.allSatisfy { $0.keyword == "enum" || $0.keyword == "discriminator" }
         case .reportOnly, .off: return false
         }
     }

@@ -144,6 +144,12 @@ public enum ValidationMessage {
         "\(value.abbreviatedJSON()) is not valid under any of the given schemas"
     }
 
+    /// `"mention" is not a "kind" the description lists (like, friend_request)`: a discriminated union met a kind
+    /// it does not know; its model keeps the value in its undocumented case.
+    public static func discriminator(_ value: String, property: String, known: [String]) -> String {
+        "\(JSONInstance.string(value).abbreviatedJSON()) is not a \(JSONInstance.string(property).abbreviatedJSON()) the description lists (\(known.joined(separator: ", ")))"
+    }
+
     /// `1 is not valid under any of the given schemas` / `1 is valid under more than one of the given
     /// schemas (0 and 2)` for `oneOf`.
     public static func oneOf(_ value: JSONInstance, matches: [Int]) -> String {

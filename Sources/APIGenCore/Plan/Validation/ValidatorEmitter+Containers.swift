@@ -196,6 +196,38 @@ extension ValidatorEmitter {
         return lines
     }
 
+    /// The oneOf/anyOf check. For a union with a discriminator, a failure on a value whose discriminator the
+    /// description does not list (a kind the server added) is one `discriminator` violation instead, which `reject`
+    /// lets through because the model keeps such values; a value that passes stays valid whatever its kind.
+    private func unionCheck(_ condition: String, keyword: String, _ schema: Schema, members: [SpecNode], node: SpecNode,
+                            message: String) -> [String] {
+        guard let discriminator = schema.discriminator else {
+            return check(condition, keyword: keyword, node: node, message: message)
+        }
+        var known = discriminator.mapping.map(\.value)
+        let mapped = Set(discriminator.mapping.map(\.schema))
+        for member in members {
+            guard let target = handle(of: member) else { continue }
+            let resolved = api[target].refTarget ?? target
+            if mapped.contains(resolved) || mapped.contains(target) { continue }
+            // Without a mapping entry, the value is the component's name (the generated model does the same).
+            if let name = api[resolved].nameHint ?? api[target].nameHint { known.append(name) }
+        }
+        guard !known.isEmpty else { return check(condition, keyword: keyword, node: node, message: message) }
+        let property = SwiftNaming.stringLiteral(discriminator.propertyName)
+        let knownLiteral = "[" + known.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
+        let kindMessage = "ValidationMessage.discriminator(__kind, property: \(property), known: \(knownLiteral))"
+        return ["if !(\(condition)) {",
+                "    if let __kind = instance[\(property)]?.stringValue, !\(knownLiteral).contains(__kind) {",
+                "        " + failLine(keyword: "discriminator", keywordPath: node.pointer + "/discriminator", node: node, message: kindMessage),
+                "    } else {",
+                "        " + failLine(keyword: keyword, keywordPath: node.pointer + "/" + keyword, node: node, message: message),
+                "    }",
+                "    if context.shouldStop { return false }",
+                "    valid = false",
+                "}"]
+    }
+
     mutating func applicatorChecks(_ ref: SchemaRef, _ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
         var lines: [String] = []
         if let target = schema.refTarget ?? (node["$ref"] != nil ? handle(of: node).flatMap { $0 == ref ? nil : $0 } : nil) {
@@ -215,7 +247,8 @@ extension ValidatorEmitter {
             // Every branch runs so annotations of all successful branches count (unevaluated*).
             lines.append("var __any = false")
             for call in calls { lines.append("if \(call) { __any = true }") }
-            lines += check("__any", keyword: "anyOf", node: node, message: "ValidationMessage.anyOf(instance)")
+            lines += unionCheck("__any", keyword: "anyOf", schema, members: members, node: node,
+                                message: "ValidationMessage.anyOf(instance)")
         }
         if let members = node["oneOf"]?.elements, !members.isEmpty {
             lines.append("var __matches: [Int] = []")
@@ -223,7 +256,8 @@ extension ValidatorEmitter {
                 guard let target = handle(of: member) else { continue }
                 lines.append("if context.probe({ \(invocation(target, at: member, "instance", "$0")) }) { __matches.append(\(index)) }")
             }
-            lines += check("__matches.count == 1", keyword: "oneOf", node: node, message: "ValidationMessage.oneOf(instance, matches: __matches)")
+            lines += unionCheck("__matches.count == 1", keyword: "oneOf", schema, members: members, node: node,
+                                message: "ValidationMessage.oneOf(instance, matches: __matches)")
         }
         if let negated = node["not"], let target = handle(of: negated) {
             lines += check("!context.probe(keepingAnnotations: false, { \(invocation(target, at: negated, "instance", "$0")) })", keyword: "not", node: node,
