@@ -238,6 +238,20 @@ final class ModelSnippetTests: XCTestCase {
                        "public let tags: [String]?")
     }
 
+    func testTuplesKeepEveryPosition() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Shape:
+                  type: object
+                  properties:
+                    point: { type: array, prefixItems: [{ type: number }, { type: number }], items: false }
+                    labelled: { type: array, prefixItems: [{ type: string }, { type: integer }] }
+                    open: { type: array, prefixItems: [{ type: number }], items: { type: string } }
+            """))
+        let text = outcome.file("Models/Shape.swift") ?? ""
+        assertContains(text, "public let point: [Double]?", "public let labelled: [JSONValue]?", "public let `open`: [JSONValue]?")
+        XCTAssertFalse(text.contains("labelled: [String]"), "a tuple of mixed positions is not typed as its first position")
+    }
+
     func testHostileTextIsHarmless() {
         let outcome = generate(yaml: openAPI(schemas: #"""
                 Evil:

@@ -155,15 +155,16 @@ extension ResolverContext {
                 schema.additionalProperties = schemas[handle.index].isAnything ? .allowed : .schema(handle)
             }
         }
-        if let items = node["items"] {
+        if let prefix = node["prefixItems"]?.elements, !prefix.isEmpty {
+            // 2020-12 tuple: `items` is then the schema of the elements after the positions.
+            schema.items = tupleElement(prefix, rest: node["items"])
+        } else if let items = node["items"] {
             if items.isMapping || items.bool != nil {
                 schema.items = self.schema(items)
-            } else if let tuple = items.elements, let first = tuple.first {
-                // Tuple typing (draft-04 `items: [...]`): the model keeps the first item's type.
-                schema.items = self.schema(first)
+            } else if let tuple = items.elements, !tuple.isEmpty {
+                // Draft-04 tuple typing: `additionalItems` is the rest.
+                schema.items = tupleElement(tuple, rest: node["additionalItems"])
             }
-        } else if let prefix = node["prefixItems"]?.elements, let first = prefix.first {
-            schema.items = self.schema(first)
         }
         if let values = node["enum"] {
             if let elements = values.elements {
@@ -294,6 +295,16 @@ extension ResolverContext {
                 registerNamed(entry.key, schema(entry.value, nameHint: entry.key))
             }
         }
+    }
+
+    /// The element type a Swift array of a tuple can have: the positions' schema when every position (and every
+    /// element after them, if allowed) is spelled the same, e.g. `[number, number]`; nil otherwise, which models the
+    /// array as `[JSONValue]` so that no position's value is lost or refused.
+    private func tupleElement(_ positions: [SpecNode], rest: SpecNode?) -> SchemaRef? {
+        let first = positions[0].jsonText
+        guard positions.allSatisfy({ $0.jsonText == first }) else { return nil }
+        if let rest, rest.bool != false, rest.jsonText != first { return nil }
+        return self.schema(positions[0])
     }
 }
 
