@@ -136,6 +136,7 @@ class SchemaBundler:
             return resolved
         if not isinstance(schema, dict):
             return schema if isinstance(schema, bool) else {}
+        schema = _with_discriminator_values(schema)
         shallow = self._convert({k: v for k, v in schema.items() if k != "$ref"}, base, follow=False)
         return self._map_subschemas(shallow, lambda sub: self._inline(sub, base, active, limit))
 
@@ -243,3 +244,34 @@ class SchemaBundler:
             if "type" not in result and any(k in result for k in ("allOf", "oneOf", "anyOf", "$ref")):
                 result.update({"anyOf": [{"type": "null"}, {k: result.pop(k) for k in list(result)
                                                             if k in ("allOf", "oneOf", "anyOf")}]})
+
+
+def _with_discriminator_values(schema):
+    """A union with a `discriminator` whose members say which value of the property selects them.
+
+    JSON Schema (and so hypothesis-jsonschema) knows nothing of discriminators, but OpenAPI readers such as
+    openapi-core choose the member by the property's value: a generated value must carry the mapping key of the
+    member it was drawn from (or, without a mapping entry, the member's component name).
+    """
+    discriminator = schema.get("discriminator")
+    if not isinstance(discriminator, dict) or not isinstance(discriminator.get("propertyName"), str):
+        return schema
+    name = discriminator["propertyName"]
+    mapping = discriminator.get("mapping") if isinstance(discriminator.get("mapping"), dict) else {}
+    result = dict(schema)
+    for key in ("oneOf", "anyOf"):
+        members = schema.get(key)
+        if not isinstance(members, list):
+            continue
+        tagged = []
+        for member in members:
+            ref = member.get("$ref") if isinstance(member, dict) else None
+            if not isinstance(ref, str):
+                tagged.append(member)
+                continue
+            tail = ref.split("/")[-1]
+            value = next((k for k, v in mapping.items() if isinstance(v, str) and (v == ref or v.split("/")[-1] == tail)),
+                         unescape_pointer_token(tail))
+            tagged.append({"allOf": [member, {"properties": {name: {"const": value}}, "required": [name]}]})
+        result[key] = tagged
+    return result
