@@ -200,6 +200,8 @@ extension ResolverContext {
         for key in ["items", "prefixItems"] {
             for element in node[key]?.elements ?? [] { _ = self.schema(element) }
         }
+        // After `prefixItems`, `items` is the rest, which the model's element type may not use.
+        if let rest = node["items"], rest.isMapping || rest.bool != nil { _ = self.schema(rest) }
         // draft-03 lists schemas among the names of `type` and `disallow`.
         for key in ["type", "disallow"] {
             for element in node[key]?.elements ?? [] where element.isMapping { _ = self.schema(element) }
