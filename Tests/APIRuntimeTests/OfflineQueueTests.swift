@@ -253,6 +253,23 @@ final class OfflineQueueTests: XCTestCase {
         XCTAssertEqual(QueueRetry().delay(afterFailures: 10), .seconds(300))
     }
 
+    /// A retry whose delay ran out while the flush that scheduled it was still finishing joined that flush and
+    /// was lost (seen as a flaky failure of the test above in CI). The storage here makes every flush finish slowly.
+    func testARetryDueBeforeItsFlushHasFinishedStillReplays() async throws {
+        var configuration = OfflineQueue.Configuration()
+        configuration.retry = QueueRetry(baseDelay: .seconds(5), maxDelay: .seconds(60), maxConsecutive: 3)
+        let queue = OfflineQueue(storage: SlowCountingStorage(), configuration: configuration, clock: clock, events: events)
+        let client = client(queue)
+        mock.offline = true
+        try await post(client, "a")
+        mock.offline = false
+        mock.script("POST /messages", [.status(503), .status(201)])
+        await queue.flush()
+        let replayed = await collector.wait(timeout: 5) { $0.contains { if case .replayed = $0 { true } else { false } } }
+        XCTAssertTrue(replayed, "the retry replayed after the first flush had finished")
+        XCTAssertEqual(clock.sleeps, [.seconds(5)])
+    }
+
     func testConcurrentFlushesShareOneReplay() async throws {
         let queue = makeQueue()
         let client = client(queue)
@@ -316,5 +333,35 @@ private final class RemovalFailingStorage: QueueStorage {
 
     func queueCount(state: QueuedRequest.State, scope: AccountScope) throws -> Int {
         try inner.queueCount(state: state, scope: scope)
+    }
+}
+
+/// Storage whose queue counts take 300 ms, the last step of every flush.
+private final class SlowCountingStorage: QueueStorage {
+    private let inner = InMemoryStorage()
+
+    func appendQueueEntries(_ entries: [QueuedRequest]) throws -> [QueuedRequest] {
+        try inner.appendQueueEntries(entries)
+    }
+
+    func queueEntries(state: QueuedRequest.State, scope: AccountScope, limit: Int?) throws -> [QueuedRequest] {
+        try inner.queueEntries(state: state, scope: scope, limit: limit)
+    }
+
+    func updateQueueEntry(_ entry: QueuedRequest) throws {
+        try inner.updateQueueEntry(entry)
+    }
+
+    func removeQueueEntry(id: String) throws {
+        try inner.removeQueueEntry(id: id)
+    }
+
+    func removeQueueEntries(_ scope: AccountScope) throws {
+        try inner.removeQueueEntries(scope)
+    }
+
+    func queueCount(state: QueuedRequest.State, scope: AccountScope) throws -> Int {
+        Thread.sleep(forTimeInterval: 0.3)
+        return try inner.queueCount(state: state, scope: scope)
     }
 }

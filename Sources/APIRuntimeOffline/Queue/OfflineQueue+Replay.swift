@@ -119,7 +119,7 @@ extension OfflineQueue {
             } catch {
                 return
             }
-            await self?.flush()
+            await self?.flushAfterCurrent()
         }
     }
 }

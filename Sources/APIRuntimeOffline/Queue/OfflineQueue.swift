@@ -102,8 +102,20 @@ public actor OfflineQueue {
         let task = Task { await replayPending() }
         flushTask = task
         let result = await task.value
-        flushTask = nil
+        if flushTask == task { flushTask = nil }
         return result
+    }
+
+    /// A flush that replays after the one in progress, if any, has finished: a retry scheduled by a flush must
+    /// replay again, not share the result of the flush that scheduled it (the retry was lost when its delay ran
+    /// out before that flush had returned, e.g. a `Retry-After: 0`).
+    func flushAfterCurrent() async {
+        while let current = flushTask {
+            _ = await current.value
+            // The flush that started `current` clears it when it resumes; it is finished either way.
+            if flushTask == current { flushTask = nil }
+        }
+        _ = await flush()
     }
 
     /// The number of pending entries in `scope`.
