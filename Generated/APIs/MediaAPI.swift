@@ -26,9 +26,9 @@ public struct MediaAPI: Sendable {
     public func uploadAvatar(file: MultipartFile, crop: UploadAvatarCrop? = nil) async throws -> UploadAvatarData {
         let __operation = OperationInfo(id: "uploadAvatar", method: "POST", path: "/members/me/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "POST", path: "/members/me/avatar")
-        try __request.multipartBody { form in
-            form.append("file", file)
-            try form.append("crop", json: crop)
+        try __request.multipartBody { __form in
+            __form.append("file", file)
+            try __form.append("crop", json: crop)
         }
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)

@@ -1,3 +1,4 @@
+import Foundation
 import APIGenCore
 import XCTest
 
@@ -205,6 +206,40 @@ final class ModelSnippetTests: XCTestCase {
         XCTAssertFalse(loop.contains("Loop(from: decoder)"), loop)
         XCTAssertTrue(outcome.rendered.contains { $0.contains("warning: Loop lists itself among its oneOf/anyOf variants") },
                       outcome.rendered.joined(separator: "\n"))
+    }
+
+    /// Seen while fixing the union listing itself: unions listing each other decoded by calling each other forever
+    /// on a value neither's other variants match. (UnionRecursionGuardTests runs this shape of code.)
+    func testUnionsListingEachOtherDecodeThroughTheRecursionGuard() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Shape: { oneOf: [ { $ref: '#/components/schemas/Figure' }, { type: string } ] }
+                Figure: { oneOf: [ { $ref: '#/components/schemas/Shape' }, { type: integer } ] }
+                Plain: { oneOf: [ { $ref: '#/components/schemas/Shape' }, { type: boolean } ] }
+            """))
+        let all = outcome.rendered.joined(separator: "\n")
+        for name in ["Shape", "Figure"] {
+            let file = outcome.file("Models/\(name).swift") ?? all
+            assertContains(file, "public init(from decoder: any Decoder) throws {",
+                           "self = try UnionRecursionGuard.decode(Self.self, from: decoder) { try Self(variantsFrom: decoder) }",
+                           "private init(variantsFrom decoder: any Decoder) throws {")
+        }
+        // UnionRecursionGuardTests runs a copy of this output; it must stay what apigen generates.
+        let cycle = generate(yaml: openAPI(schemas: """
+                CycleShape: { oneOf: [ { $ref: '#/components/schemas/CycleFigure' }, { type: string } ] }
+                CycleFigure: { oneOf: [ { $ref: '#/components/schemas/CycleShape' }, { type: integer } ] }
+            """))
+        let copy = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("APIRuntimeTests/Support/GeneratedUnionCycle.swift")
+        let copied = (try? String(contentsOf: copy, encoding: .utf8)) ?? ""
+        for name in ["CycleShape", "CycleFigure"] {
+            let file = cycle.file("Models/\(name).swift") ?? ""
+            let declaration = file.range(of: "public indirect enum").map { String(file[$0.lowerBound...]) } ?? file
+            XCTAssertTrue(copied.contains(declaration), "\(copy.path) is not what apigen generates for \(name):\n\(declaration)")
+        }
+        // Plain lists Shape, but nothing lists Plain: it decodes as before.
+        let plain = outcome.file("Models/Plain.swift") ?? all
+        assertContains(plain, "public init(from decoder: any Decoder) throws {", "if let value = try? Shape(from: decoder) {")
+        XCTAssertFalse(plain.contains("UnionRecursionGuard"), plain)
     }
 
     func testRecursiveStructsAreBoxed() {

@@ -100,6 +100,40 @@ final class OperationSnippetTests: XCTestCase {
                        "try ServerURL.build(\"https://{region}.shop.example/{version}\", [\"region\": region, \"version\": version])")
     }
 
+    /// Found by Scripts/hostile-specs.py (seeds 8641, 8649): an argument spelled like a type shadowed the type in
+    /// the method's body (`name.self` was the argument). The label stays; the body names the argument otherwise.
+    func testArgumentsSpelledLikeTypesDoNotShadowThemInTheBody() {
+        let outcome = generate(yaml: """
+            openapi: 3.0.3
+            info: { title: T, version: '1' }
+            paths:
+              /shadow/{name}:
+                post:
+                  operationId: shadow
+                  parameters:
+                    - { name: name, in: path, required: true, schema: { type: string } }
+                    - { name: 日本, in: query, schema: { type: string } }
+                    - { name: other, in: query, schema: { type: string } }
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: { type: object, properties: { form: { type: string } } }
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Lower' } } } }
+                    '201': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/日本' } } } }
+            components:
+              schemas:
+                Lower: { type: object, properties: { a: { type: string } }, x-apigen-name: name }
+                日本: { type: object, properties: { b: { type: string } } }
+            """)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        assertContains(api,
+            "public func shadow(name __name: String, 日本 __日本: String? = nil, other: String? = nil, form: String? = nil)",
+            "__request.path(\"name\", __name)", "__request.query(\"日本\", __日本)", "__request.query(\"other\", other)",
+            "__form.append(\"form\", form)", "name.self", "日本.self")
+    }
+
     func testFormMultipartBinaryAndNoOperationID() {
         let outcome = generate(yaml: spec("""
               /login:
@@ -135,7 +169,7 @@ final class OperationSnippetTests: XCTestCase {
             "if let body { try __request.formBody(body) }",
             "case 204:\n            return",
             "public func uploadAvatar(file: MultipartFile, caption: String? = nil, crop: UploadAvatarCrop? = nil) async throws -> String {",
-            "try __request.multipartBody { form in\n            form.append(\"file\", file)\n            form.append(\"caption\", caption)\n            try form.append(\"crop\", json: crop)\n        }",
+            "try __request.multipartBody { __form in\n            __form.append(\"file\", file)\n            __form.append(\"caption\", caption)\n            try __form.append(\"crop\", json: crop)\n        }",
             "return String(decoding: __response.body, as: UTF8.self)",
             "public func getAvatar() async throws -> Data {",
             "return __response.body")

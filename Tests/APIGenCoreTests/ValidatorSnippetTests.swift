@@ -26,6 +26,15 @@ final class ValidatorSnippetTests: XCTestCase {
                 kind: { enum: [a, b] }
         """
 
+    /// Found by the hostile description of HostileOutputTests: a schema named `2fa` got `2faProperties`.
+    func testConstantsOfASchemaNamedWithADigitFirstAreIdentifiers() {
+        let outcome = generate(yaml: spec.replacingOccurrences(of: "Item", with: "2fa"))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.allText, "public static func validate2fa(", "static let _2faProperties: JSONPropertyTable",
+                       "Self._2faProperties.index(of: member)")
+        XCTAssertFalse(outcome.allText.contains(" 2fa"), outcome.allText)
+    }
+
     func testValidatorsAreEmittedAndCalled() {
         let outcome = generate(yaml: spec)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))

@@ -187,6 +187,22 @@ final class ConsumerPackageTests: XCTestCase {
                   content:
                     application/json:
                       schema: { $ref: '#/components/schemas/Item' }
+          # Arguments spelled like types: in the body, `name` would be the argument, not the type `name`.
+          "/shadow/{name}":
+            post:
+              operationId: shadow
+              parameters:
+                - { name: name, in: path, required: true, schema: { type: string } }
+                - { name: 日本, in: query, schema: { type: string } }
+                - { name: 2fa, in: query, schema: { type: string } }
+              requestBody:
+                content:
+                  multipart/form-data:
+                    schema: { type: object, properties: { form: { type: string }, __form: { type: string } } }
+              responses:
+                "200": { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Lower' } } } }
+                "201": { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/日本' } } } }
+                "202": { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/2fa' } } } }
         components:
           schemas:
             Item:
@@ -204,6 +220,12 @@ final class ConsumerPackageTests: XCTestCase {
             ValidationContext: { type: object, properties: { n: { $ref: '#/components/schemas/JSONNumber' } } }
             JSONNumber: { type: number, minimum: .5 }
             ECMARegex: { type: string, pattern: "^[a-z]+$" }
+            Lower: { type: object, properties: { a: { type: string } }, x-apigen-name: name }
+            日本: { type: object, properties: { b: { type: string } } }
+            2fa: { type: object, properties: { c: { type: string } } }
+            # Unions that list each other: decoding goes through UnionRecursionGuard.
+            Shape: { oneOf: [ { $ref: '#/components/schemas/Figure' }, { type: string } ] }
+            Figure: { oneOf: [ { $ref: '#/components/schemas/Shape' }, { type: integer } ] }
         """#
 
     static func findSwift() -> URL? {

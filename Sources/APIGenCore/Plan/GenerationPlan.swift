@@ -90,6 +90,12 @@ public struct ModelPlan: Encodable, Sendable {
     /// The case of a discriminated union that keeps a value whose discriminator the description does not list,
     /// as raw JSON (servers add kinds without a new API version), e.g. `undocumented`.
     public var undocumentedCaseName: String?
+    /// True for a union that is among its own variants through other unions (`A: oneOf [B, X]`, `B: oneOf [A, Y]`):
+    /// its `init(from:)` goes through `UnionRecursionGuard`, and `decodingInitializer` is a private initializer.
+    public var breaksRecursion = false
+    /// The declaration of the initializer that decodes the variants: `public init(from decoder: any Decoder) throws`,
+    /// or `private init(variantsFrom decoder: any Decoder) throws` behind the guard.
+    public var decodingInitializer = ""
 
     public var isAlias = false
     public var aliasedType: String?
@@ -104,7 +110,7 @@ public struct ModelPlan: Encodable, Sendable {
         case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, codingKeys, isCanonical, shapes,
              firstShapeName, hasAdditionalProperties,
              additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, hasDiscriminator,
-             discriminatorLiteral, undocumentedCaseName, isAlias, aliasedType, isOutcome, outcomeCases, extraConformances
+             discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, isAlias, aliasedType, isOutcome, outcomeCases, extraConformances
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -131,6 +137,8 @@ public struct ModelPlan: Encodable, Sendable {
         try container.encode(hasDiscriminator, forKey: .hasDiscriminator)
         try container.encodeIfPresent(discriminatorLiteral, forKey: .discriminatorLiteral)
         try container.encodeIfPresent(undocumentedCaseName, forKey: .undocumentedCaseName)
+        try container.encode(breaksRecursion, forKey: .breaksRecursion)
+        try container.encode(decodingInitializer, forKey: .decodingInitializer)
         try container.encode(isAlias, forKey: .isAlias)
         try container.encodeIfPresent(aliasedType, forKey: .aliasedType)
         try container.encode(isOutcome, forKey: .isOutcome)

@@ -3,10 +3,17 @@ extension ModelPlanner {
     /// Returns the finished model plans grouped into files.
     func finishedFiles() -> [ModelFilePlan] {
         let boxed = recursiveEdges()
+        let recursiveUnions = unionsOnCycles()
         var files: [String: [ModelPlan]] = [:]
         var fileOrder: [String] = []
         for name in modelOrder {
             guard var draft = models[name] else { continue }
+            if draft.plan.isUnion {
+                draft.plan.breaksRecursion = recursiveUnions.contains(name)
+                draft.plan.decodingInitializer = draft.plan.breaksRecursion
+                    ? "private init(variantsFrom decoder: any Decoder) throws"
+                    : "\(draft.plan.access) init(from decoder: any Decoder) throws"
+            }
             if draft.plan.isStruct && !draft.plan.isCanonical {
                 draft.plan.properties = draft.properties.map { finish($0, boxed: boxed.contains(Edge(from: name, property: $0.swiftName))) }
                 draft.plan.codingKeys = draft.plan.properties.map { CodingKeyPlan(name: $0.codingKey, wireLiteral: $0.wireLiteral) }
@@ -46,6 +53,31 @@ extension ModelPlanner {
             }
         }
         return boxed
+    }
+
+    /// Unions that are among their own variants through other unions, which would decode each other forever on
+    /// a value none of their other variants matches. (A union listing itself directly has lost that variant.)
+    private func unionsOnCycles() -> Set<String> {
+        func resolved(_ type: String) -> String {
+            var type = type
+            var seen: Set<String> = []
+            while let draft = models[type], draft.plan.isAlias, let aliased = draft.plan.aliasedType, seen.insert(type).inserted {
+                type = aliased
+            }
+            return type
+        }
+        var graph: [String: [(property: String, target: String)]] = [:]
+        for (name, draft) in models where draft.plan.isUnion {
+            graph[name] = draft.plan.unionCases.compactMap { variant in
+                let target = resolved(variant.type)
+                return models[target]?.plan.isUnion == true ? (variant.name, target) : nil
+            }
+        }
+        var onCycles: Set<String> = []
+        for (name, edges) in graph where edges.contains(where: { reaches($0.target, name, graph: graph) }) {
+            onCycles.insert(name)
+        }
+        return onCycles
     }
 
     private func reaches(_ start: String, _ goal: String, graph: [String: [(property: String, target: String)]]) -> Bool {

@@ -6,6 +6,9 @@ struct OperationPlanner {
     let security: SecurityPlanner
     /// Names the validators responses are checked with.
     let validatorNaming: ValidatorNaming
+    /// Type names given by the description or the configuration (`x-apigen-name`, `nameOverrides`, `models`), which
+    /// may be spelled like an argument (`name`) and would then be shadowed by it in a method's body.
+    let givenTypeNames: Set<String>
 
     var api: ResolvedAPI { models.api }
 
@@ -68,21 +71,22 @@ struct OperationPlanner {
 
         for parameter in operation.parameters {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(parameter.name)))
+            let local = localName(for: label, scope: &scope)
             let usage = parameter.schema.map {
                 models.usage($0, suggestedName: typePrefix + SwiftNaming.typeNamePart(parameter.name), file: typePrefix + "Parameters")
             } ?? .primitive("String")
             var type = usage.swift
             let statement: String
-            if let planned = parameterStatement(parameter, label: label, usage: usage) {
+            if let planned = parameterStatement(parameter, label: local, usage: usage) {
                 statement = planned
             } else {
                 models.diagnostics.append(.warning(
                     "\(parameter.location.rawValue) parameter '\(parameter.name)' of type \(usage.swift) cannot be serialised as a parameter; it is passed as a pre-serialised String",
                     at: parameter.node))
                 type = "String"
-                statement = "__request.\(parameter.location.rawValue)(\(SwiftNaming.stringLiteral(parameter.name)), \(label))"
+                statement = "__request.\(parameter.location.rawValue)(\(SwiftNaming.stringLiteral(parameter.name)), \(local))"
             }
-            parameters.append(parameter.required ? "\(label): \(type)" : "\(label): \(type)? = nil")
+            parameters.append(Self.declaration(label, local, type, isRequired: parameter.required))
             statements.append(statement)
             wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: parameter.required,
                                                   location: WireArgumentPlan.Location(parameter.location), wireName: parameter.name))
@@ -138,6 +142,23 @@ struct OperationPlanner {
             plan.security = security.requirements(requirements)
         }
         return plan
+    }
+
+    /// The name a method's body uses for an argument: its label, unless a type of the module may be spelled like
+    /// the label (a given lower-case type name, or a label starting with `_` or a letter without case, as type names
+    /// derived from a description may), which the argument would shadow in the body (`name.self` would be the
+    /// argument). Then `__label`: derived type names never start with `__`.
+    func localName(for label: String, scope: inout NameScope) -> String {
+        guard let first = label.unicodeScalars.first else { return label }
+        let startsLikeMemberOnly = ("a"..."z").contains(first) || first == "`"
+        if startsLikeMemberOnly && !givenTypeNames.contains(label) { return label }
+        return scope.claim("__" + label.filter { $0 != "`" })
+    }
+
+    /// One parameter of a method's signature: `label: Type`, or `label local: Type` when the body names it otherwise.
+    static func declaration(_ label: String, _ local: String, _ type: String, isRequired: Bool) -> String {
+        let names = label == local ? label : label + " " + local
+        return isRequired ? "\(names): \(type)" : "\(names): \(type)? = nil"
     }
 
     /// The statement that writes one parameter in its location and style, or nil when its type cannot be written
@@ -205,36 +226,37 @@ struct OperationPlanner {
                 at: body.node, hint: "use a transport that sends bodies with \(operation.method.uppercased()), or change the API to POST"))
         }
         let label = scope.claim("body")
+        let local = localName(for: label, scope: &scope)
         let optional = !body.required
         let mediaLiteral = SwiftNaming.stringLiteral(content.mediaType)
         if Self.isJSON(content.mediaType) || content.mediaType.hasPrefix("application/x-www-form-urlencoded") {
             let usage = content.schema.map {
                 models.usage($0, suggestedName: typePrefix + "Request", file: typePrefix + "Request")
             } ?? .json
-            parameters.append(optional ? "\(label): \(usage.swift)? = nil" : "\(label): \(usage.swift)")
+            parameters.append(Self.declaration(label, local, usage.swift, isRequired: !optional))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: usage.swift, isRequired: !optional,
                                                   location: .body, wireName: ""))
             // A body that is one shape of a canonical model is sent with that shape's field names.
-            let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(label).encoded(as: .\($0))" } ?? label
+            let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(local).encoded(as: .\($0))" } ?? local
             let call = Self.isJSON(content.mediaType)
                 ? "try __request.jsonBody(\(value), encoder: client.encoder)" : "try __request.formBody(\(value))"
-            statements.append(optional ? "if let \(label) { \(call) }" : call)
+            statements.append(optional ? "if let \(local) { \(call) }" : call)
             return Self.isJSON(content.mediaType) && usage.swift != "Data" && usage.swift != "String" ? usage.swift : nil
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
             planMultipart(api[schemaRef], typePrefix: typePrefix, scope: &scope, parameters: &parameters,
                           statements: &statements, wireArguments: &wireArguments)
         } else if content.mediaType.hasPrefix("text/") {
-            parameters.append(optional ? "\(label): String? = nil" : "\(label): String")
+            parameters.append(Self.declaration(label, local, "String", isRequired: !optional))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: "String", isRequired: !optional,
                                                   location: .body, wireName: ""))
-            let call = "__request.binaryBody(Data(\(label).utf8), contentType: \(mediaLiteral))"
-            statements.append(optional ? "if let \(label) { \(call) }" : call)
+            let call = "__request.binaryBody(Data(\(local).utf8), contentType: \(mediaLiteral))"
+            statements.append(optional ? "if let \(local) { \(call) }" : call)
         } else {
-            parameters.append(optional ? "\(label): Data? = nil" : "\(label): Data")
+            parameters.append(Self.declaration(label, local, "Data", isRequired: !optional))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: "Data", isRequired: !optional,
                                                   location: .body, wireName: ""))
-            let call = "__request.binaryBody(\(label), contentType: \(mediaLiteral))"
-            statements.append(optional ? "if let \(label) { \(call) }" : call)
+            let call = "__request.binaryBody(\(local), contentType: \(mediaLiteral))"
+            statements.append(optional ? "if let \(local) { \(call) }" : call)
         }
         return nil
     }
@@ -246,6 +268,7 @@ struct OperationPlanner {
         var throwsJSON = false
         for property in models.mergedProperties(of: schema) {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(property.name)))
+            let local = localName(for: label, scope: &scope)
             let usage = models.usage(property.schema, suggestedName: typePrefix + SwiftNaming.typeNamePart(property.name),
                                      file: typePrefix + "Request")
             let isRequired = required.contains(property.name)
@@ -253,20 +276,20 @@ struct OperationPlanner {
             let type: String
             if usage.isBinary || usage.swift == "Data" {
                 type = "MultipartFile"
-                lines.append("    form.append(\(literal), \(label))")
+                lines.append("    __form.append(\(literal), \(local))")
             } else if usage.isParameterCapable {
                 type = usage.swift
-                lines.append("    form.append(\(literal), \(label))")
+                lines.append("    __form.append(\(literal), \(local))")
             } else {
                 type = usage.swift
                 throwsJSON = true
-                lines.append("    try form.append(\(literal), json: \(label))")
+                lines.append("    try __form.append(\(literal), json: \(local))")
             }
-            parameters.append(isRequired ? "\(label): \(type)" : "\(label): \(type)? = nil")
+            parameters.append(Self.declaration(label, local, type, isRequired: isRequired))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: isRequired,
                                                   location: .multipart, wireName: property.name))
         }
-        statements.append((throwsJSON ? "try " : "") + "__request.multipartBody { form in")
+        statements.append((throwsJSON ? "try " : "") + "__request.multipartBody { __form in")
         statements.append(contentsOf: lines)
         statements.append("}")
     }

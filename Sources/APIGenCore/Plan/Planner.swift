@@ -54,7 +54,9 @@ public enum Planner {
         for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
         let validatorNaming = ValidatorNaming(api: api, entryNames: entryNames)
         let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable),
-                                          security: security, validatorNaming: validatorNaming)
+                                          security: security, validatorNaming: validatorNaming,
+                                          givenTypeNames: Set(api.schemas.compactMap(\.nameOverride))
+                                            .union(config.nameOverrides.values).union(config.models.map(\.name)))
 
         var groups: [APIGroupPlan] = []
         var propertyScope = NameScope(reserved: ["client", "init"])

@@ -426,7 +426,15 @@ import Foundation
         init?(intValue: Int) { nil }
     }
 
+{{#breaksRecursion}}
+    /// {{name}} is among its own variants through other unions: decoding it again from the same value fails at
+    /// once (instead of recursing forever), so the union that tried it goes on with its next variant.
     {{access}} init(from decoder: any Decoder) throws {
+        self = try UnionRecursionGuard.decode(Self.self, from: decoder) { try Self(variantsFrom: decoder) }
+    }
+
+{{/breaksRecursion}}
+    {{{decodingInitializer}}} {
         let container = try decoder.container(keyedBy: DiscriminatorKey.self)
         let key = DiscriminatorKey(stringValue: {{{discriminatorLiteral}}})
         let discriminator = try container.decode(String.self, forKey: key)
@@ -442,7 +450,15 @@ import Foundation
 {{/hasDiscriminator}}
 {{^hasDiscriminator}}
 
+{{#breaksRecursion}}
+    /// {{name}} is among its own variants through other unions: decoding it again from the same value fails at
+    /// once (instead of recursing forever), so the union that tried it goes on with its next variant.
     {{access}} init(from decoder: any Decoder) throws {
+        self = try UnionRecursionGuard.decode(Self.self, from: decoder) { try Self(variantsFrom: decoder) }
+    }
+
+{{/breaksRecursion}}
+    {{{decodingInitializer}}} {
 {{#unionCases}}
         if let value = try? {{{type}}}(from: decoder) {
             self = .{{name}}(value)

@@ -180,6 +180,8 @@ struct ValidatorEmitter {
         let function = current.map(functionName) ?? "validator"
         var base = function.hasPrefix("validate") && function.count > 8 ? String(function.dropFirst(8)) : function
         base = base.prefix(1).lowercased() + base.dropFirst()
+        // `validate2fa` is a schema named `2fa`: its constants are `_2faProperties`, not `2faProperties`.
+        if base.first?.isNumber == true { base = "_" + base }
         return declare(type, expression, name: base + label)
     }
 
