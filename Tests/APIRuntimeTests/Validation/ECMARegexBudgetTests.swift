@@ -10,15 +10,17 @@ final class ECMARegexBudgetTests: XCTestCase {
     /// it took 1.8 s of CPU under ASan, which libFuzzer reported as a timeout (Fuzz/corpus/regex/regression-*).
     static let catastrophic = ["^(a+)+$", "(x+x+)+y", "^([a-z0-9]+-?)*[a-z0-9]+@$", "a(a|a|b)*?c{2,}"]
 
-    func testCatastrophicPatternsGiveUpWithinTheDocumentedTime() {
+    /// Each gives up at its budget instead of running for minutes. The time that takes is in Docs/validation.md
+    /// (measured in an optimised build); this test counts steps, not seconds, so sanitizer builds and a loaded
+    /// machine pass it too.
+    func testCatastrophicPatternsGiveUpAtTheBudget() {
         for pattern in Self.catastrophic {
             let regex = ECMARegex(compiling: pattern, syntax: .lenient)
             let input = String(repeating: pattern.contains("x") ? "x" : "a", count: 64) + "!"
-            let start = ContinuousClock.now
             XCTAssertEqual(regex.evaluate(input), .stepLimitExceeded, pattern)
-            // Docs/validation.md: about 2 s in a release build at the cap; a debug build is up to ten times slower,
-            // and this input gets a tenth of the cap.
-            XCTAssertLessThan(ContinuousClock.now - start, .seconds(5), pattern)
+            var stepsLeft = 300_000
+            XCTAssertEqual(regex.evaluate(input, stepsLeft: &stepsLeft), .stepLimitExceeded, pattern)
+            XCTAssertLessThanOrEqual(stepsLeft, 0, pattern)
         }
     }
 
