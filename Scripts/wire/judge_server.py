@@ -150,6 +150,7 @@ class JudgeServer:
         if unjudged:
             spec_dict = _without_parameters(spec_dict, unjudged, documents)
         spec_dict = _multipart_files_as_any(spec_dict)
+        spec_dict = _queries_of_path_keys_as_parameters(spec_dict, documents)
         # Formats openapi-core does not know (custom ones, and some it lacks) are accepted as plain strings: the
         # schema's other keywords still apply, and the harness compares the values itself.
         formats = _formats(spec_dict) | (_formats_of_documents(documents) if documents else set())
@@ -222,6 +223,66 @@ def _without_security(spec_dict):
             item = {method: ({k: v for k, v in operation.items() if k != "security"}
                              if isinstance(operation, dict) else operation) for method, operation in item.items()}
         paths[path] = item
+    spec_dict["paths"] = paths
+    return spec_dict
+
+
+def split_path_key(key):
+    """A path key as a client sends it and the query items it carries, as apigen splits it: Azure tells operations
+    on one path apart by a query in the key (`/x/{id}?api-version=1`), Box by a fragment (`/x/{id}#add`)."""
+    path = key.split("#", 1)[0]
+    path, _, query = path.partition("?")
+    items = [(urllib.parse.unquote(name), urllib.parse.unquote(value))
+             for name, _, value in (item.partition("=") for item in query.split("&") if item)]
+    return path, [(name, value) for name, value in items if name]
+
+
+def colliding_path_keys(spec_dict):
+    """Operations (key, method) whose key, split as sent, is that of an earlier operation with the same method:
+    openapi-core finds operations by path and method only, so it cannot judge them."""
+    from operations import METHODS
+    seen, colliding = set(), set()
+    for key, item in (spec_dict.get("paths") or {}).items():
+        if not isinstance(item, dict):
+            continue
+        path = split_path_key(key)[0]
+        for method in METHODS:
+            if method in item:
+                if (path, method) in seen:
+                    colliding.add((key, method))
+                seen.add((path, method))
+    return colliding
+
+
+def _queries_of_path_keys_as_parameters(spec_dict, documents):
+    """Path keys with a query or fragment as openapi-core can match them: the key as sent, each query item a
+    required query parameter of that one value. Of operations that then share a path and method, the first is kept
+    (the run reports the others as not judged: `colliding_path_keys`)."""
+    from operations import METHODS
+    keys = spec_dict.get("paths") or {}
+    if not any("?" in key or "#" in key for key in keys):
+        return spec_dict
+    paths = {}
+    for key, item in keys.items():
+        path, query = split_path_key(key)
+        if not isinstance(item, dict):
+            paths.setdefault(path, item)
+            continue
+        if documents is not None:
+            item, _ = documents.deref(item, documents.root_path)
+        fixed = [{"name": name, "in": "query", "required": True, "schema": {"type": "string", "enum": [value]}}
+                 for name, value in query]
+        merged = dict(paths.get(path) or {})
+        for field, value in item.items():
+            if field in METHODS:
+                if field in merged:
+                    continue
+                value = dict(value, parameters=list(value.get("parameters") or []) + fixed) if fixed else value
+            elif field == "parameters" and "parameters" in merged:
+                continue
+            merged[field] = value
+        paths[path] = merged
+    spec_dict = dict(spec_dict)
     spec_dict["paths"] = paths
     return spec_dict
 

@@ -100,6 +100,49 @@ final class OperationSnippetTests: XCTestCase {
                        "try ServerURL.build(\"https://{region}.shop.example/{version}\", [\"region\": region, \"version\": version])")
     }
 
+    /// Azure tells operations on one path apart by a query in the path key, Box by a fragment: the query was sent
+    /// percent-encoded inside the path (`%3Fapi-version=…`), the fragment too.
+    func testAQueryInAPathKeyIsSentAsQueryItemsAndAFragmentNotAtAll() {
+        let outcome = generate(yaml: """
+            openapi: 3.0.3
+            info: { title: T, version: '1' }
+            paths:
+              /devices/{id}?api-version=2020-03-13&flag&x=a%20b:
+                get:
+                  operationId: getDevice
+                  parameters: [ { name: id, in: path, required: true, schema: { type: string } } ]
+                  responses: { '200': { description: ok } }
+              /files/{id}#add_shared_link:
+                put:
+                  operationId: addSharedLink
+                  parameters: [ { name: id, in: path, required: true, schema: { type: string } } ]
+                  responses: { '200': { description: ok } }
+            """)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        assertContains(api,
+            "RequestBuilder(method: \"GET\", path: \"/devices/{id}\")",
+            "__request.query(\"api-version\", \"2020-03-13\")\n        __request.query(\"flag\", \"\")\n        __request.query(\"x\", \"a b\")",
+            "RequestBuilder(method: \"PUT\", path: \"/files/{id}\")")
+        XCTAssertTrue(outcome.rendered.contains { $0.contains("warning: the path '/files/{id}#add_shared_link' carries a query or a fragment") },
+                      outcome.rendered.joined(separator: "\n"))
+    }
+
+    /// An operation that documents no success (`responses: {}`) threw `unexpectedStatus` for every 200.
+    func testAnOperationDocumentingNoSuccessTakesAny2xxAsSuccess() {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /ping: { post: { operationId: ping, responses: {} } }
+              /only-errors: { post: { operationId: onlyErrors, responses: { '404': { description: gone } } } }
+            """)
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        assertContains(api, "public func ping() async throws {", "public func onlyErrors() async throws {",
+                       "case 200...299:\n            return", "case 404:")
+        XCTAssertEqual(api.components(separatedBy: "case 200...299:").count - 1, 2, api)
+    }
+
     /// Found by Scripts/hostile-specs.py (seeds 8641, 8649): an argument spelled like a type shadowed the type in
     /// the method's body (`name.self` was the argument). The label stays; the body names the argument otherwise.
     func testArgumentsSpelledLikeTypesDoNotShadowThemInTheBody() {

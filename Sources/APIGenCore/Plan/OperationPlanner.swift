@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plans one method per operation: signature, request statements, and the status switch with typed errors.
 struct OperationPlanner {
     let models: ModelPlanner
@@ -68,6 +70,16 @@ struct OperationPlanner {
         docs.append("`\(SwiftNaming.commentText(operation.method + " " + operation.path))`")
         var parameterDocs: [String] = []
         var wireArguments: [WireArgumentPlan] = []
+        let (sentPath, fixedQuery) = Self.split(pathKey: operation.path)
+        if sentPath != operation.path {
+            models.diagnostics.append(.warning(
+                "the path '\(operation.path)' carries a query or a fragment, which a path may not; the path sent is '\(sentPath)'"
+                    + (fixedQuery.isEmpty ? "" : ", with the query items \(fixedQuery.map { $0.name + "=" + $0.value }.joined(separator: "&")) always sent"),
+                at: operation.node))
+        }
+        for item in fixedQuery {
+            statements.append("__request.query(\(SwiftNaming.stringLiteral(item.name)), \(SwiftNaming.stringLiteral(item.value)))")
+        }
 
         for parameter in operation.parameters {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(parameter.name)))
@@ -117,7 +129,7 @@ struct OperationPlanner {
             methodName: methodName,
             operationIdLiteral: SwiftNaming.stringLiteral(operation.operationId ?? methodName),
             httpMethodLiteral: SwiftNaming.stringLiteral(operation.method),
-            pathLiteral: SwiftNaming.stringLiteral(operation.path),
+            pathLiteral: SwiftNaming.stringLiteral(sentPath),
             docLines: docs,
             isDeprecated: operation.deprecated,
             signature: parameters.joined(separator: ", "),
@@ -142,6 +154,21 @@ struct OperationPlanner {
             plan.security = security.requirements(requirements)
         }
         return plan
+    }
+
+    /// A path key as sent, and the query items it carries: some descriptions tell operations on one path apart by a
+    /// query (`/devices/{id}?api-version=2020-03-13`, Azure) or a fragment (`/files/{id}#add_shared_link`, Box).
+    /// A fragment is never sent; the query's items (percent-decoded here, encoded again when sent) are.
+    static func split(pathKey: String) -> (path: String, query: [(name: String, value: String)]) {
+        let withoutFragment = pathKey.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return (String(withoutFragment), []) }
+        let items = parts[1].split(separator: "&").map { item -> (name: String, value: String) in
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
+            return (decode(pair[0]), pair.count == 2 ? decode(pair[1]) : "")
+        }
+        return (String(parts[0]), items.filter { !$0.name.isEmpty })
     }
 
     /// The name a method's body uses for an argument: its label, unless a type of the module may be spelled like
@@ -364,6 +391,10 @@ struct OperationPlanner {
 
         if distinctTypes.count <= 1 {
             returnType = distinctTypes.first ?? "Void"
+            if successes.isEmpty {
+                // No success documented (`responses: {}`, or errors only): a 2xx is still the call succeeding.
+                cases.append(ResponseCasePlan(pattern: "200...299", statements: ["return"]))
+            }
             for (response, payload) in successPayloads {
                 let statements: [String]
                 if case .envelope(nil, _) = payload {
