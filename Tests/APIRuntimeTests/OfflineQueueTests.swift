@@ -258,7 +258,7 @@ final class OfflineQueueTests: XCTestCase {
     func testARetryDueBeforeItsFlushHasFinishedStillReplays() async throws {
         var configuration = OfflineQueue.Configuration()
         configuration.retry = QueueRetry(baseDelay: .seconds(5), maxDelay: .seconds(60), maxConsecutive: 3)
-        let queue = OfflineQueue(storage: SlowCountingStorage(), configuration: configuration, clock: clock, events: events)
+        let queue = OfflineQueue(storage: FaultyQueueStorage(slowCounts: true), configuration: configuration, clock: clock, events: events)
         let client = client(queue)
         mock.offline = true
         try await post(client, "a")
@@ -291,7 +291,7 @@ final class OfflineQueueTests: XCTestCase {
     }
 
     func testAnEntryThatCannotBeRemovedAfterItsReplayIsNotSentAgain() async throws {
-        let failing = RemovalFailingStorage()
+        let failing = FaultyQueueStorage(removalsFail: true)
         let queue = OfflineQueue(storage: failing, clock: clock, events: events)
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock, middlewares: [queue], accountProvider: { "ann" })
         mock.on("POST /messages", respond: HTTPResponse(status: 201))
@@ -307,9 +307,17 @@ final class OfflineQueueTests: XCTestCase {
     }
 }
 
-/// Storage whose queue removals fail, as a full disk would make them.
-private final class RemovalFailingStorage: QueueStorage {
+/// In-memory queue storage with two faults a test can switch on: removals that fail, as a full disk would make
+/// them, and counts (the last step of every flush) that take 300 ms.
+private final class FaultyQueueStorage: QueueStorage {
     private let inner = InMemoryStorage()
+    private let removalsFail: Bool
+    private let slowCounts: Bool
+
+    init(removalsFail: Bool = false, slowCounts: Bool = false) {
+        self.removalsFail = removalsFail
+        self.slowCounts = slowCounts
+    }
 
     func appendQueueEntries(_ entries: [QueuedRequest]) throws -> [QueuedRequest] {
         try inner.appendQueueEntries(entries)
@@ -324,35 +332,7 @@ private final class RemovalFailingStorage: QueueStorage {
     }
 
     func removeQueueEntry(id: String) throws {
-        throw StorageError.failed(message: "disk full")
-    }
-
-    func removeQueueEntries(_ scope: AccountScope) throws {
-        try inner.removeQueueEntries(scope)
-    }
-
-    func queueCount(state: QueuedRequest.State, scope: AccountScope) throws -> Int {
-        try inner.queueCount(state: state, scope: scope)
-    }
-}
-
-/// Storage whose queue counts take 300 ms, the last step of every flush.
-private final class SlowCountingStorage: QueueStorage {
-    private let inner = InMemoryStorage()
-
-    func appendQueueEntries(_ entries: [QueuedRequest]) throws -> [QueuedRequest] {
-        try inner.appendQueueEntries(entries)
-    }
-
-    func queueEntries(state: QueuedRequest.State, scope: AccountScope, limit: Int?) throws -> [QueuedRequest] {
-        try inner.queueEntries(state: state, scope: scope, limit: limit)
-    }
-
-    func updateQueueEntry(_ entry: QueuedRequest) throws {
-        try inner.updateQueueEntry(entry)
-    }
-
-    func removeQueueEntry(id: String) throws {
+        if removalsFail { throw StorageError.failed(message: "disk full") }
         try inner.removeQueueEntry(id: id)
     }
 
@@ -361,7 +341,7 @@ private final class SlowCountingStorage: QueueStorage {
     }
 
     func queueCount(state: QueuedRequest.State, scope: AccountScope) throws -> Int {
-        Thread.sleep(forTimeInterval: 0.3)
+        if slowCounts { Thread.sleep(forTimeInterval: 0.3) }
         return try inner.queueCount(state: state, scope: scope)
     }
 }
