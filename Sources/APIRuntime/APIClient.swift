@@ -74,7 +74,7 @@ public final class APIClient: Sendable {
     /// (the transport is never called), ``ResponseTooLargeError`` unchanged, ``APIError/transport(_:)`` wrapping
     /// what else the transport threw, errors thrown by middlewares unchanged, and `CancellationError` when the task is
     /// cancelled (also when `URLSession` reports the cancellation as `URLError.cancelled`).
-    public func send(_ request: RequestBuilder, operation: OperationInfo) async throws -> HTTPResponse {
+    @_spi(Generated) public func send(_ request: RequestBuilder, operation: OperationInfo) async throws -> HTTPResponse {
         try Task.checkCancellation()
         var httpRequest = try request.build(baseURL: baseURL)
         if !httpRequest.headers.contains("Accept") {
@@ -170,7 +170,7 @@ public final class APIClient: Sendable {
     ///
     /// An empty or malformed body or a body of the wrong shape throws ``APIError/decoding(operation:status:message:)``
     /// whose message names the JSON path, e.g. `members[3].ident: expected String, found number`.
-    public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, operation: OperationInfo) throws -> T {
+    @_spi(Generated) public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, operation: OperationInfo) throws -> T {
         guard !response.body.isEmpty else {
             throw APIError.decoding(
                 operation: operation.id, status: response.status, message: "empty body, expected JSON for \(T.self)")

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Hand-written instead of `ISO8601DateFormatter` because that formatter is slow, needs a separate
 /// instance for fractional seconds and rejects more than three fraction digits on some platforms.
-public enum DateTimeCoding {
+@_spi(Generated) public enum DateTimeCoding {
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+hh:mm|-hh:mm)`.
     ///
     /// Any number of fraction digits is accepted (precision beyond a `Date`'s is dropped); `t`/`z` may be

@@ -2,7 +2,7 @@ import Foundation
 
 /// Helpers generated `init(from:)` implementations call so that absent vs null and date formats do not depend
 /// on the decoder's configuration (a default `JSONDecoder()` works).
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes a property that may be absent and may be null: nil when `key` is absent, ``Nullable/null``
     /// when it is present and null, ``Nullable/value(_:)`` otherwise.
     public func decodeNullable<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> Nullable<T>? {
@@ -56,7 +56,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension KeyedDecodingContainer where Key == WireKey {
+@_spi(Generated) extension KeyedDecodingContainer where Key == WireKey {
     /// Decodes every member whose name is not in `declared` as `T`: the `additionalProperties` an object schema
     /// allows next to its `properties`.
     public func decodeAdditionalProperties<T: Decodable>(_ type: T.Type, excluding declared: Set<String>) throws

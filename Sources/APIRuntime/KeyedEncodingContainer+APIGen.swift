@@ -2,7 +2,7 @@ import Foundation
 
 /// Helpers generated `encode(to:)` implementations call so that null vs absent and date formats do not depend
 /// on the encoder's configuration (a default `JSONEncoder()` works).
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Writes nothing for nil (absent), `null` for ``Nullable/null`` and the value for ``Nullable/value(_:)``.
     public mutating func encodeNullable<T: Encodable>(_ value: Nullable<T>?, forKey key: Key) throws {
         switch value {
@@ -52,7 +52,7 @@ extension KeyedEncodingContainer {
     }
 }
 
-extension KeyedEncodingContainer where Key == WireKey {
+@_spi(Generated) extension KeyedEncodingContainer where Key == WireKey {
     /// Encodes each member of `values` under its name, in name order, except names in `declared` (the model's own
     /// properties are written from the properties themselves, never twice).
     public mutating func encodeAdditionalProperties<T: Encodable>(_ values: [String: T], excluding declared: Set<String>)

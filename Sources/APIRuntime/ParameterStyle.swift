@@ -2,7 +2,7 @@
 ///
 /// `form` and `simple` are the defaults (query and cookie, path and header); the others are chosen by the API
 /// description. Generated methods pass the style the description gives; see ``RequestBuilder`` for the spellings.
-public enum ParameterStyle: String, Sendable, Hashable {
+@_spi(Generated) public enum ParameterStyle: String, Sendable, Hashable {
     /// `name=value`, arrays `name=a,b` or exploded `name=a&name=b`, objects `name=k,v` or exploded `k=v`.
     case form
     /// `value`, arrays `a,b`, objects `k,v` or exploded `k=v`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Collects one operation's parameters and body; generated methods fill it in and hand it to
 /// ``APIClient/send(_:operation:)``, which calls ``build(baseURL:)``.
-public struct RequestBuilder: Sendable {
+@_spi(Generated) public struct RequestBuilder: Sendable {
     /// The HTTP method.
     public let method: String
     /// The path template as given, e.g. `/members/{id}`.

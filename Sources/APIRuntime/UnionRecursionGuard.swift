@@ -5,7 +5,7 @@
 /// union again at the same coding path fails at once instead, so the union that tried it goes on with its next
 /// variant: `{"y": 1}` decoded as `A` is `.b(.y(…))`, and a value matching no variant is a `DecodingError`.
 /// Generated code uses it only for unions on such a cycle.
-public enum UnionRecursionGuard {
+@_spi(Generated) public enum UnionRecursionGuard {
     private struct Attempt: Hashable, Sendable {
         let union: ObjectIdentifier
         let path: [String]

@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import APIRuntimeTesting
 import Foundation
 import XCTest

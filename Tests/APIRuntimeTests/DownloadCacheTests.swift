@@ -1,5 +1,5 @@
 import LoopbackTestServer
-import APIRuntime
+@_spi(Generated) import APIRuntime
 @testable import APIRuntimeDownloads
 import APIRuntimeTesting
 import Foundation

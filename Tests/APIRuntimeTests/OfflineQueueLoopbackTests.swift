@@ -1,5 +1,5 @@
 import LoopbackTestServer
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import APIRuntimeStore
 import APIRuntimeOffline
 import Foundation

@@ -1,5 +1,5 @@
 import XCTest
-@testable import APIRuntime
+@_spi(Generated) @testable import APIRuntime
 @testable import APIRuntimeTesting
 
 final class ParsedBodyMemoTests: XCTestCase {

@@ -1,5 +1,5 @@
 import LoopbackTestServer
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import APIRuntimeOffline
 import APIRuntimeTesting
 import Foundation

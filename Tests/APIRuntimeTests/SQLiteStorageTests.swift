@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 @testable import APIRuntimeStore
 import Foundation
 import XCTest

@@ -120,7 +120,7 @@ final class ConsumerPackageTests: XCTestCase {
                 try String(contentsOf: folder.appendingPathComponent("Sources").appendingPathComponent(path), encoding: .utf8)
                     .split(separator: "\n").filter { $0.hasPrefix("import ") || $0.contains(") import ") }.map(String.init)
             })
-        XCTAssertEqual(generatedImports.filter { $0.contains("APIRuntime") }, ["import APIRuntime"],
+        XCTAssertEqual(generatedImports.filter { $0.contains("APIRuntime") }, ["@_spi(Generated) import APIRuntime"],
                        "generated code imports only the thin core, even with `queueable:` configured")
         let warnings = (build.stdout + build.stderr).split(separator: "\n").map(String.init).filter {
             $0.contains("warning:") && $0.contains("/Sources/") && !$0.contains("/checkouts/")

@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import Foundation
 
 /// libFuzzer entry: any bytes through the runtime's JSON parser (the one response validation uses). What it

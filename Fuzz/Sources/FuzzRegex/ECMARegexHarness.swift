@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import Foundation
 
 /// libFuzzer entry: the ECMA-262 regex parser, compiler and matcher (the same files generate-time pattern checks

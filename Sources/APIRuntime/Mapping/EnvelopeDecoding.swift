@@ -1,7 +1,7 @@
 import Foundation
 
 /// The field names and success values of a `{status, reason, data}` response envelope.
-public struct EnvelopeFormat: Sendable, Hashable {
+@_spi(Generated) public struct EnvelopeFormat: Sendable, Hashable {
     public var statusKey: String
     public var reasonKey: String
     public var dataKey: String
@@ -76,7 +76,7 @@ final class EnvelopeFormatBox: Sendable {
     init(_ format: EnvelopeFormat) { self.format = format }
 }
 
-extension APIClient {
+@_spi(Generated) extension APIClient {
     /// Unwraps an envelope: returns `data` when `status` is a success value, throws
     /// ``EnvelopeError/serverError(operation:status:reason:httpStatus:)`` otherwise; nil when data is absent or null.
     public func decodeEnvelope<Payload: Decodable>(_ type: Payload.Type, from response: HTTPResponse,

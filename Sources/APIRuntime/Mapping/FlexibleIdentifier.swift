@@ -105,7 +105,7 @@ public struct FlexibleIdentifier: Hashable, Sendable, Codable, Comparable, Custo
     }
 }
 
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Writes an identifier as a number (`asInteger`) or a string, as the endpoint's own schema declares it.
     public mutating func encodeIdentifier(_ value: FlexibleIdentifier, asInteger: Bool, forKey key: Key) throws {
         if !asInteger {
@@ -125,7 +125,7 @@ extension KeyedEncodingContainer {
     }
 }
 
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     // @inlinable: generated `init(from:)` bodies call these once per property, so they must specialise in the
     // generated module rather than go through unspecialised generic code (metadata lookups on every call).
 
@@ -148,7 +148,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes an RFC 3339 date-time from the first of `keys` that is present.
     public func decodeFirstDateTime(forKeys keys: [Key]) throws -> Date {
         for key in keys where contains(key) { return try decodeDateTime(forKey: key) }

@@ -5,7 +5,7 @@
 /// synthesize its `RawRepresentable` and `CodingKey` witnesses (string switches) for every model; sharing one key
 /// type took 9% off the CPU time of building the generated GitHub client (four paired builds, Docs/performance.md). Decoding is unchanged: `JSONDecoder` looks
 /// members up by `stringValue` either way.
-public struct WireKey: CodingKey, Sendable, ExpressibleByStringLiteral {
+@_spi(Generated) public struct WireKey: CodingKey, Sendable, ExpressibleByStringLiteral {
     /// The member name on the wire.
     public let stringValue: String
 

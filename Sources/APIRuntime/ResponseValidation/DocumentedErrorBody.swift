@@ -16,7 +16,7 @@ public enum ResponseBodyProblem: Error, Sendable, CustomStringConvertible {
     }
 }
 
-extension APIClient {
+@_spi(Generated) extension APIClient {
     /// The error to throw for a documented error status: `documented` with the decoded body when the body is the
     /// documented one, otherwise `undocumented` with what is wrong with it, so the status is never hidden behind a
     /// validation or decoding error. A validation failure is reported like any other (``ValidationMode``).

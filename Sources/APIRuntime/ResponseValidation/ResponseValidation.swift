@@ -51,9 +51,10 @@ public struct ResponseValidationError: Error, Sendable, CustomStringConvertible 
 
 /// A response validation failure as it is logged and reported: what was called, what came back, what failed.
 public struct ResponseValidationFailure: Sendable {
+    /// What failed: the operation, the status and the validation report.
     public let error: ResponseValidationError
     /// The request that was sent (path, headers, body), when the generated method passed it.
-    public let request: RequestBuilder?
+    @_spi(Generated) public let request: RequestBuilder?
     /// When the call was made (not when the response arrived).
     public let calledAt: Date
     /// The response that failed validation.
@@ -69,7 +70,7 @@ extension APIClient {
     ///
     /// In `reject` mode an invalid body throws ``ResponseValidationError``; in `reportOnly` mode decoding continues.
     /// In both, the failure goes to the handler set with ``setValidationFailureHandler(_:)``. A body that is not JSON at all is an invalid response too.
-    public func validateResponse(_ response: HTTPResponse, operation: OperationInfo, mode: ValidationMode,
+    @_spi(Generated) public func validateResponse(_ response: HTTPResponse, operation: OperationInfo, mode: ValidationMode,
                                  options: ValidationOptions = .default, request: RequestBuilder? = nil, calledAt: Date? = nil,
                                  validator: (JSONInstance, ValidationContext) -> Bool) throws {
         guard mode != .off else { return }

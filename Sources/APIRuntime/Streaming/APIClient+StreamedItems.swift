@@ -1,6 +1,6 @@
 import Foundation
 
-extension APIClient {
+@_spi(Generated) extension APIClient {
     /// The events of `response` (an operation's `text/event-stream` success) with `data` validated by `validator`
     /// (in `mode`) and decoded as JSON into `type`; reconnection (opt-in, ``ServerSentEvents/reconnecting(_:)``)
     /// sends `request` again with `Last-Event-ID`.

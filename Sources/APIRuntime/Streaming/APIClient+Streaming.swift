@@ -10,7 +10,7 @@ extension APIClient {
     /// see the head with an empty body. ``HTTPCache``, ``ResponseStore`` and ``OfflineQueue`` pass streams through
     /// untouched: a streamed body is never stored. ``ClientEvent/requestFinished(_:)`` is emitted when the head
     /// arrived. Throws like ``send(_:operation:)``.
-    public func stream(_ request: RequestBuilder, operation: OperationInfo, accept: String) async throws -> StreamedHTTPResponse {
+    @_spi(Generated) public func stream(_ request: RequestBuilder, operation: OperationInfo, accept: String) async throws -> StreamedHTTPResponse {
         try Task.checkCancellation()
         var httpRequest = try request.build(baseURL: baseURL)
         if !httpRequest.headers.contains("Accept") {
@@ -123,7 +123,7 @@ extension APIClient {
     }
 }
 
-extension APIClient {
+@_spi(Generated) extension APIClient {
     /// Reads the whole body of a streamed response that is not the stream the caller wanted (a documented error, an
     /// unexpected status) into an ``HTTPResponse`` for the generated status switch; at most
     /// ``URLSessionTransport/defaultMaxResponseSize`` bytes (more throws ``ResponseTooLargeError``).

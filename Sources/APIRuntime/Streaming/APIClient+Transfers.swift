@@ -14,7 +14,7 @@ extension APIClient {
     /// A non-2xx status throws ``APIError/unexpectedStatus(operation:status:body:)``; a broken connection throws
     /// ``APIError/transport(_:)`` and leaves the partial file. Large bodies are fetched in `segmentSize` pieces when
     /// the server honours `Range` (see the `HTTPRequest` overload).
-    public func download(
+    @_spi(Generated) public func download(
         _ request: RequestBuilder, operation: OperationInfo, to destination: URL, resumable: Bool = true,
         segmentSize: Int64? = APIClient.defaultDownloadSegmentSize, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> DownloadResult {
@@ -109,7 +109,7 @@ extension APIClient {
     /// Sends `request` with the bytes of `file` as its body, read from disk as they are sent (memory stays bounded
     /// whatever the file's size), reporting `progress` (bytes sent / file size) on a `URLSession` queue; returns the
     /// response (its body at most ``URLSessionTransport/defaultMaxResponseSize`` bytes).
-    public func upload(
+    @_spi(Generated) public func upload(
         _ request: RequestBuilder, fromFile file: URL, contentType: String = "application/octet-stream",
         operation: OperationInfo, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> HTTPResponse {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Cuts a streamed JSON body into its items' bytes as chunks arrive (see ``JSONSequenceFormat``), holding only the
 /// item in progress.
-public struct JSONSequenceSplitter: Sendable {
+@_spi(Generated) public struct JSONSequenceSplitter: Sendable {
     /// The delimiting rules.
     public let format: JSONSequenceFormat
     /// The longest item accepted, in bytes; a longer one throws ``StreamingError/malformedItem``.

@@ -4,7 +4,7 @@ import Foundation
 /// CRLF, LF or CR (also when a CRLF is split across chunks), one leading BOM is dropped, `:` lines are comments,
 /// `data` lines are joined with `\n`, an `id` holding NUL is ignored, `retry` takes ASCII digits only, unknown
 /// fields are ignored, and an event still open when the stream ends is discarded.
-public struct ServerSentEventParser: Sendable {
+@_spi(Generated) public struct ServerSentEventParser: Sendable {
     /// The last event ID string (the `Last-Event-ID` to reconnect with): the `id` in effect when the last event
     /// block ended, so an `id` line of an event cut off by a dropped connection does not count; empty when none.
     public private(set) var lastEventID = ""

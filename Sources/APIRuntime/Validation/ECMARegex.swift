@@ -17,7 +17,7 @@
 /// BMP are single characters. The engine is a backtracking matcher working directly on the string's UTF-8
 /// bytes; a step budget guards against catastrophic backtracking. An invalid pattern never traps: it is
 /// thrown by ``init(_:syntax:)`` or recorded in ``compileError`` by ``init(compiling:syntax:)``.
-public final class ECMARegex: Sendable {
+@_spi(Generated) public final class ECMARegex: Sendable {
     /// Which grammar patterns are parsed with.
     public enum Syntax: Sendable, Hashable {
         /// ECMA-262 with the `u` flag, exactly (the reference for `format: regex`).

@@ -1,5 +1,5 @@
 /// Why a pattern could not be compiled by ``ECMARegex``.
-public struct ECMARegexError: Error, Sendable, Hashable, CustomStringConvertible {
+@_spi(Generated) public struct ECMARegexError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of problem.
     public enum Kind: Sendable, Hashable {
         /// The pattern is not valid ECMA-262 (with the `u` flag, or Annex B in lenient mode).

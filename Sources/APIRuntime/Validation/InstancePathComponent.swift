@@ -1,5 +1,5 @@
 /// One step from a JSON value to a child: an object member name or an array index.
-public enum InstancePathComponent: Sendable, Hashable {
+@_spi(Generated) public enum InstancePathComponent: Sendable, Hashable {
     /// An object member.
     case key(String)
     /// An array element.

@@ -5,7 +5,7 @@ import Foundation
 /// Unlike ``JSONValue`` it keeps numbers exact (``JSONNumber``), object members in document order
 /// (``JSONObject``), and its equality is JSON Schema's: `1 == 1.0`, objects compare regardless of member
 /// order, arrays in order, and `true != 1`. Produce one with ``JSONParser``.
-public enum JSONInstance: Sendable {
+@_spi(Generated) public enum JSONInstance: Sendable {
     /// `null`.
     case null
     /// `true` or `false`; never equal to a number.
@@ -111,7 +111,7 @@ extension JSONInstance {
 
 extension JSONValue {
     /// Converts a ``JSONInstance``; integers beyond `Int64` and fractions become `.double`.
-    public init(_ instance: JSONInstance) {
+    @_spi(Generated) public init(_ instance: JSONInstance) {
         switch instance {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)

@@ -5,7 +5,7 @@
 /// The exact value is stored in a canonical form, so two numbers that are numerically equal (`1`, `1.0`,
 /// `10e-1`) compare and hash equal; ``hasFractionOrExponent`` remembers how the literal was spelled for
 /// draft-04's stricter notion of an integer.
-public struct JSONNumber: Sendable {
+@_spi(Generated) public struct JSONNumber: Sendable {
     /// The nearest `Double` (infinite when the literal is beyond `Double`'s range, e.g. `1e400`).
     public let doubleValue: Double
     /// The canonical exact value.

@@ -4,7 +4,7 @@
 /// `patternProperties` errors come out deterministically. A name that appears twice keeps its last value
 /// (at the position of its first appearance). Objects with up to ``linearSearchLimit`` members are searched
 /// linearly (faster than hashing for a handful of short keys); larger ones carry a hash index.
-public struct JSONObject: Sendable, RandomAccessCollection {
+@_spi(Generated) public struct JSONObject: Sendable, RandomAccessCollection {
     /// One name/value pair.
     public struct Member: Sendable {
         /// The member name.

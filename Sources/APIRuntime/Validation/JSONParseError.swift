@@ -1,5 +1,5 @@
 /// Why ``JSONParser`` rejected its input, and where.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+@_spi(Generated) public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The zero-based byte offset of the offending byte (the input's length at an unexpected end).
     public let offset: Int
     /// The one-based line of the offending byte (lines end at `\n`).

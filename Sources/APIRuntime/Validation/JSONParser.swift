@@ -10,7 +10,7 @@ import Foundation
 /// control characters; strings must be valid UTF-8 and `\u` escapes must pair surrogates. A leading UTF-8
 /// byte order mark is skipped (RFC 8259 §8.1 allows ignoring it). A repeated object member name keeps its
 /// last value. Nesting deeper than ``maxDepth`` arrays and objects is an error rather than a stack overflow.
-public struct JSONParser: Sendable {
+@_spi(Generated) public struct JSONParser: Sendable {
     /// The default ``maxDepth``.
     public static let defaultMaxDepth = 512
 

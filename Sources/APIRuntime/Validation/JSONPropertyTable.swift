@@ -16,7 +16,7 @@
 /// }
 /// if !Self.properties.contains(0, in: object) { ... }  // required: ["id"]
 /// ```
-public struct JSONPropertyTable: Sendable {
+@_spi(Generated) public struct JSONPropertyTable: Sendable {
     /// The names, in declaration order; ``index(of:)`` returns positions in this array.
     public let names: [String]
     @usableFromInline let hashes: [UInt32]

@@ -3,7 +3,7 @@
 /// Checkers are exact where the suite is (dates, times, IP addresses, URIs, pointers) and best effort for
 /// internationalized names (`idn-hostname`, `idn-email`, `iri`): see each `isValid...` function. Strings
 /// are checked as sequences of Unicode scalars; non-ASCII digits are never digits.
-public enum JSONSchemaFormat: String, Sendable, CaseIterable {
+@_spi(Generated) public enum JSONSchemaFormat: String, Sendable, CaseIterable {
     /// RFC 3339 date-time.
     case dateTime = "date-time"
     /// RFC 3339 full-date.

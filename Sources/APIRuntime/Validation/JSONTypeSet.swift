@@ -1,5 +1,5 @@
 /// A set of JSON Schema `type` names, for `type: [string, "null"]`-style checks in one call.
-public struct JSONTypeSet: OptionSet, Sendable, Hashable {
+@_spi(Generated) public struct JSONTypeSet: OptionSet, Sendable, Hashable {
     /// The bits.
     public let rawValue: UInt8
 

@@ -2,7 +2,7 @@
 ///
 /// Numeric keywords use ``JSONNumber`` directly (`number >= limit`, ``JSONNumber/isMultiple(of:)``);
 /// `pattern` uses ``ECMARegex``; `format` uses ``JSONSchemaFormat``.
-public enum SchemaCheck {
+@_spi(Generated) public enum SchemaCheck {
     // MARK: - Strings
 
     /// The length of `string` in Unicode code points, the unit of `minLength`/`maxLength`

@@ -21,7 +21,7 @@ internal struct EvaluationAnnotation {
 }
 
 /// An open annotation scope; see ``ValidationContext/beginAnnotationScope()``.
-public struct AnnotationScope: Sendable {
+@_spi(Generated) public struct AnnotationScope: Sendable {
     @usableFromInline let start: Int
     @usableFromInline let depth: Int
 
@@ -33,7 +33,7 @@ public struct AnnotationScope: Sendable {
 }
 
 /// What the keywords of a schema (and its successful subschemas) evaluated in one object or array.
-public struct EvaluatedLocations: Sendable, Equatable {
+@_spi(Generated) public struct EvaluatedLocations: Sendable, Equatable {
     /// Whether every member was evaluated (`additionalProperties`, `unevaluatedProperties` applied to all).
     public var allProperties = false
     /// The member names evaluated one by one.

@@ -17,7 +17,7 @@
 /// After ``shouldStop`` turns true a validator may return at once without popping what it pushed:
 /// ``probe(keepingAnnotations:_:)`` restores the path when a speculative branch ends, and a stopped run
 /// is over. A context is used by one thread at a time; create one per validation.
-public final class ValidationContext {
+@_spi(Generated) public final class ValidationContext {
     /// The options of this run.
     public let options: ValidationOptions
     /// Prepended to every instance location (e.g. `/data`); empty by default.

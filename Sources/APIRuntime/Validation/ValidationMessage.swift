@@ -2,7 +2,7 @@
 ///
 /// Pass them as the `message` of ``ValidationContext/fail(keyword:keywordLocation:schemaLocation:message:)``;
 /// they are evaluated only when an error is recorded. Values are shown as abbreviated JSON.
-public enum ValidationMessage {
+@_spi(Generated) public enum ValidationMessage {
     /// `"x42" is not of type "integer"` (several types: `is not of type "string", "null"`).
     public static func type(_ value: JSONInstance, expected: JSONTypeSet) -> String {
         "\(value.abbreviatedJSON()) is not of type \(expected.names.map { "\"\($0)\"" }.joined(separator: ", "))"

@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import Foundation
 
 /// The key under which the HTTP cache and the response store keep a response: a SHA-256 of the method, the

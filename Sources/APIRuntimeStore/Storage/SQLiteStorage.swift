@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import Foundation
 
 /// A ``RuntimeStorage`` in one SQLite file (the system library on Apple platforms, libsqlite3 on Linux), in WAL

@@ -3,7 +3,7 @@
 //   CycleShape: { oneOf: [ { $ref: '#/components/schemas/CycleFigure' }, { type: string } ] }
 //   CycleFigure: { oneOf: [ { $ref: '#/components/schemas/CycleShape' }, { type: integer } ] }
 
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import Foundation
 
 public indirect enum CycleFigure: Codable, Hashable, Sendable {

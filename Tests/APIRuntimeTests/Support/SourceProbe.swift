@@ -1,4 +1,4 @@
-@testable import APIRuntime
+@_spi(Generated) @testable import APIRuntime
 import Foundation
 
 /// A middleware that records, after each request, where the runtime says its response came from.

@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import Foundation
 
 /// A value behind a lock, for test handlers and mocks that run concurrently.

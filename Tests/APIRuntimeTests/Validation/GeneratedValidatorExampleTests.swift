@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import XCTest
 
 /// What the generator is expected to emit for

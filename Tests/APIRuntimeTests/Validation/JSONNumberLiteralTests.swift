@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import XCTest
 
 /// `JSONNumber(literal:)`, what generated validators hold their numeric constants in: exact for JSON literals,

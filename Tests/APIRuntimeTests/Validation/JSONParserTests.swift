@@ -1,4 +1,4 @@
-@testable import APIRuntime
+@_spi(Generated) @testable import APIRuntime
 import Foundation
 import XCTest
 

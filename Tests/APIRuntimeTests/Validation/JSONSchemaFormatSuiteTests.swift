@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import XCTest
 
 /// Runs `tests/draft2020-12/optional/format/*.json` of the official JSON-Schema-Test-Suite through

@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import XCTest
 
 /// Runs the optional JSON-Schema-Test-Suite files about regular expressions and numbers

@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import XCTest
 
 final class SchemaCheckTests: XCTestCase {

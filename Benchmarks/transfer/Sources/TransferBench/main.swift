@@ -1,7 +1,7 @@
 // Downloads 1 GiB to a file and uploads it back through APIClient and URLSessionTransport over loopback, and
 // reports the peak resident memory above the process baseline for each (Linux: /proc/self/status, with the peak
 // reset through /proc/self/clear_refs before each transfer).
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import Foundation
 
 let arguments = CommandLine.arguments

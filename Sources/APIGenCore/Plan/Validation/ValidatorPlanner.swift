@@ -1,6 +1,7 @@
 /// Plans the compiled validators: every schema reachable from the roots gets one function, named and filed by
 /// ``ValidatorNaming`` (a component's validators in its model file, an operation's inline ones in its group's file,
-/// others in `Checks/<Owner>+Validation.swift`); named schemas' functions are public.
+/// others in `Checks/<Owner>+Validation.swift`); named schemas' functions are public behind `@_spi(Generated)`, like
+/// the runtime's validation core they take (`JSONInstance`, `ValidationContext`).
 enum ValidatorPlanner {
     static func plan(_ api: ResolvedAPI, roots: [SchemaRef], access: String, naming: ValidatorNaming) -> [ValidatorFilePlan] {
         guard !roots.isEmpty else { return [] }
@@ -11,7 +12,7 @@ enum ValidatorPlanner {
             let isEntry = naming.entryPoints.contains(ref)
             functionsByFile[naming.fileName(ref), default: []].append(ValidatorFunctionPlan(
                 name: naming.functionName(ref), source: source(api[ref], api: api), lines: lines,
-                accessModifier: isEntry && access != "internal" ? access + " " : "", isEntryPoint: isEntry))
+                accessModifier: isEntry && access != "internal" ? "@_spi(Generated) " + access + " " : "", isEntryPoint: isEntry))
         }
         var files = [ValidatorFilePlan(fileName: "\(ValidatorNaming.folder)/Validators.swift", access: access, declaresNamespace: true,
                                        constants: [], functions: [])]

@@ -9,7 +9,7 @@
 // Measurements are interleaved: in every batch each measurement runs `runs` times in turn, so slow drift of the
 // machine affects all of them alike.
 
-import APIRuntime
+@_spi(Generated) import APIRuntime
 import Foundation
 import ValidationClient
 
