@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension APIClient {
     /// Downloads the body of `request` to `destination` as it arrives (memory stays at a few chunks whatever its
