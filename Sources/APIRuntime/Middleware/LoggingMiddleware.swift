@@ -1,13 +1,15 @@
-/// Logs each request and its outcome through a ``RuntimeLogger`` with secrets redacted (``Redactor``).
+import Logging
+
+/// Logs each request and its outcome through a swift-log `Logger` with secrets redacted (``Redactor``).
 ///
 /// A request is logged at `requestLevel` (`→ GET url` with headers, and the body when ``logsBodies``), its
 /// response at `responseLevel` (`← 200 GET url` with status, duration, size and source), a failure at
 /// `failureLevel`. Put it first in the middleware list so it sees what the caller sees.
 public struct LoggingMiddleware: ClientMiddleware {
-    let logger: any RuntimeLogger
-    let requestLevel: LogLevel
-    let responseLevel: LogLevel
-    let failureLevel: LogLevel
+    let logger: Logger
+    let requestLevel: Logger.Level
+    let responseLevel: Logger.Level
+    let failureLevel: Logger.Level
     /// Whether request and response bodies are included (redacted, cut to ``bodyLimit`` bytes).
     public let logsBodies: Bool
     /// The most body bytes logged.
@@ -15,10 +17,10 @@ public struct LoggingMiddleware: ClientMiddleware {
     /// How secrets are hidden.
     public let redactor: Redactor
 
-    /// A logging middleware; bodies are off by default.
+    /// A logging middleware writing to `logger` (its `logLevel` filters the lines); bodies are off by default.
     public init(
-        logger: any RuntimeLogger, requestLevel: LogLevel = .debug, responseLevel: LogLevel = .info,
-        failureLevel: LogLevel = .error, logsBodies: Bool = false, bodyLimit: Int = 4_096,
+        logger: Logger, requestLevel: Logger.Level = .debug, responseLevel: Logger.Level = .info,
+        failureLevel: Logger.Level = .error, logsBodies: Bool = false, bodyLimit: Int = 4_096,
         redactor: Redactor = Redactor()
     ) {
         self.logger = logger
@@ -40,16 +42,20 @@ public struct LoggingMiddleware: ClientMiddleware {
         if let context = RequestContext.current {
             metadata["request_id"] = String(context.id)
         }
-        var requestMetadata = metadata
-        requestMetadata["headers"] = redactor.headers(request.headers)
-        if logsBodies, request.body != nil {
-            requestMetadata["body"] = redactor.body(
-                request.body, contentType: request.headers["Content-Type"], limit: bodyLimit)
+        // Redacting headers and bodies costs more than the request itself: only for lines the logger keeps.
+        if logger.logLevel <= requestLevel {
+            var requestMetadata = metadata
+            requestMetadata["headers"] = redactor.headers(request.headers)
+            if logsBodies, request.body != nil {
+                requestMetadata["body"] = redactor.body(
+                    request.body, contentType: request.headers["Content-Type"], limit: bodyLimit)
+            }
+            log(requestLevel, "→ \(request.method) \(url)", requestMetadata)
         }
-        logger.log(LogRecord(level: requestLevel, message: "→ \(request.method) \(url)", metadata: requestMetadata))
         let start = ContinuousClock.now
         do {
             let response = try await next(request)
+            guard logger.logLevel <= responseLevel else { return response }
             metadata["status"] = String(response.status)
             metadata["duration_ms"] = String(Int(((ContinuousClock.now - start).seconds * 1000).rounded()))
             metadata["bytes"] = Self.isStreaming ? "streamed" : String(response.body.count)
@@ -59,15 +65,17 @@ public struct LoggingMiddleware: ClientMiddleware {
                     response.body, contentType: response.headers["Content-Type"], limit: bodyLimit)
             }
             metadata["headers"] = redactor.headers(response.headers)
-            logger.log(LogRecord(
-                level: responseLevel, message: "← \(response.status) \(request.method) \(url)", metadata: metadata))
+            log(responseLevel, "← \(response.status) \(request.method) \(url)", metadata)
             return response
         } catch {
             metadata["error"] = String(describing: error)
             metadata["duration_ms"] = String(Int(((ContinuousClock.now - start).seconds * 1000).rounded()))
-            logger.log(LogRecord(
-                level: failureLevel, message: "✕ \(request.method) \(url)", metadata: metadata))
+            log(failureLevel, "✕ \(request.method) \(url)", metadata)
             throw error
         }
+    }
+
+    private func log(_ level: Logger.Level, _ message: String, _ metadata: [String: String]) {
+        logger.log(level: level, "\(message)", metadata: metadata.mapValues { .string($0) }, source: "APIRuntime")
     }
 }
