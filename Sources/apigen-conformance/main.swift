@@ -134,7 +134,7 @@ for draft in drafts {
 
 // The runner of the generated package.
 sources["main.swift"] = """
-    import APIRuntime
+    @_spi(Generated) import APIRuntime
     import Foundation
 
     func check(_ index: Int, _ data: String, _ expected: Bool, _ assertFormats: Bool,
@@ -153,7 +153,7 @@ sources["main.swift"] = """
     \(caseFunctions.joined(separator: "\n"))
 
     """
-for (name, text) in sources where name != "main.swift" { sources[name] = "import APIRuntime\nimport Foundation\n\n" + text }
+for (name, text) in sources where name != "main.swift" { sources[name] = "@_spi(Generated) import APIRuntime\nimport Foundation\n\n" + text }
 
 let package = work.appendingPathComponent("Package")
 let target = package.appendingPathComponent("Sources/ConformanceRun")
