@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "APIRuntimeDownloads", targets: ["APIRuntimeDownloads"]),  // download and image cache
         .library(name: "APIRuntimeTesting", targets: ["APIRuntimeTesting"]),      // test doubles for app tests
         .library(name: "APIRuntimeTracing", targets: ["APIRuntimeTracing"]),      // a span per operation (swift-distributed-tracing)
+        // `swift package --allow-writing-to-package-directory generate-api [--target NAME] [--check]` (Docs/configuration.md).
+        .plugin(name: "GenerateAPI", targets: ["GenerateAPI"]),
     ],
     dependencies: [
         // CLI parsing with generated help and usage errors (exit code 64) instead of a hand-rolled parser.
@@ -75,6 +77,14 @@ let package = Package(
             "ExampleAPI", "APIRuntime", "APIRuntimeStore", "APIRuntimeOffline", "APIRuntimeTesting", "LoopbackTestServer",
         ]),
         .testTarget(name: "apigenTests", dependencies: ["apigen", "apigen-conformance"]),
+        .plugin(
+            name: "GenerateAPI",
+            capability: .command(
+                intent: .custom(verb: "generate-api", description: "Run apigen for the package's or each --target's apigen.yml (--check: verify only)"),
+                permissions: [.writeToPackageDirectory(reason: "apigen writes the generated Swift sources into the configured output folder")]
+            ),
+            dependencies: ["apigen"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
