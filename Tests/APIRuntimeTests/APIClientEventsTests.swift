@@ -34,6 +34,31 @@ final class APIClientEventsTests: XCTestCase {
         XCTAssertEqual(failed.operation, "getItems")
     }
 
+    func testAnInvalidResponseIsAValidationFailedEventInEveryMode() async throws {
+        let events = EventBus()
+        let collector = EventCollector(events.stream())
+        let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: MockTransport(), events: events)
+        let response = HTTPResponse.json(#"{"id":"x"}"#)
+        let requireIntegerID: (JSONInstance, ValidationContext) -> Bool = { instance, context in
+            guard case .object(let object) = instance, case .number = object["id"] else {
+                context.fail(keyword: "type", keywordLocation: "/properties/id/type", schemaLocation: "#/properties/id",
+                             message: "expected an integer")
+                return false
+            }
+            return true
+        }
+        XCTAssertThrowsError(try client.validateResponse(response, operation: TestOperations.getItems, mode: .reject,
+                                                         validator: requireIntegerID))
+        try client.validateResponse(response, operation: TestOperations.getItems, mode: .reportOnly, validator: requireIntegerID)
+        let complete = await collector.wait { $0.count == 2 }
+        XCTAssertTrue(complete, "\(collector.all)")
+        for event in collector.all {
+            guard case .validationFailed(let operation, let message) = event else { return XCTFail("\(event)") }
+            XCTAssertEqual(operation, "getItems")
+            XCTAssertTrue(message.contains("expected an integer"), message)
+        }
+    }
+
     func testMiddlewaresSeeTheContextAndOptions() async throws {
         let seen = TestLock<[String]>([])
         let spy = SpyMiddleware { context in

@@ -102,6 +102,7 @@ extension APIClient {
 
     private func record(_ error: ResponseValidationError, request: RequestBuilder?, response: HTTPResponse,
                         mode: ValidationMode, calledAt: Date) {
+        events.emit(.validationFailed(operation: error.operation.id, message: error.description))
         // A failure while a report is being sent is never reported: reporting can not feed itself.
         guard !ValidationFailureReporter.isReporting, let handler = validationReporting.withLock({ $0 }) else { return }
         handler(ResponseValidationFailure(

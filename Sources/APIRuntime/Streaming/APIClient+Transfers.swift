@@ -105,12 +105,13 @@ extension APIClient {
 
     /// Sends `request` with the bytes of `file` as its body, read from disk as they are sent (memory stays bounded
     /// whatever the file's size), reporting `progress` (bytes sent / file size) on a `URLSession` queue; returns the
-    /// response (its body at most ``URLSessionTransport/defaultMaxResponseSize`` bytes).
-    @_spi(Generated) public func upload(
-        _ request: RequestBuilder, fromFile file: URL, contentType: String = "application/octet-stream",
+    /// response (its body at most ``URLSessionTransport/defaultMaxResponseSize`` bytes). The request's own body is
+    /// ignored; `Content-Type` is set to `contentType`, and `Accept` to `application/json` unless it has one.
+    public func upload(
+        _ request: HTTPRequest, fromFile file: URL, contentType: String = "application/octet-stream",
         operation: OperationInfo, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> HTTPResponse {
-        var httpRequest = try request.build(baseURL: baseURL)
+        var httpRequest = request
         if !httpRequest.headers.contains("Accept") { httpRequest.headers["Accept"] = "application/json" }
         httpRequest.headers["Content-Type"] = contentType
         httpRequest.body = nil
@@ -119,6 +120,16 @@ extension APIClient {
         var collected = try await response.collected(url: httpRequest.url)
         collected.parsedBodyMemo = ParsedBodyMemo()
         return collected
+    }
+
+    /// The generated methods' upload: builds `request` against ``baseURL`` and sends it like the `HTTPRequest`
+    /// overload.
+    @_spi(Generated) public func upload(
+        _ request: RequestBuilder, fromFile file: URL, contentType: String = "application/octet-stream",
+        operation: OperationInfo, progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> HTTPResponse {
+        try await upload(request.build(baseURL: baseURL), fromFile: file, contentType: contentType, operation: operation,
+                         progress: progress)
     }
 
     private static func openForAppending(_ url: URL, truncate: Bool) throws -> FileHandle {

@@ -112,6 +112,24 @@ final class TransferLoopbackTests: XCTestCase {
         XCTAssertEqual(server.requests.first?.headers["Content-Type"], "application/octet-stream")
         XCTAssertEqual(progress.values.last?.completedBytes, Int64(Self.content.count))
     }
+
+    func testAppsUploadAFileWithABuiltRequest() async throws {
+        let server = try LoopbackServer(maxStoredBodyBytes: 16) { request in
+            .json(#"{"received":\#(request.bodyByteCount)}"#, status: 201)
+        }
+        defer { server.stop() }
+        let file = directory.appendingPathComponent("upload.jpg")
+        try Self.content.write(to: file)
+        let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10))
+        let request = HTTPRequest(method: "POST", url: server.baseURL.appendingPathComponent("avatars"),
+                                  body: Data("ignored".utf8))
+        let response = try await client.upload(request, fromFile: file, contentType: "image/jpeg",
+                                               operation: OperationInfo(id: "uploadAvatar", method: "POST", path: "/avatars"))
+        XCTAssertEqual(response.status, 201)
+        XCTAssertEqual(response.bodyText, #"{"received":\#(Self.content.count)}"#)
+        XCTAssertEqual(server.requests.first?.headers["Content-Type"], "image/jpeg")
+        XCTAssertEqual(server.requests.first?.body, Self.content.prefix(16), "the file, not the request's own body, is sent")
+    }
 }
 
 /// Progress values reported from URLSession's queue.
