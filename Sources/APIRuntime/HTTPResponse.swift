@@ -8,9 +8,9 @@ public struct HTTPResponse: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body; empty when there is none.
     public var body: Data
-    /// Whether the runtime served this response locally (a fresh ``HTTPCache`` hit or the ``ResponseStore``) instead
-    /// of the network. The client then reuses what it validated and decoded from the same bytes before. Not part of
-    /// equality.
+    /// Whether the runtime served this response locally (a fresh `HTTPCache` hit or the `ResponseStore`, both in
+    /// `APIRuntimeStore`) instead of the network. The client then reuses what it validated and decoded from the same
+    /// bytes before. Not part of equality.
     public var isLocal = false
     /// The body parsed once (see ``ParsedBodyMemo``); nil for responses not returned by ``APIClient``. Not part of
     /// equality.

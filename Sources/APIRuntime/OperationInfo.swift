@@ -7,7 +7,8 @@ public struct OperationInfo: Sendable, Hashable {
     /// The path template, e.g. `/members/{id}`.
     public let path: String
     /// Whether a call may be stored in the offline queue when the network is unreachable and replayed later
-    /// (see ``OfflineQueue``). Callers can override it per call with ``RequestOptions/isQueueable``.
+    /// (see `OfflineQueue` in `APIRuntimeOffline`). Callers can override it per call with
+    /// ``RequestOptions/isQueueable``.
     public let isQueueable: Bool
     /// The operation's security requirements as the API description states them (its own `security`, else the
     /// top-level one): alternatives, any one of which is enough. `[]` means no credentials (`security: []`); nil

@@ -54,7 +54,7 @@ extension UUID: ParameterEncodable {
 }
 
 extension Date: ParameterEncodable {
-    /// RFC 3339 in UTC (see ``DateTimeCoding/format(_:)``).
+    /// RFC 3339 in UTC (`YYYY-MM-DDTHH:MM:SSZ`, with `.SSS` or `.SSSSSS` only when the date has a fractional second).
     public var parameterValue: String { DateTimeCoding.format(self) }
 }
 

@@ -1,7 +1,7 @@
 import APIRuntime
 import Foundation
 
-/// A logical ``RuntimeClock`` for tests and previews: time moves only when ``advance(by:)`` is called or a task
+/// A logical `RuntimeClock` for tests and previews: time moves only when ``advance(by:)`` is called or a task
 /// sleeps, and sleeping returns at once after moving time forward to the deadline.
 ///
 /// Because a sleep moves time to `max(now, deadline)`, tasks that sleep concurrently see consistent times, so

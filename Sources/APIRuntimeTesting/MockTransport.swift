@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A scriptable ``HTTPTransport`` for tests: answers from handlers registered per route or per operation,
+/// A scriptable `HTTPTransport` for tests: answers from handlers registered per route or per operation,
 /// plays scripts of ``MockStep``s (latency, status codes, offline, truncated and wrong-typed bodies), records
 /// every request, and can simulate latency and offline periods. Safe to use from several tasks at once.
 ///
@@ -131,7 +131,7 @@ public final class MockTransport: HTTPTransport {
         }
     }
 
-    /// Answers requests matching `route` with a fixed response (see ``on(_:_:)`` for the route syntax).
+    /// Answers requests matching `route` with a fixed response (see ``on(_:_:)-(String,_)`` for the route syntax).
     public func on(_ route: String, respond response: HTTPResponse) {
         on(route) { _ in response }
     }

@@ -1,7 +1,7 @@
 import APIRuntime
 import Tracing
 
-/// Starts a client span for every request an ``APIClient`` sends, named by the operation's `operationId`, through
+/// Starts a client span for every request an `APIClient` sends, named by the operation's `operationId`, through
 /// swift-distributed-tracing (so any tracer an app bootstraps, e.g. swift-otel, receives it), and propagates the
 /// trace to the server in the request's header fields (`traceparent` with a W3C tracer).
 ///

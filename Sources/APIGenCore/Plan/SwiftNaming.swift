@@ -136,8 +136,8 @@ public enum SwiftNaming {
         return name.isEmpty ? "Value" : identifierScalars(name)
     }
 
-    /// A property, method or case name: `user_name` -> `userName`, `ID` -> `id`, `default` -> `` `default` ``,
-    /// `self` -> `self_`, `2fa_enabled` -> `_2faEnabled`.
+    /// A property, method or case name: `user_name` -> `userName`, `ID` -> `id`, `default` -> `default` escaped
+    /// with backticks, `self` -> `self_`, `2fa_enabled` -> `_2faEnabled`.
     public static func memberName(_ raw: String) -> String {
         let parts = words(raw)
         var name = ""

@@ -93,9 +93,9 @@ public struct CacheEvent: Sendable, Hashable {
 
 /// One offline-queue entry's step.
 public struct QueueEvent: Sendable, Hashable {
-    /// The entry's identifier (``QueuedRequest/id``).
+    /// The entry's identifier (`QueuedRequest.id`, in `APIRuntimeStore`).
     public var entryID: String
-    /// The entry's position in the queue (``QueuedRequest/sequence``).
+    /// The entry's position in the queue (`QueuedRequest.sequence`).
     public var sequence: Int64
     /// The operation's `operationId`.
     public var operation: String

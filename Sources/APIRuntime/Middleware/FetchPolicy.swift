@@ -1,5 +1,5 @@
-/// How a call uses the local response store (``ResponseStore``). Chosen per call with
-/// ``APIClient/fetch(_:isolation:_:)`` or ``RequestOptions``; the default is ``networkOnly``.
+/// How a call uses the local response store (`ResponseStore` in `APIRuntimeStore`). Chosen per call with
+/// `APIClient.fetch(_:isolation:_:)` (`APIRuntimeStore`) or ``RequestOptions``; the default is ``networkOnly``.
 ///
 /// Whatever the policy, every successful response of a storable operation is kept, so a later call can use it.
 /// An expired entry is never served *instead of* the network, only when the network cannot answer
@@ -15,6 +15,6 @@ public enum FetchPolicy: String, Sendable, Hashable, CaseIterable {
     /// contacts the network.
     case cacheOnly
     /// Yield the stored response at once (even an expired one), then the network's only if it differs
-    /// (see ``APIClient/cachedThenFresh(_:)``). A single-value call returns the first of the two.
+    /// (see `APIClient.cachedThenFresh(_:)` in `APIRuntimeStore`). A single-value call returns the first of the two.
     case cachedThenFresh
 }

@@ -1,5 +1,5 @@
 /// An ``HTTPTransport`` that runs middlewares around another transport, for components that take a transport
-/// rather than an ``APIClient`` (``DownloadCache``, ``ProbeReachability``) but need auth or logging.
+/// rather than an ``APIClient`` (`DownloadCache`, `ProbeReachability`) but need auth or logging.
 ///
 /// Middlewares see an ``OperationInfo`` with the given id, the request's method and URL path.
 public struct MiddlewareTransport: HTTPTransport {

@@ -1,6 +1,7 @@
 /// Choices app code makes for the calls inside a scope, without changing generated method signatures.
 ///
-/// Set through ``APIClient/fetch(_:isolation:_:)``, ``APIClient/queueing(isolation:_:)`` or directly:
+/// Set through `APIClient.fetch(_:isolation:_:)`, `APIClient.queueing(isolation:_:)` (both in `APIRuntimeStore`) or
+/// directly:
 ///
 /// ```swift
 /// let options = RequestOptions(fetchPolicy: .cacheFirst)

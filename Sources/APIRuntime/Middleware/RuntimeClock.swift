@@ -1,7 +1,8 @@
 import Foundation
 
 /// Time as the runtime sees it: the wall clock for freshness, expiry and queue timestamps, and a monotonic
-/// clock for intervals (rate limits, backoff). Injected everywhere time matters so tests can use ``ManualClock``.
+/// clock for intervals (rate limits, backoff). Injected everywhere time matters so tests can use `ManualClock`
+/// (`APIRuntimeTesting`).
 public protocol RuntimeClock: Sendable {
     /// The current wall-clock time.
     func now() -> Date

@@ -19,8 +19,12 @@ extension APIClient {
         return try await stream(httpRequest, operation: operation)
     }
 
-    /// Runs an already built request through ``middlewares`` and ``transport`` as a stream (see
-    /// ``stream(_:operation:accept:)``).
+    /// Runs an already built request through ``middlewares`` and ``transport`` as a stream, returning once the
+    /// response head arrived; the body follows as it is received. Any status is returned.
+    ///
+    /// Credentials, retries (only before the head arrived: a body that broke off is never replayed) and every
+    /// middleware apply as for ``send(_:operation:)``; middlewares that do not adopt ``StreamingClientMiddleware``
+    /// see the head with an empty body. Throws like ``send(_:operation:)``.
     public func stream(_ request: HTTPRequest, operation: OperationInfo) async throws -> StreamedHTTPResponse {
         try await stream(request, operation: operation, uploadProgress: nil)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A body downloaded to a file by ``APIClient/download(_:operation:to:resumable:progress:)``.
+/// A body downloaded to a file by ``APIClient/download(_:operation:to:resumable:segmentSize:progress:)``.
 public struct DownloadResult: Sendable, Hashable {
     /// Where the body is.
     public let fileURL: URL

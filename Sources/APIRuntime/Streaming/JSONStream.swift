@@ -5,8 +5,8 @@ import Foundation
 /// `application/json-seq` response.
 ///
 /// ```swift
-/// for try await entry in try await api.reports.exportActivity() {
-///     append(entry)              // one decoded, validated item per line
+/// for try await notification in try await api.notifications.exportNotifications() {
+///     archive.append(notification)   // one decoded, validated item per line
 /// }
 /// ```
 ///

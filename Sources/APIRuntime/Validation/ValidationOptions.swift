@@ -11,8 +11,9 @@ public struct ValidationOptions: Sendable, Hashable {
     /// Whether validation stops at the first error (``maxErrors`` of 1 does the same).
     public var stopAtFirstError: Bool
     /// The regular expression matcher steps all `pattern` checks of one run may take together (each match is
-    /// also bounded by ``ECMARegex/stepBudget(forLength:)``). Once spent, every further pattern check fails, so a
-    /// body of many values crafted against a backtracking pattern costs seconds, not hours.
+    /// also bounded, by ten million steps plus a thousand per input byte, 100 million at most). Once spent, every
+    /// further pattern check fails, so a body of many values crafted against a backtracking pattern costs seconds,
+    /// not hours.
     public var regexStepBudget: Int
 
     /// The default ``regexStepBudget``: 500 million steps, about ten seconds in a release build at worst.

@@ -8,7 +8,7 @@ extension OfflineQueue: ClientMiddleware {
     /// gets ``RequestQueuedError``. Other calls and replays pass through unchanged.
     ///
     /// When storage fails the call is not lost silently: the failure is emitted as
-    /// ``ClientEvent/storageError(message:)``, and the call is sent directly (checking for pending entries
+    /// `ClientEvent.storageError(message:)`, and the call is sent directly (checking for pending entries
     /// failed) or its network error is thrown to the caller (storing it failed).
     public nonisolated func intercept(
         _ request: HTTPRequest, operation: OperationInfo,

@@ -5,7 +5,7 @@ import Foundation
 /// Stores queueable calls that cannot be sent (the network is unreachable, or earlier calls are still waiting)
 /// and replays them strictly in order when it returns.
 ///
-/// - A call is queueable when ``OperationInfo/isQueueable`` or ``RequestOptions/isQueueable`` says so. Every
+/// - A call is queueable when `OperationInfo.isQueueable` or `RequestOptions.isQueueable` says so. Every
 ///   queueable request carries an idempotency key header from its first attempt, so a server can drop a
 ///   duplicate when a replay repeats a request whose response was lost.
 /// - Reachability is only a hint that triggers a flush; each request's own outcome decides: a success leaves
@@ -19,9 +19,10 @@ import Foundation
 /// attaches itself for replays. Flush on app start and when reachability returns:
 ///
 /// ```swift
-/// let queue = OfflineQueue(storage: SQLiteStorage(path: queuePath, events: events), events: events)
+/// let queue = OfflineQueue(storage: try SQLiteStorage(path: queuePath, events: events), events: events)
 /// let client = APIClient(baseURL: url, middlewares: [logging, queue, auth], events: events)
 /// await queue.startMonitoring(ProbeReachability(url: healthURL))   // or NWPathReachability()
+/// await queue.flush()                                               // what an earlier run left behind
 /// ```
 public actor OfflineQueue {
     /// How entries are stored and retried.
@@ -151,8 +152,8 @@ public actor OfflineQueue {
         try await storage.removeQueueEntries(scope)
     }
 
-    /// Flushes whenever `monitor` reports ``ReachabilityStatus/reachable`` (including at once if it is now),
-    /// replacing an earlier monitor. Each change is also emitted as ``ClientEvent/reachabilityChanged(_:)``.
+    /// Flushes whenever `monitor` reports `ReachabilityStatus.reachable` (including at once if it is now),
+    /// replacing an earlier monitor. Each change is also emitted as `ClientEvent.reachabilityChanged(_:)`.
     public func startMonitoring(_ monitor: any ReachabilityMonitor) {
         monitorTask?.cancel()
         let updates = monitor.updates()

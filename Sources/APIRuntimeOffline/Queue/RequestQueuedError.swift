@@ -4,8 +4,8 @@ import APIRuntimeStore
 /// Thrown to the caller of a queueable operation that could not be sent now: the call was stored in the
 /// offline queue and will be replayed, in order, when the network returns.
 ///
-/// Observe the outcome through ``ClientEvent/replayed(_:)`` or ``ClientEvent/deadLettered(_:)`` with the same
-/// ``QueuedRequest/id``.
+/// Observe the outcome through `ClientEvent.replayed(_:)` or `ClientEvent.deadLettered(_:)` with the same
+/// `QueuedRequest.id`.
 public struct RequestQueuedError: Error, CustomStringConvertible {
     /// The stored entry.
     public let entry: QueuedRequest

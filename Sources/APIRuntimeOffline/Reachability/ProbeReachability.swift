@@ -2,7 +2,7 @@ import APIRuntime
 import APIRuntimeStore
 import Foundation
 
-/// A ``ReachabilityMonitor`` for every platform (the one to use on Linux, which has no reachability API):
+/// A `ReachabilityMonitor` for every platform (the one to use on Linux, which has no reachability API):
 /// sends `HEAD url` every `interval`; any HTTP response means reachable, no response means unreachable.
 ///
 /// Probing starts with the first call to ``updates()`` or ``start()`` and stops with ``stop()``.
@@ -36,7 +36,7 @@ public final class ProbeReachability: ReachabilityMonitor {
         state.withLock { $0.loop?.cancel() }
     }
 
-    /// The status of the last probe (``ReachabilityStatus/unknown`` before the first).
+    /// The status of the last probe (`ReachabilityStatus.unknown` before the first).
     public var status: ReachabilityStatus {
         state.withLock { $0.status }
     }

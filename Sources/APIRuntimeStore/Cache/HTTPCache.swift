@@ -2,24 +2,24 @@ import APIRuntime
 import Foundation
 
 /// The runtime's HTTP cache (a private cache, RFC 9111 subset), needed because FoundationNetworking's
-/// `URLSession` on Linux never caches; ``URLSessionTransport`` keeps `URLSession`'s own cache off everywhere.
+/// `URLSession` on Linux never caches; `URLSessionTransport` keeps `URLSession`'s own cache off everywhere.
 ///
 /// - Stores responses with explicit freshness (`max-age`, `Expires`) or a validator (`ETag`, `Last-Modified`);
 ///   no heuristic freshness. Never stores `no-store` responses, or `private` ones outside an account partition.
 /// - Serves fresh entries without contacting the server; revalidates stale and `no-cache` entries with
 ///   `If-None-Match`/`If-Modified-Since`, and a `304` returns the stored response (reported as
-///   ``ResponseSource/revalidated``).
-/// - Partitions by account (``RequestContext/account``): the app's account, or a digest of the client's
+///   `ResponseSource.revalidated`).
+/// - Partitions by account (`RequestContext.account`): the app's account, or a digest of the client's
 ///   credentials, so a response cached for one user is never served to the next one signing in on the device.
 ///   A response to a request carrying `Authorization` without an account is stored only when `public` or
 ///   `must-revalidate` allows it (RFC 9111 §3.5).
 /// - Keys entries by method + URL + canonical body + account (``CacheKey``); honours `Vary`.
 ///
 /// Storage failures never fail the call being served: a failed read is a miss (the request goes to the network),
-/// a failed write leaves the response unstored; each is emitted as ``ClientEvent/storageError(message:)`` on the
+/// a failed write leaves the response unstored; each is emitted as `ClientEvent.storageError(message:)` on the
 /// cache's `events` bus. Calls made by the app (``removeAll(_:)``, ``purge()``, ``entry(for:account:)``) throw.
 ///
-/// A ``ClientMiddleware``: put it after the auth and retry middlewares (revalidations need the token and may be
+/// A `ClientMiddleware`: put it after the auth and retry middlewares (revalidations need the token and may be
 /// retried) and before the rate limiter (cache hits should not use up the rate).
 public final class HTTPCache: StatefulMiddleware {
     /// What is cached.
@@ -120,7 +120,7 @@ public final class HTTPCache: StatefulMiddleware {
         try await storage.removeResponses(scope, area: .httpCache)
     }
 
-    /// Removes the entries of `account`'s partition (nil: the anonymous one); ``APIClient/removeStoredData(for:)``
+    /// Removes the entries of `account`'s partition (nil: the anonymous one); `APIClient.removeStoredData(for:)`
     /// calls this.
     public func removeData(for account: String?) async throws {
         try await removeAll(.account(account))
@@ -128,7 +128,7 @@ public final class HTTPCache: StatefulMiddleware {
 
     /// Removes the entries beyond ``Configuration/limits``, least recently used first; returns how many were
     /// removed and throws what the storage threw. (The automatic purge every ``Configuration/purgeInterval`` stores
-    /// reports a failure as ``ClientEvent/storageError(message:)`` instead.)
+    /// reports a failure as `ClientEvent.storageError(message:)` instead.)
     @discardableResult
     public func purge() async throws -> Int {
         try await storage.purgeResponses(area: .httpCache, limits: configuration.limits, now: clock.now())

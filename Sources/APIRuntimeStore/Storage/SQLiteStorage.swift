@@ -7,7 +7,7 @@ import Foundation
 /// Opening throws ``StorageError/cannotOpen(path:message:)`` when the file cannot be opened or created (a
 /// directory, no permission, a full disk): the app decides what to do, nothing falls back to memory behind its
 /// back. A file that is damaged or not a database is moved aside (`<name>.corrupt`) and replaced by an empty one,
-/// with a ``ClientEvent/storageError(message:)``; the same happens when damage is found later, and the operation
+/// with a `ClientEvent.storageError(message:)`; the same happens when damage is found later, and the operation
 /// that found it throws ``StorageError/corrupt(path:message:)``.
 ///
 /// An actor on a dispatch queue of its own: SQLite blocks (`fsync`, `busy_timeout`), and must not do so on the

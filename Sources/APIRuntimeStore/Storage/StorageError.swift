@@ -2,7 +2,7 @@ import APIRuntime
 
 /// Why a storage operation failed. Storage never crashes the app and never falls back to memory: a file that
 /// cannot be opened throws ``cannotOpen(path:message:)`` from the storage's initializer, a damaged file is replaced
-/// by an empty one (with a ``ClientEvent/storageError(message:)``) and the failed operation throws ``corrupt(path:message:)``.
+/// by an empty one (with a `ClientEvent.storageError(message:)`) and the failed operation throws ``corrupt(path:message:)``.
 public enum StorageError: Error, CustomStringConvertible {
     /// The file could not be opened or created (a directory, no permission, a full disk, not a database and not
     /// replaceable). Nothing was opened; the app chooses another path, ``InMemoryStorage``, or to go without.

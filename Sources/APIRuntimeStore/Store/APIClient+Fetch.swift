@@ -7,7 +7,7 @@ extension APIClient {
     /// let profile = try await client.fetch(.networkFirst) { try await api.members.getProfile() }
     /// ```
     ///
-    /// ``FetchPolicy/cachedThenFresh`` returns the first value only: the stored one (even expired) if there is
+    /// `FetchPolicy.cachedThenFresh` returns the first value only: the stored one (even expired) if there is
     /// one, otherwise the network's; use ``cachedThenFresh(_:)`` to receive both.
     public func fetch<Value>(
         _ policy: FetchPolicy, isolation: isolated (any Actor)? = #isolation, _ call: () async throws -> Value
@@ -31,7 +31,7 @@ extension APIClient {
     }
 
     /// Runs `call` with every request in it queueable: when the network is unreachable the request is stored in
-    /// the offline queue and ``RequestQueuedError`` is thrown (see ``OfflineQueue``).
+    /// the offline queue and `RequestQueuedError` is thrown (see `OfflineQueue`).
     public func queueing<Value>(
         isolation: isolated (any Actor)? = #isolation, _ call: () async throws -> Value
     ) async throws -> Value {

@@ -3,9 +3,9 @@ import APIRuntime
 /// Delivers the stored response's value at once and then the network's, but the second only when its body
 /// differs from what was stored. Ends after the network value (or at once when it is unchanged).
 ///
-/// Made by ``APIClient/cachedThenFresh(_:)``, which runs the given call twice: first with
-/// ``FetchPolicy/cacheOnly`` (expired entries allowed; no stored entry means nothing is yielded), then with
-/// ``FetchPolicy/networkOnly``. A network failure after the stored value ends the sequence with that error, so
+/// Made by ``APIRuntime/APIClient/cachedThenFresh(_:)``, which runs the given call twice: first with
+/// `FetchPolicy.cacheOnly` (expired entries allowed; no stored entry means nothing is yielded), then with
+/// `FetchPolicy.networkOnly`. A network failure after the stored value ends the sequence with that error, so
 /// the app can keep showing the stored value and report that it could not be refreshed.
 public struct CachedThenFresh<Value: Sendable>: AsyncSequence, Sendable {
     /// A stored or fresh value.

@@ -4,8 +4,8 @@ import APIRuntime
 public struct FetchResult<Value: Sendable>: Sendable {
     /// The decoded value.
     public let value: Value
-    /// ``ResponseSource/store`` for the stored value; otherwise where the fresh response came from
-    /// (``ResponseSource/network``, ``ResponseSource/httpCache`` or ``ResponseSource/revalidated``).
+    /// `ResponseSource.store` for the stored value; otherwise where the fresh response came from
+    /// (`ResponseSource.network`, `ResponseSource.httpCache` or `ResponseSource.revalidated`).
     public let source: ResponseSource
 
     /// Creates a result.

@@ -2,8 +2,8 @@ import APIRuntime
 import Foundation
 
 /// The local response store: keeps every successful response of storable operations per account and serves
-/// them according to each call's ``FetchPolicy``. A ``ClientMiddleware``: put it after
-/// ``BaseParametersMiddleware`` (so keys include the base parameters) and before the auth and retry middlewares.
+/// them according to each call's `FetchPolicy`. A `ClientMiddleware`: put it after
+/// `BaseParametersMiddleware` (so keys include the base parameters) and before the auth and retry middlewares.
 ///
 /// ```swift
 /// let store = ResponseStore(storage: try SQLiteStorage(path: cachePath, events: events), events: events)
@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// Storage failures never fail the call being served: a failed read is a miss, a failed write leaves the response
-/// unstored; each is emitted as ``ClientEvent/storageError(message:)``. Calls made by the app (``removeAll(account:)``,
+/// unstored; each is emitted as `ClientEvent.storageError(message:)`. Calls made by the app (``removeAll(account:)``,
 /// ``purge()``, ``usage()``, ``storedResponse(for:account:)``) throw.
 public final class ResponseStore: StatefulMiddleware {
     /// What is stored and for how long.
@@ -64,7 +64,7 @@ public final class ResponseStore: StatefulMiddleware {
         self.isInitialPurgeDue = Locked(configuration.purgeInterval > 0)
     }
 
-    /// Serves `request` according to the fetch policy in ``RequestContext/current`` and stores what the network
+    /// Serves `request` according to the fetch policy in `RequestContext.current` and stores what the network
     /// returns.
     public func intercept(
         _ request: HTTPRequest, operation: OperationInfo,
@@ -116,7 +116,7 @@ public final class ResponseStore: StatefulMiddleware {
         try await storage.removeResponses(.account(account), area: .responses)
     }
 
-    /// Removes every stored response of `account` (``removeAll(account:)``); ``APIClient/removeStoredData(for:)``
+    /// Removes every stored response of `account` (``removeAll(account:)``); `APIClient.removeStoredData(for:)`
     /// calls this.
     public func removeData(for account: String?) async throws {
         try await removeAll(account: account)
@@ -129,7 +129,7 @@ public final class ResponseStore: StatefulMiddleware {
 
     /// Removes entries older than ``Configuration/maxAge``, then the least recently used ones beyond
     /// ``Configuration/maxCount`` and ``Configuration/maxBytes``; returns how many were removed and throws what
-    /// the storage threw. (The automatic purges report a failure as ``ClientEvent/storageError(message:)``.)
+    /// the storage threw. (The automatic purges report a failure as `ClientEvent.storageError(message:)`.)
     @discardableResult
     public func purge() async throws -> Int {
         let limits = PurgeLimits(

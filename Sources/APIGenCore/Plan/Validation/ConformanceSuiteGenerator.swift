@@ -1,5 +1,5 @@
 /// Generates Swift source that validates JSON-Schema-Test-Suite groups through apigen's real pipeline:
-/// each group's schema is resolved like any spec, its validators are emitted by ``ValidatorEmitter``, and the
+/// each group's schema is resolved like any spec, its validators are emitted by `ValidatorEmitter`, and the
 /// group becomes one `enum` holding its functions and constants.
 public enum ConformanceSuiteGenerator {
     /// One test group of a suite file.
