@@ -95,13 +95,8 @@ final class TransferLoopbackTests: XCTestCase {
     }
 
     func testUploadsAFileWithProgress() async throws {
-        let server = try LoopbackServer(maxStoredBodyBytes: 16) { request in
-            .json(#"{"received":\#(request.bodyByteCount)}"#, status: 201)
-        }
+        let (server, file, client) = try makeUploadServer()
         defer { server.stop() }
-        let file = directory.appendingPathComponent("upload.bin")
-        try Self.content.write(to: file)
-        let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10))
         let progress = ProgressLog()
         let response = try await client.upload(RequestBuilder(method: "PUT", path: "/files/1"), fromFile: file,
                                                operation: OperationInfo(id: "put", method: "PUT", path: "/files/1"),
@@ -114,13 +109,8 @@ final class TransferLoopbackTests: XCTestCase {
     }
 
     func testAppsUploadAFileWithABuiltRequest() async throws {
-        let server = try LoopbackServer(maxStoredBodyBytes: 16) { request in
-            .json(#"{"received":\#(request.bodyByteCount)}"#, status: 201)
-        }
+        let (server, file, client) = try makeUploadServer()
         defer { server.stop() }
-        let file = directory.appendingPathComponent("upload.jpg")
-        try Self.content.write(to: file)
-        let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10))
         let request = HTTPRequest(method: "POST", url: server.baseURL.appendingPathComponent("avatars"),
                                   body: Data("ignored".utf8))
         let response = try await client.upload(request, fromFile: file, contentType: "image/jpeg",
@@ -129,6 +119,17 @@ final class TransferLoopbackTests: XCTestCase {
         XCTAssertEqual(response.bodyText, #"{"received":\#(Self.content.count)}"#)
         XCTAssertEqual(server.requests.first?.headers["Content-Type"], "image/jpeg")
         XCTAssertEqual(server.requests.first?.body, Self.content.prefix(16), "the file, not the request's own body, is sent")
+    }
+
+    /// A server that answers every upload with `201 {"received": <bytes>}` (keeping the first 16 bytes), a file of
+    /// ``content`` to send, and a client for the server.
+    private func makeUploadServer() throws -> (LoopbackServer, URL, APIClient) {
+        let server = try LoopbackServer(maxStoredBodyBytes: 16) { request in
+            .json(#"{"received":\#(request.bodyByteCount)}"#, status: 201)
+        }
+        let file = directory.appendingPathComponent("upload.bin")
+        try Self.content.write(to: file)
+        return (server, file, APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10)))
     }
 }
 
