@@ -50,6 +50,10 @@ if [ "$build" = 1 ]; then
 fi
 bin=$(swift build "${flags[@]}" --show-bin-path)
 
+# Swift's own crash handler would print the backtrace of a trap, but under ASan its memory reads are themselves
+# reported ("unknown-crash in memserver_read") and the real cause is lost; libFuzzer's deadly-signal report with
+# ASan's symbolized stack is what we want.
+export SWIFT_BACKTRACE=enable=no
 status=0
 for harness in "${harnesses[@]}"; do
     mkdir -p ".build/corpus/$harness" ".build/findings/$harness" .build/logs
@@ -68,7 +72,13 @@ for harness in "${harnesses[@]}"; do
     grep -E "^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)" "$log" || true
     if [ $result -ne 0 ]; then
         echo "fuzz $harness: FINDING (exit $result), see $log and .build/findings/$harness/"
-        grep -E "ERROR: |SUMMARY: |Fatal error|==[0-9]+==" "$log" | head -n 5 || true
+        grep -E "Fatal error|ERROR: |SUMMARY: |^ +#[0-9]+ " "$log" | head -n 25 || true
+        # CI keeps only this output, not the findings folder: print each crashing input so it can be replayed.
+        for artifact in ".build/findings/$harness/"*; do
+            [ -f "$artifact" ] || continue
+            echo "input $(basename "$artifact") ($(wc -c < "$artifact") bytes, base64, first 4 KiB):"
+            head -c 4096 "$artifact" | base64 | head -n 80
+        done
         status=1
     fi
 done

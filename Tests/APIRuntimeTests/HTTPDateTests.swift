@@ -18,6 +18,28 @@ final class HTTPDateTests: XCTestCase {
         }
     }
 
+    /// The fuzzer's finding: a year with a dozen digits overflowed the calendar arithmetic and trapped.
+    func testRejectsNumbersOutsideTheGrammarWithoutTrapping() {
+        for text in ["Sun, 06 Nov 999999999999 08:49:37 GMT", "Sun Nov  6 08:49:37 99999999999999999999",
+                     "Sun, 06 Nov 9223372036854775807 08:49:37 GMT", "Sun, 06 Nov +994 08:49:37 GMT",
+                     "Sun, +6 Nov 1994 08:49:37 GMT", "Sun, 006 Nov 1994 08:49:37 GMT",
+                     "Sun, 06 Nov 1994 8:49:37 GMT", "Sun, 06 Nov 1994 08:49:+7 GMT", "Sun, 06 Nov 1994 08::49 GMT",
+                     "Sun, 06 Nov 994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37:00 GMT"] {
+            XCTAssertNil(HTTPDate.parse(text), text)
+        }
+        XCTAssertEqual(HTTPDate.parse("Sun, 6 Nov 1994 08:49:37 GMT"), reference, "a one-digit day is common")
+    }
+
+    func testFormatClampsDatesTheFormatCannotSpell() {
+        XCTAssertEqual(HTTPDate.format(Date(timeIntervalSince1970: 1e300)), "Fri, 31 Dec 9999 23:59:59 GMT")
+        XCTAssertEqual(HTTPDate.format(Date(timeIntervalSince1970: .infinity)), "Fri, 31 Dec 9999 23:59:59 GMT")
+        XCTAssertEqual(HTTPDate.format(Date(timeIntervalSince1970: -.infinity)), "Sat, 01 Jan 0000 00:00:00 GMT")
+        XCTAssertEqual(HTTPDate.format(Date(timeIntervalSince1970: .nan)), "Thu, 01 Jan 1970 00:00:00 GMT")
+        for text in ["Fri, 31 Dec 9999 23:59:59 GMT", "Sat, 01 Jan 0000 00:00:00 GMT"] {
+            XCTAssertEqual(HTTPDate.parse(text).map(HTTPDate.format), text)
+        }
+    }
+
     func testFormatsAsIMFFixdateAndRoundTrips() {
         XCTAssertEqual(HTTPDate.format(reference), "Sun, 06 Nov 1994 08:49:37 GMT")
         XCTAssertEqual(HTTPDate.format(Date(timeIntervalSince1970: 0)), "Thu, 01 Jan 1970 00:00:00 GMT")
