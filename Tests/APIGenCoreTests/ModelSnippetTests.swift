@@ -208,6 +208,32 @@ final class ModelSnippetTests: XCTestCase {
                       outcome.rendered.joined(separator: "\n"))
     }
 
+    /// Issue 17: inline variants were `ContentCase1`, `ContentCase2`…, so inserting a variant renamed every one after
+    /// it (and every file using them). They are named after what distinguishes them now.
+    func testInlineUnionVariantsAreNamedByMeaningNotPosition() {
+        let variants = [
+            "{ title: Plain text, type: object, properties: { text: { type: string } } }",
+            "{ type: object, properties: { kind: { const: image }, url: { type: string } } }",
+            "{ type: object, properties: { kind: { type: string, enum: [video] }, url: { type: string } } }",
+            "{ type: object, properties: { url: { type: string }, caption: { type: string } } }",
+            "{ type: array, items: { type: object, properties: { text: { type: string } } } }",
+        ]
+        func variantTypes(_ members: [String]) -> Set<String> {
+            let outcome = generate(yaml: openAPI(schemas: "        Content: { oneOf: [ \(members.joined(separator: ", ")) ] }"))
+            XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+            let declared = outcome.allText.split(separator: "\n").compactMap { line -> String? in
+                guard let range = line.range(of: "public struct ") else { return nil }
+                return String(line[range.upperBound...].prefix { $0.isLetter || $0.isNumber })
+            }
+            return Set(declared).subtracting(["TestClient"])
+        }
+        let names = variantTypes(variants)
+        XCTAssertEqual(names, ["ContentPlainText", "ContentImage", "ContentVideo", "ContentWithCaption", "ContentArrayItem"])
+        let inserted = variantTypes(["{ type: object, properties: { audio: { type: string } } }"] + variants)
+        XCTAssertEqual(inserted, names.union(["ContentWithAudio"]), "inserting a variant renames none of the others")
+        XCTAssertEqual(variantTypes(variants.reversed()), names, "reordering renames nothing")
+    }
+
     /// Seen while fixing the union listing itself: unions listing each other decoded by calling each other forever
     /// on a value neither's other variants match. (UnionRecursionGuardTests runs this shape of code.)
     func testUnionsListingEachOtherDecodeThroughTheRecursionGuard() {

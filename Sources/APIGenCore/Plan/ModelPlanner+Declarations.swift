@@ -82,8 +82,11 @@ extension ModelPlanner {
             plan.hasDiscriminator = true
             plan.discriminatorLiteral = SwiftNaming.stringLiteral(discriminator.propertyName)
         }
-        let memberUsages = members.enumerated().map { index, member in
-            self.usage(member, suggestedName: name + "Case\(index + 1)", file: file)
+        let variantNaming = UnionVariantNaming(api: api)
+        let memberUsages = members.map { member in
+            let suffix = variantNaming.suffix(for: member, siblings: members,
+                                              discriminatorProperty: schema.discriminator?.propertyName)
+            return self.usage(member, suggestedName: name + suffix, file: file)
         }
         // The enum's body names the variant types bare (`try xName(from: decoder)`): a case spelled like one of them
         // (a type named in lower case or in a script without case) would shadow the type there.

@@ -1,0 +1,56 @@
+/// Names an inline `oneOf`/`anyOf` variant after what distinguishes it from its siblings, never after its position:
+/// inserting or reordering variants must not rename the others (a renamed type rewrites every file that uses it and
+/// breaks user code that names it).
+///
+/// In order of preference: the variant's `title`; the constant value of its tag property (the discriminator's
+/// property, else any property fixed to one string by `const` or a one-value `enum`); the first property no sibling
+/// declares (`With<Property>`); the first property; its JSON type. Variants that tie get the scope's suffix.
+struct UnionVariantNaming {
+    let api: ResolvedAPI
+
+    /// The part appended to the union's name for `member`, among `siblings` (all members, `member` included).
+    func suffix(for member: SchemaRef, siblings: [SchemaRef], discriminatorProperty: String?) -> String {
+        let schema = api[member]
+        if let title = schema.title, !SwiftNaming.words(title).isEmpty {
+            return SwiftNaming.typeNamePart(title)
+        }
+        if let tag = tagValue(of: schema, preferring: discriminatorProperty) {
+            return SwiftNaming.typeNamePart(tag)
+        }
+        let others = siblings.filter { $0 != member }.map { Set(api[$0].properties.map(\.name)) }
+        if let unique = schema.properties.first(where: { property in !others.contains { $0.contains(property.name) } }) {
+            return "With" + SwiftNaming.typeNamePart(unique.name)
+        }
+        if let first = schema.properties.first {
+            return "With" + SwiftNaming.typeNamePart(first.name)
+        }
+        return typeWord(schema)
+    }
+
+    /// The single string a property of `schema` is fixed to, the discriminator's property first.
+    private func tagValue(of schema: Schema, preferring discriminatorProperty: String?) -> String? {
+        let candidates = schema.properties.filter { $0.name == discriminatorProperty }
+            + schema.properties.filter { $0.name != discriminatorProperty }
+        for property in candidates {
+            let propertySchema = api[property.schema]
+            if case .string(let value)? = propertySchema.constValue, !SwiftNaming.words(value).isEmpty { return value }
+            if let values = propertySchema.enumValues, values.count == 1, case .string(let value) = values[0],
+               !SwiftNaming.words(value).isEmpty {
+                return value
+            }
+        }
+        return nil
+    }
+
+    private func typeWord(_ schema: Schema) -> String {
+        switch schema.types.first(where: { $0 != .null }) {
+        case .object?: "Object"
+        case .array?: "Array"
+        case .string?: "String"
+        case .integer?: "Integer"
+        case .number?: "Number"
+        case .boolean?: "Bool"
+        case .null?, nil: "Variant"
+        }
+    }
+}
