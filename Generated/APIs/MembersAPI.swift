@@ -156,6 +156,64 @@ public struct MembersAPI: Sendable {
         let __request = RequestBuilder(method: "GET", path: "/members/me/archive")
         return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
     }
+
+    /// Restore the account from a data archive
+    ///
+    /// Replaces everything stored for the account with the contents of an archive made by `downloadArchive`. The
+    /// archive is sent as the raw body, and may be several gigabytes.
+    ///
+    /// `PUT /members/me/archive`
+    ///
+    /// Security: `bearerAuth`.
+    public func restoreArchive(body: Data) async throws -> RestoreArchiveData {
+        let __operation = OperationInfo(id: "restoreArchive", method: "PUT", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        var __request = RequestBuilder(method: "PUT", path: "/members/me/archive")
+        __request.binaryBody(body, contentType: "application/zip")
+        let __calledAt = Date()
+        let __response = try await client.send(__request, operation: __operation)
+        switch __response.status {
+        case 200:
+            try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateRestoreArchiveResponse200)
+            return try client.decodeRequiredEnvelope(RestoreArchiveData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
+        case 401:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RestoreArchiveError.status401(status: __response.status, body: $0) } undocumented: { RestoreArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        case 413:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RestoreArchiveError.status413(status: __response.status, body: $0) } undocumented: { RestoreArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        default:
+            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
+        }
+    }
+
+    /// Restore the account from a data archive
+    ///
+    /// Replaces everything stored for the account with the contents of an archive made by `downloadArchive`. The
+    /// archive is sent as the raw body, and may be several gigabytes.
+    ///
+    /// `PUT /members/me/archive`
+    ///
+    /// Security: `bearerAuth`.
+    ///
+    /// Sends the body from the file at `fromFile`, read as it is sent (memory stays bounded), as
+    /// `contentType`, reporting `progress` (bytes sent and the file's size).
+    public func restoreArchive(fromFile: URL, contentType: String = "application/zip", progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> RestoreArchiveData {
+        let __operation = OperationInfo(id: "restoreArchive", method: "PUT", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __request = RequestBuilder(method: "PUT", path: "/members/me/archive")
+        let __calledAt = Date()
+        let __response = try await client.upload(__request, fromFile: fromFile, contentType: contentType, operation: __operation, progress: progress)
+        switch __response.status {
+        case 200:
+            try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateRestoreArchiveResponse200)
+            return try client.decodeRequiredEnvelope(RestoreArchiveData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
+        case 401:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RestoreArchiveError.status401(status: __response.status, body: $0) } undocumented: { RestoreArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        case 413:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RestoreArchiveError.status413(status: __response.status, body: $0) } undocumented: { RestoreArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        default:
+            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
+        }
+    }
 }
 
 /// The documented error responses of `getProfile`, thrown by its method.
@@ -200,4 +258,116 @@ public enum DownloadArchiveError: Sendable, Error {
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read.
     case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+}
+
+/// The documented error responses of `restoreArchive`, thrown by its method.
+public enum RestoreArchiveError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// The archive is larger than the account's quota.
+    case status413(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read.
+    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+}
+
+// MARK: - Validators
+
+extension Validators {
+    private static let membersAPIInt0: JSONNumber = JSONNumber(0 as Int64)
+    private static let membersAPITypesInteger: JSONTypeSet = [.integer]
+    private static let membersAPITypesObject: JSONTypeSet = [.object]
+    private static let membersAPITypesString: JSONTypeSet = [.string]
+    private static let membersAPITypesStringNull: JSONTypeSet = [.string, .null]
+    private static let restoreArchiveResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["restoredItems"])
+    private static let restoreArchiveResponse200DataRequired: [Int] = [0]
+    private static let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let restoreArchiveResponse200Required: [Int] = [0, 2]
+
+    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema`
+    static func validateRestoreArchiveResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.membersAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.membersAPITypesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.restoreArchiveResponse200Properties, Self.restoreArchiveResponse200Required, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.restoreArchiveResponse200Properties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "status", validateRestoreArchiveResponse200Status) { if context.shouldStop { return false }; valid = false }
+                case 1?:
+                    if !context.validate(member.value, at: "reason", validateRestoreArchiveResponse200Reason) { if context.shouldStop { return false }; valid = false }
+                case 2?:
+                    if !context.validate(member.value, at: "data", validateRestoreArchiveResponse200Data) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data`
+    static func validateRestoreArchiveResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.membersAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.membersAPITypesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.restoreArchiveResponse200DataProperties, Self.restoreArchiveResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.restoreArchiveResponse200DataProperties.index(of: member)
+                switch __index {
+                case 0?:
+                    if !context.validate(member.value, at: "restoredItems", validateRestoreArchiveResponse200DataRestoredItems) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems`
+    static func validateRestoreArchiveResponse200DataRestoredItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.membersAPITypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: Self.membersAPITypesInteger))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .number(let number):
+            if !(!(number < Self.membersAPIInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/minimum", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.minimum(number, Self.membersAPIInt0))
+                if context.shouldStop { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason`
+    static func validateRestoreArchiveResponse200Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.membersAPITypesStringNull, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason")
+    }
+
+    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status`
+    static func validateRestoreArchiveResponse200Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        return context.checkType(instance, Self.membersAPITypesString, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status")
+    }
 }

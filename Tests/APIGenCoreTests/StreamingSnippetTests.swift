@@ -103,4 +103,46 @@ final class StreamingSnippetTests: XCTestCase {
             "public func getFile(name: String, progress: String? = nil, to destination: URL, resumable: Bool = true, progress2: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {",
             "return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress2)")
     }
+
+    /// Issue 18: a binary request body gets a second method sending it from a file; other bodies do not.
+    func testBinaryBodiesGetAnUploadFromFileVariant() {
+        let outcome = generate(yaml: spec("""
+              /files/{id}:
+                put:
+                  operationId: putFile
+                  tags: [Files]
+                  parameters: [ { name: id, in: path, required: true, schema: { type: string } } ]
+                  requestBody: { required: true, content: { application/octet-stream: { schema: { type: string, format: binary } } } }
+                  responses: { '204': { description: stored } }
+              /images:
+                post:
+                  operationId: postImage
+                  tags: [Files]
+                  requestBody: { content: { image/*: {} } }
+                  responses: { '204': { description: stored } }
+              /notes:
+                post:
+                  operationId: postNote
+                  tags: [Files]
+                  requestBody: { content: { text/plain: { schema: { type: string } } } }
+                  responses: { '204': { description: stored } }
+              /chunks:
+                post:
+                  operationId: postChunk
+                  tags: [Files]
+                  requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/Chunk' } }, application/octet-stream: {} } }
+                  responses: { '204': { description: stored } }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let file = outcome.file("APIs/FilesAPI.swift") ?? ""
+        assertContains(file,
+            "public func putFile(id: String, body: Data) async throws {",
+            "public func putFile(id: String, fromFile: URL, contentType: String = \"application/octet-stream\", progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws {",
+            "let __response = try await client.upload(__request, fromFile: fromFile, contentType: contentType, operation: __operation, progress: progress)",
+            // A media type range is no Content-Type: the caller must name one.
+            "public func postImage(fromFile: URL, contentType: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws {",
+            "let __request = RequestBuilder(method: \"POST\", path: \"/images\")")
+        XCTAssertFalse(file.contains("func postNote(fromFile"), "text bodies are strings")
+        XCTAssertFalse(file.contains("func postChunk(fromFile"), "the JSON alternative is the one sent")
+    }
 }

@@ -115,6 +115,54 @@ final class StreamingEndpointsTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: destination), archive)
         XCTAssertEqual(last.value, TransferProgress(completedBytes: Int64(archive.count), expectedBytes: Int64(archive.count)))
     }
+
+    /// Issue 18: a binary request body can be sent from a file by the generated method (read as it is sent), with
+    /// progress, and the response goes through the same validation, envelope and typed errors as the `Data` one.
+    func testTheArchiveIsRestoredFromAFileWithProgress() async throws {
+        let archive = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("restore-\(UUID().uuidString).zip")
+        try archive.write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let server = try LoopbackServer { request in
+            guard request.method == "PUT", request.path == "/members/me/archive" else { return .status(404) }
+            return .json(#"{"status":"ok","data":{"restoredItems":\#(request.bodyByteCount)}}"#)
+        }
+        defer { server.stop() }
+        let last = LastProgress()
+        let restored = try await api(server).members.restoreArchive(fromFile: source, progress: last.record)
+        XCTAssertEqual(restored.restoredItems, archive.count, "the envelope is unwrapped and the model decoded")
+        let received = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(received.bodyByteCount, archive.count)
+        XCTAssertEqual(received.body, archive.prefix(received.body.count), "the file's bytes, in order")
+        XCTAssertEqual(received.headers["Content-Type"], "application/zip")
+        XCTAssertEqual(received.headers["Authorization"], "Bearer tok", "the operation's security applies")
+        XCTAssertEqual(last.value?.completedBytes, Int64(archive.count))
+    }
+
+    func testARestoreFromAFileGetsTheOperationsTypedErrorAndValidation() async throws {
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("restore-\(UUID().uuidString).zip")
+        try Data("PK".utf8).write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let server = try LoopbackServer { request in
+            request.headers["Content-Type"] == "application/x-zip-compressed"
+                ? .json(#"{"status":"error","reason":"quota","data":{"code":"too_large","message":"quota"}}"#, status: 413)
+                : .json(#"{"status":"ok","data":{"restoredItems":-1}}"#)
+        }
+        defer { server.stop() }
+        do {
+            _ = try await api(server).members.restoreArchive(fromFile: source, contentType: "application/x-zip-compressed")
+            XCTFail("expected the documented 413")
+        } catch RestoreArchiveError.status413(let status, let body) {
+            XCTAssertEqual(status, 413)
+            XCTAssertEqual(body.reason, "quota")
+        }
+        do {
+            _ = try await api(server).members.restoreArchive(fromFile: source)
+            XCTFail("restoredItems: -1 breaks minimum: 0")
+        } catch let error as ResponseValidationError {
+            XCTAssertEqual(error.operation.id, "restoreArchive")
+        }
+    }
 }
 
 private final class LastProgress: @unchecked Sendable {

@@ -279,6 +279,8 @@ public struct OperationPlan: Encodable, Sendable {
     public var stream: StreamPlan?
     /// Set when the success response is binary: the download-to-file variant of the method.
     public var download: DownloadPlan?
+    /// Set when the request body is binary: the upload-from-file variant of the method.
+    public var upload: UploadPlan?
 }
 
 /// One `case` of the status switch.

@@ -97,6 +97,29 @@ extension OperationPlanner {
                             destinationLabel: destination, resumableLabel: resumable, progressLabel: progress)
     }
 
+    /// The upload-from-file variant when the body that is sent is binary (not JSON, a form, multipart or text).
+    func planUpload(_ operation: Operation, parameters: [String], statements: [String], docLines: [String],
+                    scope: inout NameScope) -> UploadPlan? {
+        guard let body = operation.requestBody, let content = Self.sentContent(body) else { return nil }
+        let mediaType = content.mediaType.lowercased()
+        guard !mediaType.isEmpty, !Self.isJSON(mediaType), !mediaType.hasPrefix("text/"),
+              !mediaType.hasPrefix("multipart/"), !mediaType.hasPrefix("application/x-www-form-urlencoded")
+        else { return nil }
+        let file = scope.claim("fromFile")
+        let contentType = scope.claim("contentType")
+        let progress = scope.claim("progress")
+        // A range (`image/*`) is no Content-Type: the caller names the concrete one.
+        let contentTypeDefault = content.mediaType.contains("*") ? "" : " = \(SwiftNaming.stringLiteral(content.mediaType))"
+        let added = ["\(file): URL", "\(contentType): String\(contentTypeDefault)",
+                     "\(progress): (@Sendable (TransferProgress) -> Void)? = nil"]
+        var docs = docLines
+        docs += ["", "Sends the body from the file at `\(file)`, read as it is sent (memory stays bounded), as",
+                 "`\(contentType)`, reporting `\(progress)` (bytes sent and the file's size)."]
+        return UploadPlan(signature: (parameters + added).joined(separator: ", "), docLines: docs,
+                          requestStatements: statements, requestBinding: statements.isEmpty ? "let" : "var",
+                          fileLabel: file, contentTypeLabel: contentType, progressLabel: progress)
+    }
+
     private func isText(_ ref: SchemaRef) -> Bool {
         api[ref].types == [.string]
     }

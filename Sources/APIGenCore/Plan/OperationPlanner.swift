@@ -108,6 +108,7 @@ struct OperationPlanner {
         }
 
         var jsonBodyType: String?
+        let (parametersWithoutBody, statementsWithoutBody) = (parameters, statements)
         if let body = operation.requestBody {
             jsonBodyType = planBody(body, operation: operation, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
                                     statements: &statements, wireArguments: &wireArguments)
@@ -147,7 +148,12 @@ struct OperationPlanner {
         plan.usesEnvelope = usesEnvelope
         plan.jsonBodyType = jsonBodyType
         plan.stream = streamed?.plan
-        plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &scope)
+        var downloadScope = scope
+        plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &downloadScope)
+        if streamed == nil {
+            plan.upload = planUpload(operation, parameters: parametersWithoutBody, statements: statementsWithoutBody,
+                                     docLines: docs, scope: &scope)
+        }
         if let requirements = operation.security {
             plan.hasSecurity = true
             plan.securityLiteral = security.literal(requirements)
@@ -238,15 +244,20 @@ struct OperationPlanner {
         return !schema.allOf.isEmpty && schema.allOf.allSatisfy { isObject($0) }
     }
 
+    /// The one of a body's media types that is sent: JSON, else a form, else multipart, else the first.
+    static func sentContent(_ body: RequestBody) -> MediaContent? {
+        body.contents.first(where: { isJSON($0.mediaType) })
+            ?? body.contents.first(where: { $0.mediaType.hasPrefix("application/x-www-form-urlencoded") })
+            ?? body.contents.first(where: { $0.mediaType.hasPrefix("multipart/form-data") })
+            ?? body.contents.first
+    }
+
     /// Plans the body argument; returns the type of a JSON body (a model, or `JSONValue`), else nil.
     @discardableResult
     private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,
                           parameters: inout [String], statements: inout [String],
                           wireArguments: inout [WireArgumentPlan]) -> String? {
-        guard let content = body.contents.first(where: { Self.isJSON($0.mediaType) })
-            ?? body.contents.first(where: { $0.mediaType.hasPrefix("application/x-www-form-urlencoded") })
-            ?? body.contents.first(where: { $0.mediaType.hasPrefix("multipart/form-data") })
-            ?? body.contents.first else { return nil }
+        guard let content = Self.sentContent(body) else { return nil }
         if ["get", "head"].contains(operation.method.lowercased()) {
             models.diagnostics.append(.warning(
                 "\(operation.method.uppercased()) \(operation.path) has a request body, which URLSession refuses to send (URLError -1103 on Apple platforms and Linux alike); calls with a body fail before they leave the app",

@@ -90,6 +90,38 @@ import Foundation
         return try await client.download(__request, operation: __operation, to: {{destinationLabel}}, resumable: {{resumableLabel}}, progress: {{progressLabel}})
     }
 {{/download}}
+{{#upload}}
+
+{{#docLines}}
+    /// {{{.}}}
+{{/docLines}}
+{{#isDeprecated}}
+    @available(*, deprecated, message: "Deprecated in the API description.")
+{{/isDeprecated}}
+    {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
+        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}}{{#hasSecurity}}, security: {{{securityLiteral}}}{{/hasSecurity}})
+        {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
+{{#requestStatements}}
+        {{{.}}}
+{{/requestStatements}}
+{{#recordsCallTime}}
+        let __calledAt = Date()
+{{/recordsCallTime}}
+        let __response = try await client.upload(__request, fromFile: {{fileLabel}}, contentType: {{contentTypeLabel}}, operation: __operation, progress: {{progressLabel}})
+        switch __response.status {
+{{#responseCases}}
+        case {{{pattern}}}:
+{{#statements}}
+            {{{.}}}
+{{/statements}}
+{{/responseCases}}
+        default:
+{{#defaultStatements}}
+            {{{.}}}
+{{/defaultStatements}}
+        }
+    }
+{{/upload}}
 {{/operations}}
 }
 {{#supportTypes}}

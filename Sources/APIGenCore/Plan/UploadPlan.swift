@@ -1,0 +1,16 @@
+/// The second method generated for an operation whose request body is binary: the same request and response
+/// handling, with the body read from a file as it is sent (memory stays bounded, progress is reported) instead of
+/// passed as `Data`.
+public struct UploadPlan: Encodable, Sendable {
+    /// The operation's parameters without the body, followed by the file, `contentType` and `progress`.
+    public var signature: String
+    public var docLines: [String]
+    /// The request statements without the body's.
+    public var requestStatements: [String]
+    /// `let`, or `var` when there are request statements.
+    public var requestBinding: String
+    /// The labels of the three added parameters.
+    public var fileLabel: String
+    public var contentTypeLabel: String
+    public var progressLabel: String
+}
