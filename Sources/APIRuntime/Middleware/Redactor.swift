@@ -51,9 +51,13 @@ public struct Redactor: Sendable {
         guard let body, !body.isEmpty else { return "" }
         let type = contentType?.lowercased() ?? ""
         if type.contains("json") {
-            guard let value = try? JSONDecoder().decode(JSONValue.self, from: body) else {
+            // The runtime's parser, not JSONDecoder: decoding `JSONValue` through a `Decoder` tries the scalar types
+            // first, and each failed try costs time in proportion to the depth (the coding path), so a hostile
+            // 10 kB of nested arrays took seconds to log (Docs/robustness.md).
+            guard let instance = try? JSONParser().parse(body) else {
                 return "<\(body.count) bytes, unparseable JSON not shown>"
             }
+            let value = JSONValue(instance)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let text = (try? encoder.encode(redacted(value))).map { String(decoding: $0, as: UTF8.self) } ?? ""
