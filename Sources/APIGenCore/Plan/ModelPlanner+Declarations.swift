@@ -76,9 +76,8 @@ extension ModelPlanner {
         plan.isUnion = true
         var caseScope = NameScope(reserved: ["init", "encode", "hashvalue", "hash"])
         var seenTypes = Set<String>()
-        var discriminatorValues: [SchemaRef: [String]] = [:]
+        let discriminatorValues = schema.discriminator.map { DiscriminatorValues(discriminator: $0, api: api) }
         if let discriminator = schema.discriminator {
-            for (value, target) in discriminator.mapping { discriminatorValues[target, default: []].append(value) }
             plan.hasDiscriminator = true
             plan.discriminatorLiteral = SwiftNaming.stringLiteral(discriminator.propertyName)
         }
@@ -99,10 +98,7 @@ extension ModelPlanner {
                 continue
             }
             guard seenTypes.insert(memberUsage.swift).inserted else { continue }
-            var values = discriminatorValues[member] ?? []
-            if schema.discriminator != nil, values.isEmpty, let hint = api[member].nameHint {
-                values = [hint]  // implicit mapping: the component name
-            }
+            let values = discriminatorValues?.values(of: member) ?? []
             let base = SwiftNaming.memberName(memberUsage.swift.replacingOccurrences(of: "[", with: "")
                 .replacingOccurrences(of: "]", with: "Array").replacingOccurrences(of: ":", with: ""))
             var claimed = caseScope.claim(base)

@@ -204,15 +204,7 @@ extension ValidatorEmitter {
         guard let discriminator = schema.discriminator else {
             return check(condition, keyword: keyword, node: node, message: message)
         }
-        var known = discriminator.mapping.map(\.value)
-        let mapped = Set(discriminator.mapping.map(\.schema))
-        for member in members {
-            guard let target = handle(of: member) else { continue }
-            let resolved = api[target].refTarget ?? target
-            if mapped.contains(resolved) || mapped.contains(target) { continue }
-            // Without a mapping entry, the value is the component's name (the generated model does the same).
-            if let name = api[resolved].nameHint ?? api[target].nameHint { known.append(name) }
-        }
+        let known = DiscriminatorValues(discriminator: discriminator, api: api).known(variants: members.compactMap(handle(of:)))
         guard !known.isEmpty else { return check(condition, keyword: keyword, node: node, message: message) }
         let property = SwiftNaming.stringLiteral(discriminator.propertyName)
         let knownLiteral = "[" + known.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
