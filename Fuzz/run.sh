@@ -7,7 +7,7 @@
 #   Fuzz/run.sh [--time SECONDS | --runs N] [--seed N] [--no-build] [harness...]
 #
 # --runs stops after N inputs instead of a time: with the seed, an empty Fuzz/.build/corpus and deterministic hashing
-# the run tries the same inputs on every machine, so a CI slice that passes here passes there.
+# the run tries nearly the same inputs on every machine (not exactly: Docs/robustness.md, CI).
 # Harnesses: json spec regex http-fields envelope (all when none is named). Docs/robustness.md has the results.
 set -euo pipefail
 cd "$(dirname "$0")"
