@@ -171,18 +171,7 @@ public struct MembersAPI: Sendable {
         __request.binaryBody(body, contentType: "application/zip")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
-        switch __response.status {
-        case 200:
-            try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateRestoreArchiveResponse200)
-            return try client.decodeRequiredEnvelope(RestoreArchiveData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
-        case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RestoreArchiveError.status401(status: __response.status, body: $0) } undocumented: { RestoreArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
-        case 413:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RestoreArchiveError.status413(status: __response.status, body: $0) } undocumented: { RestoreArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
-        default:
-            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
-        }
+        return try await __restoreArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
     }
 
     /// Restore the account from a data archive
@@ -201,6 +190,11 @@ public struct MembersAPI: Sendable {
         let __request = RequestBuilder(method: "PUT", path: "/members/me/archive")
         let __calledAt = Date()
         let __response = try await client.upload(__request, fromFile: fromFile, contentType: contentType, operation: __operation, progress: progress)
+        return try await __restoreArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+    }
+
+    /// The response handling of both `restoreArchive` variants.
+    private func __restoreArchiveResponse(_ __response: HTTPResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> RestoreArchiveData {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)

@@ -98,8 +98,8 @@ extension OperationPlanner {
     }
 
     /// The upload-from-file variant when the body that is sent is binary (not JSON, a form, multipart or text).
-    func planUpload(_ operation: Operation, parameters: [String], statements: [String], docLines: [String],
-                    scope: inout NameScope) -> UploadPlan? {
+    func planUpload(_ operation: Operation, methodName: String, parameters: [String], statements: [String],
+                    docLines: [String], scope: inout NameScope) -> UploadPlan? {
         guard let body = operation.requestBody, let content = Self.sentContent(body) else { return nil }
         let mediaType = content.mediaType.lowercased()
         guard !mediaType.isEmpty, !Self.isJSON(mediaType), !mediaType.hasPrefix("text/"),
@@ -117,6 +117,8 @@ extension OperationPlanner {
                  "`\(contentType)`, reporting `\(progress)` (bytes sent and the file's size)."]
         return UploadPlan(signature: (parameters + added).joined(separator: ", "), docLines: docs,
                           requestStatements: statements, requestBinding: statements.isEmpty ? "let" : "var",
+                          // `__` keeps a keyword method name (`` `default` ``) from making a keyword of it.
+                          responseHandlerName: "__" + methodName.replacingOccurrences(of: "`", with: "") + "Response",
                           fileLabel: file, contentTypeLabel: contentType, progressLabel: progress)
     }
 

@@ -151,7 +151,7 @@ struct OperationPlanner {
         var downloadScope = scope
         plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &downloadScope)
         if streamed == nil {
-            plan.upload = planUpload(operation, parameters: parametersWithoutBody, statements: statementsWithoutBody,
+            plan.upload = planUpload(operation, methodName: methodName, parameters: parametersWithoutBody, statements: statementsWithoutBody,
                                      docLines: docs, scope: &scope)
         }
         if let requirements = operation.security {

@@ -9,6 +9,8 @@ public struct UploadPlan: Encodable, Sendable {
     public var requestStatements: [String]
     /// `let`, or `var` when there are request statements.
     public var requestBinding: String
+    /// The private method both variants hand the response to (`__<method>Response`), so its handling is written once.
+    public var responseHandlerName: String
     /// The labels of the three added parameters.
     public var fileLabel: String
     public var contentTypeLabel: String

@@ -60,6 +60,11 @@ import Foundation
 {{^stream}}
         let __response = try await client.send(__request, operation: __operation)
 {{/stream}}
+{{#upload}}
+        return try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+    }
+{{/upload}}
+{{^upload}}
         switch __response.status {
 {{#responseCases}}
         case {{{pattern}}}:
@@ -73,6 +78,7 @@ import Foundation
 {{/defaultStatements}}
         }
     }
+{{/upload}}
 {{#download}}
 
 {{#docLines}}
@@ -108,6 +114,11 @@ import Foundation
         let __calledAt = Date()
 {{/recordsCallTime}}
         let __response = try await client.upload(__request, fromFile: {{fileLabel}}, contentType: {{contentTypeLabel}}, operation: __operation, progress: {{progressLabel}})
+        return try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+    }
+
+    /// The response handling of both `{{methodName}}` variants.
+    private func {{responseHandlerName}}(_ __response: HTTPResponse, request __request: RequestBuilder, operation __operation: OperationInfo{{#recordsCallTime}}, calledAt __calledAt: Date{{/recordsCallTime}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
         switch __response.status {
 {{#responseCases}}
         case {{{pattern}}}:
