@@ -31,6 +31,12 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Hostile free-form bodies decoded through JSONDecoder alone vs through the client (Docs/robustness.md, 6).
+        .executableTarget(
+            name: "FreeFormBench",
+            dependencies: [.product(name: "APIRuntime", package: mainPackageIdentity)],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )
 

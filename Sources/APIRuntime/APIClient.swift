@@ -179,7 +179,8 @@ public final class APIClient: Sendable {
             return known
         }
         do {
-            let value = try decoder.decode(T.self, from: response.body)
+            let value = try decoder.decoding(ParsedBodySource(body: response.body, memo: response.parsedBodyMemo))
+                .decode(T.self, from: response.body)
             if response.isLocal { localResults.store(value, kind: .body, operation: operation.id, body: response.body) }
             return value
         } catch let error as DecodingError {

@@ -2,9 +2,10 @@ import Foundation
 
 /// Any JSON value; generated code uses it for free-form schemas (`{}` or a schema without a type).
 ///
-/// Integers that fit in `Int64` decode as ``int(_:)`` and other numbers as ``double(_:)``.
-/// `JSONDecoder` does not reveal how a number was spelled, so a literal with a zero fraction
-/// or an exponent that is still an exact integer (`1.0`, `1e2`) decodes as ``int(_:)`` too.
+/// Integers that fit in `Int64` decode as ``int(_:)`` and other numbers as ``double(_:)``; a literal with a zero
+/// fraction or an exponent that is still an exact integer (`1.0`, `1e2`) is an integer too. Values in responses
+/// decoded by ``APIClient`` are read from the parsed body, where that is decided on the exact decimal value
+/// (`1e-400` is `.double(0)`); an app's own `JSONDecoder` decides on the rounded `Double` (`.int(0)`).
 public enum JSONValue: Sendable, Hashable {
     /// JSON `null`.
     case null
@@ -94,7 +95,15 @@ extension JSONValue {
 
 extension JSONValue: Codable {
     /// Decodes any JSON value.
+    ///
+    /// Decoders the runtime creates for a response read the value from the body it already parsed (linear in the
+    /// value's size); any other decoder is asked kind by kind, which costs time in proportion to depth × size.
     public init(from decoder: any Decoder) throws {
+        if let source = decoder.userInfo[ParsedBodySource.userInfoKey] as? ParsedBodySource,
+           let value = source.value(at: decoder.codingPath) {
+            self = value
+            return
+        }
         let container = try decoder.singleValueContainer()
         // Bool is tried before the numbers and Int64 before Double so that `true` stays a bool and `1` an int
         // on every Foundation (JSONDecoder refuses to read `1` as Bool and `true` as a number).

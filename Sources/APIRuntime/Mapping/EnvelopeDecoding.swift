@@ -86,6 +86,7 @@ final class EnvelopeFormatBox: Sendable {
         }
         let decoder = JSONDecoder()
         decoder.userInfo[EnvelopeBody<Payload>.formatKey] = EnvelopeFormatBox(format)
+        decoder.userInfo[ParsedBodySource.userInfoKey] = ParsedBodySource(body: response.body, memo: response.parsedBodyMemo)
         guard !response.body.isEmpty else {
             throw APIError.decoding(operation: operation.id, status: response.status,
                                     message: "empty body, expected an envelope with \(Payload.self)")

@@ -49,17 +49,20 @@ import Foundation
     ) -> @Sendable (Data, Int) throws -> Item {
         let calledAt = Date()
         return { [self] bytes, index in
+            // One parse serves the JSON check, the validator and free-form values in the decoded item.
+            let parsed = ParsedBodyMemo()
             do {
-                _ = try JSONParser.parse(bytes)
+                _ = try parsed.instance(of: bytes)
             } catch {
                 throw StreamingError.malformedItem(operation: operation.id, index: index, message: "not JSON: \(error)")
             }
             if let validator, mode != .off {
-                let item = HTTPResponse(status: status, headers: headers, body: bytes)
+                var item = HTTPResponse(status: status, headers: headers, body: bytes)
+                item.parsedBodyMemo = parsed
                 try validateResponse(item, operation: operation, mode: mode, request: request, calledAt: calledAt, validator: validator)
             }
             do {
-                return try decoder.decode(Item.self, from: bytes)
+                return try decoder.decoding(ParsedBodySource(body: bytes, memo: parsed)).decode(Item.self, from: bytes)
             } catch let error as DecodingError {
                 throw StreamingError.malformedItem(operation: operation.id, index: index,
                                                    message: DecodingErrorMessage.describe(error, body: bytes))

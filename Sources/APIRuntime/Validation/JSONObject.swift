@@ -1,8 +1,8 @@
 /// The members of a JSON object in document order, with fast lookup by name.
 ///
 /// Iteration follows the order of first appearance in the document, so `additionalProperties` and
-/// `patternProperties` errors come out deterministically. A name that appears twice keeps its last value
-/// (at the position of its first appearance). Objects with up to ``linearSearchLimit`` members are searched
+/// `patternProperties` errors come out deterministically. A name is never held twice: ``JSONParser`` keeps a
+/// repeated name's first value (as `JSONDecoder` does), ``init(_:)`` its last (as dictionary literals do). Objects with up to ``linearSearchLimit`` members are searched
 /// linearly (faster than hashing for a handful of short keys); larger ones carry a hash index.
 @_spi(Generated) public struct JSONObject: Sendable, RandomAccessCollection {
     /// One name/value pair.

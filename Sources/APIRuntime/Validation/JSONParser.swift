@@ -9,7 +9,7 @@ import Foundation
 /// Strictness: no comments, trailing commas, single quotes, `NaN`/`Infinity`, leading zeros or unescaped
 /// control characters; strings must be valid UTF-8 and `\u` escapes must pair surrogates. A leading UTF-8
 /// byte order mark is skipped (RFC 8259 §8.1 allows ignoring it). A repeated object member name keeps its
-/// last value. Nesting deeper than ``maxDepth`` arrays and objects is an error rather than a stack overflow.
+/// first value (as `JSONDecoder` does). Nesting deeper than ``maxDepth`` arrays and objects is an error rather than a stack overflow.
 @_spi(Generated) public struct JSONParser: Sendable {
     /// The default ``maxDepth``.
     public static let defaultMaxDepth = 512
@@ -242,41 +242,40 @@ struct JSONReader {
         if depth > maxDepth { throw error("nesting deeper than \(maxDepth) arrays and objects") }
     }
 
-    /// Pops the members from `start` into an object; a repeated name keeps its last value.
+    /// Pops the members from `start` into an object; a repeated name keeps its first value, as Foundation's
+    /// `JSONDecoder` does, so the validator checks the value the generated model decodes (with "last wins", a body
+    /// like `{"name": "<invalid>", "name": "ok"}` had the validator pass `ok` and the model keep `<invalid>`).
+    /// Later repeats are dropped in one pass, so a body of repeated names costs linear time.
     private func makeObject(from start: Int) -> JSONObject {
         let length = members.count - start
         if length <= JSONObject.linearSearchLimit {
-            var position = start + 1
-            while position < members.count {
-                let key = members[position].key
-                let hash = members[position].keyHash
-                var duplicateOf: Int?
-                for earlier in start..<position where members[earlier].keyHash == hash && members[earlier].key == key {
-                    duplicateOf = earlier
+            var kept = start
+            for position in start..<members.count {
+                let member = members[position]
+                var repeated = false
+                for earlier in start..<kept where members[earlier].keyHash == member.keyHash && members[earlier].key == member.key {
+                    repeated = true
                     break
                 }
-                if let duplicateOf {
-                    members[duplicateOf].value = members[position].value
-                    members.remove(at: position)
-                } else {
-                    position += 1
+                if !repeated {
+                    members[kept] = member
+                    kept += 1
                 }
             }
+            members.removeLast(members.count - kept)
             return JSONObject(uniqueMembers: members.popArray(from: start))
         }
         var lookup: [String: Int] = [:]
         lookup.reserveCapacity(length)
-        var position = start
-        while position < members.count {
-            let key = members[position].key
-            if let earlier = lookup[key] {
-                members[start + earlier].value = members[position].value
-                members.remove(at: position)
-            } else {
-                lookup[key] = position - start
-                position += 1
-            }
+        var kept = start
+        for position in start..<members.count {
+            let member = members[position]
+            guard lookup[member.key] == nil else { continue }
+            lookup[member.key] = kept - start
+            members[kept] = member
+            kept += 1
         }
+        members.removeLast(members.count - kept)
         return JSONObject(members: members.popArray(from: start), lookup: lookup)
     }
 

@@ -52,11 +52,11 @@ final class JSONParserScratch<Element> {
         body(&storage[count - 1])
     }
 
-    /// Removes the element at `index`, shifting the ones above it down.
-    func remove(at index: Int) {
-        (storage + index).deinitialize(count: 1)
-        (storage + index).moveInitialize(from: storage + index + 1, count: count - index - 1)
-        count -= 1
+    /// Removes the top `count` elements.
+    func removeLast(_ removed: Int) {
+        precondition(removed >= 0 && removed <= count, "removing more elements than the stack holds")
+        (storage + count - removed).deinitialize(count: removed)
+        count -= removed
     }
 
     private func grow() {

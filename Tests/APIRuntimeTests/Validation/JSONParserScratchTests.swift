@@ -9,10 +9,10 @@ final class JSONParserScratchTests: XCTestCase {
         let top = scratch.popArray(from: 7)
         XCTAssertEqual(top, (7..<10).map { "value \($0) long enough to be on the heap" })
         XCTAssertEqual(scratch.count, 7)
-        scratch.remove(at: 1)
-        XCTAssertEqual(scratch[1], "value 2 long enough to be on the heap")
+        scratch.removeLast(2)
+        XCTAssertEqual(scratch.count, 5)
         scratch.modifyLast { $0 += "!" }
-        XCTAssertEqual(scratch[scratch.count - 1], "value 6 long enough to be on the heap!")
+        XCTAssertEqual(scratch[scratch.count - 1], "value 4 long enough to be on the heap!")
         scratch[0] = "replaced"
         XCTAssertEqual(scratch.popArray(from: 0).first, "replaced")
         XCTAssertEqual(scratch.popArray(from: 0), [])
