@@ -3,7 +3,7 @@
 
 GET /download?size=N  sends N bytes (1 MiB blocks) with Content-Length, Accept-Ranges and a strong ETag, and
                       honours `Range: bytes=A-B` (206) unless `ranges=0` is in the query (then always 200).
-PUT /upload           reads the body in 1 MiB blocks, discards it and answers {"received": N}.
+PUT|POST /upload      reads the body in 1 MiB blocks, discards it and answers {"received": N}.
 Prints the port on stdout, then serves until killed.
 """
 import http.server
@@ -63,6 +63,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Connection", "close")
         self.end_headers()
         self.wfile.write(body)
+
+    do_POST = do_PUT  # multipart uploads: the same counting
 
 
 if __name__ == "__main__":

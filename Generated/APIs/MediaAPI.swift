@@ -23,7 +23,10 @@ public struct MediaAPI: Sendable {
     /// `POST /members/me/avatar`
     ///
     /// Security: `bearerAuth`.
-    public func uploadAvatar(file: MultipartFile, crop: UploadAvatarCrop? = nil) async throws -> UploadAvatarData {
+    ///
+    /// A file part made with `MultipartFile(contentsOf:)` is read from disk as the body is sent (memory stays
+    /// bounded); `progress` reports the body's bytes sent and its size.
+    public func uploadAvatar(file: MultipartFile, crop: UploadAvatarCrop? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> UploadAvatarData {
         let __operation = OperationInfo(id: "uploadAvatar", method: "POST", path: "/members/me/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
         var __request = RequestBuilder(method: "POST", path: "/members/me/avatar")
         try __request.multipartBody { __form in
@@ -31,7 +34,7 @@ public struct MediaAPI: Sendable {
             try __form.append("crop", json: crop)
         }
         let __calledAt = Date()
-        let __response = try await client.send(__request, operation: __operation)
+        let __response = try await client.send(__request, operation: __operation, uploadProgress: progress)
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)

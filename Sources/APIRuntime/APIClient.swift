@@ -74,13 +74,28 @@ public final class APIClient: Sendable {
     /// (the transport is never called), ``ResponseTooLargeError`` unchanged, ``APIError/transport(_:)`` wrapping
     /// what else the transport threw, errors thrown by middlewares unchanged, and `CancellationError` when the task is
     /// cancelled (also when `URLSession` reports the cancellation as `URLError.cancelled`).
-    @_spi(Generated) public func send(_ request: RequestBuilder, operation: OperationInfo) async throws -> HTTPResponse {
+    ///
+    /// A multipart body with parts read from files (``RequestBuilder/fileBackedForm``) is written to a temporary file
+    /// and uploaded from disk (see ``sendFileBackedForm(_:_:operation:uploadProgress:)``), reporting `uploadProgress`
+    /// as it is sent. Any other body is in memory: `uploadProgress` is told once, when the response arrived.
+    @_spi(Generated) public func send(
+        _ request: RequestBuilder, operation: OperationInfo, uploadProgress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        if let form = request.fileBackedForm {
+            return try await sendFileBackedForm(form, request.withoutFileBackedForm, operation: operation,
+                                                uploadProgress: uploadProgress)
+        }
         var httpRequest = try request.build(baseURL: baseURL)
         if !httpRequest.headers.contains("Accept") {
             httpRequest.headers["Accept"] = "application/json"
         }
-        return try await send(httpRequest, operation: operation)
+        let response = try await send(httpRequest, operation: operation)
+        if let uploadProgress {
+            let size = Int64(httpRequest.body?.count ?? 0)
+            uploadProgress(TransferProgress(completedBytes: size, expectedBytes: size))
+        }
+        return response
     }
 
     /// Runs an already built request through ``middlewares`` and ``transport`` as part of `operation`, with the

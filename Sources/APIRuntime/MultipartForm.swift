@@ -5,7 +5,13 @@ import Foundation
 public struct MultipartForm: Sendable {
     /// The boundary between parts; must not occur in any part's data.
     public let boundary: String
-    private var parts = Data()
+    // The body in order: bytes built here, and files read when the body is written (consecutive bytes are merged).
+    private var segments: [Segment] = []
+
+    private enum Segment: Sendable {
+        case bytes(Data)
+        case file(URL, partName: String)
+    }
 
     /// An empty form using `boundary`.
     public init(boundary: String) {
@@ -17,9 +23,108 @@ public struct MultipartForm: Sendable {
         "multipart/form-data; boundary=\(boundary)"
     }
 
-    /// The encoded body: every part followed by the closing delimiter, with CRLF line endings.
-    public var encodedBody: Data {
-        parts + Data("--\(boundary)--\r\n".utf8)
+    /// Whether a part's bytes are in a file on disk (``MultipartFile/init(contentsOf:filename:contentType:)``).
+    public var hasFileParts: Bool {
+        segments.contains { if case .file = $0 { true } else { false } }
+    }
+
+    /// The encoded body: every part followed by the closing delimiter, with CRLF line endings. Parts read from
+    /// files are read whole into memory here; ``write(to:)`` streams them instead. Throws
+    /// ``APIError/invalidRequest(_:)`` naming the part when a file cannot be read.
+    public func encodedBody() throws -> Data {
+        try encoded { url, partName in
+            do {
+                return try Data(contentsOf: url)
+            } catch {
+                throw Self.unreadable(url, partName: partName, error)
+            }
+        }
+    }
+
+    /// The encoded body with each file part's bytes from `readFile` (its URL and part name).
+    func encoded(readingFile readFile: (URL, String) throws -> Data) rethrows -> Data {
+        var body = Data()
+        for segment in segments {
+            switch segment {
+            case .bytes(let bytes): body.append(bytes)
+            case .file(let url, let partName): body.append(try readFile(url, partName))
+            }
+        }
+        body.append(Data(closingDelimiter.utf8))
+        return body
+    }
+
+    /// Writes the encoded body to a new file at `destination`, copying parts read from files in 1 MiB chunks
+    /// (memory stays bounded whatever their size), and returns its size in bytes. Throws
+    /// ``APIError/invalidRequest(_:)`` naming the part when a file cannot be read, and the file system's error when
+    /// `destination` cannot be written (a full disk); a partly written `destination` is removed.
+    @discardableResult
+    public func write(to destination: URL) throws -> Int64 {
+        let manager = FileManager.default
+        guard manager.createFile(atPath: destination.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+        }
+        do {
+            let output = try FileHandle(forWritingTo: destination)
+            defer { try? output.close() }
+            var written: Int64 = 0
+            for segment in segments {
+                switch segment {
+                case .bytes(let bytes):
+                    try output.write(contentsOf: bytes)
+                    written += Int64(bytes.count)
+                case .file(let url, let partName):
+                    written += try Self.copy(url, partName: partName, to: output)
+                }
+            }
+            let closing = Data(closingDelimiter.utf8)
+            try output.write(contentsOf: closing)
+            try output.synchronize()
+            return written + Int64(closing.count)
+        } catch {
+            try? manager.removeItem(at: destination)
+            throw error
+        }
+    }
+
+    private var closingDelimiter: String {
+        "--\(boundary)--\r\n"
+    }
+
+    private static func copy(_ url: URL, partName: String, to output: FileHandle) throws -> Int64 {
+        let input: FileHandle
+        do {
+            guard url.isFileURL else { throw CocoaError(.fileReadUnsupportedScheme) }
+            input = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw unreadable(url, partName: partName, error)
+        }
+        defer { try? input.close() }
+        var copied: Int64 = 0
+        while true {
+            let chunk: Data?
+            do {
+                chunk = try Self.readChunk(input)
+            } catch {
+                throw unreadable(url, partName: partName, error)
+            }
+            guard let chunk, !chunk.isEmpty else { return copied }
+            try output.write(contentsOf: chunk)
+            copied += Int64(chunk.count)
+        }
+    }
+
+    private static func readChunk(_ input: FileHandle) throws -> Data? {
+        #if canImport(ObjectiveC)
+        // Darwin's FileHandle hands out autoreleased buffers; without a pool per chunk a copy would hold them all.
+        try autoreleasepool { try input.read(upToCount: 1 << 20) }
+        #else
+        try input.read(upToCount: 1 << 20)
+        #endif
+    }
+
+    private static func unreadable(_ url: URL, partName: String, _ error: any Error) -> APIError {
+        APIError.invalidRequest("could not read the file of multipart part '\(partName)' at \(url.path): \(error.localizedDescription)")
     }
 
     /// Appends a text part; does nothing for nil.
@@ -41,7 +146,7 @@ public struct MultipartForm: Sendable {
         guard let file else { return }
         appendPart(
             name: name, filename: file.filename, contentType: file.contentType ?? "application/octet-stream",
-            data: file.data)
+            data: file.fileURL.map { .file($0, partName: name) } ?? .bytes(file.data))
     }
 
     /// Appends one file part per element, all with the same name; does nothing for nil.
@@ -84,6 +189,10 @@ public struct MultipartForm: Sendable {
     }
 
     private mutating func appendPart(name: String, filename: String?, contentType: String?, data: Data) {
+        appendPart(name: name, filename: filename, contentType: contentType, data: .bytes(data))
+    }
+
+    private mutating func appendPart(name: String, filename: String?, contentType: String?, data: Segment) {
         var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(name))\""
         if let filename {
             head += "; filename=\"\(Self.quoted(filename))\""
@@ -93,9 +202,23 @@ public struct MultipartForm: Sendable {
             head += "Content-Type: \(contentType)\r\n"
         }
         head += "\r\n"
-        parts.append(Data(head.utf8))
-        parts.append(data)
-        parts.append(Data("\r\n".utf8))
+        appendBytes(Data(head.utf8))
+        if case .bytes(let bytes) = data {
+            appendBytes(bytes)
+        } else {
+            segments.append(data)
+        }
+        appendBytes(Data("\r\n".utf8))
+    }
+
+    private mutating func appendBytes(_ bytes: Data) {
+        if case .bytes(var last) = segments.last {
+            segments.removeLast()
+            last.append(bytes)
+            segments.append(.bytes(last))
+        } else {
+            segments.append(.bytes(bytes))
+        }
     }
 
     // The HTML standard's multipart/form-data escaping: quotes and line breaks would end the parameter.

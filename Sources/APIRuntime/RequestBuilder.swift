@@ -17,6 +17,9 @@ import Foundation
     /// bytes. Nil (the default): ``multipartBody(_:)`` makes a random one and stores it here, so requests without a
     /// multipart body never pay for a UUID.
     public var multipartBoundary: String?
+    /// A `multipart/form-data` body with parts read from files, not yet encoded: ``APIClient`` writes it to a
+    /// temporary file and uploads that from disk; ``build(baseURL:)`` encodes it in memory for other callers.
+    public private(set) var fileBackedForm: MultipartForm?
 
     // Already percent-encoded name/value pairs, in the order they were added.
     var queryItems: [(name: String, value: String)] = []
@@ -101,6 +104,7 @@ import Foundation
     public mutating func jsonBody(_ value: some Encodable, encoder: JSONEncoder) throws {
         do {
             body = try encoder.encode(value)
+            fileBackedForm = nil
         } catch {
             throw APIError.invalidRequest("could not encode the JSON body of \(method) \(template): \(error)")
         }
@@ -132,6 +136,7 @@ import Foundation
             }
         }
         body = Data(pairs.joined(separator: "&").utf8)
+        fileBackedForm = nil
         headers["Content-Type"] = "application/x-www-form-urlencoded"
     }
 
@@ -141,13 +146,21 @@ import Foundation
         multipartBoundary = boundary
         var form = MultipartForm(boundary: boundary)
         try build(&form)
-        body = form.encodedBody
         headers["Content-Type"] = form.contentType
+        if form.hasFileParts {
+            // Read when the request is sent: ``APIClient`` streams the parts from disk (see ``fileBackedForm``).
+            body = nil
+            fileBackedForm = form
+        } else {
+            body = form.encoded { _, _ in preconditionFailure("a form without file parts read a file") }
+            fileBackedForm = nil
+        }
     }
 
     /// Sets a raw body with the given `Content-Type`.
     public mutating func binaryBody(_ data: Data, contentType: String) {
         body = data
+        fileBackedForm = nil
         headers["Content-Type"] = contentType
     }
 
@@ -178,7 +191,24 @@ import Foundation
     ///
     /// Throws ``APIError/invalidRequest(_:)`` when a path parameter was not set, `baseURL` is not absolute or the
     /// result is not a valid URL.
+    ///
+    /// A ``fileBackedForm`` is encoded in memory here, its files read whole; ``APIClient`` sends such a body from a
+    /// temporary file instead and calls this on a copy without it (``withoutFileBackedForm``).
     public func build(baseURL: URL) throws -> HTTPRequest {
+        var request = try buildWithoutFileBackedForm(baseURL: baseURL)
+        if let fileBackedForm { request.body = try fileBackedForm.encodedBody() }
+        return request
+    }
+
+    /// This request with its ``fileBackedForm`` removed (the body is then nil), for a caller that sends the form
+    /// itself.
+    var withoutFileBackedForm: RequestBuilder {
+        var copy = self
+        copy.fileBackedForm = nil
+        return copy
+    }
+
+    private func buildWithoutFileBackedForm(baseURL: URL) throws -> HTTPRequest {
         if let open = path.firstIndex(of: "{") {
             let name = path[open...].prefix { $0 != "}" }.dropFirst()
             throw APIError.invalidRequest("path parameter '\(name)' of \(method) \(template) has no value")

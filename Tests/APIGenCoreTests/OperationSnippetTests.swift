@@ -175,6 +175,7 @@ final class OperationSnippetTests: XCTestCase {
             "public func shadow(name __name: String, 日本 __日本: String? = nil, other: String? = nil, form: String? = nil)",
             "__request.path(\"name\", __name)", "__request.query(\"日本\", __日本)", "__request.query(\"other\", other)",
             "__form.append(\"form\", form)", "name.self", "日本.self")
+        XCTAssertFalse(api.contains("progress"), "a multipart body without a file part has no progress to report")
     }
 
     func testFormMultipartBinaryAndNoOperationID() {
@@ -211,7 +212,8 @@ final class OperationSnippetTests: XCTestCase {
             "public func login(body: LoginRequest? = nil) async throws {",
             "if let body { try __request.formBody(body) }",
             "case 204:\n            return",
-            "public func uploadAvatar(file: MultipartFile, caption: String? = nil, crop: UploadAvatarCrop? = nil) async throws -> String {",
+            "public func uploadAvatar(file: MultipartFile, caption: String? = nil, crop: UploadAvatarCrop? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> String {",
+            "let __response = try await client.send(__request, operation: __operation, uploadProgress: progress)",
             "try __request.multipartBody { __form in\n            __form.append(\"file\", file)\n            __form.append(\"caption\", caption)\n            try __form.append(\"crop\", json: crop)\n        }",
             "return String(decoding: __response.body, as: UTF8.self)",
             "public func getAvatar() async throws -> Data {",

@@ -4,7 +4,7 @@ import XCTest
 
 final class MultipartFormTests: XCTestCase {
     private func text(_ form: MultipartForm) -> String {
-        String(decoding: form.encodedBody, as: UTF8.self)
+        String(decoding: (try? form.encodedBody()) ?? Data("<unreadable>".utf8), as: UTF8.self)
     }
 
     func testEmptyFormIsOnlyTheClosingDelimiter() {
@@ -56,5 +56,61 @@ final class MultipartFormTests: XCTestCase {
             + "--b\r\nContent-Disposition: form-data; name=\"count\"\r\n\r\n2.5\r\n"
             + "--b\r\nContent-Disposition: form-data; name=\"flag\"\r\n\r\ntrue\r\n--b--\r\n",
             "OpenAPI's default for a primitive part is text/plain, the value itself, never a quoted JSON string")
+    }
+
+    private func temporaryFile(_ contents: Data) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("part-\(UUID().uuidString).bin")
+        try contents.write(to: url)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func testAFilePartIsWrittenFromDiskAsTheSameBytesAsInMemory() throws {
+        let contents = Data((0..<2_500_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })  // more than one 1 MiB chunk
+        let file = try temporaryFile(contents)
+        var fromDisk = MultipartForm(boundary: "b")
+        fromDisk.append("note", "before")
+        fromDisk.append("file", MultipartFile(contentsOf: file, contentType: "image/png"))
+        fromDisk.append("note", "after")
+        var inMemory = MultipartForm(boundary: "b")
+        inMemory.append("note", "before")
+        inMemory.append("file", MultipartFile(data: contents, filename: file.lastPathComponent, contentType: "image/png"))
+        inMemory.append("note", "after")
+        XCTAssertTrue(fromDisk.hasFileParts)
+        XCTAssertFalse(inMemory.hasFileParts)
+        let expected = try inMemory.encodedBody()
+        XCTAssertEqual(try fromDisk.encodedBody(), expected)
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("form-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        XCTAssertEqual(try fromDisk.write(to: destination), Int64(expected.count))
+        XCTAssertEqual(try Data(contentsOf: destination), expected)
+    }
+
+    func testAnUnreadableFilePartIsAnInvalidRequestNamingThePart() throws {
+        var form = MultipartForm(boundary: "b")
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)")
+        form.append("scan", MultipartFile(contentsOf: missing))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("form-\(UUID().uuidString)")
+        for attempt in [{ _ = try form.encodedBody() }, { _ = try form.write(to: destination) }] {
+            XCTAssertThrowsError(try attempt()) { error in
+                guard case APIError.invalidRequest(let message) = error else { return XCTFail("\(error)") }
+                XCTAssertTrue(message.contains("multipart part 'scan'") && message.contains(missing.path), message)
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path), "a partly written body is removed")
+    }
+
+    func testARequestBuilderKeepsAFileBackedFormAndBuildsItInMemoryForOtherCallers() throws {
+        let file = try temporaryFile(Data("abc".utf8))
+        var builder = RequestBuilder(method: "POST", path: "/upload")
+        builder.multipartBoundary = "b"
+        builder.multipartBody { $0.append("file", MultipartFile(contentsOf: file, filename: "f")) }
+        XCTAssertNotNil(builder.fileBackedForm)
+        XCTAssertNil(builder.body)
+        let request = try builder.build(baseURL: URL(string: "https://api.example.com")!)
+        XCTAssertEqual(request.body.map { String(decoding: $0, as: UTF8.self) },
+                       "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\nContent-Type: application/octet-stream\r\n\r\nabc\r\n--b--\r\n")
+        builder.binaryBody(Data("x".utf8), contentType: "text/plain")
+        XCTAssertNil(builder.fileBackedForm, "a later body replaces the form")
     }
 }

@@ -139,6 +139,85 @@ final class StreamingEndpointsTests: XCTestCase {
         XCTAssertEqual(last.value?.completedBytes, Int64(archive.count))
     }
 
+    private static func spooledCopies() throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("apigen-multipart-") })
+    }
+
+    private static func avatarServer() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            guard request.method == "POST", request.path == "/members/me/avatar" else { return .status(404) }
+            return .json(#"{"status":"OK","reason":null,"data":{"avatarUrl":"https://cdn.example.com/n.jpg"}}"#)
+        }
+    }
+
+    /// Checks the multipart body the server received: the file part byte for byte against the form encoded in
+    /// memory with the boundary the request announced, the crop part as JSON (`JSONEncoder` orders keys freely).
+    private static func assertAvatarBody(_ received: ServerRequest, image: Data, filename: String,
+                                         file: StaticString = #filePath, line: UInt = #line) throws {
+        let contentType = try XCTUnwrap(received.headers["Content-Type"], file: file, line: line)
+        let boundary = try XCTUnwrap(contentType.components(separatedBy: "boundary=").last, file: file, line: line)
+        var expected = MultipartForm(boundary: boundary)
+        expected.append("file", MultipartFile(data: image, filename: filename, contentType: "image/jpeg"))
+        let filePart = try expected.encodedBody().dropLast(Data("--\(boundary)--\r\n".utf8).count)
+        XCTAssertEqual(received.body.prefix(filePart.count), filePart, "the file part", file: file, line: line)
+        let rest = String(decoding: received.body.dropFirst(filePart.count), as: UTF8.self)
+        let cropHead = "--\(boundary)\r\nContent-Disposition: form-data; name=\"crop\"\r\nContent-Type: application/json\r\n\r\n"
+        let closing = "\r\n--\(boundary)--\r\n"
+        XCTAssertTrue(rest.hasPrefix(cropHead) && rest.hasSuffix(closing), rest, file: file, line: line)
+        let cropJSON = Data(rest.dropFirst(cropHead.count).dropLast(closing.count).utf8)
+        XCTAssertEqual(try JSONDecoder().decode(UploadAvatarCrop.self, from: cropJSON), UploadAvatarCrop(x: 1, y: 2, size: 3),
+                       file: file, line: line)
+    }
+
+    /// Issue 18: a multipart part can come from a file, read from disk as the body is sent, with progress.
+    func testAnAvatarPartIsStreamedFromAFileWithProgress() async throws {
+        let image = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("avatar-\(UUID().uuidString).jpg")
+        try image.write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let server = try Self.avatarServer()
+        defer { server.stop() }
+        let copiesBefore = try Self.spooledCopies()
+        let last = LastProgress()
+        let uploaded = try await api(server).media.uploadAvatar(
+            file: MultipartFile(contentsOf: source, contentType: "image/jpeg"), crop: UploadAvatarCrop(x: 1, y: 2, size: 3),
+            progress: last.record)
+        XCTAssertEqual(uploaded.avatarURL.absoluteString, "https://cdn.example.com/n.jpg")
+        let received = try XCTUnwrap(server.requests.first)
+        try Self.assertAvatarBody(received, image: image, filename: source.lastPathComponent)
+        XCTAssertEqual(received.headers["Authorization"], "Bearer tok", "the operation's security applies")
+        XCTAssertEqual(last.value?.completedBytes, Int64(received.bodyByteCount), "progress ends at the whole body")
+        XCTAssertEqual(try Self.spooledCopies(), copiesBefore, "the temporary copy of the body is removed")
+    }
+
+    func testAnInMemoryAvatarReportsItsProgressOnce() async throws {
+        let server = try Self.avatarServer()
+        defer { server.stop() }
+        let last = LastProgress()
+        _ = try await api(server).media.uploadAvatar(
+            file: MultipartFile(data: Data([0xFF, 0xD8]), filename: "a.jpg", contentType: "image/jpeg"),
+            crop: UploadAvatarCrop(x: 1, y: 2, size: 3), progress: last.record)
+        let received = try XCTUnwrap(server.requests.first)
+        try Self.assertAvatarBody(received, image: Data([0xFF, 0xD8]), filename: "a.jpg")
+        XCTAssertEqual(last.value, TransferProgress(completedBytes: Int64(received.bodyByteCount), expectedBytes: Int64(received.bodyByteCount)))
+    }
+
+    func testAMissingAvatarFileFailsBeforeAnythingIsSent() async throws {
+        let server = try Self.avatarServer()
+        defer { server.stop() }
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString).jpg")
+        let copiesBefore = try Self.spooledCopies()
+        do {
+            _ = try await api(server).media.uploadAvatar(file: MultipartFile(contentsOf: missing))
+            XCTFail("expected an invalid request")
+        } catch APIError.invalidRequest(let message) {
+            XCTAssertTrue(message.contains("multipart part 'file'") && message.contains(missing.lastPathComponent), message)
+        }
+        XCTAssertTrue(server.requests.isEmpty, "nothing is sent")
+        XCTAssertEqual(try Self.spooledCopies(), copiesBefore, "the partial copy is removed")
+    }
+
     func testARestoreFromAFileGetsTheOperationsTypedErrorAndValidation() async throws {
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("restore-\(UUID().uuidString).zip")
         try Data("PK".utf8).write(to: source)

@@ -281,6 +281,13 @@ public struct OperationPlan: Encodable, Sendable {
     public var download: DownloadPlan?
     /// Set when the request body is binary: the upload-from-file variant of the method.
     public var upload: UploadPlan?
+    /// The label of the trailing `progress` parameter of an operation whose multipart body has a file part; nil
+    /// for others.
+    public var uploadProgressLabel: String? {
+        didSet { reportsUploadProgress = uploadProgressLabel != nil }
+    }
+    /// Whether ``uploadProgressLabel`` is set (for the template).
+    public private(set) var reportsUploadProgress = false
 }
 
 /// One `case` of the status switch.

@@ -126,6 +126,15 @@ struct OperationPlanner {
             returnType = streamed.returnType
             cases.removeAll { streamed.patterns.contains($0.pattern) }
         }
+        // A multipart body with a file part may be large: its parts can come from disk, and the caller can watch it go.
+        var uploadProgressLabel: String?
+        if streamed == nil, wireArguments.contains(where: { $0.location == .multipart && $0.swiftType == "MultipartFile" }) {
+            let label = scope.claim("progress")
+            uploadProgressLabel = label
+            parameters.append("\(label): (@Sendable (TransferProgress) -> Void)? = nil")
+            docs += ["", "A file part made with `MultipartFile(contentsOf:)` is read from disk as the body is sent (memory stays",
+                     "bounded); `\(label)` reports the body's bytes sent and its size."]
+        }
         var plan = OperationPlan(
             methodName: methodName,
             operationIdLiteral: SwiftNaming.stringLiteral(operation.operationId ?? methodName),
@@ -147,6 +156,7 @@ struct OperationPlanner {
         )
         plan.usesEnvelope = usesEnvelope
         plan.jsonBodyType = jsonBodyType
+        plan.uploadProgressLabel = uploadProgressLabel
         plan.stream = streamed?.plan
         var downloadScope = scope
         plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &downloadScope)

@@ -58,7 +58,7 @@ import Foundation
         let __response = try await client.collect(__stream, operation: __operation)
 {{/stream}}
 {{^stream}}
-        let __response = try await client.send(__request, operation: __operation)
+        let __response = try await client.send(__request, operation: __operation{{#reportsUploadProgress}}, uploadProgress: {{uploadProgressLabel}}{{/reportsUploadProgress}})
 {{/stream}}
 {{#upload}}
         return try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
