@@ -10,7 +10,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "TransferBench",
-            dependencies: [.product(name: "APIRuntime", package: mainPackageIdentity)],
+            dependencies: [
+                .product(name: "APIRuntime", package: mainPackageIdentity),
+                .product(name: "APIRuntimeDownloads", package: mainPackageIdentity),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

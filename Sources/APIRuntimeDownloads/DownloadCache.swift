@@ -5,6 +5,10 @@ import Foundation
 /// evicting by age, count and total size (least recently used first). Concurrent requests for one URL share
 /// one download. The media type is recognised from the bytes when the server declares a wrong or generic one.
 ///
+/// Bodies are written to disk as they arrive, through ``APIClient/download(_:operation:to:resumable:segmentSize:progress:)``
+/// (16 MiB `Range` segments when the server honours them), so a large document never sits in memory whole; the
+/// ``DownloadedFile/data`` handed back is mapped from the file, its pages read when touched.
+///
 /// ```swift
 /// let images = DownloadCache(directory: cachesURL.appendingPathComponent("images"))
 /// let avatar = try await images.image(from: member.avatarURL)
@@ -41,7 +45,7 @@ public actor DownloadCache {
     public nonisolated let directory: URL
     /// The eviction limits.
     public nonisolated let limits: Limits
-    private let transport: any HTTPTransport
+    private let client: APIClient
     private nonisolated let executor = IOExecutor(label: "APIRuntimeDownloads.DownloadCache")
 
     /// Runs on a queue of its own: reading, writing and evicting files blocks, and must not do so on the
@@ -62,15 +66,27 @@ public actor DownloadCache {
         directory: URL, transport: any HTTPTransport = URLSessionTransport(), limits: Limits = Limits(),
         clock: any RuntimeClock = SystemClock()
     ) {
+        // Downloads use absolute URLs: the base URL is never read.
+        self.init(directory: directory, client: APIClient(baseURL: URL(fileURLWithPath: "/"), transport: transport),
+                  limits: limits, clock: clock)
+    }
+
+    /// A cache in `directory` downloading through `client`: its middlewares (auth, retries, logging), credentials
+    /// and events apply to every download.
+    public init(directory: URL, client: APIClient, limits: Limits = Limits(), clock: any RuntimeClock = SystemClock()) {
         self.directory = directory
-        self.transport = transport
+        self.client = client
         self.limits = limits
         self.clock = clock
     }
 
     /// The file for `url`: from disk when cached and not too old, otherwise downloaded (with `headers`) and kept.
-    /// Throws ``DownloadError/status(_:url:)`` for a non-2xx response and the transport's errors.
-    public func file(from url: URL, headers: HTTPHeaders = [:]) async throws -> DownloadedFile {
+    /// `progress` hears the bytes received of a download this call starts (a call that joins another's download for
+    /// the same URL, or is served from disk, hears nothing). Throws ``DownloadError/status(_:url:)`` for a non-2xx
+    /// response, ``APIError/transport(_:)`` for the transport's errors, and the file system's errors when the file
+    /// cannot be written.
+    public func file(from url: URL, headers: HTTPHeaders = [:],
+                     progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadedFile {
         let key = Self.key(for: url)
         if let cached = cachedFile(key: key) {
             return cached
@@ -78,7 +94,7 @@ public actor DownloadCache {
         if let running = inFlight[key] {
             return try await running.value
         }
-        let task = Task { try await download(url, key: key, headers: headers) }
+        let task = Task { try await download(url, key: key, headers: headers, progress: progress) }
         inFlight[key] = task
         defer { inFlight[key] = nil }
         return try await task.value
@@ -86,8 +102,9 @@ public actor DownloadCache {
 
     /// Like ``file(from:headers:)``, but throws ``DownloadError/notAnImage(mimeType:url:)`` unless the bytes are
     /// an image (whatever type the server declared).
-    public func image(from url: URL, headers: HTTPHeaders = [:]) async throws -> DownloadedFile {
-        let file = try await file(from: url, headers: headers)
+    public func image(from url: URL, headers: HTTPHeaders = [:],
+                      progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadedFile {
+        let file = try await file(from: url, headers: headers, progress: progress)
         guard file.isImage else { throw DownloadError.notAnImage(mimeType: file.mimeType, url: url) }
         return file
     }
@@ -162,24 +179,43 @@ public actor DownloadCache {
 
     // MARK: - Steps
 
-    private func download(_ url: URL, key: String, headers: HTTPHeaders) async throws -> DownloadedFile {
-        let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: headers))
-        guard response.isSuccess else { throw DownloadError.status(response.status, url: url) }
-        let declared = response.headers["Content-Type"]
+    private func download(_ url: URL, key: String, headers: HTTPHeaders,
+                          progress: (@Sendable (TransferProgress) -> Void)?) async throws -> DownloadedFile {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Into a file of its own first: a reader of the cached file never sees a half-written body.
+        let received = directory.appendingPathComponent(key + ".download")
+        let result: DownloadResult
+        do {
+            result = try await client.download(
+                HTTPRequest(method: "GET", url: url, headers: headers),
+                operation: OperationInfo(id: "DownloadCache.file", method: "GET", path: url.path),
+                to: received, resumable: false, progress: progress)
+        } catch APIError.unexpectedStatus(_, let status, _) {
+            throw DownloadError.status(status, url: url)
+        }
+        let manager = FileManager.default
+        if manager.fileExists(atPath: dataURL(key).path) { try manager.removeItem(at: dataURL(key)) }
+        try manager.moveItem(at: received, to: dataURL(key))
+        let data = try Self.mappedContents(of: dataURL(key))
+        let declared = result.headers["Content-Type"]
         let now = clock.now()
         let metadata = Metadata(
-            url: url, mimeType: MediaTypeSniffer.effectiveType(declared: declared, data: response.body),
-            declaredMimeType: declared, downloadedAt: now, lastAccessedAt: now, size: response.body.count)
+            url: url, mimeType: MediaTypeSniffer.effectiveType(declared: declared, data: data),
+            declaredMimeType: declared, downloadedAt: now, lastAccessedAt: now, size: data.count)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             // Data first: metadata without data is never read, data without metadata is removed by evict().
-            try response.body.write(to: dataURL(key), options: .atomic)
             try writeMetadata(metadata, key: key)
             evict()
         } catch {
             // The download succeeded; failing to keep it only costs a later download.
         }
-        return file(metadata, key: key, data: response.body, isFromCache: false)
+        return file(metadata, key: key, data: data, isFromCache: false)
+    }
+
+    /// The file's bytes, mapped rather than read: pages are read from disk when touched, so a large file does not
+    /// occupy memory. The mapping stays valid if the file is evicted (removed) meanwhile.
+    private static func mappedContents(of url: URL) throws -> Data {
+        try Data(contentsOf: url, options: .alwaysMapped)
     }
 
     private func cachedFile(key: String) -> DownloadedFile? {
@@ -189,7 +225,7 @@ public actor DownloadCache {
             removeFiles(key)
             return nil
         }
-        guard let data = try? Data(contentsOf: dataURL(key)), data.count == metadata.size else {
+        guard let data = try? Self.mappedContents(of: dataURL(key)), data.count == metadata.size else {
             removeFiles(key)
             return nil
         }

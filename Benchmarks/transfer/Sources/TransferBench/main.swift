@@ -3,6 +3,7 @@
 // reports the peak resident memory above the process baseline for each (Linux: /proc/self/status, with the peak
 // reset through /proc/self/clear_refs before each transfer).
 @_spi(Generated) import APIRuntime
+import APIRuntimeDownloads
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -131,3 +132,25 @@ guard multipartResponse.status == 201, multipartResponse.bodyText == #"{"receive
 }
 report("multipart upload, file part read from disk", bytes: sent, seconds: multipartSeconds, baseline: multipartBaseline,
        peak: multipartPeak, probe: multipartProbe)
+
+// The download cache: the same 1 GiB from a server that honours Range, kept on disk; its `data` is mapped from the
+// file, so reading its size (and its last byte) must not bring the body into memory.
+let cacheDirectory = directory.appendingPathComponent("transfer-bench-cache-\(getpid())")
+defer { try? FileManager.default.removeItem(at: cacheDirectory) }
+resetPeak()
+let cacheBaseline = memory().current
+let cacheProbe = ProgressProbe()
+let cacheStart = Date()
+var cacheURLComponents = URLComponents(string: "http://127.0.0.1:\(port)/download")!
+cacheURLComponents.queryItems = [URLQueryItem(name: "size", value: String(size)), URLQueryItem(name: "ranges", value: "1")]
+let cached = try await DownloadCache(directory: cacheDirectory, transport: URLSessionTransport(timeout: 120),
+                                     limits: .init(maxAge: nil, maxCount: nil, maxBytes: nil))
+    .file(from: cacheURLComponents.url!, progress: cacheProbe.record)
+let cacheSeconds = Date().timeIntervalSince(cacheStart)
+guard cached.data.count == Int(size), cached.data.last != nil else {
+    FileHandle.standardError.write(Data("download cache size mismatch: \(cached.data.count)\n".utf8))
+    exit(1)
+}
+let cachePeak = memory().peak
+report("DownloadCache.file, server honours Range", bytes: size, seconds: cacheSeconds, baseline: cacheBaseline, peak: cachePeak,
+       probe: cacheProbe)
