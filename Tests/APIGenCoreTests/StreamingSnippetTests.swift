@@ -45,6 +45,63 @@ final class StreamingSnippetTests: XCTestCase {
         XCTAssertFalse(file.contains("case 200:\n            try client.validateResponse"), "the streamed success is not read whole")
     }
 
+    /// OpenAPI 3.2 describes sequential media types with `itemSchema` (and an event's JSON data with the
+    /// `contentSchema` of its `data`); `schema` there is the whole stream, not an item.
+    func testOpenAPI32ItemSchemasTypeEachItem() {
+        let outcome = generate(yaml: """
+            openapi: 3.2.0
+            info: { title: Chat, version: '1' }
+            paths:
+              /chat:
+                get:
+                  operationId: streamChat
+                  tags: [Chat]
+                  responses:
+                    '200':
+                      description: events
+                      content:
+                        text/event-stream:
+                          itemSchema:
+                            type: object
+                            required: [data]
+                            properties:
+                              event: { type: string }
+                              data: { type: string, contentMediaType: application/json, contentSchema: { $ref: '#/components/schemas/Chunk' } }
+              /log:
+                get:
+                  operationId: tailLog
+                  tags: [Chat]
+                  responses:
+                    '200':
+                      description: text events
+                      content:
+                        text/event-stream:
+                          itemSchema: { type: object, properties: { data: { type: string } } }
+              /export:
+                get:
+                  operationId: exportChunks
+                  tags: [Chat]
+                  responses:
+                    '200':
+                      description: lines
+                      content:
+                        application/jsonl:
+                          schema: { type: string }
+                          itemSchema: { $ref: '#/components/schemas/Chunk' }
+            components:
+              schemas:
+                Chunk: { type: object, required: [delta], properties: { delta: { type: string } } }
+            """)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let file = outcome.file("APIs/ChatAPI.swift") ?? ""
+        assertContains(file,
+            "public func streamChat() async throws -> ServerSentEvents<Chunk> {",
+            "return client.serverSentEvents(of: Chunk.self, from: __stream, request: __request, operation: __operation, mode: .reject, validator: Validators.validateChunk)",
+            "public func tailLog() async throws -> ServerSentEvents<String> {",
+            "public func exportChunks() async throws -> JSONStream<Chunk> {",
+            "return client.jsonStream(of: Chunk.self, from: __stream, format: .lines, request: __request, operation: __operation, mode: .reject, validator: Validators.validateChunk)")
+    }
+
     func testJSONLinesAndJSONSequences() {
         let outcome = generate(yaml: spec("""
               /export:

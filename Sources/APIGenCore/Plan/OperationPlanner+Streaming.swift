@@ -38,19 +38,22 @@ extension OperationPlanner {
             guard !response.contents.contains(where: { Self.isJSON($0.mediaType) }),
                   let content = response.contents.first(where: { StreamKind($0.mediaType) != nil }),
                   let kind = StreamKind(content.mediaType) else { return nil }
-            if let chosen, chosen.kind != kind || chosen.content.schema != content.schema { return nil }
+            if let chosen, chosen.kind != kind || Self.itemSchema(of: chosen.content, kind) != Self.itemSchema(of: content, kind) {
+                return nil
+            }
             chosen = (kind, content)
         }
         guard let chosen else { return nil }
+        let item = Self.itemSchema(of: chosen.content, chosen.kind)
         let patterns = successes.compactMap { Self.streamPattern($0.status) }
         guard patterns.count == successes.count else { return nil }
         let request = "request: __request, operation: __operation"
-        let validation = itemValidator(chosen.content.schema, operation: operation).map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
+        let validation = itemValidator(item, operation: operation).map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
         let returnType: String
         let statement: String
         switch chosen.kind {
         case .events:
-            if let schema = chosen.content.schema, !isText(schema) {
+            if let schema = item, !isText(schema) {
                 let usage = models.usage(schema, suggestedName: typePrefix + "Event", file: typePrefix + "Event")
                 returnType = "ServerSentEvents<\(usage.swift)>"
                 statement = "return client.serverSentEvents(of: \(usage.swift).self, from: __stream, \(request)\(validation))"
@@ -59,7 +62,7 @@ extension OperationPlanner {
                 statement = "return client.serverSentEvents(from: __stream, \(request))"
             }
         case .json(let format):
-            let usage = chosen.content.schema.map {
+            let usage = item.map {
                 models.usage($0, suggestedName: typePrefix + "Item", file: typePrefix + "Item")
             } ?? .json
             returnType = "JSONStream<\(usage.swift)>"
@@ -120,6 +123,13 @@ extension OperationPlanner {
                           // `__` keeps a keyword method name (`` `default` ``) from making a keyword of it.
                           responseHandlerName: "__" + methodName.replacingOccurrences(of: "`", with: "") + "Response",
                           fileLabel: file, contentTypeLabel: contentType, progressLabel: progress)
+    }
+
+    /// The schema of one streamed item: OpenAPI 3.2's `itemSchema` when given (for events, the `contentSchema` of its
+    /// `data`; none means the data is text), else the media type's `schema` (read, before 3.2, as the item's).
+    private static func itemSchema(of content: MediaContent, _ kind: StreamKind) -> SchemaRef? {
+        guard content.itemSchema != nil else { return content.schema }
+        return kind == .events ? content.eventDataSchema : content.itemSchema
     }
 
     private func isText(_ ref: SchemaRef) -> Bool {

@@ -83,6 +83,19 @@ public struct Parameter: Sendable {
 public struct MediaContent: Sendable {
     public var mediaType: String
     public var schema: SchemaRef?
+    /// OpenAPI 3.2 `itemSchema`: the schema of each item of a sequential media type (a JSON Lines item, a
+    /// server-sent event).
+    public var itemSchema: SchemaRef?
+    /// For `text/event-stream` with an `itemSchema`: the `contentSchema` of its `data` property, the schema of each
+    /// event's data once parsed as JSON.
+    public var eventDataSchema: SchemaRef?
+
+    public init(mediaType: String, schema: SchemaRef?, itemSchema: SchemaRef? = nil, eventDataSchema: SchemaRef? = nil) {
+        self.mediaType = mediaType
+        self.schema = schema
+        self.itemSchema = itemSchema
+        self.eventDataSchema = eventDataSchema
+    }
 }
 
 /// A resolved request body.

@@ -130,10 +130,22 @@ extension ResolverContext {
                            contents: contents(node["content"]), node: node)
     }
 
+    /// The `contentSchema` of the `data` property of an OpenAPI 3.2 event `itemSchema` (`data` is a string; its
+    /// content is the JSON the schema describes); nil when `data` has none (the data is text).
+    private func eventDataSchema(_ itemSchema: SchemaRef) -> SchemaRef? {
+        guard let data = schemas[itemSchema.index].properties.first(where: { $0.name == "data" }),
+              let content = schemas[data.schema.index].node["contentSchema"], content.isMapping || content.bool != nil
+        else { return nil }
+        return schema(content)
+    }
+
     private func contents(_ node: SpecNode?) -> [MediaContent] {
         guard let entries = node?.entries else { return [] }
         return entries.map { entry in
-            MediaContent(mediaType: entry.key.lowercased(), schema: entry.value["schema"].map { schema($0) })
+            let mediaType = entry.key.lowercased()
+            let itemSchema = entry.value["itemSchema"].map { schema($0) }
+            return MediaContent(mediaType: mediaType, schema: entry.value["schema"].map { schema($0) }, itemSchema: itemSchema,
+                                eventDataSchema: mediaType.hasPrefix("text/event-stream") ? itemSchema.flatMap(eventDataSchema) : nil)
         }
     }
 
