@@ -13,8 +13,7 @@ extension APIClient {
         _ form: MultipartForm, _ request: RequestBuilder, operation: OperationInfo,
         uploadProgress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> HTTPResponse {
-        var httpRequest = try request.build(baseURL: baseURL)
-        if !httpRequest.headers.contains("Accept") { httpRequest.headers["Accept"] = "application/json" }
+        let httpRequest = try request.build(baseURL: baseURL)
         let spooled = FileManager.default.temporaryDirectory
             .appendingPathComponent("apigen-multipart-\(UUID().uuidString.lowercased())")
         // Sent or failed, the copy is not needed any more; one that cannot be removed is left to the system's clean-up
@@ -22,12 +21,8 @@ extension APIClient {
         defer { try? FileManager.default.removeItem(at: spooled) }
         try await Self.write(form, to: spooled)
         try Task.checkCancellation()
-        httpRequest.body = nil
-        httpRequest.bodyFile = spooled
-        let response = try await stream(httpRequest, operation: operation, uploadProgress: uploadProgress)
-        var collected = try await response.collected(url: httpRequest.url)
-        collected.parsedBodyMemo = ParsedBodyMemo()
-        return collected
+        return try await upload(httpRequest, fromFile: spooled, contentType: form.contentType, operation: operation,
+                                progress: uploadProgress)
     }
 
     /// ``MultipartForm/write(to:)`` on a dispatch queue: copying a large file would otherwise hold one of the
