@@ -52,36 +52,7 @@ final class ParsedBodySource: Sendable {
                 return nil
             }
         }
-        return Self.convert(node)
-    }
-
-    /// The same conversion as ``JSONValue/init(_:)``, refusing numbers that are not finite as a `Double`.
-    private static func convert(_ instance: JSONInstance) -> JSONValue? {
-        switch instance {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .number(let number):
-            if let integer = number.int64Value { return .int(integer) }
-            guard number.doubleValue.isFinite else { return nil }
-            return .double(number.doubleValue)
-        case .string(let string): return .string(string)
-        case .array(let elements):
-            var values: [JSONValue] = []
-            values.reserveCapacity(elements.count)
-            for element in elements {
-                guard let value = convert(element) else { return nil }
-                values.append(value)
-            }
-            return .array(values)
-        case .object(let object):
-            var members: [String: JSONValue] = [:]
-            members.reserveCapacity(object.count)
-            for member in object {
-                guard let value = convert(member.value) else { return nil }
-                members[member.key] = value
-            }
-            return .object(members)
-        }
+        return JSONValue.converting(node, refusingNonFinite: true)
     }
 }
 

@@ -112,21 +112,40 @@ extension JSONInstance {
 extension JSONValue {
     /// Converts a ``JSONInstance``; integers beyond `Int64` and fractions become `.double`.
     @_spi(Generated) public init(_ instance: JSONInstance) {
+        // Without refusals the conversion always succeeds.
+        self = Self.converting(instance, refusingNonFinite: false)!
+    }
+
+    /// The conversion of ``init(_:)``; with `refusingNonFinite`, nil when a number is not finite as a `Double`
+    /// (`JSONDecoder` refuses those, see ``ParsedBodySource``).
+    static func converting(_ instance: JSONInstance, refusingNonFinite: Bool) -> JSONValue? {
         switch instance {
-        case .null: self = .null
-        case .bool(let flag): self = .bool(flag)
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
         case .number(let number):
             // (A local `let` rather than `int64Value.map(...) ?? ...` sidesteps a Swift 6.3 optimizer crash.)
             let integer = number.int64Value
-            if let integer {
-                self = .int(integer)
-            } else {
-                self = .double(number.doubleValue)
+            if let integer { return .int(integer) }
+            if refusingNonFinite && !number.doubleValue.isFinite { return nil }
+            return .double(number.doubleValue)
+        case .string(let string): return .string(string)
+        case .array(let elements):
+            var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
+            for element in elements {
+                guard let value = converting(element, refusingNonFinite: refusingNonFinite) else { return nil }
+                values.append(value)
             }
-        case .string(let string): self = .string(string)
-        case .array(let elements): self = .array(elements.map(JSONValue.init))
+            return .array(values)
         case .object(let object):
-            self = .object(Dictionary(object.map { ($0.key, JSONValue($0.value)) }, uniquingKeysWith: { _, last in last }))
+            // Parsed objects hold each name once.
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(object.count)
+            for member in object {
+                guard let value = converting(member.value, refusingNonFinite: refusingNonFinite) else { return nil }
+                members[member.key] = value
+            }
+            return .object(members)
         }
     }
 }
