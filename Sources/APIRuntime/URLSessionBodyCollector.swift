@@ -7,7 +7,7 @@ import FoundationNetworking
 /// once it passes its limit, so memory stays bounded. (`URLSession.data(for:)` buffers the whole body, and
 /// FoundationNetworking has neither `bytes(for:)` nor per-task delegates, hence one delegate per session that
 /// routes callbacks by task.)
-final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
     /// One task in flight.
     private struct Collection {
         var limit: Int
@@ -21,6 +21,8 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, @unchecke
     private var collections: [Int: Collection] = [:]
     /// Tasks whose body is handed over as it arrives (``URLSessionTransport/stream(_:)``).
     private var streams: [Int: URLSessionStreamReceiver] = [:]
+    /// Download tasks whose body goes to a file (``URLSessionTransport/download(_:to:)``).
+    private var downloads: [Int: URLSessionDownloadReceiver] = [:]
 
     /// Runs `task` (not yet resumed) and returns once its response head arrived; the body follows through
     /// `receiver`. Cancelling the calling task before the head arrived cancels `task`.
@@ -34,6 +36,33 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, @unchecke
         } onCancel: {
             task.cancel()
         }
+    }
+
+    /// Runs `task` (not yet resumed) and returns once it completed, its body handled by `receiver`. Cancelling the
+    /// calling task cancels `task`.
+    func download(_ task: URLSessionDownloadTask, receiver: URLSessionDownloadReceiver) async throws -> StreamedHTTPResponse {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                receiver.awaitResponse(continuation)
+                lock.withLock { downloads[task.taskIdentifier] = receiver }
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    private func downloadReceiver(_ task: URLSessionTask) -> URLSessionDownloadReceiver? {
+        lock.withLock { downloads[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+                    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+        downloadReceiver(downloadTask)?.wrote(totalBytesWritten, of: totalBytesExpectedToWrite)
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        downloadReceiver(downloadTask)?.finished(at: location, response: downloadTask.response)
     }
 
     private func streamReceiver(_ task: URLSessionTask) -> URLSessionStreamReceiver? {
@@ -113,6 +142,10 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         if let receiver = lock.withLock({ streams.removeValue(forKey: task.taskIdentifier) }) {
+            receiver.completed(error, response: task.response)
+            return
+        }
+        if let receiver = lock.withLock({ downloads.removeValue(forKey: task.taskIdentifier) }) {
             receiver.completed(error, response: task.response)
             return
         }

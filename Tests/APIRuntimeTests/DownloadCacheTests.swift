@@ -136,41 +136,17 @@ final class DownloadCacheTests: XCTestCase {
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10),
                                middlewares: [HeaderAdding(name: "X-Token", value: "t")])
         let cache = DownloadCache(directory: directory, client: client)
-        let progress = ProgressRecorder()
+        let progress = ProgressLog()
         let file = try await cache.file(from: server.baseURL.appendingPathComponent("report.pdf"), progress: progress.record)
         XCTAssertEqual(file.data, body)
         XCTAssertEqual(try Data(contentsOf: file.fileURL), body)
         XCTAssertEqual(file.declaredMimeType, "application/pdf")
-        XCTAssertEqual(progress.last?.completedBytes, Int64(body.count))
-        XCTAssertGreaterThan(progress.count, 1, "reported as the body arrived, not once at the end")
+        XCTAssertEqual(progress.values.last?.completedBytes, Int64(body.count))
+        XCTAssertGreaterThan(progress.values.count, 1, "reported as the body arrived, not once at the end")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasSuffix(".data") && !$0.hasSuffix(".json") }
         XCTAssertEqual(leftovers, [], "no partial download is left behind")
         let again = try await cache.file(from: server.baseURL.appendingPathComponent("report.pdf"))
         XCTAssertTrue(again.isFromCache)
         XCTAssertEqual(again.data.count, body.count)
-    }
-}
-
-private struct HeaderAdding: ClientMiddleware {
-    let name: String
-    let value: String
-
-    func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                   next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-        var request = request
-        request.headers[name] = value
-        return try await next(request)
-    }
-}
-
-private final class ProgressRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [TransferProgress] = []
-
-    var last: TransferProgress? { lock.withLock { values.last } }
-    var count: Int { lock.withLock { values.count } }
-
-    var record: @Sendable (TransferProgress) -> Void {
-        { [self] progress in lock.withLock { values.append(progress) } }
     }
 }

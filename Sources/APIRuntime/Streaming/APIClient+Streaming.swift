@@ -29,9 +29,12 @@ extension APIClient {
         try await stream(request, operation: operation, uploadProgress: nil)
     }
 
-    /// ``stream(_:operation:)`` reporting the bytes sent of a body read from ``HTTPRequest/bodyFile``.
+    /// ``stream(_:operation:)`` reporting the bytes sent of a body read from ``HTTPRequest/bodyFile``; with
+    /// `downloadTarget`, a transport that adopts ``FileDownloadingTransport`` writes the body to its file and returns
+    /// once it is complete.
     func stream(_ request: HTTPRequest, operation: OperationInfo,
-                uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws -> StreamedHTTPResponse {
+                uploadProgress: (@Sendable (TransferProgress) -> Void)?,
+                downloadTarget: DownloadTarget? = nil) async throws -> StreamedHTTPResponse {
         try Task.checkCancellation()
         let options = RequestOptions.current
         let id = requestCounter.withLock { counter -> UInt64 in
@@ -56,7 +59,8 @@ extension APIClient {
         let start = ContinuousClock.now
         do {
             let response = try await RequestContext.$current.withValue(context) {
-                try await streamChain(for: operation, context: context, uploadProgress: uploadProgress)(request)
+                try await streamChain(for: operation, context: context, uploadProgress: uploadProgress,
+                                      downloadTarget: downloadTarget)(request)
             }
             event.status = response.status
             event.source = .network
@@ -72,7 +76,8 @@ extension APIClient {
     }
 
     private func streamChain(
-        for operation: OperationInfo, context: RequestContext, uploadProgress: (@Sendable (TransferProgress) -> Void)?
+        for operation: OperationInfo, context: RequestContext, uploadProgress: (@Sendable (TransferProgress) -> Void)?,
+        downloadTarget: DownloadTarget?
     ) -> @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse {
         let transport = transport
         let manager = credentialManager
@@ -81,13 +86,16 @@ extension APIClient {
                 throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
             }
             guard let selection = context.credentials, let manager else {
-                return try await Self.stream(request, through: transport, uploadProgress: uploadProgress)
+                return try await Self.stream(request, through: transport, uploadProgress: uploadProgress,
+                                             downloadTarget: downloadTarget)
             }
-            let response = try await Self.stream(selection.apply(to: request), through: transport, uploadProgress: uploadProgress)
+            let response = try await Self.stream(selection.apply(to: request), through: transport,
+                                                 uploadProgress: uploadProgress, downloadTarget: downloadTarget)
             guard response.status == 401, selection.isRefreshable, !CredentialRefresh.isActive else { return response }
             response.body.cancel()
             let renewed = try await manager.refreshed(selection)
-            return try await Self.stream(renewed.apply(to: request), through: transport, uploadProgress: uploadProgress)
+            return try await Self.stream(renewed.apply(to: request), through: transport, uploadProgress: uploadProgress,
+                                         downloadTarget: downloadTarget)
         }
         for middleware in middlewares.reversed() {
             let inner = next
@@ -99,9 +107,13 @@ extension APIClient {
     }
 
     private static func stream(_ request: HTTPRequest, through transport: any HTTPTransport,
-                               uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws -> StreamedHTTPResponse {
+                               uploadProgress: (@Sendable (TransferProgress) -> Void)?,
+                               downloadTarget: DownloadTarget?) async throws -> StreamedHTTPResponse {
         try HTTPFieldCheck.check(request)
         do {
+            if let downloadTarget, let downloading = transport as? any FileDownloadingTransport {
+                return try await downloading.download(request, to: downloadTarget)
+            }
             if let streaming = transport as? any StreamingHTTPTransport {
                 return try await streaming.stream(request, uploadProgress: uploadProgress)
             }
@@ -118,6 +130,8 @@ extension APIClient {
             throw error
         } catch let error as ResponseTooLargeError {
             throw error
+        } catch let error as CocoaError where error.code == .fileWriteOutOfSpace {
+            throw error  // the disk, not the network (DiskSpace)
         } catch {
             if Task.isCancelled, (error as? URLError)?.code == .cancelled {
                 throw CancellationError()

@@ -47,13 +47,20 @@ extension APIClient {
         }
         let resumedFrom = offset
         var startedOver = false
+        // Set once a server ignored `Range` for a large body: the body is then asked for again by a transport that
+        // writes it to disk as it reads it (FileDownloadingTransport).
+        var wholeToFile: DownloadTarget?
+        var rangeIgnoredBefore = false
         while true {
+            var cap: Int64?
             var segment = request
-            // Without a validator, later segments could mix two versions of the resource: ask for all of the rest.
-            let end = offset > 0 && validator == nil ? "" : segmentSize.map { String(offset + max(1, $0) - 1) } ?? ""
-            segment.headers["Range"] = "bytes=\(offset)-\(end)"
-            segment.headers["If-Range"] = offset > 0 ? validator : nil
-            let response = try await stream(segment, operation: operation)
+            if wholeToFile == nil {
+                // Without a validator, later segments could mix two versions of the resource: ask for all of the rest.
+                let end = offset > 0 && validator == nil ? "" : segmentSize.map { String(offset + max(1, $0) - 1) } ?? ""
+                segment.headers["Range"] = "bytes=\(offset)-\(end)"
+                segment.headers["If-Range"] = offset > 0 ? validator : nil
+            }
+            let response = try await stream(segment, operation: operation, uploadProgress: nil, downloadTarget: wholeToFile)
             var expected = response.headers["Content-Length"].flatMap { Int64($0) }
             var isLast = true
             switch response.status {
@@ -76,24 +83,45 @@ extension APIClient {
             case 200...299:
                 offset = 0
                 validator = PartialDownload.validator(of: response.headers, status: response.status)
+                if wholeToFile == nil, let segmentSize, Self.ignoredRange(of: request, status: response.status, expected: expected,
+                                                                           segmentSize: segmentSize) {
+                    if validator != nil, !rangeIgnoredBefore {
+                        // The server says it serves ranges (a CDN's cache miss can answer the first one whole): keep
+                        // the first segment of this response and ask for the rest with `Range`.
+                        (cap, isLast, rangeIgnoredBefore) = (segmentSize, false, true)
+                    } else if transport is any FileDownloadingTransport {
+                        response.body.cancel()
+                        PartialDownload.remove(at: destination)
+                        (validator, wholeToFile) = (nil, DownloadTarget(file: partialURL, expectedBytes: expected, progress: progress))
+                        try checkSpace(for: expected, destination: destination)
+                        continue
+                    }
+                }
             default:
                 let body = try await response.body.collect(upTo: 64 * 1024, url: request.url)
                 throw APIError.unexpectedStatus(operation: operation.id, status: response.status, body: body)
             }
-            let handle = try Self.openForAppending(partialURL, truncate: offset == 0)
-            if resumable, let validator {
-                try JSONEncoder().encode(PartialDownload(url: request.url, validator: validator))
-                    .write(to: PartialDownload.metadataURL(for: destination), options: .atomic)
-            }
-            do {
-                offset = try await response.body.write(to: handle, alreadyReceived: offset, expected: expected, progress: progress)
-            } catch {
-                if !resumable { PartialDownload.remove(at: destination) }
-                if error is CancellationError || Task.isCancelled { throw CancellationError() }
-                throw error is APIError || error is StreamingError ? error : APIError.transport(error)
+            if let bytesOnFile = response.body.bytesOnFile {
+                offset = bytesOnFile
+            } else {
+                let handle = try Self.openForAppending(partialURL, truncate: offset == 0)
+                if resumable, let validator {
+                    try JSONEncoder().encode(PartialDownload(url: request.url, validator: validator))
+                        .write(to: PartialDownload.metadataURL(for: destination), options: .atomic)
+                }
+                do {
+                    let written = try await response.body.write(to: handle, alreadyReceived: offset, expected: expected,
+                                                                limit: cap, progress: progress)
+                    offset = written.bytes
+                    if cap != nil, !written.truncated { isLast = true }  // the whole body fitted in the segment
+                } catch {
+                    if !resumable { PartialDownload.remove(at: destination) }
+                    if error is CancellationError || Task.isCancelled { throw CancellationError() }
+                    throw error is APIError || error is StreamingError || error is CocoaError ? error : APIError.transport(error)
+                }
             }
             FreedMemory.release()
-            if !isLast, let expected, offset < expected { continue }
+            if !isLast, expected.map({ offset < $0 }) ?? (cap != nil) { continue }
             let manager = FileManager.default
             if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
             try manager.moveItem(at: partialURL, to: destination)
@@ -130,6 +158,22 @@ extension APIClient {
     ) async throws -> HTTPResponse {
         try await upload(request.build(baseURL: baseURL), fromFile: file, contentType: contentType, operation: operation,
                          progress: progress)
+    }
+
+    /// Whether the server answered the `Range` request of a GET with the whole body (`200`), larger than one segment
+    /// or of unknown size: received as it is, its bytes would wait in memory while the disk is behind.
+    private static func ignoredRange(of request: HTTPRequest, status: Int, expected: Int64?, segmentSize: Int64) -> Bool {
+        guard status == 200, request.method.uppercased() == "GET" else { return false }
+        return expected.map { $0 > segmentSize } ?? true
+    }
+
+    /// Throws `CocoaError(.fileWriteOutOfSpace)` unless a body of `expected` bytes (when known) fits in the
+    /// transport's temporary directory and next to `destination`, with ``DiskSpace/reserve`` left over.
+    private func checkSpace(for expected: Int64?, destination: URL) throws {
+        let directories = [DiskSpace.transportTemporaryDirectory, destination.deletingLastPathComponent()]
+        for directory in directories {
+            try DiskSpace.check(expected ?? 0, fitIn: directory, leaving: DiskSpace.reserve)
+        }
     }
 
     private static func openForAppending(_ url: URL, truncate: Bool) throws -> FileHandle {

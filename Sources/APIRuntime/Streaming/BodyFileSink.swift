@@ -12,17 +12,23 @@ final class BodyFileSink: @unchecked Sendable {
     private var result: Result<Int64, any Error>?
     private var waiter: CheckedContinuation<Int64, any Error>?
     private var onWriteFailure: (@Sendable () -> Void)?
+    private let limit: Int64?
+    /// Whether the body went on past ``limit`` (and the transfer was stopped there).
+    private var truncated = false
 
     /// A sink appending to `handle`, which already holds `alreadyReceived` bytes of the body (a resumed download);
-    /// `expected` is the whole body's size when known.
-    init(handle: FileHandle, alreadyReceived: Int64, expected: Int64?, progress: (@Sendable (TransferProgress) -> Void)?) {
+    /// `expected` is the whole body's size when known. With `limit`, the file ends at that many bytes (counting
+    /// `alreadyReceived`): a body that goes on past it is cut there and the transfer stopped.
+    init(handle: FileHandle, alreadyReceived: Int64, expected: Int64?, limit: Int64? = nil,
+         progress: (@Sendable (TransferProgress) -> Void)?) {
         self.handle = handle
         self.received = alreadyReceived
         self.expected = expected
+        self.limit = limit
         self.progress = progress
     }
 
-    /// Called once when a write fails (disk full), to stop the transfer.
+    /// Called once when a write fails (disk full) or the body passed the limit, to stop the transfer.
     func onFailure(_ action: @escaping @Sendable () -> Void) {
         lock.withLock { onWriteFailure = action }
     }
@@ -40,19 +46,41 @@ final class BodyFileSink: @unchecked Sendable {
 
     private func writeLocked(_ data: Data) {
         guard result == nil else { return }
+        var data = data
+        var passesLimit = false
+        if let limit, received + Int64(data.count) > limit {
+            data = data.prefix(Int(max(0, limit - received)))
+            passesLimit = true
+        }
         do {
-            try handle.write(contentsOf: data)
+            if !data.isEmpty { try handle.write(contentsOf: data) }
         } catch {
             result = .failure(error)
             try? handle.close()  // the write error is the one reported
-            let (waiter, stop) = (self.waiter, onWriteFailure)
-            self.waiter = nil
-            waiter?.resume(throwing: error)
-            stop?()
+            stopLocked(with: .failure(error))
             return
         }
         received += Int64(data.count)
-        progress?(TransferProgress(completedBytes: received, expectedBytes: expected))
+        if !data.isEmpty { progress?(TransferProgress(completedBytes: received, expectedBytes: expected)) }
+        if passesLimit {
+            truncated = true
+            let closed = Result { try handle.synchronize(); try handle.close() }.map { received }
+            result = closed
+            stopLocked(with: closed)
+        }
+    }
+
+    /// Wakes ``wait()`` with `ending` and stops the transfer; called with `lock` held.
+    private func stopLocked(with ending: Result<Int64, any Error>) {
+        let (waiter, stop) = (self.waiter, onWriteFailure)
+        self.waiter = nil
+        waiter?.resume(with: ending)
+        stop?()
+    }
+
+    /// Whether the body went on past the limit, so the file holds only its first `limit` bytes.
+    var wasTruncated: Bool {
+        lock.withLock { truncated }
     }
 
     /// Ends the file: closes it and wakes ``wait()`` with the bytes written or `error`.

@@ -21,9 +21,19 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
     }
 
     let handle: Handle
+    /// Set when the transport already wrote the body to the download's file (``FileDownloadingTransport``): its
+    /// size in bytes. The stream itself is then empty.
+    let bytesOnFile: Int64?
 
     init(buffer: BodyChunkBuffer) {
         handle = Handle(buffer)
+        bytesOnFile = nil
+    }
+
+    /// An empty stream standing for `bytesOnFile` bytes the transport wrote to a file.
+    init(bytesOnFile: Int64) {
+        handle = Handle(.complete(Data()))
+        self.bytesOnFile = bytesOnFile
     }
 
     /// A stream of `body` in one chunk (an already complete body, e.g. from a transport that does not stream).
@@ -64,18 +74,22 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
     }
 
     /// Appends the body to `handle` as it arrives, on the thread that receives it (memory stays at a few chunks
-    /// however large the body), and returns when it ended. `alreadyReceived` counts bytes the file held before.
-    func write(to handle: FileHandle, alreadyReceived: Int64, expected: Int64?,
-               progress: (@Sendable (TransferProgress) -> Void)?) async throws -> Int64 {
-        let sink = BodyFileSink(handle: handle, alreadyReceived: alreadyReceived, expected: expected, progress: progress)
+    /// however large the body), and returns when it ended: the bytes the file holds, and whether the body went on
+    /// past `limit` (then the file holds `limit` bytes and the transfer was stopped). `alreadyReceived` counts bytes
+    /// the file held before; `limit` counts them too.
+    func write(to handle: FileHandle, alreadyReceived: Int64, expected: Int64?, limit: Int64? = nil,
+               progress: (@Sendable (TransferProgress) -> Void)?) async throws -> (bytes: Int64, truncated: Bool) {
+        let sink = BodyFileSink(handle: handle, alreadyReceived: alreadyReceived, expected: expected, limit: limit,
+                                progress: progress)
         let buffer = self.handle.buffer
         sink.onFailure { buffer.cancel() }
         buffer.installSink(sink)
-        return try await withTaskCancellationHandler {
+        let bytes = try await withTaskCancellationHandler {
             try await sink.wait()
         } onCancel: {
             buffer.cancel()
             sink.finish(CancellationError())
         }
+        return (bytes, sink.wasTruncated)
     }
 }

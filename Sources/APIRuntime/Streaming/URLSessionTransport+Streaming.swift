@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension URLSessionTransport: StreamingHTTPTransport {
+extension URLSessionTransport: StreamingHTTPTransport, FileDownloadingTransport {
     /// Sends `request` and returns as soon as the response head arrived; the body follows as it is received.
     ///
     /// Uses the session's delegate (``makeSession(configuration:)``, also on Apple platforms, so one code path serves
@@ -22,6 +22,19 @@ extension URLSessionTransport: StreamingHTTPTransport {
             url: request.url, limit: maxResponseSize, uploadProgress: uploadProgress,
             cancel: { task.cancel() })
         return try await collector.stream(task, receiver: receiver)
+    }
+
+    /// Downloads `request` with a download task, which writes the body to a temporary file on the thread that reads
+    /// the socket (see ``FileDownloadingTransport``), then moves a `2xx` body to `target`'s file. Falls back to
+    /// ``stream(_:uploadProgress:)`` with a session not made by ``makeSession(configuration:)``.
+    func download(_ request: HTTPRequest, to target: DownloadTarget) async throws -> StreamedHTTPResponse {
+        try HTTPFieldCheck.check(request)
+        guard let collector = session.delegate as? URLSessionBodyCollector else {
+            return try await stream(request, uploadProgress: nil)
+        }
+        let task = session.downloadTask(with: urlRequest(for: request))
+        let receiver = URLSessionDownloadReceiver(url: request.url, target: target, cancel: { task.cancel() })
+        return try await collector.download(task, receiver: receiver)
     }
 
     /// `error` as callers expect it: FoundationNetworking's "transfer closed with N bytes remaining" becomes
