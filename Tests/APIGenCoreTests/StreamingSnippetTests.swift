@@ -102,6 +102,61 @@ final class StreamingSnippetTests: XCTestCase {
             "return client.jsonStream(of: Chunk.self, from: __stream, format: .lines, request: __request, operation: __operation, mode: .reject, validator: Validators.validateChunk)")
     }
 
+    /// Branches that each fix `event` type the events by name (GeneratedEventStreamTests runs the result); when a
+    /// branch does not fix it, or two fix the same name, the events are typed by their data as before.
+    func testEventBranchesTypeEventsByNameOnlyWhenEveryBranchNamesOne() {
+        func stream(_ branches: String) -> String {
+            """
+            openapi: 3.2.0
+            info: { title: Feed, version: '1' }
+            paths:
+              /feed:
+                get:
+                  operationId: watchFeed
+                  tags: [Feed]
+                  responses:
+                    '200':
+                      description: events
+                      content:
+                        text/event-stream:
+                          itemSchema:
+                            oneOf:
+            \(branches)
+            components:
+              schemas:
+                Post: { type: object, properties: { id: { type: string } } }
+            """
+        }
+        let post = "data: { type: string, contentSchema: { $ref: '#/components/schemas/Post' } }"
+        let named = generate(yaml: stream("""
+                              - properties: { event: { const: post-created }, \(post) }
+                              - properties: { event: { const: ping }, data: { type: string } }
+            """))
+        XCTAssertFalse(named.hasErrors, named.rendered.joined(separator: "\n"))
+        assertContains(named.file("APIs/FeedAPI.swift") ?? "",
+            "public func watchFeed() async throws -> ServerSentEvents<WatchFeedEvent> {",
+            "decode: WatchFeedEvent.init(event:data:reader:))")
+        assertContains(named.allText,
+            "case postCreated(Post)", "case ping(String)", "case undocumented(event: String, data: String)",
+            "case \"post-created\": self = .postCreated(try reader.json(Post.self, from: data, mode: .reject, validator: Validators.validatePost))")
+
+        for (why, branches) in [
+            ("a branch without a fixed name", """
+                              - properties: { event: { const: post-created }, \(post) }
+                              - properties: { event: { type: string }, data: { type: string } }
+            """),
+            ("two branches with one name", """
+                              - properties: { event: { const: post }, \(post) }
+                              - properties: { event: { const: post }, data: { type: string } }
+            """),
+        ] {
+            let outcome = generate(yaml: stream(branches))
+            XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+            XCTAssertFalse(outcome.allText.contains("init(event: String, data: String, reader: EventDataReader)"), why)
+            XCTAssertTrue((outcome.file("APIs/FeedAPI.swift") ?? "").contains("ServerSentEvents<"), why)
+        }
+    }
+
     func testJSONLinesAndJSONSequences() {
         let outcome = generate(yaml: spec("""
               /export:

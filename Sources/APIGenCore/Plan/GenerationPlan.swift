@@ -100,6 +100,11 @@ public struct ModelPlan: Encodable, Sendable {
     public var isAlias = false
     public var aliasedType: String?
 
+    /// The events of a server-sent event stream typed by their `event` name (OpenAPI 3.2 `itemSchema` branches):
+    /// one case per documented name, and `undocumentedCaseName` for any other.
+    public var isEventUnion = false
+    public var eventCases: [EventCasePlan] = []
+
     /// A plain enum of outcomes (per-operation responses and errors); not Codable.
     public var isOutcome = false
     public var outcomeCases: [OutcomeCasePlan] = []
@@ -110,7 +115,7 @@ public struct ModelPlan: Encodable, Sendable {
         case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, codingKeys, isCanonical, shapes,
              firstShapeName, hasAdditionalProperties,
              additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, hasDiscriminator,
-             discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, isAlias, aliasedType, isOutcome, outcomeCases, extraConformances
+             discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, isAlias, aliasedType, isEventUnion, eventCases, isOutcome, outcomeCases, extraConformances
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -141,6 +146,8 @@ public struct ModelPlan: Encodable, Sendable {
         try container.encode(decodingInitializer, forKey: .decodingInitializer)
         try container.encode(isAlias, forKey: .isAlias)
         try container.encodeIfPresent(aliasedType, forKey: .aliasedType)
+        try container.encode(isEventUnion, forKey: .isEventUnion)
+        try container.encode(eventCases, forKey: .eventCases)
         try container.encode(isOutcome, forKey: .isOutcome)
         try container.encode(outcomeCases, forKey: .outcomeCases)
         try container.encode(extraConformances, forKey: .extraConformances)
@@ -222,6 +229,19 @@ public struct UnionCasePlan: Encodable, Sendable {
     /// The values joined for a `case` label: `"like", "Like"`.
     public var discriminatorPattern: String
     public var isLast = false
+}
+
+/// One documented event name of a server-sent event stream.
+public struct EventCasePlan: Encodable, Sendable {
+    /// The case, e.g. `priceChanged`.
+    public var name: String
+    /// The `event` field's value as a Swift string literal.
+    public var eventLiteral: String
+    /// The case's payload: the data's model type, or `String` for text.
+    public var type: String
+    /// The expression that reads the data (named `data`, the reader `reader`) into `type`.
+    public var readExpression: String
+    public var docLines: [String]
 }
 
 /// The operations of one tag.

@@ -38,7 +38,8 @@ extension OperationPlanner {
             guard !response.contents.contains(where: { Self.isJSON($0.mediaType) }),
                   let content = response.contents.first(where: { StreamKind($0.mediaType) != nil }),
                   let kind = StreamKind(content.mediaType) else { return nil }
-            if let chosen, chosen.kind != kind || Self.itemSchema(of: chosen.content, kind) != Self.itemSchema(of: content, kind) {
+            if let chosen, chosen.kind != kind || Self.itemSchema(of: chosen.content, kind) != Self.itemSchema(of: content, kind)
+                || chosen.content.eventTypes != content.eventTypes {
                 return nil
             }
             chosen = (kind, content)
@@ -53,7 +54,11 @@ extension OperationPlanner {
         let statement: String
         switch chosen.kind {
         case .events:
-            if let schema = item, !isText(schema) {
+            if let itemSchema = chosen.content.itemSchema, !chosen.content.eventTypes.isEmpty {
+                let name = planEventUnion(itemSchema, types: chosen.content.eventTypes, typePrefix: typePrefix, operation: operation)
+                returnType = "ServerSentEvents<\(name)>"
+                statement = "return client.serverSentEvents(from: __stream, \(request), decode: \(name).init(event:data:reader:))"
+            } else if let schema = item, !isText(schema) {
                 let usage = models.usage(schema, suggestedName: typePrefix + "Event", file: typePrefix + "Event")
                 returnType = "ServerSentEvents<\(usage.swift)>"
                 statement = "return client.serverSentEvents(of: \(usage.swift).self, from: __stream, \(request)\(validation))"
@@ -123,6 +128,42 @@ extension OperationPlanner {
                           // `__` keeps a keyword method name (`` `default` ``) from making a keyword of it.
                           responseHandlerName: "__" + methodName.replacingOccurrences(of: "`", with: "") + "Response",
                           fileLabel: file, contentTypeLabel: contentType, progressLabel: progress)
+    }
+
+    /// Declares the enum of an event stream typed by event name (one case per documented `event`, its data validated
+    /// and decoded as that branch's `contentSchema`, or text) in the operation's event file; returns its name.
+    private func planEventUnion(_ itemSchema: SchemaRef, types: [MediaContent.EventType], typePrefix: String,
+                                operation: Operation) -> String {
+        let file = typePrefix + "Event"
+        let name = models.claimName(typePrefix + "Event", named: false)
+        let schema = api[itemSchema]
+        var plan = ModelPlan(name: name, access: config.access.rawValue, docLines: models.documentation(schema),
+                             isDeprecated: schema.deprecated, source: models.sourceComment(schema))
+        plan.isEventUnion = true
+        var caseScope = NameScope(reserved: ["init"])
+        for type in types {
+            let caseName = SwiftNaming.escapedMember(caseScope.claim(SwiftNaming.memberName(type.name)))
+            var docs = ["`event: \(SwiftNaming.commentText(type.name))`."]
+            let described = SwiftNaming.docLines(type.documentation)
+            if !described.isEmpty { docs = described + [""] + docs }
+            let payload: String
+            let read: String
+            if let dataSchema = type.dataSchema, !isText(dataSchema) {
+                let suggested = typePrefix + SwiftNaming.typeNamePart(type.name) + "Data"
+                payload = models.usage(dataSchema, suggestedName: suggested, file: file).swift
+                let validation = itemValidator(dataSchema, operation: operation)
+                    .map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
+                read = "try reader.json(\(payload).self, from: data\(validation))"
+            } else {
+                payload = "String"
+                read = "data"
+            }
+            plan.eventCases.append(EventCasePlan(name: caseName, eventLiteral: SwiftNaming.stringLiteral(type.name),
+                                                 type: payload, readExpression: read, docLines: docs))
+        }
+        plan.undocumentedCaseName = SwiftNaming.escapedMember(caseScope.claim("undocumented"))
+        models.register(ModelDraft(plan: plan, file: file))
+        return name
     }
 
     /// The schema of one streamed item: OpenAPI 3.2's `itemSchema` when given (for events, the `contentSchema` of its

@@ -89,12 +89,27 @@ public struct MediaContent: Sendable {
     /// For `text/event-stream` with an `itemSchema`: the `contentSchema` of its `data` property, the schema of each
     /// event's data once parsed as JSON.
     public var eventDataSchema: SchemaRef?
+    /// For `text/event-stream` whose `itemSchema` is a `oneOf`/`anyOf` of branches that each fix the `event` name
+    /// (`const`, or an `enum` of one value): each branch's name and the schema of its data (nil: text).
+    public var eventTypes: [EventType] = []
 
-    public init(mediaType: String, schema: SchemaRef?, itemSchema: SchemaRef? = nil, eventDataSchema: SchemaRef? = nil) {
+    public init(mediaType: String, schema: SchemaRef?, itemSchema: SchemaRef? = nil, eventDataSchema: SchemaRef? = nil,
+                eventTypes: [EventType] = []) {
         self.mediaType = mediaType
         self.schema = schema
         self.itemSchema = itemSchema
         self.eventDataSchema = eventDataSchema
+        self.eventTypes = eventTypes
+    }
+
+    /// One named type of server-sent event (OpenAPI 3.2 `itemSchema` branch).
+    public struct EventType: Sendable, Equatable {
+        /// The `event` field's value.
+        public var name: String
+        /// The `contentSchema` of the branch's `data`; nil when the data is text.
+        public var dataSchema: SchemaRef?
+        /// The branch's `title` or `description`, for the generated case's documentation.
+        public var documentation: String?
     }
 }
 

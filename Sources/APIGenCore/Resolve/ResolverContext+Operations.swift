@@ -139,13 +139,40 @@ extension ResolverContext {
         return schema(content)
     }
 
+    /// The named event types of an event `itemSchema` whose `oneOf`/`anyOf` branches each fix `event` to one
+    /// distinct string; empty when any branch does not (the events are then typed by their data alone).
+    private func eventTypes(_ itemSchema: SchemaRef) -> [MediaContent.EventType] {
+        let item = schemas[itemSchema.index]
+        let branches = item.oneOf.isEmpty ? item.anyOf : item.oneOf
+        var types: [MediaContent.EventType] = []
+        for branch in branches {
+            let schema = schemas[branch.index]
+            guard let event = schema.properties.first(where: { $0.name == "event" }) else { return [] }
+            let fixed = schemas[event.schema.index]
+            let name: String
+            if case .string(let value)? = fixed.constValue {
+                name = value
+            } else if let values = fixed.enumValues, values.count == 1, case .string(let value) = values[0] {
+                name = value
+            } else {
+                return []
+            }
+            guard !types.contains(where: { $0.name == name }) else { return [] }
+            types.append(MediaContent.EventType(name: name, dataSchema: eventDataSchema(branch),
+                                                documentation: schema.title ?? schema.description))
+        }
+        return types
+    }
+
     private func contents(_ node: SpecNode?) -> [MediaContent] {
         guard let entries = node?.entries else { return [] }
         return entries.map { entry in
             let mediaType = entry.key.lowercased()
             let itemSchema = entry.value["itemSchema"].map { schema($0) }
+            let isEventStream = mediaType.hasPrefix("text/event-stream")
             return MediaContent(mediaType: mediaType, schema: entry.value["schema"].map { schema($0) }, itemSchema: itemSchema,
-                                eventDataSchema: mediaType.hasPrefix("text/event-stream") ? itemSchema.flatMap(eventDataSchema) : nil)
+                                eventDataSchema: isEventStream ? itemSchema.flatMap(eventDataSchema) : nil,
+                                eventTypes: isEventStream ? itemSchema.map(eventTypes) ?? [] : [])
         }
     }
 

@@ -11,14 +11,30 @@ import Foundation
         let decode = itemDecoder(type, status: response.status, headers: response.headers, request: request,
                                  operation: operation, mode: mode, validator: validator)
         return ServerSentEvents(first: response, operationID: operation.id, connect: reconnector(request, operation: operation),
-                                decode: { data, index in try decode(Data(data.utf8), index) })
+                                decode: { _, data, index in try decode(Data(data.utf8), index) })
+    }
+
+    /// The events of `response` typed by their `event` name: `decode` (a generated enum's initializer) reads each
+    /// event's data, as JSON through `reader` (validated and decoded like ``serverSentEvents(of:from:request:operation:mode:validator:)``)
+    /// or as text.
+    public func serverSentEvents<Payload: Sendable>(
+        from response: StreamedHTTPResponse, request: RequestBuilder, operation: OperationInfo,
+        decode: @escaping @Sendable (_ event: String, _ data: String, _ reader: EventDataReader) throws -> Payload
+    ) -> ServerSentEvents<Payload> {
+        let calledAt = Date()
+        let (status, headers) = (response.status, response.headers)
+        return ServerSentEvents(first: response, operationID: operation.id, connect: reconnector(request, operation: operation),
+                                decode: { [self] event, data, index in
+            try decode(event, data, EventDataReader(client: self, response: (status, headers), request: request,
+                                                    operation: operation, calledAt: calledAt, index: index))
+        })
     }
 
     /// The events of `response` with `data` as text (an event stream whose description gives no JSON schema).
     public func serverSentEvents(from response: StreamedHTTPResponse, request: RequestBuilder,
                                  operation: OperationInfo) -> ServerSentEvents<String> {
         ServerSentEvents(first: response, operationID: operation.id, connect: reconnector(request, operation: operation),
-                         decode: { data, _ in data })
+                         decode: { _, data, _ in data })
     }
 
     /// The items of `response` (an operation's JSON Lines, NDJSON or JSON Sequence success), each validated by
@@ -49,24 +65,34 @@ import Foundation
     ) -> @Sendable (Data, Int) throws -> Item {
         let calledAt = Date()
         return { [self] bytes, index in
-            // One parse serves the JSON check, the validator and free-form values in the decoded item.
-            let parsed = ParsedBodyMemo()
-            do {
-                _ = try parsed.instance(of: bytes)
-            } catch {
-                throw StreamingError.malformedItem(operation: operation.id, index: index, message: "not JSON: \(error)")
-            }
-            if let validator, mode != .off {
-                var item = HTTPResponse(status: status, headers: headers, body: bytes)
-                item.parsedBodyMemo = parsed
-                try validateResponse(item, operation: operation, mode: mode, request: request, calledAt: calledAt, validator: validator)
-            }
-            do {
-                return try decoder.decoding(ParsedBodySource(body: bytes, memo: parsed)).decode(Item.self, from: bytes)
-            } catch let error as DecodingError {
-                throw StreamingError.malformedItem(operation: operation.id, index: index,
-                                                   message: DecodingErrorMessage.describe(error, body: bytes))
-            }
+            try decodeItem(type, bytes, index: index, status: status, headers: headers, request: request,
+                           operation: operation, calledAt: calledAt, mode: mode, validator: validator)
+        }
+    }
+
+    /// Checks the bytes of item `index` (JSON, then the schema in `mode`) and decodes them into `type`.
+    func decodeItem<Item: Decodable>(
+        _ type: Item.Type, _ bytes: Data, index: Int, status: Int, headers: HTTPHeaders, request: RequestBuilder,
+        operation: OperationInfo, calledAt: Date, mode: ValidationMode,
+        validator: (@Sendable (JSONInstance, ValidationContext) -> Bool)?
+    ) throws -> Item {
+        // One parse serves the JSON check, the validator and free-form values in the decoded item.
+        let parsed = ParsedBodyMemo()
+        do {
+            _ = try parsed.instance(of: bytes)
+        } catch {
+            throw StreamingError.malformedItem(operation: operation.id, index: index, message: "not JSON: \(error)")
+        }
+        if let validator, mode != .off {
+            var item = HTTPResponse(status: status, headers: headers, body: bytes)
+            item.parsedBodyMemo = parsed
+            try validateResponse(item, operation: operation, mode: mode, request: request, calledAt: calledAt, validator: validator)
+        }
+        do {
+            return try decoder.decoding(ParsedBodySource(body: bytes, memo: parsed)).decode(Item.self, from: bytes)
+        } catch let error as DecodingError {
+            throw StreamingError.malformedItem(operation: operation.id, index: index,
+                                               message: DecodingErrorMessage.describe(error, body: bytes))
         }
     }
 }

@@ -21,12 +21,12 @@ public struct ServerSentEvents<Payload: Sendable>: AsyncSequence, Sendable {
     let first: StreamedHTTPResponse
     let operationID: String
     let connect: Connect?
-    let decode: @Sendable (_ data: String, _ index: Int) throws -> Payload
+    let decode: @Sendable (_ event: String, _ data: String, _ index: Int) throws -> Payload
     /// Reconnection rules; nil: the sequence ends (or throws) with its first connection.
     public let reconnection: ReconnectionPolicy?
 
     init(first: StreamedHTTPResponse, operationID: String, connect: Connect?,
-         decode: @escaping @Sendable (String, Int) throws -> Payload, reconnection: ReconnectionPolicy? = nil) {
+         decode: @escaping @Sendable (String, String, Int) throws -> Payload, reconnection: ReconnectionPolicy? = nil) {
         self.first = first
         self.operationID = operationID
         self.connect = connect
@@ -37,7 +37,7 @@ public struct ServerSentEvents<Payload: Sendable>: AsyncSequence, Sendable {
     /// The events of `response` (a `text/event-stream` body) with `data` decoded by `decode`; no reconnection.
     public init(_ response: StreamedHTTPResponse, operationID: String = "",
                 decode: @escaping @Sendable (_ data: String) throws -> Payload) {
-        self.init(first: response, operationID: operationID, connect: nil, decode: { data, _ in try decode(data) })
+        self.init(first: response, operationID: operationID, connect: nil, decode: { _, data, _ in try decode(data) })
     }
 
     /// The same stream, reconnecting as `policy` says when the connection ends or drops, from the last event id.
@@ -74,7 +74,7 @@ public struct ServerSentEvents<Payload: Sendable>: AsyncSequence, Sendable {
                     let index = delivered
                     delivered += 1
                     failedAttempts = 0
-                    return ServerSentEvent(id: raw.id, event: raw.event, data: try sequence.decode(raw.data, index), retry: raw.retry)
+                    return ServerSentEvent(id: raw.id, event: raw.event, data: try sequence.decode(raw.event, raw.data, index), retry: raw.retry)
                 }
                 let failure: (any Error)?
                 do {
