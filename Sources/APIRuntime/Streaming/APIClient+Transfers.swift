@@ -47,8 +47,8 @@ extension APIClient {
         }
         let resumedFrom = offset
         var startedOver = false
-        // Set once a server ignored `Range` for a large body: the body is then asked for again by a transport that
-        // writes it to disk as it reads it (FileDownloadingTransport).
+        // Set once a server ignored `Range` for a large body, or served it without a validator: the body is then asked
+        // for again by a transport that writes it to disk as it reads it (FileDownloadingTransport).
         var wholeToFile: DownloadTarget?
         var rangeIgnoredBefore = false
         while true {
@@ -74,6 +74,15 @@ extension APIClient {
                 expected = range.total ?? expected.map { $0 + offset }
                 validator = PartialDownload.validator(of: response.headers, status: 206) ?? (offset > 0 ? validator : nil)
                 isLast = false
+                if offset == 0, validator == nil, wholeToFile == nil, let segmentSize, transport is any FileDownloadingTransport,
+                   Self.exceedsOneSegment(request, expected: expected, segmentSize: segmentSize) {
+                    // Ranges without a validator: later segments could mix two versions of the resource, and asking for
+                    // all of the rest at once would queue it in memory. The whole body goes to disk as it is read.
+                    response.body.cancel()
+                    wholeToFile = DownloadTarget(file: partialURL, expectedBytes: expected, progress: progress)
+                    try checkSpace(for: expected, destination: destination)
+                    continue
+                }
             case 416 where offset > 0 && !startedOver:
                 // The stored bytes are not a prefix of the resource any more: start over once.
                 response.body.cancel()
@@ -83,8 +92,8 @@ extension APIClient {
             case 200...299:
                 offset = 0
                 validator = PartialDownload.validator(of: response.headers, status: response.status)
-                if wholeToFile == nil, let segmentSize, Self.ignoredRange(of: request, status: response.status, expected: expected,
-                                                                           segmentSize: segmentSize) {
+                if wholeToFile == nil, let segmentSize, response.status == 200,
+                   Self.exceedsOneSegment(request, expected: expected, segmentSize: segmentSize) {
                     if validator != nil, !rangeIgnoredBefore {
                         // The server says it serves ranges (a CDN's cache miss can answer the first one whole): keep
                         // the first segment of this response and ask for the rest with `Range`.
@@ -160,10 +169,10 @@ extension APIClient {
                          progress: progress)
     }
 
-    /// Whether the server answered the `Range` request of a GET with the whole body (`200`), larger than one segment
-    /// or of unknown size: received as it is, its bytes would wait in memory while the disk is behind.
-    private static func ignoredRange(of request: HTTPRequest, status: Int, expected: Int64?, segmentSize: Int64) -> Bool {
-        guard status == 200, request.method.uppercased() == "GET" else { return false }
+    /// Whether a GET's body is larger than one segment or of unknown size: received by one data task, its bytes
+    /// would wait in memory while the disk is behind, so it is worth asking for again with a download task.
+    private static func exceedsOneSegment(_ request: HTTPRequest, expected: Int64?, segmentSize: Int64) -> Bool {
+        guard request.method.uppercased() == "GET" else { return false }
         return expected.map { $0 > segmentSize } ?? true
     }
 

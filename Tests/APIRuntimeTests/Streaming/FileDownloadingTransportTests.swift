@@ -107,6 +107,34 @@ final class FileDownloadingTransportTests: XCTestCase {
                        ["bytes=0-299999", "bytes=300000-599999", "bytes=600000-899999"])
     }
 
+    func testRangesWithoutAValidatorAreNotMixedNorQueuedInMemory() async throws {
+        let content = Self.content
+        // Honours `Range` but sends neither `ETag` nor `Last-Modified`: segments could come from two versions.
+        let server = try LoopbackServer { request in
+            guard let range = request.headers["Range"] else {
+                return .streamed(headers: [("Content-Length", "\(content.count)")]) { stream in _ = stream.send(content) }
+            }
+            let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
+            let start = Int(bounds[0]) ?? 0
+            let end = min(Int(bounds[1]) ?? content.count - 1, content.count - 1)
+            return .streamed(status: 206, headers: [
+                ("Accept-Ranges", "bytes"), ("Content-Range", "bytes \(start)-\(end)/\(content.count)"),
+                ("Content-Length", "\(end - start + 1)"),
+            ]) { stream in
+                _ = stream.send(Data(content[start...end]))
+            }
+        }
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10))
+        let destination = directory.appendingPathComponent("unversioned.bin")
+        let result = try await client.download(RequestBuilder(method: "GET", path: "/file"), operation: operation,
+                                               to: destination, segmentSize: 100_000)
+        XCTAssertEqual(try Data(contentsOf: destination), content)
+        XCTAssertEqual(result.status, 200)
+        XCTAssertEqual(server.requests.map { $0.headers["Range"] }, ["bytes=0-99999", nil],
+                       "the whole body is asked for once, instead of the rest in one response held in memory")
+    }
+
     func testTooLittleFreeSpaceFailsBeforeTheBodyIsAskedForAgain() async throws {
         let server = try wholeBodyServer()
         defer { server.stop() }
