@@ -74,13 +74,19 @@ extension APIClient {
                 expected = range.total ?? expected.map { $0 + offset }
                 validator = PartialDownload.validator(of: response.headers, status: 206) ?? (offset > 0 ? validator : nil)
                 isLast = false
-                if offset == 0, validator == nil, wholeToFile == nil, let segmentSize, transport is any FileDownloadingTransport,
-                   Self.exceedsOneSegment(request, expected: expected, segmentSize: segmentSize) {
-                    // Ranges without a validator: later segments could mix two versions of the resource, and asking for
-                    // all of the rest at once would queue it in memory. The whole body goes to disk as it is read.
+                // Ranges without a validator: later segments could mix two versions of the resource, and asking for all
+                // of the rest at once would queue it in memory. Without the total (`bytes 0-99/*`), the end of the
+                // segments is unknown. Either way the whole body goes to disk as it is read, once.
+                let unversioned = offset == 0 && validator == nil
+                    && Self.exceedsOneSegment(request, expected: expected, segmentSize: segmentSize ?? .max)
+                if wholeToFile == nil, segmentSize != nil, transport is any FileDownloadingTransport,
+                   request.method.uppercased() == "GET", unversioned || range.total == nil {
                     response.body.cancel()
-                    wholeToFile = DownloadTarget(file: partialURL, expectedBytes: expected, progress: progress)
-                    try checkSpace(for: expected, destination: destination)
+                    PartialDownload.remove(at: destination)
+                    let size = range.total
+                    (offset, validator) = (0, nil)
+                    wholeToFile = DownloadTarget(file: partialURL, expectedBytes: size, progress: progress)
+                    try checkSpace(for: size, destination: destination)
                     continue
                 }
             case 416 where offset > 0 && !startedOver:

@@ -135,6 +135,34 @@ final class FileDownloadingTransportTests: XCTestCase {
                        "the whole body is asked for once, instead of the rest in one response held in memory")
     }
 
+    func testRangesWithoutATotalAreNotCutAfterTheFirstSegment() async throws {
+        let content = Self.content
+        // `Content-Range: bytes 0-99999/*`: the size is not known, so neither is the last segment.
+        let server = try LoopbackServer { request in
+            guard let range = request.headers["Range"] else {
+                return .streamed(headers: [("Content-Length", "\(content.count)"), ("ETag", "\"v3\"")]) { stream in
+                    _ = stream.send(content)
+                }
+            }
+            let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
+            let start = Int(bounds[0]) ?? 0
+            let end = min(Int(bounds[1]) ?? content.count - 1, content.count - 1)
+            return .streamed(status: 206, headers: [
+                ("ETag", "\"v3\""), ("Content-Range", "bytes \(start)-\(end)/*"), ("Content-Length", "\(end - start + 1)"),
+            ]) { stream in
+                _ = stream.send(Data(content[start...end]))
+            }
+        }
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10))
+        let destination = directory.appendingPathComponent("sizeless.bin")
+        let result = try await client.download(RequestBuilder(method: "GET", path: "/file"), operation: operation,
+                                               to: destination, segmentSize: 100_000)
+        XCTAssertEqual(try Data(contentsOf: destination), content, "the whole body, not its first segment")
+        XCTAssertEqual(result.byteCount, Int64(content.count))
+        XCTAssertEqual(server.requests.map { $0.headers["Range"] }, ["bytes=0-99999", nil])
+    }
+
     func testTooLittleFreeSpaceFailsBeforeTheBodyIsAskedForAgain() async throws {
         let server = try wholeBodyServer()
         defer { server.stop() }
