@@ -38,6 +38,26 @@ final class FileDownloadingTransportTests: XCTestCase {
         }
     }
 
+    /// Serves ``content`` with `headers` on every answer: a `206` for a `Range` request that `honours` (its
+    /// `Content-Range` total spelled `total`, `*` when unknown), the whole body with `200` otherwise.
+    private func rangeServer(headers: [(String, String)], total: String,
+                             honours: @escaping @Sendable (ServerRequest) -> Bool = { _ in true }) throws -> LoopbackServer {
+        let content = Self.content
+        return try LoopbackServer { request in
+            guard let range = request.headers["Range"], honours(request) else {
+                return .streamed(headers: headers + [("Content-Length", "\(content.count)")]) { stream in _ = stream.send(content) }
+            }
+            let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
+            let start = Int(bounds[0]) ?? 0
+            let end = min(Int(bounds[1]) ?? content.count - 1, content.count - 1)
+            return .streamed(status: 206, headers: headers + [
+                ("Content-Range", "bytes \(start)-\(end)/\(total)"), ("Content-Length", "\(end - start + 1)"),
+            ]) { stream in
+                _ = stream.send(Data(content[start...end]))
+            }
+        }
+    }
+
     func testABodyLargerThanASegmentIsAskedForAgainAndWrittenAsItArrives() async throws {
         for announcesLength in [true, false] {
             let server = try wholeBodyServer(announcesLength: announcesLength)
@@ -79,22 +99,9 @@ final class FileDownloadingTransportTests: XCTestCase {
 
     func testAServerThatServesRangesAfterAWholeFirstAnswerKeepsItsFirstSegment() async throws {
         let content = Self.content
-        let server = try LoopbackServer { request in
-            let headers = [("Accept-Ranges", "bytes"), ("ETag", "\"v2\"")]
-            // Like a CDN's cache miss: the first answer is whole, later ones honour `Range` with `If-Range`.
-            guard let range = request.headers["Range"], request.headers["If-Range"] == "\"v2\"" else {
-                return .streamed(headers: headers + [("Content-Length", "\(content.count)")]) { stream in
-                    _ = stream.send(content)
-                }
-            }
-            let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
-            let start = Int(bounds[0]) ?? 0
-            let end = min(Int(bounds[1]) ?? content.count - 1, content.count - 1)
-            return .streamed(status: 206, headers: headers + [
-                ("Content-Range", "bytes \(start)-\(end)/\(content.count)"), ("Content-Length", "\(end - start + 1)"),
-            ]) { stream in
-                _ = stream.send(Data(content[start...end]))
-            }
+        // Like a CDN's cache miss: the first answer is whole, later ones honour `Range` with `If-Range`.
+        let server = try rangeServer(headers: [("Accept-Ranges", "bytes"), ("ETag", "\"v2\"")], total: "\(content.count)") {
+            $0.headers["If-Range"] == "\"v2\""
         }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10))
@@ -110,20 +117,7 @@ final class FileDownloadingTransportTests: XCTestCase {
     func testRangesWithoutAValidatorAreNotMixedNorQueuedInMemory() async throws {
         let content = Self.content
         // Honours `Range` but sends neither `ETag` nor `Last-Modified`: segments could come from two versions.
-        let server = try LoopbackServer { request in
-            guard let range = request.headers["Range"] else {
-                return .streamed(headers: [("Content-Length", "\(content.count)")]) { stream in _ = stream.send(content) }
-            }
-            let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
-            let start = Int(bounds[0]) ?? 0
-            let end = min(Int(bounds[1]) ?? content.count - 1, content.count - 1)
-            return .streamed(status: 206, headers: [
-                ("Accept-Ranges", "bytes"), ("Content-Range", "bytes \(start)-\(end)/\(content.count)"),
-                ("Content-Length", "\(end - start + 1)"),
-            ]) { stream in
-                _ = stream.send(Data(content[start...end]))
-            }
-        }
+        let server = try rangeServer(headers: [("Accept-Ranges", "bytes")], total: "\(content.count)")
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10))
         let destination = directory.appendingPathComponent("unversioned.bin")
@@ -138,21 +132,7 @@ final class FileDownloadingTransportTests: XCTestCase {
     func testRangesWithoutATotalAreNotCutAfterTheFirstSegment() async throws {
         let content = Self.content
         // `Content-Range: bytes 0-99999/*`: the size is not known, so neither is the last segment.
-        let server = try LoopbackServer { request in
-            guard let range = request.headers["Range"] else {
-                return .streamed(headers: [("Content-Length", "\(content.count)"), ("ETag", "\"v3\"")]) { stream in
-                    _ = stream.send(content)
-                }
-            }
-            let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
-            let start = Int(bounds[0]) ?? 0
-            let end = min(Int(bounds[1]) ?? content.count - 1, content.count - 1)
-            return .streamed(status: 206, headers: [
-                ("ETag", "\"v3\""), ("Content-Range", "bytes \(start)-\(end)/*"), ("Content-Length", "\(end - start + 1)"),
-            ]) { stream in
-                _ = stream.send(Data(content[start...end]))
-            }
-        }
+        let server = try rangeServer(headers: [("ETag", "\"v3\"")], total: "*")
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10))
         let destination = directory.appendingPathComponent("sizeless.bin")
