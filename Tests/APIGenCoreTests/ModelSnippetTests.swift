@@ -299,6 +299,39 @@ final class ModelSnippetTests: XCTestCase {
                        "public let tags: [String]?")
     }
 
+    func testObjectVariantsNextToPropertiesAreKeptInOneMember() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Pet:
+                  type: object
+                  required: [name]
+                  properties: { name: { type: string } }
+                  oneOf:
+                    - { type: object, title: Cat, required: [meows], properties: { meows: { type: boolean } } }
+                    - { type: object, title: Dog, required: [barks], properties: { barks: { type: boolean } } }
+                Base:
+                  type: object
+                  properties: { id: { type: string } }
+                Shape:
+                  allOf: [{ $ref: '#/components/schemas/Base' }]
+                  anyOf:
+                    - { type: object, properties: { radius: { type: number } } }
+                Either:
+                  type: object
+                  properties: { a: { type: string }, b: { type: string } }
+                  oneOf: [{ required: [a] }, { required: [b] }]
+            """))
+        let pet = outcome.file("Models/Pet.swift") ?? ""
+        assertContains(pet, "public let variant: PetVariant", "self.variant = try PetVariant(from: decoder)",
+                       "try self.variant.encode(to: encoder)", "public indirect enum PetVariant:", "case cat(PetVariantCat)",
+                       "case dog(PetVariantDog)")
+        // allOf with a single member is no longer an alias of that member when variants sit next to it.
+        let shape = outcome.file("Models/Shape.swift") ?? ""
+        assertContains(shape, "public struct Shape:", "public let id: String?", "public let variant: ShapeVariant")
+        // Variants that only constrain which members are required add nothing to the model.
+        let either = outcome.file("Models/Either.swift") ?? ""
+        XCTAssertFalse(either.contains("variant"), either)
+    }
+
     func testTuplesKeepEveryPosition() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Shape:

@@ -42,7 +42,9 @@ extension ModelPlanner {
                 deprecated: propertySchema.deprecated
             ))
         }
-        draft.additional = additionalPropertiesDraft(schema, modelName: name, declared: draft.properties.map(\.wireName),
+        draft.variant = variantDraft(ref, schema: schema, modelName: name, scope: &memberScope, file: file)
+        draft.additional = additionalPropertiesDraft(schema, modelName: name,
+                                                     declared: draft.properties.map(\.wireName) + (draft.variant?.wireNames ?? []),
                                                      scope: &memberScope, file: file)
         register(draft)
         return usage
@@ -67,12 +69,52 @@ extension ModelPlanner {
                                          declaredNames: declared)
     }
 
-    func declareUnion(_ ref: SchemaRef, members: [SchemaRef], name requested: String, named: Bool, file: String) -> TypeUsage {
+    /// The `oneOf`/`anyOf` next to `properties` or `allOf`, when every variant is an object with properties: an
+    /// enum of the variants (`<Model>Variant`) held by one member and decoded from, and encoded into, the same
+    /// object as the declared properties. Nil when the variants only constrain (e.g. `required` alternatives):
+    /// the validator checks those and the model needs nothing more.
+    private func variantDraft(_ ref: SchemaRef, schema: Schema, modelName: String, scope: inout NameScope,
+                              file: String) -> VariantDraft? {
+        let members = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
+        guard !members.isEmpty, members.allSatisfy(isObjectVariant) else { return nil }
+        if !schema.oneOf.isEmpty && !schema.anyOf.isEmpty {
+            diagnostics.append(.warning("\(modelName) has both oneOf and anyOf next to its properties; only the oneOf variants are modelled (the validator checks both)",
+                                        at: schema.node["anyOf"] ?? schema.node))
+        }
+        let keyword = schema.oneOf.isEmpty ? "anyOf" : "oneOf"
+        let swiftName = scope.claim("variant")
+        let union = declareUnion(ref, members: members, name: modelName + "Variant", named: false, file: file,
+                                 remembering: false, docLines: ["The `\(keyword)` variants of \(modelName), held by its `\(swiftName)` member."])
+        var wireNames: [String] = []
+        for member in members {
+            for property in mergedProperties(of: api[member]) where !wireNames.contains(property.name) { wireNames.append(property.name) }
+        }
+        return VariantDraft(swiftName: swiftName, typeName: union.swift, keyword: keyword, wireNames: wireNames)
+    }
+
+    /// Whether a `oneOf`/`anyOf` member is an object with declared properties (directly or through `allOf`).
+    private func isObjectVariant(_ ref: SchemaRef) -> Bool {
+        let schema = api[ref]
+        guard schema.oneOf.isEmpty, schema.anyOf.isEmpty, schema.enumValues == nil, !schema.acceptsNothing else { return false }
+        let types = schema.types.filter { $0 != .null }
+        guard types.isEmpty || types == [.object] else { return false }
+        return !mergedProperties(of: schema).isEmpty
+    }
+
+    /// Whether `schema` has `oneOf`/`anyOf` variants that `variantDraft` models next to its own members.
+    func hasObjectVariants(_ schema: Schema) -> Bool {
+        let members = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
+        return !members.isEmpty && members.allSatisfy(isObjectVariant)
+    }
+
+    func declareUnion(_ ref: SchemaRef, members: [SchemaRef], name requested: String, named: Bool, file: String,
+                      remembering: Bool = true, docLines: [String]? = nil) -> TypeUsage {
         let schema = api[ref]
         let name = claimName(requested, named: named)
         let usage = TypeUsage(swift: name)
-        remember(ref, usage)
+        if remembering { remember(ref, usage) }
         var plan = basePlan(name: name, schema: schema)
+        if let docLines { plan.docLines = docLines }
         plan.isUnion = true
         var caseScope = NameScope(reserved: ["init", "encode", "hashvalue", "hash"])
         var seenTypes = Set<String>()
@@ -99,7 +141,10 @@ extension ModelPlanner {
             }
             guard seenTypes.insert(memberUsage.swift).inserted else { continue }
             let values = discriminatorValues?.values(of: member) ?? []
-            let base = SwiftNaming.memberName(memberUsage.swift.replacingOccurrences(of: "[", with: "")
+            var typeName = memberUsage.swift
+            // A variant enum's inline variants are named after it (`PetVariantCat`); its cases need not repeat that.
+            if !remembering, typeName.hasPrefix(name), typeName.count > name.count { typeName.removeFirst(name.count) }
+            let base = SwiftNaming.memberName(typeName.replacingOccurrences(of: "[", with: "")
                 .replacingOccurrences(of: "]", with: "Array").replacingOccurrences(of: ":", with: ""))
             var claimed = caseScope.claim(base)
             while variantTypes.contains(claimed) { claimed = caseScope.claim(claimed + "Value") }

@@ -17,6 +17,9 @@ extension ModelPlanner {
             if draft.plan.isStruct && !draft.plan.isCanonical {
                 draft.plan.properties = draft.properties.map { finish($0, boxed: boxed.contains(Edge(from: name, property: $0.swiftName))) }
                 draft.plan.codingKeys = draft.plan.properties.map { CodingKeyPlan(name: $0.codingKey, wireLiteral: $0.wireLiteral) }
+                if let variant = draft.variant {
+                    draft.plan.properties.append(finish(variant))
+                }
                 if let additional = draft.additional {
                     draft.plan.properties.append(finish(additional))
                     draft.plan.hasAdditionalProperties = true
@@ -89,6 +92,29 @@ extension ModelPlanner {
             stack.append(contentsOf: (graph[current] ?? []).map(\.target))
         }
         return false
+    }
+
+    /// The variant member is decoded from the whole object and encoded into it after the declared properties (the
+    /// encoder merges both into one JSON object).
+    private func finish(_ variant: VariantDraft) -> PropertyPlan {
+        let name = SwiftNaming.escapedMember(variant.swiftName)
+        return PropertyPlan(
+            name: name,
+            codingKey: name,
+            wireLiteral: SwiftNaming.stringLiteral(""),
+            type: variant.typeName,
+            docLines: ["Which of the `\(variant.keyword)` variants this value also is: their members are in the same JSON",
+                       "object as the ones above."],
+            isDeprecated: false,
+            initParameter: "\(name): \(variant.typeName)",
+            decodeStatement: "self.\(name) = try \(variant.typeName)(from: decoder)",
+            encodeStatement: "try self.\(name).encode(to: encoder)",
+            parameterName: name,
+            binding: config.mutableModels ? "var" : "let",
+            storageName: nil,
+            storageType: nil,
+            isBoxed: false
+        )
     }
 
     private func finish(_ additional: AdditionalPropertiesDraft) -> PropertyPlan {

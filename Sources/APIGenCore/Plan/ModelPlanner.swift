@@ -104,10 +104,11 @@ final class ModelPlanner {
                 return .value { planner, name, file in planner.usage(members[0], suggestedName: name, file: file) }
             }
             if schema.properties.isEmpty && schema.allOf.isEmpty { return .union(members) }
-            // Properties next to oneOf: the shared part becomes the struct; the variants are not modelled.
+            // Properties (or allOf) next to oneOf: the shared part becomes the struct, which holds the variants in
+            // one member when they are objects (`variantDraft`).
         }
         if !schema.allOf.isEmpty {
-            let ownKeywords = !schema.properties.isEmpty || schema.enumValues != nil
+            let ownKeywords = !schema.properties.isEmpty || schema.enumValues != nil || hasObjectVariants(schema)
             if schema.allOf.count == 1 && !ownKeywords {
                 let member = schema.allOf[0]
                 return .value { planner, name, file in planner.usage(member, suggestedName: name, file: file) }
@@ -246,6 +247,19 @@ struct ModelDraft {
     var properties: [PropertyDraft] = []
     /// The members `additionalProperties` allows next to `properties`, kept in a dictionary.
     var additional: AdditionalPropertiesDraft?
+    /// The object variants of a `oneOf`/`anyOf` next to `properties`, kept in one member.
+    var variant: VariantDraft?
+}
+
+/// The member that holds which `oneOf`/`anyOf` variant an object with declared properties also is.
+struct VariantDraft {
+    var swiftName: String
+    /// The enum of the variants, e.g. `PetVariant`.
+    var typeName: String
+    /// `oneOf` or `anyOf`, for the documentation.
+    var keyword: String
+    /// The wire names the variants declare, which `additionalProperties` then does not keep twice.
+    var wireNames: [String]
 }
 
 /// The dictionary member that keeps an object's undeclared members when its schema allows them explicitly.
