@@ -10,6 +10,7 @@ import urllib.parse
 
 from openapi_core import Config, OpenAPI
 from openapi_core.datatypes import RequestParameters
+from openapi_core.deserializing.media_types.util import json_loads
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
@@ -156,8 +157,11 @@ class JudgeServer:
         formats = _formats(spec_dict) | (_formats_of_documents(documents) if documents else set())
         known = {"date", "date-time", "uuid", "binary", "byte", "int32", "int64", "float", "double", "password"}
         lenient = {name: (lambda value: True) for name in formats - known}
+        # openapi-core reads only application/json and application/vnd.api+json as JSON; an API's own JSON media
+        # types (`application/vnd.example+json`, `application/problem+json`) are JSON too (RFC 6839).
+        json_types = {name: json_loads for name in _json_media_types(spec_dict)}
         self.openapi = OpenAPI.from_dict(spec_dict, base_uri=base_uri, config=Config(
-            spec_validator_cls=None, extra_format_validators=lenient,
+            spec_validator_cls=None, extra_format_validators=lenient, extra_media_type_deserializers=json_types,
             extra_format_unmarshallers={name: (lambda value: value) for name in lenient}))
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -314,6 +318,24 @@ def _without_parameters(spec_dict, unjudged, documents):
     spec_dict = dict(spec_dict)
     spec_dict["paths"] = paths
     return spec_dict
+
+
+def _json_media_types(node):
+    """The JSON media types (`+json` suffix, or a `/json` subtype) named as `content` keys anywhere in `node`."""
+    found = set()
+    if isinstance(node, dict):
+        content = node.get("content")
+        if isinstance(content, dict):
+            for name in content:
+                bare = str(name).split(";")[0].strip().lower()
+                if "*" not in bare and (bare.endswith("+json") or bare.endswith("/json")) and bare != "application/json":
+                    found.add(bare)
+        for value in node.values():
+            found |= _json_media_types(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= _json_media_types(value)
+    return found
 
 
 def _formats(node):

@@ -100,15 +100,17 @@ import Foundation
 
     // MARK: - Bodies
 
-    /// Sets the body to `value` encoded as JSON with `Content-Type: application/json`.
-    public mutating func jsonBody(_ value: some Encodable, encoder: JSONEncoder) throws {
+    /// Sets the body to `value` encoded as JSON, sent as `contentType` (an API may declare a JSON media type of its
+    /// own, such as `application/vnd.example+json`).
+    public mutating func jsonBody(_ value: some Encodable, encoder: JSONEncoder,
+                                  contentType: String = "application/json") throws {
         do {
             body = try encoder.encode(value)
             fileBackedForm = nil
         } catch {
             throw APIError.invalidRequest("could not encode the JSON body of \(method) \(template): \(error)")
         }
-        headers["Content-Type"] = "application/json"
+        headers["Content-Type"] = contentType
     }
 
     /// Sets an `application/x-www-form-urlencoded` body from `value`'s top-level properties, sorted by name.

@@ -220,6 +220,40 @@ final class OperationSnippetTests: XCTestCase {
             "return __response.body")
     }
 
+    func testOptionalMultipartBodyAndVendorJSONMediaType() {
+        let outcome = generate(yaml: spec("""
+              /uploads:
+                post:
+                  operationId: createUpload
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [type]
+                          properties:
+                            type: { type: string }
+                            file: { type: string, format: binary }
+                  responses: { '204': { description: done } }
+              /events:
+                post:
+                  operationId: addEvent
+                  requestBody:
+                    required: true
+                    content:
+                      application/vnd.example.event+json:
+                        schema: { type: object, properties: { name: { type: string } } }
+                  responses: { '204': { description: done } }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        // The body is optional, so every part is; a part the schema requires is checked once the body is sent.
+        assertContains(api,
+            "public func createUpload(type: String? = nil, file: MultipartFile? = nil, progress:",
+            "if type != nil || file != nil {\n            guard let type else { throw APIError.invalidRequest(\"the multipart part 'type' is required when the body is sent\") }\n            __request.multipartBody { __form in",
+            "try __request.jsonBody(body, encoder: client.encoder, contentType: \"application/vnd.example.event+json\")")
+    }
+
     func testSeveralSuccessTypesBecomeAnOutcomeEnum() {
         let outcome = generate(yaml: spec("""
               /jobs:

@@ -286,12 +286,15 @@ struct OperationPlanner {
                                                   location: .body, wireName: ""))
             // A body that is one shape of a canonical model is sent with that shape's field names.
             let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(local).encoded(as: .\($0))" } ?? local
+            // A JSON media type of the API's own is sent as declared; a wildcard (`*/*`, `application/*`) as plain JSON.
+            let declaredType = content.mediaType == "application/json" || content.mediaType.contains("*")
+                ? "" : ", contentType: \(mediaLiteral)"
             let call = Self.isJSON(content.mediaType)
-                ? "try __request.jsonBody(\(value), encoder: client.encoder)" : "try __request.formBody(\(value))"
+                ? "try __request.jsonBody(\(value), encoder: client.encoder\(declaredType))" : "try __request.formBody(\(value))"
             statements.append(optional ? "if let \(local) { \(call) }" : call)
             return Self.isJSON(content.mediaType) && usage.swift != "Data" && usage.swift != "String" ? usage.swift : nil
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
-            planMultipart(api[schemaRef], typePrefix: typePrefix, scope: &scope, parameters: &parameters,
+            planMultipart(api[schemaRef], bodyOptional: optional, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
                           statements: &statements, wireArguments: &wireArguments)
         } else if content.mediaType.hasPrefix("text/") {
             parameters.append(Self.declaration(label, local, "String", isRequired: !optional))
@@ -309,11 +312,16 @@ struct OperationPlanner {
         return nil
     }
 
-    private func planMultipart(_ schema: Schema, typePrefix: String, scope: inout NameScope, parameters: inout [String],
-                               statements: inout [String], wireArguments: inout [WireArgumentPlan]) {
+    /// One argument per part. When the body itself is optional, every part is: the body is sent when any part is
+    /// given, and a part the schema requires is then checked before sending (`APIError.invalidRequest`).
+    private func planMultipart(_ schema: Schema, bodyOptional: Bool, typePrefix: String, scope: inout NameScope,
+                               parameters: inout [String], statements: inout [String],
+                               wireArguments: inout [WireArgumentPlan]) {
         let required = models.mergedRequired(of: schema)
         var lines: [String] = []
         var throwsJSON = false
+        var givenChecks: [String] = []
+        var requiredWhenSent: [(local: String, wireName: String)] = []
         for property in models.mergedProperties(of: schema) {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(property.name)))
             let local = localName(for: label, scope: &scope)
@@ -333,12 +341,23 @@ struct OperationPlanner {
                 throwsJSON = true
                 lines.append("    try __form.append(\(literal), json: \(local))")
             }
-            parameters.append(Self.declaration(label, local, type, isRequired: isRequired))
-            wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: isRequired,
+            parameters.append(Self.declaration(label, local, type, isRequired: isRequired && !bodyOptional))
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: isRequired && !bodyOptional,
                                                   location: .multipart, wireName: property.name))
+            givenChecks.append("\(local) != nil")
+            if isRequired { requiredWhenSent.append((local, property.name)) }
         }
-        statements.append((throwsJSON ? "try " : "") + "__request.multipartBody { __form in")
-        statements.append(contentsOf: lines)
+        let build = [(throwsJSON ? "try " : "") + "__request.multipartBody { __form in"] + lines + ["}"]
+        guard bodyOptional, !givenChecks.isEmpty else {
+            statements.append(contentsOf: build)
+            return
+        }
+        statements.append("if \(givenChecks.joined(separator: " || ")) {")
+        for part in requiredWhenSent {
+            let message = SwiftNaming.stringLiteral("the multipart part '\(part.wireName)' is required when the body is sent")
+            statements.append("    guard let \(part.local) else { throw APIError.invalidRequest(\(message)) }")
+        }
+        statements.append(contentsOf: build.map { "    " + $0 })
         statements.append("}")
     }
 
