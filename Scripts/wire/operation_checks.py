@@ -75,7 +75,7 @@ class OperationChecks:
             if body.schema is not None and (_is_json(media) or media.startswith("application/x-www-form-urlencoded")
                                             or media.startswith("multipart/form-data")):
                 self.body_schema = self.bundler.inline(body.schema, body.base)
-                body_strategy = strategy(self.body_schema, None, is_valid).map(
+                body_strategy = strategy(self.body_schema, None if _is_json(media) else "form", is_valid).map(
                     lambda value: strip_undeclared(value, self.body_schema))
             elif media.startswith("text/"):
                 # An empty body reads as no body at all (openapi-core: "Missing required request body").

@@ -53,6 +53,17 @@ def wire_schema(schema, location=None, allow_empty=False):
     """`schema` with the wire's limits added (a copy)."""
     schema = copy.deepcopy(schema)
     top = schema
+    if location == "form":
+        # A form or multipart body sends an array property as one pair or part per element, and an object property
+        # in a style (`deepObject`, exploded `form`) as one pair per member: an empty one sends nothing and reads
+        # back as absent, so no encoding can carry it.
+        for member in [top] + [m for m in top.get("allOf") or [] if isinstance(m, dict)]:
+            for sub in (member.get("properties") or {}).values():
+                if isinstance(sub, dict) and ("array" in _types(sub) or "items" in sub):
+                    sub.setdefault("minItems", 1)
+                elif isinstance(sub, dict) and ("object" in _types(sub) or "properties" in sub):
+                    sub.setdefault("minProperties", 1)
+        location = None
 
     def visit(node):
         kinds = _types(node)

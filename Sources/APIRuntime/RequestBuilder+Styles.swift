@@ -139,6 +139,45 @@ extension RequestBuilder {
         }
     }
 
+    // MARK: - Form fields
+
+    /// The `name=value` pairs of one form body property written as its `encoding` entry says.
+    static func formPairs(_ name: String, _ value: JSONValue, _ encoding: FormFieldEncoding) throws -> [String] {
+        guard !value.isNull else { return [] }
+        let encodedName = PercentEncoding.encodeUnreserved(name)
+        guard case .styled(let style, let explode, let allowReserved) = encoding else {
+            return [encodedName + "=" + PercentEncoding.encodeUnreserved(try jsonText(value))]
+        }
+        func encoded(_ text: String) -> String { queryValue(text, allowReserved: allowReserved) }
+        switch value {
+        case .array(let elements):
+            let texts = try elements.filter { !$0.isNull }.map { encoded(try parameterText($0)) }
+            if explode { return texts.map { encodedName + "=" + $0 } }
+            return [encodedName + "=" + texts.joined(separator: separator(style))]
+        case .object(let object):
+            let members = try object.sorted { $0.key < $1.key }.filter { !$0.value.isNull }
+                .map { (name: $0.key, text: try parameterText($0.value)) }
+            switch style {
+            case .deepObject:
+                return members.map { encodedName + "%5B" + PercentEncoding.encodeUnreserved($0.name) + "%5D=" + encoded($0.text) }
+            case _ where explode:
+                return members.map { PercentEncoding.encodeUnreserved($0.name) + "=" + encoded($0.text) }
+            default:
+                let flat = members.flatMap { [encoded($0.name), encoded($0.text)] }
+                return [encodedName + "=" + flat.joined(separator: separator(style))]
+            }
+        default:
+            return [encodedName + "=" + encoded(try parameterText(value))]
+        }
+    }
+
+    /// A scalar's JSON text (`"text"` with its quotes, `42`, `true`).
+    private static func jsonText(_ value: JSONValue) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
     // MARK: - Helpers
 
     private static func separator(_ style: ParameterStyle) -> String {

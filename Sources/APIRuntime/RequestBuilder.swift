@@ -116,9 +116,10 @@ import Foundation
     /// Sets an `application/x-www-form-urlencoded` body from `value`'s top-level properties, sorted by name.
     ///
     /// Scalars are written as text (`true`, `42`, `1.5`), arrays as one pair per element, nested objects as JSON
-    /// text; null properties are left out. Names and values are percent-encoded except RFC 3986 unreserved
-    /// characters, so `+` arrives as `%2B` and a space as `%20`.
-    public mutating func formBody(_ value: some Encodable) throws {
+    /// text (OpenAPI's defaults: `form` style exploded, and `application/json` for objects); null properties are left
+    /// out. A property with an entry in `encoding` is written as that entry says. Names and values are percent-encoded
+    /// except RFC 3986 unreserved characters, so `+` arrives as `%2B` and a space as `%20`.
+    public mutating func formBody(_ value: some Encodable, encoding: [String: FormFieldEncoding] = [:]) throws {
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
@@ -131,6 +132,10 @@ import Foundation
         }
         var pairs: [String] = []
         for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+            if let fieldEncoding = encoding[name] {
+                pairs += try Self.formPairs(name, member, fieldEncoding)
+                continue
+            }
             let values = member.arrayValue ?? [member]
             for value in values where !value.isNull {
                 let text = try Self.parameterText(value)

@@ -244,6 +244,26 @@ final class OperationSnippetTests: XCTestCase {
                       application/vnd.example.event+json:
                         schema: { type: object, properties: { name: { type: string } } }
                   responses: { '204': { description: done } }
+              /profile:
+                put:
+                  operationId: updateProfile
+                  requestBody:
+                    required: true
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          type: object
+                          properties:
+                            tags: { type: array, items: { type: string } }
+                            address: { type: object, properties: { city: { type: string } } }
+                            scores: { type: array, items: { type: integer } }
+                            note: { type: string }
+                        encoding:
+                          tags: { style: pipeDelimited }
+                          address: { style: deepObject, explode: true }
+                          scores: { contentType: application/json }
+                          note: { contentType: text/plain }
+                  responses: { '204': { description: done } }
             """))
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
@@ -251,7 +271,9 @@ final class OperationSnippetTests: XCTestCase {
         assertContains(api,
             "public func createUpload(type: String? = nil, file: MultipartFile? = nil, progress:",
             "if type != nil || file != nil {\n            guard let type else { throw APIError.invalidRequest(\"the multipart part 'type' is required when the body is sent\") }\n            __request.multipartBody { __form in",
-            "try __request.jsonBody(body, encoder: client.encoder, contentType: \"application/vnd.example.event+json\")")
+            "try __request.jsonBody(body, encoder: client.encoder, contentType: \"application/vnd.example.event+json\")",
+            // Only entries that change how a property is written are passed; pipeDelimited does not explode by default.
+            "try __request.formBody(body, encoding: [\"address\": .styled(.deepObject, explode: true, allowReserved: false), \"scores\": .json, \"tags\": .styled(.pipeDelimited, explode: false, allowReserved: false)])")
     }
 
     func testSeveralSuccessTypesBecomeAnOutcomeEnum() {

@@ -290,7 +290,8 @@ struct OperationPlanner {
             let declaredType = content.mediaType == "application/json" || content.mediaType.contains("*")
                 ? "" : ", contentType: \(mediaLiteral)"
             let call = Self.isJSON(content.mediaType)
-                ? "try __request.jsonBody(\(value), encoder: client.encoder\(declaredType))" : "try __request.formBody(\(value))"
+                ? "try __request.jsonBody(\(value), encoder: client.encoder\(declaredType))"
+                : "try __request.formBody(\(value)\(formEncodingArgument(content)))"
             statements.append(optional ? "if let \(local) { \(call) }" : call)
             return Self.isJSON(content.mediaType) && usage.swift != "Data" && usage.swift != "String" ? usage.swift : nil
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
@@ -310,6 +311,25 @@ struct OperationPlanner {
             statements.append(optional ? "if let \(local) { \(call) }" : call)
         }
         return nil
+    }
+
+    /// `, encoding: [...]` for a form body whose `encoding` entries change how a property is written; empty otherwise.
+    /// An entry with `style`, `explode` or `allowReserved` writes the property like a query parameter of that style;
+    /// one with only a JSON `contentType` writes its JSON text (OpenAPI 3.1.1: `contentType` is ignored when any of
+    /// the three is given); other entries change nothing.
+    private func formEncodingArgument(_ content: MediaContent) -> String {
+        var entries: [String] = []
+        for (name, encoding) in content.encodings.sorted(by: { $0.key < $1.key }) {
+            let key = SwiftNaming.stringLiteral(name)
+            if encoding.style != nil || encoding.explode != nil || encoding.allowReserved != nil {
+                let style = encoding.style.flatMap(ParameterStyleName.init(rawValue:)) ?? .form
+                let explode = encoding.explode ?? (style == .form)
+                entries.append("\(key): .styled(.\(style.rawValue), explode: \(explode), allowReserved: \(encoding.allowReserved ?? false))")
+            } else if let type = encoding.contentType, Self.isJSON(type), !type.contains("*") {
+                entries.append("\(key): .json")
+            }
+        }
+        return entries.isEmpty ? "" : ", encoding: [\(entries.joined(separator: ", "))]"
     }
 
     /// One argument per part. When the body itself is optional, every part is: the body is sent when any part is

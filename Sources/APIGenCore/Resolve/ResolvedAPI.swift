@@ -92,14 +92,34 @@ public struct MediaContent: Sendable {
     /// For `text/event-stream` whose `itemSchema` is a `oneOf`/`anyOf` of branches that each fix the `event` name
     /// (`const`, or an `enum` of one value): each branch's name and the schema of its data (nil: text).
     public var eventTypes: [EventType] = []
+    /// The `encoding` entries of a form or multipart body, by property name.
+    public var encodings: [String: PartEncoding] = [:]
 
     public init(mediaType: String, schema: SchemaRef?, itemSchema: SchemaRef? = nil, eventDataSchema: SchemaRef? = nil,
-                eventTypes: [EventType] = []) {
+                eventTypes: [EventType] = [], encodings: [String: PartEncoding] = [:]) {
         self.mediaType = mediaType
         self.schema = schema
         self.itemSchema = itemSchema
         self.eventDataSchema = eventDataSchema
         self.eventTypes = eventTypes
+        self.encodings = encodings
+    }
+
+    /// An OpenAPI Encoding Object: how one property of a form or multipart body is written.
+    public struct PartEncoding: Sendable, Equatable {
+        /// `contentType`, lowercased, when given.
+        public var contentType: String?
+        /// `style`, `explode` and `allowReserved`, when given (forms only).
+        public var style: String?
+        public var explode: Bool?
+        public var allowReserved: Bool?
+
+        public init(contentType: String? = nil, style: String? = nil, explode: Bool? = nil, allowReserved: Bool? = nil) {
+            self.contentType = contentType
+            self.style = style
+            self.explode = explode
+            self.allowReserved = allowReserved
+        }
     }
 
     /// One named type of server-sent event (OpenAPI 3.2 `itemSchema` branch).

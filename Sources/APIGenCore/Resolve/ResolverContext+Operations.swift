@@ -172,8 +172,20 @@ extension ResolverContext {
             let isEventStream = mediaType.hasPrefix("text/event-stream")
             return MediaContent(mediaType: mediaType, schema: entry.value["schema"].map { schema($0) }, itemSchema: itemSchema,
                                 eventDataSchema: isEventStream ? itemSchema.flatMap(eventDataSchema) : nil,
-                                eventTypes: isEventStream ? itemSchema.map(eventTypes) ?? [] : [])
+                                eventTypes: isEventStream ? itemSchema.map(eventTypes) ?? [] : [],
+                                encodings: encodings(entry.value["encoding"]))
         }
+    }
+
+    private func encodings(_ node: SpecNode?) -> [String: MediaContent.PartEncoding] {
+        var result: [String: MediaContent.PartEncoding] = [:]
+        for entry in node?.entries ?? [] {
+            let value = entry.value
+            result[entry.key] = MediaContent.PartEncoding(contentType: value["contentType"]?.string?.lowercased(),
+                                                          style: value["style"]?.string, explode: value["explode"]?.bool,
+                                                          allowReserved: value["allowReserved"]?.bool)
+        }
+        return result
     }
 
     private func responses(_ node: SpecNode?) -> [Response] {
