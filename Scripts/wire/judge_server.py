@@ -386,14 +386,17 @@ def _is_raw_binary(media_type):
                 or media.startswith("multipart/"))
 
 
-def multipart_parts(body, content_type):
-    """The parts of a multipart body by name: the bytes of each (a repeated name gives a list)."""
+def multipart_parts(body, content_type, types=None):
+    """The parts of a multipart body by name: the bytes of each (a repeated name gives a list). With `types` (a
+    dict), also each part's `Content-Type` header by name (`text/plain`, RFC 7578's default, when it has none)."""
     from email.parser import BytesParser
     message = BytesParser().parsebytes(b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body)
     parts = {}
     for part in message.get_payload() if message.is_multipart() else []:
         name = part.get_param("name", header="content-disposition")
         payload = part.get_payload(decode=True) or b""
+        if types is not None:
+            types.setdefault(name, (part.get("Content-Type") or "text/plain").split(";")[0].strip().lower())
         if name in parts:
             parts[name] = (parts[name] if isinstance(parts[name], list) else [parts[name]]) + [payload]
         else:

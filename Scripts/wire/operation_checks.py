@@ -258,14 +258,23 @@ class OperationChecks:
                 if media.startswith("multipart/form-data"):
                     from judge_server import multipart_parts
                     expected = {k: _part_text(v) for k, v in arguments["body"].items() if v is not None}
+                    part_types = {}
                     actual = {k: v.decode("utf-8", "replace") if isinstance(v, bytes) else
                               [x.decode("utf-8", "replace") for x in v]
-                              for k, v in multipart_parts(record["body"], record["headers"].get("Content-Type", "")).items()}
+                              for k, v in multipart_parts(record["body"], record["headers"].get("Content-Type", ""),
+                                                          part_types).items()}
+                    encoding = self.operation.body.encoding
                     for name, value in arguments["body"].items():
-                        # A structured part is JSON: compared by meaning, not by how the encoder escapes it.
-                        if _is_structured_part(value) and isinstance(actual.get(name), str):
+                        declared = str((encoding.get(name) or {}).get("contentType") or "").split(";")[0].strip().lower()
+                        # A structured part (or one the description's encoding declares JSON) is JSON: compared by
+                        # meaning, not by how the encoder escapes it.
+                        if (_is_structured_part(value) or _is_json(declared)) and isinstance(actual.get(name), str):
                             expected[name] = value
                             actual[name] = _json_or_text(actual[name])
+                        # A part's declared content type (one media type, no wildcard) is the one it must carry.
+                        if value is not None and declared and "*" not in declared and "," not in declared \
+                                and name in part_types and part_types[name] != declared:
+                            found.append(f"body/{name}: part sent as {part_types[name]}, the encoding says {declared}")
                 found += differences(expected, actual, "body")
             elif media.startswith("text/"):
                 sent = record["body"].decode("utf-8", "replace")

@@ -24,6 +24,8 @@ class Body:
     schema: object
     base: object
     required: bool
+    # The media type's `encoding` entries (form and multipart bodies), by property name.
+    encoding: dict = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass
@@ -119,7 +121,7 @@ def collect(documents):
                 media_type, media = _preferred_content(node.get("content") or {})
                 if media_type:
                     body = Body(media_type=media_type, schema=media.get("schema"), base=node_base,
-                                required=bool(node.get("required")))
+                                required=bool(node.get("required")), encoding=media.get("encoding") or {})
             responses = []
             for status, raw in (operation.get("responses") or {}).items():
                 node, node_base = documents.deref(raw, op_base)

@@ -127,32 +127,33 @@ public struct MultipartForm: Sendable {
         APIError.invalidRequest("could not read the file of multipart part '\(partName)' at \(url.path): \(error.localizedDescription)")
     }
 
-    /// Appends a text part; does nothing for nil.
-    public mutating func append(_ name: String, _ value: (some ParameterEncodable)?) {
+    /// Appends a text part, with a `Content-Type` header when `contentType` is given (the API description's
+    /// `encoding` entry for the part; none means `text/plain`); does nothing for nil.
+    public mutating func append(_ name: String, _ value: (some ParameterEncodable)?, contentType: String? = nil) {
         guard let value else { return }
-        appendPart(name: name, filename: nil, contentType: nil, data: Data(value.parameterValue.utf8))
+        appendPart(name: name, filename: nil, contentType: contentType, data: Data(value.parameterValue.utf8))
     }
 
     /// Appends one text part per element, all with the same name; does nothing for nil.
-    public mutating func append(_ name: String, _ values: [some ParameterEncodable]?) {
+    public mutating func append(_ name: String, _ values: [some ParameterEncodable]?, contentType: String? = nil) {
         for value in values ?? [] {
-            append(name, value)
+            append(name, value, contentType: contentType)
         }
     }
 
-    /// Appends a file part with its filename and content type (`application/octet-stream` when nil);
-    /// does nothing for nil.
-    public mutating func append(_ name: String, _ file: MultipartFile?) {
+    /// Appends a file part with its filename and content type: the file's own, else `contentType` (the API
+    /// description's `encoding` entry for the part), else `application/octet-stream`. Does nothing for nil.
+    public mutating func append(_ name: String, _ file: MultipartFile?, contentType: String? = nil) {
         guard let file else { return }
         appendPart(
-            name: name, filename: file.filename, contentType: file.contentType ?? "application/octet-stream",
+            name: name, filename: file.filename, contentType: file.contentType ?? contentType ?? "application/octet-stream",
             data: file.fileURL.map { .file($0, partName: name) } ?? .bytes(file.data))
     }
 
     /// Appends one file part per element, all with the same name; does nothing for nil.
-    public mutating func append(_ name: String, _ files: [MultipartFile]?) {
+    public mutating func append(_ name: String, _ files: [MultipartFile]?, contentType: String? = nil) {
         for file in files ?? [] {
-            append(name, file)
+            append(name, file, contentType: contentType)
         }
     }
 

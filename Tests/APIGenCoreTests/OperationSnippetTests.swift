@@ -234,6 +234,10 @@ final class OperationSnippetTests: XCTestCase {
                           properties:
                             type: { type: string }
                             file: { type: string, format: binary }
+                            ids: { type: array, items: { type: integer } }
+                        encoding:
+                          file: { contentType: image/png }
+                          ids: { contentType: application/json }
                   responses: { '204': { description: done } }
               /events:
                 post:
@@ -269,8 +273,10 @@ final class OperationSnippetTests: XCTestCase {
         let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
         // The body is optional, so every part is; a part the schema requires is checked once the body is sent.
         assertContains(api,
-            "public func createUpload(type: String? = nil, file: MultipartFile? = nil, progress:",
-            "if type != nil || file != nil {\n            guard let type else { throw APIError.invalidRequest(\"the multipart part 'type' is required when the body is sent\") }\n            __request.multipartBody { __form in",
+            "public func createUpload(type: String? = nil, file: MultipartFile? = nil, ids: [Int]? = nil, progress:",
+            // Encoding entries: a file part's default content type, an array sent as one JSON part.
+            "__form.append(\"file\", file, contentType: \"image/png\")", "try __form.append(\"ids\", json: ids)",
+            "if type != nil || file != nil || ids != nil {\n            guard let type else { throw APIError.invalidRequest(\"the multipart part 'type' is required when the body is sent\") }\n            try __request.multipartBody { __form in",
             "try __request.jsonBody(body, encoder: client.encoder, contentType: \"application/vnd.example.event+json\")",
             // Only entries that change how a property is written are passed; pipeDelimited does not explode by default.
             "try __request.formBody(body, encoding: [\"address\": .styled(.deepObject, explode: true, allowReserved: false), \"scores\": .json, \"tags\": .styled(.pipeDelimited, explode: false, allowReserved: false)])")

@@ -295,7 +295,7 @@ struct OperationPlanner {
             statements.append(optional ? "if let \(local) { \(call) }" : call)
             return Self.isJSON(content.mediaType) && usage.swift != "Data" && usage.swift != "String" ? usage.swift : nil
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
-            planMultipart(api[schemaRef], bodyOptional: optional, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
+            planMultipart(api[schemaRef], encodings: content.encodings, bodyOptional: optional, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
                           statements: &statements, wireArguments: &wireArguments)
         } else if content.mediaType.hasPrefix("text/") {
             parameters.append(Self.declaration(label, local, "String", isRequired: !optional))
@@ -334,7 +334,10 @@ struct OperationPlanner {
 
     /// One argument per part. When the body itself is optional, every part is: the body is sent when any part is
     /// given, and a part the schema requires is then checked before sending (`APIError.invalidRequest`).
-    private func planMultipart(_ schema: Schema, bodyOptional: Bool, typePrefix: String, scope: inout NameScope,
+    /// A part's `encoding` entry: a declared `contentType` (one media type, no wildcard) is sent on text parts and is
+    /// the default of file parts; an array declared JSON is one JSON part instead of one part per element.
+    private func planMultipart(_ schema: Schema, encodings: [String: MediaContent.PartEncoding], bodyOptional: Bool,
+                               typePrefix: String, scope: inout NameScope,
                                parameters: inout [String], statements: inout [String],
                                wireArguments: inout [WireArgumentPlan]) {
         let required = models.mergedRequired(of: schema)
@@ -349,13 +352,17 @@ struct OperationPlanner {
                                      file: typePrefix + "Request")
             let isRequired = required.contains(property.name)
             let literal = SwiftNaming.stringLiteral(property.name)
+            let declaredType = encodings[property.name]?.contentType
+                .flatMap { $0.contains("*") || $0.contains(",") ? nil : $0.trimmingCharacters(in: .whitespaces) }
+            let contentTypeArgument = declaredType.map { ", contentType: \(SwiftNaming.stringLiteral($0))" } ?? ""
             let type: String
             if usage.isBinary || usage.swift == "Data" {
                 type = "MultipartFile"
-                lines.append("    __form.append(\(literal), \(local))")
-            } else if usage.isParameterCapable {
+                lines.append("    __form.append(\(literal), \(local)\(contentTypeArgument))")
+            } else if usage.isParameterCapable && !(usage.swift.hasPrefix("[") && declaredType.map(Self.isJSON) == true) {
                 type = usage.swift
-                lines.append("    __form.append(\(literal), \(local))")
+                let textType = declaredType.map(Self.isJSON) == true || declaredType == "text/plain" ? "" : contentTypeArgument
+                lines.append("    __form.append(\(literal), \(local)\(textType))")
             } else {
                 type = usage.swift
                 throwsJSON = true
