@@ -332,6 +332,28 @@ final class ModelSnippetTests: XCTestCase {
         XCTAssertFalse(either.contains("variant"), either)
     }
 
+    func testDefaultsOfNullableAndUnionPropertiesApplyWhenAbsent() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Settings:
+                  type: object
+                  properties:
+                    temperature: { type: number, nullable: true, default: 1 }
+                    batchSize:
+                      oneOf: [{ type: string, enum: [auto] }, { type: integer }]
+                      default: auto
+                    epochs:
+                      oneOf: [{ type: string, enum: [auto] }, { type: integer }]
+                      default: 3
+            """))
+        let text = outcome.file("Models/Settings.swift") ?? ""
+        assertContains(text,
+            "public let temperature: Nullable<Double>",
+            "self.temperature = try container.decodeNullable(Double.self, forKey: \"temperature\") ?? .value(1)",
+            "try container.encodeNullable(self.temperature, forKey: \"temperature\")",
+            "self.batchSize = try container.decodeIfPresent(SettingsBatchSize.self, forKey: \"batchSize\") ?? .settingsBatchSizeString(.auto)",
+            "self.epochs = try container.decodeIfPresent(SettingsEpochs.self, forKey: \"epochs\") ?? .int(3)")
+    }
+
     func testTuplesKeepEveryPosition() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Shape:

@@ -111,8 +111,9 @@ extension ModelPlanner {
                       remembering: Bool = true, docLines: [String]? = nil) -> TypeUsage {
         let schema = api[ref]
         let name = claimName(requested, named: named)
-        let usage = TypeUsage(swift: name)
+        var usage = TypeUsage(swift: name)
         if remembering { remember(ref, usage) }
+        var caseUsages: [(name: String, usage: TypeUsage)] = []
         var plan = basePlan(name: name, schema: schema)
         if let docLines { plan.docLines = docLines }
         plan.isUnion = true
@@ -149,6 +150,7 @@ extension ModelPlanner {
             var claimed = caseScope.claim(base)
             while variantTypes.contains(claimed) { claimed = caseScope.claim(claimed + "Value") }
             let caseName = SwiftNaming.escapedMember(claimed)
+            caseUsages.append((caseName, memberUsage))
             plan.unionCases.append(UnionCasePlan(name: caseName, type: memberUsage.swift,
                                                  discriminatorValues: values.map(SwiftNaming.stringLiteral),
                                                  hasDiscriminatorValues: !values.isEmpty,
@@ -164,6 +166,8 @@ extension ModelPlanner {
             plan.undocumentedCaseName = SwiftNaming.escapedMember(claimed)
         }
         register(ModelDraft(plan: plan, file: file))
+        usage.unionCases = caseUsages
+        if remembering { remember(ref, usage) }
         return usage
     }
 
@@ -221,6 +225,13 @@ extension ModelPlanner {
         guard let value = node.scalar else { return nil }
         if let cases = usage.enumCases {
             return cases.first { $0.raw == value }.map { "." + $0.name }
+        }
+        // A union's default is the first case whose type can hold it (`"auto"` of `oneOf: [enum [auto], integer]`).
+        if let cases = usage.unionCases {
+            for unionCase in cases {
+                if let literal = defaultLiteral(node, for: unionCase.usage) { return ".\(unionCase.name)(\(literal))" }
+            }
+            return nil
         }
         switch (usage.swift, value) {
         case ("String", .string(let text)): return SwiftNaming.stringLiteral(text)

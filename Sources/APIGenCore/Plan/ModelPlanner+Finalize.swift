@@ -173,6 +173,12 @@ extension ModelPlanner {
                 : "try container.decodeIfPresent(\(base).self, \(key)) ?? \(literal)"
             encode = "try container.encode(\(value), \(key))"
             initDefault = " = \(literal)"
+        } else if let literal = property.defaultLiteral, !property.required, !useDateHelpers {
+            // Nullable with a default: absent is the default, `null` stays `null`.
+            type = "Nullable<\(base)>"
+            decode = "try container.decodeNullable(\(base).self, \(key)) ?? .value(\(literal))"
+            encode = "try container.encodeNullable(\(value), \(key))"
+            initDefault = " = .value(\(literal))"
         } else if !property.required && property.nullable && useDateHelpers && property.usage.isDateTime {
             type = "Nullable<Date>?"
             decode = "try container.decodeNullableDateTime(\(key))"

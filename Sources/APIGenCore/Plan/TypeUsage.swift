@@ -12,6 +12,8 @@ struct TypeUsage: Sendable {
     var isParameterCapable = false
     /// A generated tolerant enum, with its cases by raw value, for default values.
     var enumCases: [(raw: ScalarValue, name: String)]?
+    /// A generated union, with its cases and their types, for default values.
+    var unionCases: [(name: String, usage: TypeUsage)]?
     /// `Data` of `format: binary`.
     var isBinary = false
     /// An array whose elements are parameter-capable (for exploded query arrays).
