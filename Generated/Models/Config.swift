@@ -18,7 +18,7 @@ public struct Config: Codable, Hashable, Sendable {
     public let limits: [String: Int]?
     /// True while the account has never saved a config (the server returned defaults).
     ///
-    /// Read-only: sent by the server, never sent back.
+    /// Read-only: sent by the server, never sent back (left out of request bodies).
     public let `default`: Bool?
 
     /// Creates a value from its properties.
@@ -51,7 +51,7 @@ public struct Config: Codable, Hashable, Sendable {
         try container.encode(self.theme, forKey: "theme")
         try container.encodeIfPresent(self.extra, forKey: "extra")
         try container.encodeIfPresent(self.limits, forKey: "limits")
-        try container.encodeIfPresent(self.`default`, forKey: "default")
+        if !RequestBodyEncoding.isActive { try container.encodeIfPresent(self.`default`, forKey: "default") }
     }
 }
 

@@ -25,7 +25,7 @@ public struct DetailedProfile: Codable, Hashable, Sendable {
     public let locale: String
     /// Computed by the server; ignored when sent.
     ///
-    /// Read-only: sent by the server, never sent back.
+    /// Read-only: sent by the server, never sent back (left out of request bodies).
     public let karma: Int?
     /// Id in the pre-2019 system. Will be removed in v2.
     ///
@@ -100,7 +100,7 @@ public struct DetailedProfile: Codable, Hashable, Sendable {
         try container.encodeNullableDateTime(self.lastSeenAt, forKey: "lastSeenAt")
         try container.encode(self.role, forKey: "role")
         try container.encode(self.locale, forKey: "locale")
-        try container.encodeIfPresent(self.karma, forKey: "karma")
+        if !RequestBodyEncoding.isActive { try container.encodeIfPresent(self.karma, forKey: "karma") }
         try container.encodeIfPresent(self.legacyID, forKey: "legacyId")
         try container.encodeNullable(self.bio, forKey: "bio")
         try container.encode(self.friendsCount, forKey: "friendsCount")

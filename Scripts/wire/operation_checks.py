@@ -21,7 +21,7 @@ import reference_styles
 
 from driver_process import DriverCrash, DriverHang
 from semantic_equality import differences
-from value_generation import GenerationError, draw_samples, strategy, strip_undeclared, with_defaults
+from value_generation import GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, with_defaults
 
 SPARE_STATUSES = [500, 502, 503, 418, 599]
 
@@ -75,6 +75,7 @@ class OperationChecks:
             if body.schema is not None and (_is_json(media) or media.startswith("application/x-www-form-urlencoded")
                                             or media.startswith("multipart/form-data")):
                 self.body_schema = self.bundler.inline(body.schema, body.base)
+                self.body_read_only_schema = self.bundler.inline_keeping_read_only(body.schema, body.base)
                 body_strategy = strategy(self.body_schema, None if _is_json(media) else "form", is_valid).map(
                     lambda value: strip_undeclared(value, self.body_schema))
             elif media.startswith("text/"):
@@ -250,6 +251,9 @@ class OperationChecks:
             if _is_json(media) or media.startswith("application/x-www-form-urlencoded") \
                     or media.startswith("multipart/form-data"):
                 expected = with_defaults(arguments["body"], self.body_schema) if self.body_schema else arguments["body"]
+                if getattr(self, "body_read_only_schema", None) is not None:
+                    # Arguments may carry read-only members (a model fetched and sent back); the client leaves them out.
+                    expected = strip_read_only(expected, self.body_read_only_schema)
                 actual = record.get("unmarshalled_body")
                 sent_type = record["headers"].get("Content-Type", "")
                 if actual is None and record["body"] and _is_json(sent_type) and "*" in media:

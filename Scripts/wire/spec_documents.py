@@ -119,6 +119,14 @@ class SchemaBundler:
             inlined.pop("required")
         return inlined
 
+    def inline_keeping_read_only(self, schema, base, depth_limit=2):
+        """Like `inline`, with `readOnly` kept: which members a client must leave out of what it sends."""
+        self._DROPPED = SchemaBundler._DROPPED - {"readOnly"}
+        try:
+            return self.inline(schema, base, depth_limit)
+        finally:
+            del self._DROPPED
+
     def _inline(self, schema, base, active, limit):
         if isinstance(schema, dict) and "$ref" in schema:
             target, target_base = self.documents.resolve(schema["$ref"], base)

@@ -180,11 +180,14 @@ def strip_undeclared(value, schema):
     if isinstance(value, dict):
         open_ended = any(isinstance(s, dict) and (s.get("additionalProperties") not in (None, False)
                                                   or s.get("patternProperties")) for s in schemas)
+        # A member `required` names without declaring it is required with any value: apigen keeps it as JSON.
+        required = {name for s in schemas if isinstance(s, dict) for name in (s.get("required") or [])
+                    if isinstance(name, str)}
         result = {}
         for key, member in value.items():
             children = [s["properties"][key] for s in schemas
                         if isinstance(s, dict) and key in (s.get("properties") or {})]
-            if not children and not open_ended:
+            if not children and not open_ended and key not in required:
                 continue
             children += [s["additionalProperties"] for s in schemas
                          if isinstance(s, dict) and isinstance(s.get("additionalProperties"), dict)]
@@ -193,6 +196,25 @@ def strip_undeclared(value, schema):
     if isinstance(value, list):
         return [_strip_all(item, [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)])
                 for item in value]
+    return value
+
+
+def strip_read_only(value, schema):
+    """`value` without the object members its schema marks `readOnly` (at any depth): a client leaves them out of
+    what it sends (OpenAPI: "SHOULD NOT be sent as part of the request")."""
+    schemas = _expand(schema)
+    if isinstance(value, dict):
+        result = {}
+        for key, member in value.items():
+            children = [s["properties"][key] for s in schemas
+                        if isinstance(s, dict) and isinstance(s.get("properties"), dict) and key in s["properties"]]
+            if any(isinstance(c, dict) and c.get("readOnly") is True for c in children):
+                continue
+            result[key] = strip_read_only(member, {"allOf": children}) if children else member
+        return result
+    if isinstance(value, list):
+        items = [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)]
+        return [strip_read_only(item, {"allOf": items}) if items else item for item in value]
     return value
 
 

@@ -167,7 +167,7 @@ public struct MultipartForm: Sendable {
         guard let value else { return }
         let data: Data
         do {
-            data = try encoder.encode(value)
+            data = try RequestBodyEncoding.encoding { try encoder.encode(value) }
         } catch {
             throw APIError.invalidRequest("could not encode multipart part '\(name)' as JSON: \(error)")
         }

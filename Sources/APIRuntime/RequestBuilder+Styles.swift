@@ -127,7 +127,7 @@ extension RequestBuilder {
         guard let value else { return }
         let text: String
         do {
-            text = String(decoding: try encoder.encode(value), as: UTF8.self)
+            text = String(decoding: try RequestBodyEncoding.encoding { try encoder.encode(value) }, as: UTF8.self)
         } catch {
             throw APIError.invalidRequest("could not encode \(location) parameter '\(name)' of \(method) \(template) as JSON: \(error)")
         }
@@ -207,7 +207,7 @@ extension RequestBuilder {
     static func members(of value: some Encodable, parameter: String) throws -> [(name: String, value: String)] {
         let json: JSONValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+            json = try JSONDecoder().decode(JSONValue.self, from: RequestBodyEncoding.encoding { try JSONEncoder().encode(value) })
         } catch {
             throw APIError.invalidRequest("could not encode parameter '\(parameter)': \(error)")
         }

@@ -105,7 +105,7 @@ import Foundation
     public mutating func jsonBody(_ value: some Encodable, encoder: JSONEncoder,
                                   contentType: String = "application/json") throws {
         do {
-            body = try encoder.encode(value)
+            body = try RequestBodyEncoding.encoding { try encoder.encode(value) }
             fileBackedForm = nil
         } catch {
             throw APIError.invalidRequest("could not encode the JSON body of \(method) \(template): \(error)")
@@ -122,7 +122,7 @@ import Foundation
     public mutating func formBody(_ value: some Encodable, encoding: [String: FormFieldEncoding] = [:]) throws {
         let json: JSONValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+            json = try JSONDecoder().decode(JSONValue.self, from: RequestBodyEncoding.encoding { try JSONEncoder().encode(value) })
         } catch {
             throw APIError.invalidRequest("could not encode the form body of \(method) \(template): \(error)")
         }

@@ -354,6 +354,18 @@ final class ModelSnippetTests: XCTestCase {
             "self.epochs = try container.decodeIfPresent(SettingsEpochs.self, forKey: \"epochs\") ?? .int(3)")
     }
 
+    func testRequiredMembersWithoutSchemaAreKeptAsJSON() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Role:
+                  allOf:
+                    - { type: object, required: [name], properties: { name: { type: string } } }
+                    - { type: object, required: [policies], properties: { policyDocument: { type: object } } }
+            """))
+        let text = outcome.file("Models/Role.swift") ?? ""
+        assertContains(text, "public let policies: JSONValue", "self.policies = try container.decode(JSONValue.self, forKey: \"policies\")")
+        XCTAssertTrue(outcome.rendered.contains { $0.contains("Role requires 'policies' but does not declare it") }, outcome.rendered.joined())
+    }
+
     func testTuplesKeepEveryPosition() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Shape:

@@ -55,6 +55,23 @@ final class ExampleAPIClientTests: XCTestCase {
         XCTAssertNotNil(request.headers["Cookie"]?.hasPrefix("session="))
     }
 
+    func testReadOnlyMembersAreLeftOutOfRequestBodiesOnly() async throws {
+        let transport = MockTransport()
+        let configJSON = #"{"version": 3, "pushEnabled": true, "theme": "dark", "default": true}"#
+        transport.on("PUT /v1/config", respond: .json(#"{"status": "OK", "reason": null, "data": \#(configJSON)}"#))
+        let fetched = try JSONDecoder().decode(Config.self, from: Data(configJSON.utf8))
+        XCTAssertEqual(fetched.default, true)
+        // Sent back unchanged: the server-computed `default` is not part of the request.
+        let stored = try await client(transport).config.updateConfig(body: fetched)
+        let sent = try JSONSerialization.jsonObject(with: try XCTUnwrap(transport.requests.first?.body)) as? [String: Any]
+        XCTAssertEqual(sent?["version"] as? Int, 3)
+        XCTAssertNil(sent?["default"], "read-only members are never sent")
+        XCTAssertEqual(stored.default, true, "and still decoded from the response")
+        // Encoded outside a request (an app's cache, the response store), every member is kept.
+        let kept = try JSONSerialization.jsonObject(with: JSONEncoder().encode(fetched)) as? [String: Any]
+        XCTAssertEqual(kept?["default"] as? Bool, true)
+    }
+
     func testDocumentedErrorIsThrownTyped() async throws {
         let transport = MockTransport()
         transport.on("GET /v1/members/me", respond: .json(#"{"status": "UNAUTHORIZED", "reason": "expired", "data": {"code": "token_expired", "message": "Token expired"}}"#, status: 401))

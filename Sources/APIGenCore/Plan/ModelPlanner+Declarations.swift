@@ -28,7 +28,7 @@ extension ModelPlanner {
             let propertyUsage = self.usage(property.schema, suggestedName: name + SwiftNaming.typeNamePart(property.name), file: file)
             let isRequired = required.contains(property.name) && !propertySchema.readOnly && !propertySchema.writeOnly
             var docs = documentation(propertySchema)
-            if propertySchema.readOnly { docs.append(contentsOf: docs.isEmpty ? ["Read-only: sent by the server, never sent back."] : ["", "Read-only: sent by the server, never sent back."]) }
+            if propertySchema.readOnly { docs.append(contentsOf: docs.isEmpty ? ["Read-only: sent by the server, never sent back (left out of request bodies)."] : ["", "Read-only: sent by the server, never sent back (left out of request bodies)."]) }
             if propertySchema.writeOnly { docs.append(contentsOf: docs.isEmpty ? ["Write-only: sent to the server, never returned."] : ["", "Write-only: sent to the server, never returned."]) }
             draft.properties.append(PropertyDraft(
                 wireName: property.name,
@@ -39,15 +39,43 @@ extension ModelPlanner {
                 nullable: propertySchema.nullable,
                 defaultLiteral: propertySchema.defaultValue.flatMap { defaultLiteral($0, for: propertyUsage) },
                 docLines: docs,
-                deprecated: propertySchema.deprecated
+                deprecated: propertySchema.deprecated,
+                readOnly: propertySchema.readOnly
             ))
         }
+        draft.properties += requiredWithoutSchema(schema, modelName: name, declared: Set(draft.properties.map(\.wireName)),
+                                                  scope: &memberScope)
         draft.variant = variantDraft(ref, schema: schema, modelName: name, scope: &memberScope, file: file)
         draft.additional = additionalPropertiesDraft(schema, modelName: name,
                                                      declared: draft.properties.map(\.wireName) + (draft.variant?.wireNames ?? []),
                                                      scope: &memberScope, file: file)
         register(draft)
         return usage
+    }
+
+    /// Members that `required` names but `properties` does not declare: JSON Schema then requires them with any value,
+    /// so the model keeps each as `JSONValue` (dropping them would lose them on the way back). Usually a slip in the
+    /// description (Netflix consoleme requires `assume_role_policies` and declares `assume_role_policy_document`),
+    /// hence the warning.
+    private func requiredWithoutSchema(_ schema: Schema, modelName: String, declared: Set<String>,
+                                       scope: inout NameScope) -> [PropertyDraft] {
+        guard schema.additionalProperties != .forbidden else { return [] }
+        var names: [String] = []
+        func collect(_ schema: Schema, visited: Set<SchemaRef>) {
+            for member in schema.allOf where !visited.contains(member) { collect(api[member], visited: visited.union([member])) }
+            for name in schema.required where !declared.contains(name) && !names.contains(name) { names.append(name) }
+        }
+        collect(schema, visited: [])
+        return names.map { wireName in
+            let base = SwiftNaming.memberName(wireName)
+            let swiftName = scope.claim(base)
+            diagnostics.append(.warning(
+                "\(modelName) requires '\(wireName)' but does not declare it among its properties; it is kept as JSONValue",
+                at: schema.node["required"] ?? schema.node, hint: "declare '\(wireName)' under properties, or remove it from required"))
+            return PropertyDraft(wireName: wireName, swiftName: swiftName, schema: nil, usage: .json, required: true,
+                                 nullable: false, defaultLiteral: nil,
+                                 docLines: ["Required by the API description, which gives it no schema."], deprecated: false)
+        }
     }
 
     /// The dictionary member for `additionalProperties: true` or a schema next to `properties`; nil when the

@@ -201,6 +201,7 @@ extension ModelPlanner {
             encode = useDateHelpers ? "try container.encode\(helper)IfPresent(\(value), \(key))" : "try container.encodeIfPresent(\(value), \(key))"
             initDefault = " = nil"
         }
+        if property.readOnly { encode = "if !RequestBodyEncoding.isActive { \(encode) }" }
         // Immutable models keep a property that holds another struct by value in a box: the struct's copy,
         // assign and destroy then handle one reference instead of every field of the nested model (and of its
         // nested models), which was most of the IR of a model file (Docs/performance.md).

@@ -283,4 +283,6 @@ struct PropertyDraft {
     var defaultLiteral: String?
     var docLines: [String]
     var deprecated: Bool
+    /// `readOnly`: left out when the model is encoded as a request body.
+    var readOnly = false
 }
