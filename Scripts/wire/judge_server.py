@@ -146,6 +146,7 @@ class JudgeServer:
         self.base_url = self.host_url + base_path
         spec_dict = dict(spec_dict)
         spec_dict["servers"] = [{"url": self.base_url}]
+        spec_dict = _local_servers_everywhere(spec_dict, self.base_url)
         if not check_security:
             spec_dict = _without_security(spec_dict)
         if unjudged:
@@ -318,6 +319,26 @@ def _without_parameters(spec_dict, unjudged, documents):
     spec_dict = dict(spec_dict)
     spec_dict["paths"] = paths
     return spec_dict
+
+
+def _local_servers_everywhere(spec_dict, url):
+    """`spec_dict` with the `servers` of path items and operations (Twilio names its host per path) replaced by the
+    local server too: openapi-core matches a request against the most specific list, and the client was pointed at
+    the local server."""
+    paths = spec_dict.get("paths")
+    if not isinstance(paths, dict):
+        return spec_dict
+    new_paths = {}
+    for key, item in paths.items():
+        if isinstance(item, dict):
+            item = dict(item)
+            if "servers" in item:
+                item["servers"] = [{"url": url}]
+            for method, operation in list(item.items()):
+                if isinstance(operation, dict) and "servers" in operation:
+                    item[method] = dict(operation, servers=[{"url": url}])
+        new_paths[key] = item
+    return dict(spec_dict, paths=new_paths)
 
 
 def _json_media_types(node):

@@ -279,6 +279,9 @@ class OperationChecks:
                         if value is not None and declared and "*" not in declared and "," not in declared \
                                 and name in part_types and part_types[name] != declared:
                             found.append(f"body/{name}: part sent as {part_types[name]}, the encoding says {declared}")
+                if media.startswith("application/x-www-form-urlencoded") and expected == {} and actual is None:
+                    # A form with no members is an empty body, which reads as no body at all: the wire cannot tell.
+                    actual = {}
                 found += differences(expected, actual, "body")
             elif media.startswith("text/"):
                 sent = record["body"].decode("utf-8", "replace")
