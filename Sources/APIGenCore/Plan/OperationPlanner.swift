@@ -295,8 +295,8 @@ struct OperationPlanner {
             statements.append(optional ? "if let \(local) { \(call) }" : call)
             return Self.isJSON(content.mediaType) && usage.swift != "Data" && usage.swift != "String" ? usage.swift : nil
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
-            planMultipart(api[schemaRef], encodings: content.encodings, bodyOptional: optional, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
-                          statements: &statements, wireArguments: &wireArguments)
+            planMultipart(api[schemaRef], encodings: content.encodings, bodyOptional: optional, typePrefix: typePrefix,
+                          scope: &scope, parameters: &parameters, statements: &statements, wireArguments: &wireArguments)
         } else if content.mediaType.hasPrefix("text/") {
             parameters.append(Self.declaration(label, local, "String", isRequired: !optional))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: "String", isRequired: !optional,
