@@ -84,17 +84,7 @@ extension RequestBuilder {
                                allowReserved: Bool = false) throws {
         guard let value else { return }
         let members = try Self.members(of: value, parameter: name)
-        let encodedName = PercentEncoding.encodeUnreserved(name)
-        func encoded(_ text: String) -> String { Self.queryValue(text, allowReserved: allowReserved) }
-        switch style {
-        case .deepObject:
-            queryItems += members.map { (encodedName + "%5B" + PercentEncoding.encodeUnreserved($0.name) + "%5D", encoded($0.value)) }
-        case _ where explode:
-            queryItems += members.map { (PercentEncoding.encodeUnreserved($0.name), encoded($0.value)) }
-        default:
-            let flat = members.flatMap { [encoded($0.name), encoded($0.value)] }
-            queryItems.append((encodedName, flat.joined(separator: Self.separator(style))))
-        }
+        queryItems += Self.objectPairs(name, members, style: style, explode: explode, allowReserved: allowReserved)
     }
 
     /// An object-valued header: `k,v,k2,v2`, or `k=v,k2=v2` when exploded. Does nothing for nil.
@@ -156,23 +146,34 @@ extension RequestBuilder {
             return [encodedName + "=" + texts.joined(separator: separator(style))]
         case .object(let object):
             let members = try object.sorted { $0.key < $1.key }.filter { !$0.value.isNull }
-                .map { (name: $0.key, text: try parameterText($0.value)) }
-            switch style {
-            case .deepObject:
-                return members.map { encodedName + "%5B" + PercentEncoding.encodeUnreserved($0.name) + "%5D=" + encoded($0.text) }
-            case _ where explode:
-                return members.map { PercentEncoding.encodeUnreserved($0.name) + "=" + encoded($0.text) }
-            default:
-                let flat = members.flatMap { [encoded($0.name), encoded($0.text)] }
-                return [encodedName + "=" + flat.joined(separator: separator(style))]
-            }
+                .map { (name: $0.key, value: try parameterText($0.value)) }
+            return objectPairs(name, members, style: style, explode: explode, allowReserved: allowReserved)
+                .map { $0.name + "=" + $0.value }
         default:
             return [encodedName + "=" + encoded(try parameterText(value))]
         }
     }
 
-    /// A scalar's JSON text (`"text"` with its quotes, `42`, `true`).
-    private static func jsonText(_ value: JSONValue) throws -> String {
+    /// An object's members (name and text, sorted) as encoded query pairs in `style`: `deepObject` gives
+    /// `name[k]=v`, exploded styles one pair per member (`k=v`), the others one pair of `k,v` joined by the style's
+    /// delimiter. Shared by object-valued query parameters and styled form properties.
+    private static func objectPairs(_ name: String, _ members: [(name: String, value: String)], style: ParameterStyle,
+                                    explode: Bool, allowReserved: Bool) -> [(name: String, value: String)] {
+        let encodedName = PercentEncoding.encodeUnreserved(name)
+        func encoded(_ text: String) -> String { queryValue(text, allowReserved: allowReserved) }
+        switch style {
+        case .deepObject:
+            return members.map { (encodedName + "%5B" + PercentEncoding.encodeUnreserved($0.name) + "%5D", encoded($0.value)) }
+        case _ where explode:
+            return members.map { (PercentEncoding.encodeUnreserved($0.name), encoded($0.value)) }
+        default:
+            let flat = members.flatMap { [encoded($0.name), encoded($0.value)] }
+            return [(encodedName, flat.joined(separator: separator(style)))]
+        }
+    }
+
+    /// A value's JSON text (`"text"` with its quotes, `42`, `true`, arrays and objects with sorted keys).
+    static func jsonText(_ value: JSONValue) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -228,9 +229,7 @@ extension RequestBuilder {
         case .double(let double): return String(double)
         case .string(let string): return string
         case .array, .object:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return try jsonText(value)
         }
     }
 }
