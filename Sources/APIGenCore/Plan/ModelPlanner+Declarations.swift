@@ -103,8 +103,8 @@ extension ModelPlanner {
     /// the validator checks those and the model needs nothing more.
     private func variantDraft(_ ref: SchemaRef, schema: Schema, modelName: String, scope: inout NameScope,
                               file: String) -> VariantDraft? {
+        guard hasObjectVariants(schema) else { return nil }
         let members = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
-        guard !members.isEmpty, members.allSatisfy(isObjectVariant) else { return nil }
         if !schema.oneOf.isEmpty && !schema.anyOf.isEmpty {
             diagnostics.append(.warning("\(modelName) has both oneOf and anyOf next to its properties; only the oneOf variants are modelled (the validator checks both)",
                                         at: schema.node["anyOf"] ?? schema.node))
