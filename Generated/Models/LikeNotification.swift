@@ -59,16 +59,14 @@ public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
     case photo(Photo)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? Comment(from: decoder) {
-            self = .comment(value)
-            return
-        }
-        if let value = try? Photo(from: decoder) {
-            self = .photo(value)
-            return
-        }
-        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "the value matches none of the variants"))
+        self = try UnionDecoding.decode(from: decoder, among: LikeNotificationTarget.variantShapes)
     }
+
+    /// The variants with the members and tag each declares, for values without a discriminator.
+    private static let variantShapes: [UnionDecoding.Variant<LikeNotificationTarget>] = [
+        .init(keys: ["id", "authorId", "body", "createdAt", "parent", "replies", "author"]) { .comment(try Comment(from: $0)) },
+        .init(keys: ["id", "url", "width", "height", "caption", "owner"]) { .photo(try Photo(from: $0)) },
+    ]
 
     public func encode(to encoder: any Encoder) throws {
         switch self {

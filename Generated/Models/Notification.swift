@@ -21,13 +21,23 @@ public indirect enum Notification: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DiscriminatorKey.self)
         let key = DiscriminatorKey(stringValue: "kind")
-        let discriminator = try container.decode(String.self, forKey: key)
+        let discriminator = try container.decodeIfPresent(String.self, forKey: key)
+        guard let discriminator else {
+            self = try UnionDecoding.decode(from: decoder, among: Notification.variantShapes)
+            return
+        }
         switch discriminator {
         case "like": self = .likeNotification(try LikeNotification(from: decoder))
         case "friend_request": self = .friendRequestNotification(try FriendRequestNotification(from: decoder))
         default: self = .undocumented(try JSONValue(from: decoder))
         }
     }
+
+    /// The variants with the members and tag each declares, for values without a discriminator.
+    private static let variantShapes: [UnionDecoding.Variant<Notification>] = [
+        .init(keys: ["id", "kind", "createdAt", "read", "priority", "likedBy", "target"], tag: ("kind", "like")) { .likeNotification(try LikeNotification(from: $0)) },
+        .init(keys: ["id", "kind", "createdAt", "read", "priority", "from", "message"], tag: ("kind", "friend_request")) { .friendRequestNotification(try FriendRequestNotification(from: $0)) },
+    ]
 
     public func encode(to encoder: any Encoder) throws {
         switch self {

@@ -190,7 +190,8 @@ final class ModelSnippetTests: XCTestCase {
             """))
         let either = outcome.file("Models/Either.swift") ?? outcome.rendered.joined(separator: "\n")
         assertContains(either, "case xclassValue(xclass)", "case 日本Value(日本)", "case double(Double)",
-                       "if let value = try? xclass(from: decoder) {", "self = .xclassValue(value)")
+                       ".init(keys: [\"a\"]) { .xclassValue(try xclass(from: $0)) }",
+                       ".init(keys: [\"b\"]) { .日本Value(try 日本(from: $0)) }", ".init { .double(try Double(from: $0)) }")
         XCTAssertFalse(either.contains("case xclass("), either)
     }
 

@@ -96,6 +96,9 @@ public struct ModelPlan: Encodable, Sendable {
     /// The declaration of the initializer that decodes the variants: `public init(from decoder: any Decoder) throws`,
     /// or `private init(variantsFrom decoder: any Decoder) throws` behind the guard.
     public var decodingInitializer = ""
+    /// True for a union with several object variants: a value without a discriminator is decoded as the variant its
+    /// members and tag match (`UnionDecoding`), not as the first variant that decodes.
+    public var decodesByShape = false
 
     public var isAlias = false
     public var aliasedType: String?
@@ -115,7 +118,7 @@ public struct ModelPlan: Encodable, Sendable {
         case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, codingKeys, isCanonical, shapes,
              firstShapeName, hasAdditionalProperties,
              additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, hasDiscriminator,
-             discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, isAlias, aliasedType, isEventUnion, eventCases, isOutcome, outcomeCases, extraConformances
+             discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, decodesByShape, isAlias, aliasedType, isEventUnion, eventCases, isOutcome, outcomeCases, extraConformances
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -144,6 +147,7 @@ public struct ModelPlan: Encodable, Sendable {
         try container.encodeIfPresent(undocumentedCaseName, forKey: .undocumentedCaseName)
         try container.encode(breaksRecursion, forKey: .breaksRecursion)
         try container.encode(decodingInitializer, forKey: .decodingInitializer)
+        try container.encode(decodesByShape, forKey: .decodesByShape)
         try container.encode(isAlias, forKey: .isAlias)
         try container.encodeIfPresent(aliasedType, forKey: .aliasedType)
         try container.encode(isEventUnion, forKey: .isEventUnion)
@@ -228,6 +232,10 @@ public struct UnionCasePlan: Encodable, Sendable {
     public var hasDiscriminatorValues: Bool
     /// The values joined for a `case` label: `"like", "Like"`.
     public var discriminatorPattern: String
+    /// The arguments of the case's `UnionDecoding.Variant` when the union decodes by shape: the member names of an
+    /// object variant and the member it fixes to one string, e.g. `(keys: ["id", "type"], tag: ("type", "track"))`;
+    /// empty for a variant that is not an object with declared members.
+    public var shapeArguments = ""
     public var isLast = false
 }
 

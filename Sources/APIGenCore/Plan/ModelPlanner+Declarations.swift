@@ -182,9 +182,12 @@ extension ModelPlanner {
             plan.unionCases.append(UnionCasePlan(name: caseName, type: memberUsage.swift,
                                                  discriminatorValues: values.map(SwiftNaming.stringLiteral),
                                                  hasDiscriminatorValues: !values.isEmpty,
-                                                 discriminatorPattern: values.map(SwiftNaming.stringLiteral).joined(separator: ", ")))
+                                                 discriminatorPattern: values.map(SwiftNaming.stringLiteral).joined(separator: ", "),
+                                                 shapeArguments: shapeArguments(of: member,
+                                                                                preferring: schema.discriminator?.propertyName)))
         }
         if !plan.unionCases.isEmpty { plan.unionCases[plan.unionCases.count - 1].isLast = true }
+        plan.decodesByShape = plan.unionCases.filter { !$0.shapeArguments.isEmpty }.count >= 2
         if plan.hasDiscriminator && !plan.unionCases.contains(where: \.hasDiscriminatorValues) {
             plan.hasDiscriminator = false
         }
@@ -197,6 +200,26 @@ extension ModelPlanner {
         usage.unionCases = caseUsages
         if remembering { remember(ref, usage) }
         return usage
+    }
+
+    /// The arguments of the variant's `UnionDecoding.Variant`: the member names an object variant declares, and the
+    /// member it fixes to one string (the discriminator's property first), e.g. `(keys: ["id", "type"], tag: ("type", "track"))`;
+    /// empty for a variant that is not an object with declared members.
+    private func shapeArguments(of member: SchemaRef, preferring discriminatorProperty: String?) -> String {
+        let schema = api[member]
+        guard schema.oneOf.isEmpty, schema.anyOf.isEmpty else { return "" }
+        let properties = mergedProperties(of: schema)
+        guard !properties.isEmpty else { return "" }
+        let keys = properties.map { SwiftNaming.stringLiteral($0.name) }.joined(separator: ", ")
+        let candidates = properties.filter { $0.name == discriminatorProperty } + properties.filter { $0.name != discriminatorProperty }
+        let tag = candidates.lazy.compactMap { property -> String? in
+            let propertySchema = self.api[property.schema]
+            let value: String? = if case .string(let constant)? = propertySchema.constValue { constant }
+                else if let values = propertySchema.enumValues, values.count == 1, case .string(let only) = values[0] { only }
+                else { nil }
+            return value.map { "(\(SwiftNaming.stringLiteral(property.name)), \(SwiftNaming.stringLiteral($0)))" }
+        }.first
+        return "(keys: [\(keys)]" + (tag.map { ", tag: \($0)" } ?? "") + ")"
     }
 
     func declareEnum(_ ref: SchemaRef, rawType: String, name requested: String, named: Bool, file: String) -> TypeUsage {

@@ -480,7 +480,8 @@ import Foundation
 """###,
         "union": ###"""
 {{! oneOf / anyOf: one case per variant; a discriminator picks the case (a value it does not list is kept as JSON in
-    the undocumented case), otherwise the first variant that decodes wins. }}
+    the undocumented case); otherwise a union with several object variants picks the variant by the value's members
+    and tag (UnionDecoding), and any other union takes the first variant that decodes. }}
 {{access}} indirect enum {{name}}: Codable{{{equalityConformance}}}, Sendable {
 {{#unionCases}}
     case {{name}}({{{type}}})
@@ -508,7 +509,13 @@ import Foundation
     {{{decodingInitializer}}} {
         let container = try decoder.container(keyedBy: DiscriminatorKey.self)
         let key = DiscriminatorKey(stringValue: {{{discriminatorLiteral}}})
-        let discriminator = try container.decode(String.self, forKey: key)
+        let discriminator = try container.decode{{#decodesByShape}}IfPresent{{/decodesByShape}}(String.self, forKey: key)
+{{#decodesByShape}}
+        guard let discriminator else {
+            self = try UnionDecoding.decode(from: decoder, among: {{name}}.variantShapes)
+            return
+        }
+{{/decodesByShape}}
         switch discriminator {
 {{#unionCases}}
 {{#hasDiscriminatorValues}}
@@ -530,6 +537,10 @@ import Foundation
 
 {{/breaksRecursion}}
     {{{decodingInitializer}}} {
+{{#decodesByShape}}
+        self = try UnionDecoding.decode(from: decoder, among: {{name}}.variantShapes)
+{{/decodesByShape}}
+{{^decodesByShape}}
 {{#unionCases}}
         if let value = try? {{{type}}}(from: decoder) {
             self = .{{name}}(value)
@@ -537,8 +548,18 @@ import Foundation
         }
 {{/unionCases}}
         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "the value matches none of the variants"))
+{{/decodesByShape}}
     }
 {{/hasDiscriminator}}
+{{#decodesByShape}}
+
+    /// The variants with the members and tag each declares, for values without a discriminator.
+    private static let variantShapes: [UnionDecoding.Variant<{{name}}>] = [
+{{#unionCases}}
+        .init{{{shapeArguments}}} { .{{name}}(try {{{type}}}(from: $0)) },
+{{/unionCases}}
+    ]
+{{/decodesByShape}}
 
     {{access}} func encode(to encoder: any Encoder) throws {
         switch self {

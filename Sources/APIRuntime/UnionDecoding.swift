@@ -1,0 +1,67 @@
+/// Picks the variant of a `oneOf`/`anyOf` union that a value without a discriminator is, by its shape.
+///
+/// Taking the first variant that decodes loses data whenever variants overlap: object variants whose members are all
+/// optional decode from any object (a Spotify episode decodes as a track and its `show` is dropped), and open enums
+/// decode any string (an OpenAI `function` message decodes as a `user` message, whose `name` is not the same member).
+/// So a union with several object variants decodes in two passes over its variants, in declaration order:
+///
+/// 1. a variant whose tag (a property fixed to one string by `const` or a one-value `enum`, e.g. `"role": "user"`)
+///    the value contradicts is set aside;
+/// 2. of the others, the first that decodes and declares every key of the value wins; else the one that decodes and
+///    leaves the fewest keys of the value undeclared; else the first set-aside one that decodes.
+///
+/// Values that are not objects, and variants that are not objects (`keys` nil), keep "first that decodes".
+@_spi(Generated) public enum UnionDecoding {
+    /// One variant of a union: what its objects look like, and how to decode it as the union.
+    public struct Variant<Union>: Sendable {
+        let keys: Set<String>?
+        let tag: (key: String, value: String)?
+        let decode: @Sendable (any Decoder) throws -> Union
+
+        /// - Parameters:
+        ///   - keys: the member names the variant declares, or nil when it is not an object with declared members.
+        ///   - tag: a member the variant fixes to one string, and that string.
+        ///   - decode: decodes the variant and wraps it in the union's case.
+        public init(keys: Set<String>? = nil, tag: (String, String)? = nil,
+                    _ decode: @escaping @Sendable (any Decoder) throws -> Union) {
+            self.keys = keys
+            self.tag = tag.map { (key: $0.0, value: $0.1) }
+            self.decode = decode
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes the variant the value is (see the type's documentation).
+    /// - Throws: `DecodingError.dataCorrupted` when no variant decodes.
+    public static func decode<Union>(from decoder: any Decoder, among variants: [Variant<Union>]) throws -> Union {
+        let object = try? decoder.container(keyedBy: AnyKey.self)
+        let present = object.map { Set($0.allKeys.map(\.stringValue)) }
+        var closest: (value: Union, undeclared: Int)?
+        var contradicted: Union?
+        for variant in variants {
+            let contradicts = variant.tag.map { tag in
+                (try? object?.decodeIfPresent(String.self, forKey: AnyKey(stringValue: tag.key))).flatMap { $0 }
+                    .map { $0 != tag.value } ?? false
+            } ?? false
+            if contradicts && contradicted != nil { continue }
+            guard let value = try? variant.decode(decoder) else { continue }
+            if contradicts {
+                contradicted = value
+                continue
+            }
+            guard let present, let keys = variant.keys else { return value }
+            let undeclared = present.subtracting(keys).count
+            if undeclared == 0 { return value }
+            if closest.map({ undeclared < $0.undeclared }) ?? true { closest = (value, undeclared) }
+        }
+        if let value = closest?.value ?? contradicted { return value }
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath, debugDescription: "the value matches none of the variants"))
+    }
+}

@@ -1,0 +1,69 @@
+@_spi(Generated) import APIRuntime
+import Foundation
+import XCTest
+
+/// Decodes values of a union without a discriminator by shape: each test holds a value that the first variant also
+/// decodes (its members are optional, its tag an open string), which "first that decodes" took and lost data with.
+final class UnionDecodingTests: XCTestCase {
+    private struct Track: Decodable, Equatable {
+        var type: String?
+        var name: String?
+        var album: String?
+    }
+
+    private struct Episode: Decodable, Equatable {
+        var type: String?
+        var name: String?
+        var show: String
+    }
+
+    private enum Item: Decodable, Equatable {
+        case track(Track)
+        case episode(Episode)
+        case text(String)
+
+        static let variants: [UnionDecoding.Variant<Item>] = [
+            .init(keys: ["type", "name", "album"], tag: ("type", "track")) { .track(try Track(from: $0)) },
+            .init(keys: ["type", "name", "show"], tag: ("type", "episode")) { .episode(try Episode(from: $0)) },
+            .init { .text(try String(from: $0)) },
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionDecoding.decode(from: decoder, among: Self.variants)
+        }
+    }
+
+    private func decode(_ json: String) throws -> Item {
+        try JSONDecoder().decode(Item.self, from: Data(json.utf8))
+    }
+
+    func testTheVariantDeclaringEveryMemberWinsOverAnEarlierOneThatAlsoDecodes() throws {
+        XCTAssertEqual(try decode(#"{"name": "n", "show": "s"}"#), .episode(Episode(name: "n", show: "s")))
+        XCTAssertEqual(try decode(#"{"name": "n", "album": "a"}"#), .track(Track(name: "n", album: "a")))
+    }
+
+    func testAContradictedTagSetsTheVariantAside() throws {
+        // Both declare `type` and `name`; only the tag tells them apart.
+        XCTAssertEqual(try decode(#"{"type": "episode", "name": "n", "show": "s"}"#),
+                       .episode(Episode(type: "episode", name: "n", show: "s")))
+        XCTAssertEqual(try decode(#"{"type": "track"}"#), .track(Track(type: "track")))
+    }
+
+    func testAContradictedVariantIsStillTakenWhenNothingElseDecodes() throws {
+        // A kind the description does not list: no tag matches, the first variant that decodes keeps what it can.
+        XCTAssertEqual(try decode(#"{"type": "audiobook", "name": "n"}"#), .track(Track(type: "audiobook", name: "n")))
+    }
+
+    func testTheClosestVariantWinsWhenNoneDeclaresEveryMember() throws {
+        XCTAssertEqual(try decode(#"{"name": "n", "show": "s", "extra": 1}"#), .episode(Episode(name: "n", show: "s")))
+        XCTAssertEqual(try decode(#"{"extra": 1}"#), .track(Track()))
+    }
+
+    func testValuesThatAreNotObjectsTakeTheFirstVariantThatDecodes() throws {
+        XCTAssertEqual(try decode(#""plain""#), .text("plain"))
+        XCTAssertThrowsError(try decode("42")) { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.debugDescription, "the value matches none of the variants")
+        }
+    }
+}
