@@ -188,6 +188,12 @@ class JudgeServer:
         request = Request(environ)
         record = {"method": request.method, "raw_uri": environ.get("RAW_URI") or environ.get("REQUEST_URI"),
                   "headers": dict(request.headers), "body": request.get_data(as_text=False)}
+        if request.path == REDIRECT_TARGET:
+            # A client that follows a documented redirect never returns the documented response: a second request.
+            record["errors"] = ["the client followed a documented redirect instead of returning it"]
+            with self._lock:
+                self._records.append(record)
+            return Response(b"{}", status=200, headers={"Content-Type": "application/json"})(environ, start_response)
         try:
             result = self.openapi.unmarshal_request(RawPathRequest(request, self.host_url + "/"))
             record["errors"] = [_describe(error) for error in result.errors]
@@ -204,7 +210,14 @@ class JudgeServer:
             return Response(b"no plan", status=599)(environ, start_response)
         status, body, content_type = plan
         headers = {"Content-Type": content_type} if content_type else {}
+        if status in REDIRECT_STATUSES:
+            # Real servers send a Location with a redirect (RFC 9110 15.4); without one URLSession would not follow.
+            headers["Location"] = REDIRECT_TARGET
         return Response(body, status=status, headers=headers)(environ, start_response)
+
+
+REDIRECT_STATUSES = {301, 302, 303, 305, 307, 308}
+REDIRECT_TARGET = "/wire-harness-redirect-target"
 
 
 def _describe(error):

@@ -20,6 +20,8 @@ import Foundation
     /// A `multipart/form-data` body with parts read from files, not yet encoded: ``APIClient`` writes it to a
     /// temporary file and uploads that from disk; ``build(baseURL:)`` encodes it in memory for other callers.
     public private(set) var fileBackedForm: MultipartForm?
+    /// Copied to ``HTTPRequest/followsRedirects``: false for operations that document a redirect status.
+    public var followsRedirects = true
 
     // Already percent-encoded name/value pairs, in the order they were added.
     var queryItems: [(name: String, value: String)] = []
@@ -236,7 +238,9 @@ import Foundation
                 text += "?" + queryItems.map { $0.name + "=" + $0.value }.joined(separator: "&")
             }
             if let url = URL(string: text) {
-                return HTTPRequest(method: method, url: url, headers: headers, body: body)
+                var request = HTTPRequest(method: method, url: url, headers: headers, body: body)
+                request.followsRedirects = followsRedirects
+                return request
             }
         }
         guard baseURL.scheme != nil,
@@ -257,6 +261,8 @@ import Foundation
                 "\(method) \(template) gives an invalid URL with base URL '\(baseURL.absoluteString)'")
         }
 
-        return HTTPRequest(method: method, url: url, headers: headers, body: body)
+        var request = HTTPRequest(method: method, url: url, headers: headers, body: body)
+        request.followsRedirects = followsRedirects
+        return request
     }
 }

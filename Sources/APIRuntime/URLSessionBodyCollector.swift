@@ -12,6 +12,7 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessio
     private struct Collection {
         var limit: Int
         var url: URL
+        var followsRedirects: Bool
         var body = Data()
         var response: URLResponse?
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
@@ -75,11 +76,12 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessio
     }
 
     /// Runs `task` (not yet resumed) and returns its body and response; throws ``ResponseTooLargeError`` past `limit`.
-    func run(_ task: URLSessionDataTask, url: URL, limit: Int) async throws -> (Data, URLResponse) {
+    func run(_ task: URLSessionDataTask, url: URL, limit: Int, followsRedirects: Bool = true) async throws -> (Data, URLResponse) {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 lock.withLock {
-                    collections[task.taskIdentifier] = Collection(limit: limit, url: url, continuation: continuation)
+                    collections[task.taskIdentifier] = Collection(limit: limit, url: url, followsRedirects: followsRedirects,
+                                                                      continuation: continuation)
                 }
                 task.resume()
             }
@@ -122,6 +124,14 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessio
         } else {
             completionHandler(.allow)
         }
+    }
+
+    /// Declining the redirect makes URLSession complete the task with the redirect response and its body (on Linux
+    /// the only way to get a 3xx body at all: FoundationNetworking holds it back while it may still follow).
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        let follows = lock.withLock { collections[task.taskIdentifier]?.followsRedirects ?? true }
+        completionHandler(follows ? request : nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

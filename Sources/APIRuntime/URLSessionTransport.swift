@@ -68,7 +68,8 @@ public struct URLSessionTransport: HTTPTransport {
         let (data, response): (Data, URLResponse)
         do {
             if let collector = session.delegate as? URLSessionBodyCollector {
-                (data, response) = try await collector.run(task(for: urlRequest, bodyFile: request.bodyFile), url: request.url, limit: maxResponseSize)
+                (data, response) = try await collector.run(task(for: urlRequest, bodyFile: request.bodyFile), url: request.url,
+                                                        limit: maxResponseSize, followsRedirects: request.followsRedirects)
             } else if let bodyFile = request.bodyFile {
                 (data, response) = try await session.upload(for: urlRequest, fromFile: bodyFile)
                 if data.count > maxResponseSize { throw ResponseTooLargeError(url: request.url, limit: maxResponseSize) }

@@ -143,6 +143,23 @@ final class OperationSnippetTests: XCTestCase {
         XCTAssertEqual(api.components(separatedBy: "case 200...299:").count - 1, 2, api)
     }
 
+    /// Found by the wire harness on Twilio: a documented `307` was followed by URLSession, so its response never
+    /// reached the caller. Operations documenting a redirect ask the transport not to follow; `304` is no redirect.
+    func testAnOperationDocumentingARedirectAsksNotToFollowIt() {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /moved: { get: { operationId: moved, responses: { '200': { description: ok }, '307': { description: there } } } }
+              /ranged: { get: { operationId: ranged, responses: { '200': { description: ok }, '3XX': { description: there } } } }
+              /cached: { get: { operationId: cached, responses: { '200': { description: ok }, '304': { description: same } } } }
+            """)
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        XCTAssertEqual(api.components(separatedBy: "__request.followsRedirects = false").count - 1, 2, api)
+        let cached = (api.components(separatedBy: "func cached(").last ?? "").components(separatedBy: "func ").first ?? ""
+        XCTAssertFalse(cached.contains("followsRedirects"), cached)
+    }
+
     /// Found by Scripts/hostile-specs.py (seeds 8641, 8649): an argument spelled like a type shadowed the type in
     /// the method's body (`name.self` was the argument). The label stays; the body names the argument otherwise.
     func testArgumentsSpelledLikeTypesDoNotShadowThemInTheBody() {

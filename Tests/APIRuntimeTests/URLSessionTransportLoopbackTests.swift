@@ -51,6 +51,29 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
                        "a literal `..` would have been resolved away before sending")
     }
 
+    /// Twilio documents a `307` whose JSON body says where the data is: URLSession followed it (and on Linux drops
+    /// every 3xx body it may follow), so the documented response never reached the caller.
+    func testARedirectIsReturnedWithItsBodyWhenTheRequestDoesNotFollowRedirects() async throws {
+        let server = try LoopbackServer { request in
+            request.path == "/old" ? .json(#"{"redirect_to":"/new"}"#, status: 307, headers: [("Location", "/new")])
+                : .json(#"{"new":true}"#)
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport(timeout: 10)
+        var request = HTTPRequest(method: "GET", url: server.baseURL.appendingPathComponent("old"))
+        let followed = try await transport.send(request)
+        XCTAssertEqual(followed.status, 200)
+        XCTAssertEqual(followed.bodyText, #"{"new":true}"#)
+        XCTAssertEqual(server.requests.map(\.path), ["/old", "/new"])
+
+        request.followsRedirects = false
+        let returned = try await transport.send(request)
+        XCTAssertEqual(returned.status, 307)
+        XCTAssertEqual(returned.bodyText, #"{"redirect_to":"/new"}"#)
+        XCTAssertEqual(returned.headers["Location"], "/new")
+        XCTAssertEqual(server.requests.map(\.path), ["/old", "/new", "/old"])
+    }
+
     func testNotModifiedIsPassedThroughBecauseURLSessionCachesNothing() async throws {
         let server = try LoopbackServer { request in
             request.headers["If-None-Match"] == "\"v1\"" ? .status(304, headers: [("ETag", "\"v1\"")])

@@ -107,6 +107,9 @@ struct OperationPlanner {
             }
         }
 
+        if Self.documentsRedirect(operation) {
+            statements.append("__request.followsRedirects = false")
+        }
         var jsonBodyType: String?
         let (parametersWithoutBody, statementsWithoutBody) = (parameters, statements)
         if let body = operation.requestBody {
@@ -430,6 +433,15 @@ struct OperationPlanner {
               !api[schema].isAnything else { return nil }
         models.addValidatorRoot(schema)
         return (mode.runtimeCase, "Validators.\(validatorNaming.functionName(schema))")
+    }
+
+    /// True when the operation documents a redirect (`301`–`303`, `305`–`308`, `3XX`): the caller gets that response
+    /// instead of the transport following it to where the response says.
+    static func documentsRedirect(_ operation: Operation) -> Bool {
+        operation.responses.contains { response in
+            guard let code = Int(response.status) else { return response.status.uppercased() == "3XX" }
+            return (301...308).contains(code) && code != 304
+        }
     }
 
     private static func pattern(_ status: String) -> String? {
