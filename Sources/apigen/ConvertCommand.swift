@@ -29,7 +29,13 @@ struct ConvertCommand: ParsableCommand {
         }
         let text: String
         do {
-            text = try SwaggerConversion.convertedJSON(bytes: bytes, path: spec)
+            // Parameters in other files are read only below the spec's folder, as `apigen` reads references by default.
+            let folder = URL(fileURLWithPath: spec).deletingLastPathComponent().standardizedFileURL.path + "/"
+            text = try SwaggerConversion.convertedJSON(bytes: bytes, path: spec) { path in
+                let url = URL(fileURLWithPath: path).standardizedFileURL
+                guard url.path.hasPrefix(folder) else { return nil }
+                return (try? Data(contentsOf: url)).map(Array.init)
+            }
         } catch {
             console.report([error], sources: [spec: String(decoding: bytes, as: UTF8.self)])
             throw ExitCodes.failure

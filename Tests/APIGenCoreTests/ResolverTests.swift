@@ -178,6 +178,41 @@ final class ResolverTests: XCTestCase {
         XCTAssertTrue(api[pet.properties[1].schema].nullable)
     }
 
+    /// Found by the wire harness on the OAI petstore-separate example: parameters kept in another file are Swagger
+    /// 2.0 too, and were read as OpenAPI 3 parameters without a schema (`limit` became a `String`).
+    func testSwagger2ParametersInAnotherFileAreConvertedToo() throws {
+        let result = resolve([
+            "api/openapi.yaml": """
+                swagger: '2.0'
+                info: { title: Pets, version: '1' }
+                paths:
+                  /pets:
+                    parameters:
+                      - $ref: 'parameters.yaml#/tagsParam'
+                    get:
+                      operationId: findPets
+                      parameters:
+                        - $ref: 'parameters.yaml#/limitParam'
+                        - $ref: 'parameters.yaml#/bodyParam'
+                      responses: { 200: { description: ok } }
+                """,
+            "api/parameters.yaml": """
+                tagsParam: { name: tags, in: query, type: array, items: { type: string }, collectionFormat: pipes }
+                limitParam: { name: limit, in: query, type: integer, format: int32 }
+                bodyParam: { name: filter, in: body, schema: { type: object, properties: { q: { type: string } } } }
+                """,
+        ])
+        XCTAssertEqual(result.diagnostics, [])
+        let operation = try XCTUnwrap(result.api?.operations.first)
+        let api = try XCTUnwrap(result.api)
+        let limit = try XCTUnwrap(operation.parameters.first { $0.name == "limit" })
+        XCTAssertEqual(limit.schema.map { api[$0].types }, [.integer])
+        let tags = try XCTUnwrap(operation.parameters.first { $0.name == "tags" })
+        XCTAssertEqual(tags.style, "pipeDelimited")
+        XCTAssertEqual(tags.schema.map { api[$0].types }, [.array])
+        XCTAssertEqual(operation.requestBody?.contents.first?.mediaType, "application/json")
+    }
+
     func testJSONSchemaFileAsRoot() throws {
         let api = try XCTUnwrap(resolve(["api/member.json": """
             {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Member", "type": "object",

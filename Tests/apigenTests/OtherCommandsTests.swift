@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `apigen init`, `plan --json`, `templates`.
+/// `apigen init`, `plan --json`, `templates`, `convert`.
 final class OtherCommandsTests: XCTestCase {
     func testInitThenGenerate() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-init-\(UUID().uuidString)")
@@ -13,6 +13,32 @@ final class OtherCommandsTests: XCTestCase {
         let generated = try apigen([], in: folder)
         XCTAssertEqual(generated.status, 0, generated.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated/Models/Item.swift").path))
+    }
+
+    /// `apigen convert` is what the wire harness hands openapi-core for a Swagger 2.0 root: parameters kept in another
+    /// file must come out converted (openapi-core reads no Swagger 2.0), and files outside the spec's folder stay unread.
+    func testConvertWritesParametersOfOtherFilesConverted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-convert-\(UUID().uuidString)")
+        let spec = folder.appendingPathComponent("spec")
+        try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
+        try Data("""
+            {"swagger": "2.0", "info": {"title": "Pets", "version": "1"},
+             "paths": {"/pets": {"get": {"parameters": [{"$ref": "parameters.json#/limitParam"},
+                                                        {"$ref": "../outside.json#/offsetParam"}],
+                                         "responses": {"200": {"description": "ok"}}}}}}
+            """.utf8).write(to: spec.appendingPathComponent("swagger.json"))
+        try Data(#"{"limitParam": {"name": "limit", "in": "query", "type": "integer", "format": "int32"}}"#.utf8)
+            .write(to: spec.appendingPathComponent("parameters.json"))
+        try Data(#"{"offsetParam": {"name": "offset", "in": "query", "type": "integer"}}"#.utf8)
+            .write(to: folder.appendingPathComponent("outside.json"))
+        let result = try apigen(["convert", "spec/swagger.json"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let converted = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let paths = try XCTUnwrap(converted["paths"] as? [String: [String: [String: Any]]])
+        let parameters = try XCTUnwrap(paths["/pets"]?["get"]?["parameters"] as? [[String: Any]])
+        XCTAssertEqual(parameters.first?["name"] as? String, "limit")
+        XCTAssertEqual((parameters.first?["schema"] as? [String: String])?["type"], "integer")
+        XCTAssertEqual(parameters.last?["$ref"] as? String, "../outside.json#/offsetParam")
     }
 
     func testVersionPrintsTheVersion() throws {

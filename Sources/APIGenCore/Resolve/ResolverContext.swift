@@ -13,6 +13,8 @@ final class ResolverContext {
     private(set) var documents: [String: SourceDocument] = [:]
     private(set) var documentOrder: [String] = []
     private var failedDocuments: Set<String> = []
+    /// Swagger 2.0 documents being converted, so that their external parameters never convert them again.
+    private var converting: Set<String> = []
     var dialects: [String: Dialect] = [:]
     var diagnostics: [Diagnostic] = []
     var schemas: [Schema] = []
@@ -109,7 +111,16 @@ final class ResolverContext {
     private func loaded(_ parsed: SourceDocument, path: String, referrer: SpecNode?) -> SourceDocument {
         var document = parsed
         if document.root["swagger"] != nil {
-            document.root = SwaggerConverter().convert(document.root)
+            var converter = SwaggerConverter()
+            converting.insert(path)
+            converter.externalTarget = { [unowned self] reference, node in
+                // A Swagger root referred to by its own external parameters is not converted a second time.
+                let file = DocumentPath.splitFragment(reference).0
+                guard !self.converting.contains(DocumentPath.resolve(file, against: node.location.file)) else { return nil }
+                return self.target(of: reference, at: node)
+            }
+            document.root = converter.convert(document.root)
+            converting.remove(path)
         }
         documents[path] = document
         documentOrder.append(path)

@@ -6,6 +6,11 @@ import Foundation
 struct SwaggerConverter {
     private typealias Entry = SpecNode.Entry
 
+    /// Reads the node a reference into another file points at (`parameters.json#/tagsParam`, written at the node
+    /// given). Parameters written in other files are Swagger 2.0 too, which an OpenAPI 3 reader cannot read (their
+    /// `type` is beside `name`, not in a `schema`): those are converted and written in place of the reference.
+    var externalTarget: (_ reference: String, _ at: SpecNode) -> SpecNode? = { _, _ in nil }
+
     func convert(_ root: SpecNode) -> SpecNode {
         var entries: [Entry] = []
         let produces = root["produces"]?.elements?.compactMap(\.string) ?? []
@@ -73,8 +78,18 @@ struct SwaggerConverter {
 
     private func resolvedParameter(_ node: SpecNode, root: SpecNode) -> SpecNode? {
         guard let reference = node["$ref"]?.string else { return node }
+        if let external = externalParameter(reference, at: node) { return external }
         guard reference.hasPrefix("#/parameters/"), let tokens = JSONPointer.tokens(String(reference.dropFirst())) else { return nil }
         return root.descend(tokens)
+    }
+
+    /// The Swagger 2.0 parameter another file holds at `reference`; nil for a reference into this document, or to a
+    /// node that is no Swagger 2.0 parameter (one with a `schema` stays a reference).
+    private func externalParameter(_ reference: String, at node: SpecNode) -> SpecNode? {
+        guard !reference.hasPrefix("#"), let target = externalTarget(reference, node), target.isMapping,
+              target["in"] != nil, target["content"] == nil,
+              target["schema"] == nil || target["in"]?.string == "body" else { return nil }
+        return target
     }
 
     private func convertOperation(_ operation: SpecNode, root: SpecNode, produces: [String], consumes: [String],
@@ -171,6 +186,7 @@ struct SwaggerConverter {
 
     private func convertParameterOrRef(_ node: SpecNode) -> SpecNode {
         if let reference = node["$ref"]?.string {
+            if let external = externalParameter(reference, at: node) { return convertParameter(external) }
             return mapping([entry("$ref", scalar(.string(Self.rewrite(reference)), like: node))], like: node)
         }
         return convertParameter(node)
