@@ -15,7 +15,7 @@ public struct Member: Codable, Hashable, Sendable {
     /// Optional and nullable; absent on old accounts, null when cleared.
     ///
     /// Arrives as `displayName` or `display-name`.
-    public let displayName: String?
+    public let displayName: Nullable<String>?
     /// Absolute URL of the avatar on the CDN, e.g. https://cdn.example.com/avatars/*/large.jpg.
     /// The `/*/` segment ends a C block comment: */ must not end the generated doc comment.
     ///
@@ -25,7 +25,7 @@ public struct Member: Codable, Hashable, Sendable {
     public let createdAt: Date?
     /// Absent when the caller may not see presence; null when the member has never been online.
     /// The two cases mean different things to the UI.
-    public let lastSeenAt: Date?
+    public let lastSeenAt: Nullable<Date>?
     public let role: MemberRole?
     /// BCP 47 language tag.
     public let locale: String?
@@ -39,7 +39,7 @@ public struct Member: Codable, Hashable, Sendable {
     public let friendsSince: CalendarDate?
 
     /// Creates a value from its properties.
-    public init(id: FlexibleIdentifier, username: String, email: String? = nil, displayName: String? = nil, avatarURL: URL, birthday: CalendarDate? = nil, createdAt: Date? = nil, lastSeenAt: Date? = nil, role: MemberRole? = nil, locale: String? = nil, karma: Int? = nil, legacyID: Int? = nil, isOnline: Bool? = nil, mutualFriends: Int? = nil, friendsSince: CalendarDate? = nil) {
+    public init(id: FlexibleIdentifier, username: String, email: String? = nil, displayName: Nullable<String>? = nil, avatarURL: URL, birthday: CalendarDate? = nil, createdAt: Date? = nil, lastSeenAt: Nullable<Date>? = nil, role: MemberRole? = nil, locale: String? = nil, karma: Int? = nil, legacyID: Int? = nil, isOnline: Bool? = nil, mutualFriends: Int? = nil, friendsSince: CalendarDate? = nil) {
         self.id = id
         self.username = username
         self.email = email
@@ -62,11 +62,11 @@ public struct Member: Codable, Hashable, Sendable {
         self.id = try container.decodeFirst(FlexibleIdentifier.self, forKeys: ["id", "ident"])
         self.username = try container.decodeFirst(String.self, forKeys: ["username", "user_name"])
         self.email = try container.decodeFirstIfPresent(String.self, forKeys: ["email"])
-        self.displayName = try container.decodeFirstIfPresent(String.self, forKeys: ["displayName", "display-name"])
+        self.displayName = try container.decodeFirstNullable(String.self, forKeys: ["displayName", "display-name"])
         self.avatarURL = try container.decodeFirst(URL.self, forKeys: ["avatarUrl", "avatar_url"])
         self.birthday = try container.decodeFirstIfPresent(CalendarDate.self, forKeys: ["birthday"])
         self.createdAt = try container.decodeFirstDateTimeIfPresent(forKeys: ["createdAt"])
-        self.lastSeenAt = try container.decodeFirstDateTimeIfPresent(forKeys: ["lastSeenAt"])
+        self.lastSeenAt = try container.decodeFirstNullableDateTime(forKeys: ["lastSeenAt"])
         self.role = try container.decodeFirstIfPresent(MemberRole.self, forKeys: ["role"])
         self.locale = try container.decodeFirstIfPresent(String.self, forKeys: ["locale"])
         self.karma = try container.decodeFirstIfPresent(Int.self, forKeys: ["karma"])
@@ -97,11 +97,11 @@ public struct Member: Codable, Hashable, Sendable {
             try container.encodeIdentifier(self.id, asInteger: true, forKey: "id")
             try container.encode(self.username, forKey: "username")
             try container.encodeIfPresent(self.email, forKey: "email")
-            try container.encodeIfPresent(self.displayName, forKey: "displayName")
+            try container.encodeNullable(self.displayName, forKey: "displayName")
             try container.encode(self.avatarURL, forKey: "avatarUrl")
             try container.encodeIfPresent(self.birthday, forKey: "birthday")
             try container.encodeDateTimeIfPresent(self.createdAt, forKey: "createdAt")
-            try container.encodeDateTimeIfPresent(self.lastSeenAt, forKey: "lastSeenAt")
+            try container.encodeNullableDateTime(self.lastSeenAt, forKey: "lastSeenAt")
             try container.encodeIfPresent(self.role, forKey: "role")
             try container.encodeIfPresent(self.locale, forKey: "locale")
             try container.encodeIfPresent(self.karma, forKey: "karma")
@@ -109,7 +109,7 @@ public struct Member: Codable, Hashable, Sendable {
         case .friend:
             try container.encodeIdentifier(self.id, asInteger: false, forKey: "ident")
             try container.encode(self.username, forKey: "user_name")
-            try container.encodeIfPresent(self.displayName, forKey: "display-name")
+            try container.encodeNullable(self.displayName, forKey: "display-name")
             try container.encode(self.avatarURL, forKey: "avatar_url")
             try container.encodeIfPresent(self.isOnline, forKey: "is_online")
             try container.encodeIfPresent(self.mutualFriends, forKey: "mutual_friends")

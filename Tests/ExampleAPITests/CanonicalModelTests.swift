@@ -53,6 +53,28 @@ final class CanonicalModelTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(Member.self, from: JSONEncoder().encode(fromProfile.encoded(as: .profile))), fromProfile)
     }
 
+    /// `displayName` is optional and nullable in both shapes: absent (an old account) and `null` (cleared) are
+    /// different answers, and both survive decoding from either shape and encoding into either.
+    func testAbsentAndNullStayApartAcrossShapes() throws {
+        let cleared = try JSONDecoder().decode(Member.self, from: Data("""
+            {"ident": "42", "user_name": "ann", "avatar_url": "https://cdn.example.com/a.jpg", "is_online": true,
+             "display-name": null}
+            """.utf8))
+        XCTAssertEqual(cleared.displayName, .null)
+        let old = try JSONDecoder().decode(Member.self, from: friend)
+        XCTAssertNil(old.displayName)
+        let named = try JSONDecoder().decode(Member.self, from: Data(#"{"id": 1, "username": "a", "email": "a@b.c", "avatarUrl": "https://c/a", "displayName": "Ann"}"#.utf8))
+        XCTAssertEqual(named.displayName, .value("Ann"))
+        for shape in [Member.WireShape.profile, .friend] {
+            let key = shape == .profile ? "displayName" : "display-name"
+            let clearedObject = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(cleared.encoded(as: shape))) as? [String: Any])
+            XCTAssertTrue(clearedObject[key] is NSNull, "\(shape): \(clearedObject)")
+            let oldObject = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(old.encoded(as: shape))) as? [String: Any])
+            XCTAssertFalse(oldObject.keys.contains(key), "\(shape): \(oldObject)")
+        }
+        XCTAssertEqual(try JSONDecoder().decode(Member.self, from: JSONEncoder().encode(cleared.encoded(as: .friend))), cleared)
+    }
+
     func testNestedShapesAreWrittenWithTheirEnclosingSchemasSpelling() throws {
         let page = try JSONDecoder().decode(FriendsResponseData.self, from: Data(#"{"items": [\#(String(decoding: friend, as: UTF8.self))], "page": 1, "pageSize": 20, "total": 1}"#.utf8))
         let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(page)) as? [String: Any]

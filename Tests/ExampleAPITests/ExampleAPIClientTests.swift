@@ -24,7 +24,7 @@ final class ExampleAPIClientTests: XCTestCase {
         transport.on("GET /v1/members/me", respond: .json(profileJSON))
         let profile = try await client(transport).members.getProfile()
         XCTAssertEqual(profile.id, 9_007_199_254_740_993, "int64 ids above 2^53 survive")
-        XCTAssertNil(profile.displayName)
+        XCTAssertEqual(profile.displayName, .null, "null: the member cleared it")
         XCTAssertNil(profile.lastSeenAt, "absent")
         XCTAssertEqual(profile.role, .admin)
         let unknownRole = try JSONDecoder().decode(Member.self, from: Data(#"{"id": 1, "username": "a", "avatarUrl": "https://c/a", "role": "superuser"}"#.utf8))

@@ -7,6 +7,7 @@ extension ModelPlanner {
         var presentIn: Set<Int> = []
         var requiredIn: Set<Int> = []
         var nullable = false
+        var nullableIn: Set<Int> = []
         var docLines: [String] = []
         /// Per shape: wire name and usage.
         var perShape: [Int: (wire: String, usage: TypeUsage)] = [:]
@@ -38,7 +39,10 @@ extension ModelPlanner {
                 if required.contains(property.name) && !propertySchema.readOnly && !propertySchema.writeOnly {
                     fields[position].requiredIn.insert(shapeIndex)
                 }
-                if propertySchema.nullable { fields[position].nullable = true }
+                if propertySchema.nullable {
+                    fields[position].nullable = true
+                    fields[position].nullableIn.insert(shapeIndex)
+                }
                 if fields[position].docLines.isEmpty { fields[position].docLines = documentation(propertySchema) }
                 fields[position].perShape[shapeIndex] = (property.name, propertyUsage)
             }
@@ -65,18 +69,28 @@ extension ModelPlanner {
         var memberScope = NameScope(reserved: ["codingkeys", "init", "encode", "encoded", "wireshape", "shapeencoding"])
         var properties: [PropertyPlan] = []
         var resolvedTypes: [String] = []
+        var keepsNulls: [Bool] = []
         for field in fields {
             let swiftName = SwiftNaming.escapedMember(memberScope.claim(field.canonical))
             let type = reconcile(field.usages, field: field.canonical, model: name, schema: api[group.shapes[0]])
             resolvedTypes.append(type)
-            let required = field.presentIn.count == group.shapes.count && field.requiredIn.count == group.shapes.count && !field.nullable
-            let declared = required ? type : type + "?"
+            let requiredEverywhere = field.presentIn.count == group.shapes.count && field.requiredIn.count == group.shapes.count
+            let required = requiredEverywhere && !field.nullable
+            // A shape where the field is optional and nullable tells absent from null: so does the model.
+            let keepsNull = field.nullable && !requiredEverywhere && type != "FlexibleIdentifier"
+            keepsNulls.append(keepsNull)
+            let declared = required ? type : keepsNull ? "Nullable<\(type)>?" : type + "?"
             let preferred = group.wireNamesForField[field.canonical] ?? []
             let keys = (preferred.filter(field.wireNames.contains) + field.wireNames.filter { !preferred.contains($0) })
                 .map(SwiftNaming.stringLiteral).joined(separator: ", ")
             let isDate = type == "Date"
-            let call = isDate ? (required ? "decodeFirstDateTime(forKeys: [\(keys)])" : "decodeFirstDateTimeIfPresent(forKeys: [\(keys)])")
-                : (required ? "decodeFirst(\(type).self, forKeys: [\(keys)])" : "decodeFirstIfPresent(\(type).self, forKeys: [\(keys)])")
+            let call = if keepsNull {
+                isDate ? "decodeFirstNullableDateTime(forKeys: [\(keys)])" : "decodeFirstNullable(\(type).self, forKeys: [\(keys)])"
+            } else if isDate {
+                required ? "decodeFirstDateTime(forKeys: [\(keys)])" : "decodeFirstDateTimeIfPresent(forKeys: [\(keys)])"
+            } else {
+                required ? "decodeFirst(\(type).self, forKeys: [\(keys)])" : "decodeFirstIfPresent(\(type).self, forKeys: [\(keys)])"
+            }
             var docs = field.docLines
             if field.wireNames.count > 1 {
                 docs.append(contentsOf: docs.isEmpty ? [] : [""])
@@ -99,14 +113,21 @@ extension ModelPlanner {
             for (fieldIndex, field) in fields.enumerated() {
                 guard let (wire, wireUsage) = field.perShape[shapeIndex] else { continue }
                 let property = properties[fieldIndex]
+                // Optional in the model but required and nullable in this shape: nil is written as `null`.
                 let optional = property.type.hasSuffix("?")
+                    && !(field.requiredIn.contains(shapeIndex) && field.nullableIn.contains(shapeIndex))
                 let key = "forKey: " + SwiftNaming.stringLiteral(wire)
                 let value = "self.\(property.name)"
-                if resolvedTypes[fieldIndex] == "FlexibleIdentifier" {
+                if keepsNulls[fieldIndex] {
+                    let call = resolvedTypes[fieldIndex] == "Date" ? "encodeNullableDateTime" : "encodeNullable"
+                    statements.append("try container.\(call)(\(value), \(key))")
+                } else if resolvedTypes[fieldIndex] == "FlexibleIdentifier" {
                     let asInteger = ["Int", "Int32", "Int64"].contains(wireUsage.swift)
-                    statements.append("try container.encodeIdentifier\(optional ? "IfPresent" : "")(\(value), asInteger: \(asInteger), \(key))")
+                    let present = property.type.hasSuffix("?") ? "IfPresent" : ""
+                    statements.append("try container.encodeIdentifier\(present)(\(value), asInteger: \(asInteger), \(key))")
                 } else if resolvedTypes[fieldIndex] == "Date" {
-                    statements.append("try container.encodeDateTime\(optional ? "IfPresent" : "")(\(value), \(key))")
+                    let suffix = optional ? "IfPresent" : property.type.hasSuffix("?") ? "OrNull" : ""
+                    statements.append("try container.encodeDateTime\(suffix)(\(value), \(key))")
                 } else {
                     statements.append("try container.encode\(optional ? "IfPresent" : "")(\(value), \(key))")
                 }

@@ -149,6 +149,19 @@ public struct FlexibleIdentifier: Hashable, Sendable, Codable, Comparable, Custo
 }
 
 @_spi(Generated) extension KeyedDecodingContainer {
+    /// Decodes the first of `keys` that is present, keeping `null` apart from absent: nil when none is present,
+    /// ``Nullable/null`` when the first present one is `null`.
+    public func decodeFirstNullable<T: Decodable>(_ type: T.Type, forKeys keys: [Key]) throws -> Nullable<T>? {
+        for key in keys where contains(key) { return try decodeNullable(type, forKey: key) }
+        return nil
+    }
+
+    /// Decodes an RFC 3339 date-time from the first of `keys` that is present, keeping `null` apart from absent.
+    public func decodeFirstNullableDateTime(forKeys keys: [Key]) throws -> Nullable<Date>? {
+        for key in keys where contains(key) { return try decodeNullableDateTime(forKey: key) }
+        return nil
+    }
+
     /// Decodes an RFC 3339 date-time from the first of `keys` that is present.
     public func decodeFirstDateTime(forKeys keys: [Key]) throws -> Date {
         for key in keys where contains(key) { return try decodeDateTime(forKey: key) }
