@@ -135,7 +135,9 @@ _case_insensitive_auth_schemes()
 class JudgeServer:
     """A werkzeug server whose every request is unmarshalled by openapi-core against the API description."""
 
-    def __init__(self, spec_dict, base_uri, base_path, check_security=False, unjudged=None, documents=None):
+    def __init__(self, spec_dict, base_uri, base_path, check_security=False, unjudged=None, documents=None,
+                 harness_bodies=None):
+        self.harness_bodies = set(harness_bodies or ())
         self._lock = threading.Lock()
         self._plan = None
         self._records = []
@@ -151,7 +153,7 @@ class JudgeServer:
             spec_dict = _without_security(spec_dict)
         if unjudged:
             spec_dict = _without_parameters(spec_dict, unjudged, documents)
-        spec_dict = _multipart_files_as_any(spec_dict)
+        spec_dict = _multipart_files_as_any(spec_dict, self.harness_bodies)
         spec_dict = _queries_of_path_keys_as_parameters(spec_dict, documents)
         # Formats openapi-core does not know (custom ones, and some it lacks) are accepted as plain strings: the
         # schema's other keywords still apply, and the harness compares the values itself.
@@ -392,21 +394,24 @@ def _formats_of_documents(documents):
     return found
 
 
-def _multipart_files_as_any(spec_dict):
-    """The description with multipart and binary request bodies left to the harness.
+def _multipart_files_as_any(spec_dict, harness_bodies=()):
+    """The description with multipart and binary request bodies left to the harness, and the JSON bodies of the
+    operations in `harness_bodies` ((path, method)).
 
     openapi-core 0.23.1 hands a file part over as bytes and then validates it as a JSON string, so every binary
     part of an OpenAPI 3.1 description fails; the harness parses multipart bodies itself (multipart_parts) and
-    compares binary bodies byte for byte.
+    compares binary bodies byte for byte. It also unmarshals an array element by element with `items`, ignoring
+    `prefixItems`, so a tuple's first positions fail: the harness validates those bodies with jsonschema-rs.
     """
     import copy
     spec_dict = copy.deepcopy(spec_dict)
-    for item in (spec_dict.get("paths") or {}).values():
-        for operation in (item.values() if isinstance(item, dict) else []):
+    for path, item in (spec_dict.get("paths") or {}).items():
+        for method, operation in (item.items() if isinstance(item, dict) else []):
             body = operation.get("requestBody") if isinstance(operation, dict) else None
             if isinstance(body, dict) and "$ref" not in body:
                 for media_type in list((body.get("content") or {})):
-                    if media_type.startswith("multipart/") or _is_raw_binary(media_type):
+                    if media_type.startswith("multipart/") or _is_raw_binary(media_type) \
+                            or (path, method.upper()) in harness_bodies:
                         body["content"][media_type] = {}
     return spec_dict
 

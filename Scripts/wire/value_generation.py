@@ -119,6 +119,22 @@ def wire_schema(schema, location=None, allow_empty=False):
     return schema
 
 
+def _draft7_tuples(schema):
+    """`schema` with 2020-12 tuples (`prefixItems`, then `items` for the rest) spelled as draft 7 (`items: [...]`,
+    `additionalItems`), which hypothesis-jsonschema reads (it ignores `prefixItems`); validity is still judged on the
+    2020-12 original."""
+    schema = copy.deepcopy(schema)
+
+    def visit(node):
+        if isinstance(node.get("prefixItems"), list):
+            rest = node.pop("items", None)
+            node["items"] = node.pop("prefixItems")
+            if rest is not None:
+                node["additionalItems"] = rest
+    _walk(schema, visit)
+    return schema
+
+
 class GenerationError(Exception):
     """A schema hypothesis-jsonschema cannot generate values for (recursion through `$ref`, unsatisfiable)."""
 
@@ -127,7 +143,7 @@ def strategy(schema, location=None, validator=None, allow_empty=False):
     """A strategy for values valid against `schema`, with edge values mixed in where they are valid."""
     generation = wire_schema(schema, location, allow_empty)
     try:
-        base = from_schema(generation, allow_x00=False, codec="utf-8", custom_formats=CUSTOM_FORMATS)
+        base = from_schema(_draft7_tuples(generation), allow_x00=False, codec="utf-8", custom_formats=CUSTOM_FORMATS)
     except Exception as error:  # hypothesis-jsonschema raises several types for unsupported schemas
         raise GenerationError(f"{type(error).__name__}: {error}") from None
     edges = []

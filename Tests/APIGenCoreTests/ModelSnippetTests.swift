@@ -180,6 +180,38 @@ final class ModelSnippetTests: XCTestCase {
             "case int(Int)", "case string(String)", "if let value = try? Int(from: decoder) {")
     }
 
+    /// A tuple whose positions differ was a `[JSONValue]`: nothing lost, nothing typed. Each position is a member now
+    /// (its `title`, else its ordinal), optional past `minItems`, and what `items` allows after them is `rest`.
+    func testATupleWithDifferingPositionsIsAStructCodedAsAnArray() {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths: {}
+            components:
+              schemas:
+                Placement:
+                  type: array
+                  prefixItems: [ { type: string, title: label }, { type: number }, { type: integer } ]
+                  minItems: 2
+                  items: { type: boolean }
+                Pair:
+                  type: array
+                  prefixItems: [ { type: integer }, { $ref: '#/components/schemas/Placement' } ]
+                  items: false
+                Same: { type: array, prefixItems: [ { type: number }, { type: number } ] }
+            """)
+        let placement = outcome.file("Models/Placement.swift") ?? ""
+        assertContains(placement, "public struct Placement: Codable, Hashable, Sendable {",
+                       "public let label: String", "public let second: Double", "public let third: Int?",
+                       "public let rest: [Bool]", "var container = try decoder.unkeyedContainer()",
+                       "self.third = try container.isAtEnd ? nil : container.decode(Int.self)",
+                       "guard let third = self.third else { return }")
+        let pair = outcome.file("Models/Pair.swift") ?? ""
+        assertContains(pair, "public let first: Int?", "private let _second: Indirect<Placement?>")
+        XCTAssertFalse(pair.contains("rest"), pair)
+        assertContains(outcome.file("Models/Same.swift") ?? "", "public typealias Same = [Double]")
+    }
+
     /// Found by Scripts/hostile-specs.py (seed 564): a variant type named in lower case (`x-apigen-name`) or in a script
     /// without case gave a case of the same spelling, which shadowed the type in `try xclass(from: decoder)`.
     func testUnionCasesNeverShadowTheirVariantTypes() {
@@ -377,7 +409,9 @@ final class ModelSnippetTests: XCTestCase {
                     open: { type: array, prefixItems: [{ type: number }], items: { type: string } }
             """))
         let text = outcome.file("Models/Shape.swift") ?? ""
-        assertContains(text, "public let point: [Double]?", "public let labelled: [JSONValue]?", "public let `open`: [JSONValue]?")
+        assertContains(text, "public let point: [Double]?", "public var labelled: ShapeLabelled?", "public var `open`: ShapeOpen?",
+                       "public let first: String?", "public let second: Int?", "public let rest: [JSONValue]",
+                       "public let first: Double?", "public let rest: [String]")
         XCTAssertFalse(text.contains("labelled: [String]"), "a tuple of mixed positions is not typed as its first position")
     }
 

@@ -77,6 +77,9 @@ public struct ModelPlan: Encodable, Sendable {
     public var firstShapeName: String?
     /// True when the struct keeps unknown keys in `additionalProperties`.
     public var hasAdditionalProperties = false
+    /// A tuple (`prefixItems`): the struct is coded as a JSON array, one property per position in order (the
+    /// statements use an unkeyed `container`).
+    public var isTuple = false
     public var additionalPropertiesType: String?
 
     public var isEnum = false
@@ -116,7 +119,7 @@ public struct ModelPlan: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, codingKeys, isCanonical, shapes,
-             firstShapeName, hasAdditionalProperties,
+             firstShapeName, hasAdditionalProperties, isTuple,
              additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, hasDiscriminator,
              discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, decodesByShape, isAlias, aliasedType, isEventUnion, eventCases, isOutcome, outcomeCases, extraConformances
     }
@@ -136,6 +139,7 @@ public struct ModelPlan: Encodable, Sendable {
         try container.encode(shapes, forKey: .shapes)
         try container.encodeIfPresent(firstShapeName, forKey: .firstShapeName)
         try container.encode(hasAdditionalProperties, forKey: .hasAdditionalProperties)
+        try container.encode(isTuple, forKey: .isTuple)
         try container.encodeIfPresent(additionalPropertiesType, forKey: .additionalPropertiesType)
         try container.encode(isEnum, forKey: .isEnum)
         try container.encodeIfPresent(rawType, forKey: .rawType)

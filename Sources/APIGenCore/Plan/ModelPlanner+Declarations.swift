@@ -266,7 +266,7 @@ extension ModelPlanner {
         return usage
     }
 
-    private func basePlan(name: String, schema: Schema) -> ModelPlan {
+    func basePlan(name: String, schema: Schema) -> ModelPlan {
         ModelPlan(name: name, access: config.access.rawValue, docLines: documentation(schema),
                   isDeprecated: schema.deprecated, source: sourceComment(schema))
     }

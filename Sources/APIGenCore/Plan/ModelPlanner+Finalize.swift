@@ -14,7 +14,7 @@ extension ModelPlanner {
                     ? "private init(variantsFrom decoder: any Decoder) throws"
                     : "\(draft.plan.access) init(from decoder: any Decoder) throws"
             }
-            if draft.plan.isStruct && !draft.plan.isCanonical {
+            if draft.plan.isStruct && !draft.plan.isCanonical && !draft.plan.isTuple {
                 draft.plan.properties = draft.properties.map { finish($0, boxed: boxed.contains(Edge(from: name, property: $0.swiftName))) }
                 draft.plan.codingKeys = draft.plan.properties.map { CodingKeyPlan(name: $0.codingKey, wireLiteral: $0.wireLiteral) }
                 if let variant = draft.variant {

@@ -82,6 +82,8 @@ final class ModelPlanner {
             return declareUnion(ref, members: members, name: name, named: named != nil, file: ownFile)
         case .enumeration(let rawType):
             return declareEnum(ref, rawType: rawType, name: name, named: named != nil, file: ownFile)
+        case .tuple(let tuple):
+            return declareTuple(ref, tuple: tuple, name: name, named: named != nil, file: ownFile)
         case .value(let make):
             let value = make(self, name, ownFile)
             guard let named else { return value }
@@ -93,6 +95,7 @@ final class ModelPlanner {
         case structure
         case union([SchemaRef])
         case enumeration(String)
+        case tuple(Tuple)
         case value((ModelPlanner, String, String) -> TypeUsage)
     }
 
@@ -140,9 +143,12 @@ final class ModelPlanner {
             return .value { _, _, _ in .primitive(schema.format == "float" ? "Float" : "Double") }
         case .boolean: return .value { _, _, _ in .primitive("Bool") }
         case .null: return .value { _, _, _ in .json }
-        case .array: return .value { planner, name, file in planner.arrayUsage(schema, name: name, file: file) }
+        case .array:
+            if let tuple = schema.tuple, canDeclareTuple(tuple) { return .tuple(tuple) }
+            return .value { planner, name, file in planner.arrayUsage(schema, name: name, file: file) }
         case .object, nil:
             if !schema.properties.isEmpty { return .structure }
+            if nonNullTypes.isEmpty, let tuple = schema.tuple, canDeclareTuple(tuple) { return .tuple(tuple) }
             if nonNullTypes.isEmpty && schema.items != nil {
                 return .value { planner, name, file in planner.arrayUsage(schema, name: name, file: file) }
             }

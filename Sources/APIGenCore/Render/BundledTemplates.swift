@@ -408,7 +408,12 @@ import Foundation
 {{#hasProperties}}
 
     {{access}} init(from decoder: any Decoder) throws {
+{{#isTuple}}
+        var container = try decoder.unkeyedContainer()
+{{/isTuple}}
+{{^isTuple}}
         let container = try decoder.container(keyedBy: WireKey.self)
+{{/isTuple}}
 {{#properties}}
         {{{decodeStatement}}}
 {{/properties}}
@@ -416,7 +421,7 @@ import Foundation
 
 {{^isCanonical}}
     {{access}} func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: WireKey.self)
+        var container = {{#isTuple}}encoder.unkeyedContainer(){{/isTuple}}{{^isTuple}}encoder.container(keyedBy: WireKey.self){{/isTuple}}
 {{#properties}}
         {{{encodeStatement}}}
 {{/properties}}

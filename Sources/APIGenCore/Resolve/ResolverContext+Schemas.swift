@@ -158,12 +158,14 @@ extension ResolverContext {
         if let prefix = node["prefixItems"]?.elements, !prefix.isEmpty {
             // 2020-12 tuple: `items` is then the schema of the elements after the positions.
             schema.items = tupleElement(prefix, rest: node["items"])
+            if schema.items == nil { schema.tuple = tuple(prefix, rest: node["items"], in: node) }
         } else if let items = node["items"] {
             if items.isMapping || items.bool != nil {
                 schema.items = self.schema(items)
-            } else if let tuple = items.elements, !tuple.isEmpty {
+            } else if let positions = items.elements, !positions.isEmpty {
                 // Draft-04 tuple typing: `additionalItems` is the rest.
-                schema.items = tupleElement(tuple, rest: node["additionalItems"])
+                schema.items = tupleElement(positions, rest: node["additionalItems"])
+                if schema.items == nil { schema.tuple = tuple(positions, rest: node["additionalItems"], in: node) }
             }
         }
         if let values = node["enum"] {
@@ -302,6 +304,13 @@ extension ResolverContext {
     /// The element type a Swift array of a tuple can have: the positions' schema when every position (and every
     /// element after them, if allowed) is spelled the same, e.g. `[number, number]`; nil otherwise, which models the
     /// array as `[JSONValue]` so that no position's value is lost or refused.
+    private func tuple(_ positions: [SpecNode], rest: SpecNode?, in node: SpecNode) -> Tuple {
+        let maxItems = node["maxItems"]?.scalar.flatMap { if case .int(let value) = $0 { value } else { nil } }
+        let forbidden = rest?.bool == false || maxItems.map { $0 <= positions.count } == true
+        let restSchema = forbidden ? nil : rest.flatMap { $0.isMapping ? self.schema($0) : nil }
+        return Tuple(positions: positions.map { self.schema($0) }, rest: restSchema, restForbidden: forbidden)
+    }
+
     private func tupleElement(_ positions: [SpecNode], rest: SpecNode?) -> SchemaRef? {
         let first = positions[0].jsonText
         guard positions.allSatisfy({ $0.jsonText == first }) else { return nil }

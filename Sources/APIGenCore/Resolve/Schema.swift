@@ -46,6 +46,9 @@ public struct Schema: Sendable {
     public var required: [String] = []
     public var additionalProperties: Additional = .unspecified
     public var items: SchemaRef?
+    /// A tuple whose positions differ (`prefixItems`, or draft-04 `items: [...]`); nil otherwise (`items` then
+    /// types every element, or the array is of `JSONValue`).
+    public var tuple: Tuple?
     public var enumValues: [ScalarValue]?
     public var constValue: ScalarValue?
     public var allOf: [SchemaRef] = []
@@ -97,4 +100,16 @@ public struct Schema: Sendable {
     public var isObjectLike: Bool {
         singleType == .object || (types.isEmpty && (!properties.isEmpty || additionalProperties != .unspecified))
     }
+}
+
+/// The positions of a tuple array and what may follow them.
+public struct Tuple: Sendable {
+    /// One schema per position, in order.
+    public var positions: [SchemaRef]
+    /// The schema of the elements after the positions (`items` after `prefixItems`, `additionalItems`); nil when
+    /// none is given (any element may follow).
+    public var rest: SchemaRef?
+    /// True when nothing may follow the positions (`items: false`, `additionalItems: false`, or `maxItems` equal
+    /// to the number of positions).
+    public var restForbidden: Bool
 }
