@@ -89,8 +89,12 @@ def main():
             last = (run.stdout.strip().splitlines() or ["(no output)"])[-1]
             if not out.exists():
                 out.write_text(json.dumps({"spec": path, "crashed": (run.stderr or run.stdout)[-2000:]}))
+            # Each root says which commit judged it: a run continued with --resume after a commit mixes them.
+            result = json.loads(out.read_text())
+            result["commit"] = commit
+            out.write_text(json.dumps(result))
         except subprocess.TimeoutExpired:
-            out.write_text(json.dumps({"spec": path, "hang": f"no result within {options.timeout:.0f} s"}))
+            out.write_text(json.dumps({"spec": path, "hang": f"no result within {options.timeout:.0f} s", "commit": commit}))
             last = "timeout"
         print(f"{time.monotonic() - began:6.1f} s  {path}: {last}", flush=True)
     write_summary(selected, pathlib.Path(options.out), options)
@@ -100,6 +104,14 @@ def main():
 def write_summary(selected, out, options):
     commit_file = RESULTS / "commit.txt"
     commit = commit_file.read_text().strip() if commit_file.exists() else "unknown"
+    # Roots record the commit that judged them; results from before that record carry commit.txt's.
+    judged_by = collections.Counter()
+    for row in selected:
+        result_path = RESULTS / (re.sub(r"[^A-Za-z0-9]+", "_", row[0]) + ".json")
+        if result_path.exists():
+            judged_by[json.loads(result_path.read_text()).get("commit", commit)] += 1
+    if len(judged_by) > 1:
+        commit = " and ".join(f"{name} ({count} roots)" for name, count in judged_by.most_common())
     lines = ["# Wire conformance over the corpus", "",
              f"`python3 Scripts/wire-corpus.py --seed {options.seed} --cases {options.cases}` run on commit `{commit}` "
              "(apigen and APIRuntime of that commit; Scripts/wire.py per root; Docs/wire-conformance.md explains the "
