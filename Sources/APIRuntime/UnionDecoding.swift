@@ -45,10 +45,10 @@
         var closest: (value: Union, undeclared: Int)?
         var contradicted: Union?
         for variant in variants {
-            let contradicts = variant.tag.map { tag in
-                (try? object?.decodeIfPresent(String.self, forKey: AnyKey(stringValue: tag.key))).flatMap { $0 }
-                    .map { $0 != tag.value } ?? false
-            } ?? false
+            var contradicts = false
+            if let tag = variant.tag, let found = try? object?.decodeIfPresent(String.self, forKey: AnyKey(stringValue: tag.key)) {
+                contradicts = found != tag.value
+            }
             if contradicts && contradicted != nil { continue }
             guard let value = try? variant.decode(decoder) else { continue }
             if contradicts {

@@ -212,12 +212,10 @@ extension ModelPlanner {
         guard !properties.isEmpty else { return "" }
         let keys = properties.map { SwiftNaming.stringLiteral($0.name) }.joined(separator: ", ")
         let candidates = properties.filter { $0.name == discriminatorProperty } + properties.filter { $0.name != discriminatorProperty }
-        let tag = candidates.lazy.compactMap { property -> String? in
-            let propertySchema = self.api[property.schema]
-            let value: String? = if case .string(let constant)? = propertySchema.constValue { constant }
-                else if let values = propertySchema.enumValues, values.count == 1, case .string(let only) = values[0] { only }
-                else { nil }
-            return value.map { "(\(SwiftNaming.stringLiteral(property.name)), \(SwiftNaming.stringLiteral($0)))" }
+        let tag = candidates.lazy.compactMap { property in
+            self.api[property.schema].fixedString.map {
+                "(\(SwiftNaming.stringLiteral(property.name)), \(SwiftNaming.stringLiteral($0)))"
+            }
         }.first
         return "(keys: [\(keys)]" + (tag.map { ", tag: \($0)" } ?? "") + ")"
     }

@@ -32,12 +32,7 @@ struct UnionVariantNaming {
         let candidates = schema.properties.filter { $0.name == discriminatorProperty }
             + schema.properties.filter { $0.name != discriminatorProperty }
         for property in candidates {
-            let propertySchema = api[property.schema]
-            if case .string(let value)? = propertySchema.constValue, !SwiftNaming.words(value).isEmpty { return value }
-            if let values = propertySchema.enumValues, values.count == 1, case .string(let value) = values[0],
-               !SwiftNaming.words(value).isEmpty {
-                return value
-            }
+            if let value = api[property.schema].fixedString, !SwiftNaming.words(value).isEmpty { return value }
         }
         return nil
     }
@@ -52,5 +47,14 @@ struct UnionVariantNaming {
         case .boolean?: "Bool"
         case .null?, nil: "Variant"
         }
+    }
+}
+
+extension Schema {
+    /// The one string the schema allows (`const`, or an `enum` of one string): a variant's tag such as `"type": "track"`.
+    var fixedString: String? {
+        if case .string(let value)? = constValue { return value }
+        if let values = enumValues, values.count == 1, case .string(let value) = values[0] { return value }
+        return nil
     }
 }
