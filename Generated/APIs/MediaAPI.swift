@@ -31,7 +31,7 @@ public struct MediaAPI: Sendable {
         var __request = RequestBuilder(method: "POST", path: "/members/me/avatar")
         try __request.multipartBody { __form in
             __form.append("file", file)
-            try __form.append("crop", json: crop)
+            try __form.append("crop", json: crop, contentType: "application/json")
         }
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation, uploadProgress: progress)

@@ -87,6 +87,12 @@ class OperationChecks:
             else:
                 body_strategy = st.just({})
 
+        # Each header of a multipart part is drawn like a header parameter, when its part is sent.
+        header_values = []
+        for header in (body.part_headers if body is not None else []):
+            schema = self.bundler.inline(header.schema, header.base)
+            header_values.append((header, strategy(schema, "header", is_valid)))
+
         def build(data):
             arguments = {}
             for parameter, values in parts:
@@ -94,6 +100,10 @@ class OperationChecks:
                     arguments.setdefault(parameter.location, {})[parameter.name] = data.draw(values)
             if body_strategy is not None and (body.required or data.draw(st.booleans())):
                 arguments["body"] = data.draw(body_strategy)
+            sent_parts = arguments["body"] if isinstance(arguments.get("body"), dict) else {}
+            for header, values in header_values:
+                if sent_parts.get(header.part) is not None and (header.required or data.draw(st.booleans())):
+                    arguments.setdefault("partHeaders", {}).setdefault(header.part, {})[header.name] = data.draw(values)
             return arguments
         return build
 
@@ -267,11 +277,12 @@ class OperationChecks:
                 if media.startswith("multipart/form-data"):
                     from judge_server import multipart_parts
                     expected = {k: _part_text(v) for k, v in arguments["body"].items() if v is not None}
-                    part_types = {}
+                    part_types, part_headers = {}, {}
                     actual = {k: v.decode("utf-8", "replace") if isinstance(v, bytes) else
                               [x.decode("utf-8", "replace") for x in v]
                               for k, v in multipart_parts(record["body"], record["headers"].get("Content-Type", ""),
-                                                          part_types).items()}
+                                                          part_types, part_headers).items()}
+                    found += self._part_header_differences(arguments, part_headers)
                     encoding = self.operation.body.encoding
                     for name, value in arguments["body"].items():
                         declared = str((encoding.get(name) or {}).get("contentType") or "").split(";")[0].strip().lower()
@@ -284,6 +295,10 @@ class OperationChecks:
                         if value is not None and declared and "*" not in declared and "," not in declared \
                                 and name in part_types and part_types[name] != declared:
                             found.append(f"body/{name}: part sent as {part_types[name]}, the encoding says {declared}")
+                    for name, value in expected.items():
+                        # An array of one element is one part, which reads back as that element alone.
+                        if isinstance(value, list) and isinstance(actual.get(name), str):
+                            actual[name] = [actual[name]]
                 if media.startswith("application/x-www-form-urlencoded") and expected == {} and actual is None:
                     # A form with no members is an empty body, which reads as no body at all: the wire cannot tell.
                     actual = {}
@@ -299,6 +314,28 @@ class OperationChecks:
         if found:
             return False, "; ".join(found[:3]) + f" (sent {record['raw_uri']})"
         return True, None
+
+    def _part_header_differences(self, arguments, part_headers):
+        """Where the headers the parts carry differ from the headers given for them (`simple` style: an array's
+        elements joined by `,`); names compare case-insensitively, as HTTP's do."""
+        found = []
+        declared = {(h.part, h.name.lower()) for h in self.operation.body.part_headers}
+        for part, given in (arguments.get("partHeaders") or {}).items():
+            sent = part_headers.get(part) or {}
+            for name, value in given.items():
+                if value is None:
+                    continue
+                got = sent.get(name.lower())
+                values = value if isinstance(value, list) else [value]
+                texts = [] if got is None else got.split(",") if isinstance(value, list) else [got]
+                if got is None or len(texts) != len(values) or not all(map(_text_means, values, texts)):
+                    expected = ",".join(_part_text(v) for v in values)
+                    found.append(f"body/{part}: header {name}: expected {expected!r}, got {got!r}")
+        for part, sent in part_headers.items():
+            for name in sent:
+                if name not in ("content-disposition", "content-type") and (part, name) not in declared:
+                    found.append(f"body/{part}: header {name} is not in the part's encoding")
+        return found
 
     def _response_verdict(self, answer, plan, body):
         if "failure" in answer:
@@ -472,8 +509,14 @@ def _evolve(body, inline, schema):
     return None
 
 
+def _is_scalar(value):
+    return isinstance(value, (str, int, float, bool))
+
+
 def _is_structured_part(value):
-    return isinstance(value, dict) or (isinstance(value, list) and not all(isinstance(v, str) for v in value))
+    """A value sent as one JSON part: an object, or an array with a non-scalar element (an array of scalars is one
+    text part per element, OpenAPI 3.1.1)."""
+    return isinstance(value, dict) or (isinstance(value, list) and not all(_is_scalar(v) for v in value))
 
 
 def _json_or_text(text):
@@ -491,9 +534,19 @@ def _part_text(value):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return str(value)
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return value
+    if isinstance(value, list) and all(_is_scalar(v) for v in value):
+        return [_part_text(v) for v in value]
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _text_means(value, text):
+    """Whether `text` (a header's or a part's text) means the scalar `value`: numbers by value, not spelling."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            return float(text) == float(value) and (not isinstance(value, int) or int(text) == value)
+        except ValueError:
+            return False
+    return _part_text(value) == text
 
 
 def _replaced(body, path, replace):

@@ -26,6 +26,17 @@ class Body:
     required: bool
     # The media type's `encoding` entries (form and multipart bodies), by property name.
     encoding: dict = dataclasses.field(default_factory=dict)
+    # The `headers` of multipart parts' encodings (PartHeader), Content-Type left out as OpenAPI says.
+    part_headers: list = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class PartHeader:
+    part: str
+    name: str
+    required: bool
+    schema: object
+    base: object
 
 
 @dataclasses.dataclass
@@ -120,8 +131,19 @@ def collect(documents):
                 node, node_base = documents.deref(operation["requestBody"], op_base)
                 media_type, media = _preferred_content(node.get("content") or {})
                 if media_type:
+                    encoding = media.get("encoding") or {}
+                    part_headers = []
+                    if media_type.startswith("multipart/"):
+                        for part, entry in encoding.items():
+                            for name, raw_header in ((entry or {}).get("headers") or {}).items():
+                                if name.lower() == "content-type":
+                                    continue
+                                header, header_base = documents.deref(raw_header, node_base)
+                                part_headers.append(PartHeader(
+                                    part=part, name=name, required=bool((header or {}).get("required")),
+                                    schema=(header or {}).get("schema") or {"type": "string"}, base=header_base))
                     body = Body(media_type=media_type, schema=media.get("schema"), base=node_base,
-                                required=bool(node.get("required")), encoding=media.get("encoding") or {})
+                                required=bool(node.get("required")), encoding=encoding, part_headers=part_headers)
             responses = []
             for status, raw in (operation.get("responses") or {}).items():
                 node, node_base = documents.deref(raw, op_base)

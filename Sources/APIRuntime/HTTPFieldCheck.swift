@@ -39,12 +39,17 @@ enum HTTPFieldCheck {
             throw InvalidHeaderError(part: .method, field: shown(request.method), byte: byte)
         }
         for field in request.headers {
-            if let byte = field.name.utf8.first(where: { !isNameByte($0) }) ?? (field.name.isEmpty ? 0 : nil) {
-                throw InvalidHeaderError(part: .name, field: shown(field.name), byte: byte)
-            }
-            if let byte = field.value.utf8.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
-                throw InvalidHeaderError(part: .value, field: shown(field.name), byte: byte)
-            }
+            try check(name: field.name, value: field.value)
+        }
+    }
+
+    /// Throws ``InvalidHeaderError`` when `name` or `value` could not be written as one header line.
+    static func check(name: String, value: String) throws(InvalidHeaderError) {
+        if let byte = name.utf8.first(where: { !isNameByte($0) }) ?? (name.isEmpty ? 0 : nil) {
+            throw InvalidHeaderError(part: .name, field: shown(name), byte: byte)
+        }
+        if let byte = value.utf8.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+            throw InvalidHeaderError(part: .value, field: shown(name), byte: byte)
         }
     }
 

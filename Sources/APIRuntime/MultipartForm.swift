@@ -128,42 +128,49 @@ public struct MultipartForm: Sendable {
     }
 
     /// Appends a text part, with a `Content-Type` header when `contentType` is given (the API description's
-    /// `encoding` entry for the part; none means `text/plain`); does nothing for nil.
-    public mutating func append(_ name: String, _ value: (some ParameterEncodable)?, contentType: String? = nil) {
+    /// `encoding` entry for the part; none means `text/plain`) and the part's own `headers`; does nothing for nil.
+    public mutating func append(_ name: String, _ value: (some ParameterEncodable)?, contentType: String? = nil,
+                                headers: PartHeaders = PartHeaders()) {
         guard let value else { return }
-        appendPart(name: name, filename: nil, contentType: contentType, data: Data(value.parameterValue.utf8))
+        appendPart(name: name, filename: nil, contentType: contentType, headers: headers, data: Data(value.parameterValue.utf8))
     }
 
-    /// Appends one text part per element, all with the same name; does nothing for nil.
-    public mutating func append(_ name: String, _ values: [some ParameterEncodable]?, contentType: String? = nil) {
+    /// Appends one text part per element, all with the same name and headers; does nothing for nil.
+    public mutating func append(_ name: String, _ values: [some ParameterEncodable]?, contentType: String? = nil,
+                                headers: PartHeaders = PartHeaders()) {
         for value in values ?? [] {
-            append(name, value, contentType: contentType)
+            append(name, value, contentType: contentType, headers: headers)
         }
     }
 
     /// Appends a file part with its filename and content type: the file's own, else `contentType` (the API
-    /// description's `encoding` entry for the part), else `application/octet-stream`. Does nothing for nil.
-    public mutating func append(_ name: String, _ file: MultipartFile?, contentType: String? = nil) {
+    /// description's `encoding` entry for the part), else `application/octet-stream`; and the part's own `headers`.
+    /// Does nothing for nil.
+    public mutating func append(_ name: String, _ file: MultipartFile?, contentType: String? = nil,
+                                headers: PartHeaders = PartHeaders()) {
         guard let file else { return }
         appendPart(
             name: name, filename: file.filename, contentType: file.contentType ?? contentType ?? "application/octet-stream",
-            data: file.fileURL.map { .file($0, partName: name) } ?? .bytes(file.data))
+            headers: headers, data: file.fileURL.map { .file($0, partName: name) } ?? .bytes(file.data))
     }
 
-    /// Appends one file part per element, all with the same name; does nothing for nil.
-    public mutating func append(_ name: String, _ files: [MultipartFile]?, contentType: String? = nil) {
+    /// Appends one file part per element, all with the same name and headers; does nothing for nil.
+    public mutating func append(_ name: String, _ files: [MultipartFile]?, contentType: String? = nil,
+                                headers: PartHeaders = PartHeaders()) {
         for file in files ?? [] {
-            append(name, file, contentType: contentType)
+            append(name, file, contentType: contentType, headers: headers)
         }
     }
 
-    /// Appends a part holding `value` as JSON with `Content-Type: application/json`; does nothing for nil.
+    /// Appends a part holding `value` as JSON; does nothing for nil (or a value that encodes to `null`).
     ///
-    /// A value that encodes to a JSON string, number or boolean (a union of primitives, a wrapper type) is a text
-    /// part instead, holding the string itself: OpenAPI's default content type for a primitive part is `text/plain`.
-    public mutating func append(_ name: String, json value: (some Encodable)?, encoder: JSONEncoder = JSONEncoder())
-        throws
-    {
+    /// Without `contentType`, a value that encodes to a JSON object or array is sent as `application/json`, and one
+    /// that encodes to a JSON string, number or boolean (a union of primitives, a wrapper type) is a text part
+    /// instead, holding the string itself: OpenAPI's default content type for a primitive part is `text/plain`.
+    /// With `contentType` (the API description's `encoding` entry declares a JSON media type for the part), every
+    /// value is sent as JSON with that type: a string part then carries `"text"`, quotes included.
+    public mutating func append(_ name: String, json value: (some Encodable)?, contentType: String? = nil,
+                                encoder: JSONEncoder = JSONEncoder(), headers: PartHeaders = PartHeaders()) throws {
         guard let value else { return }
         let data: Data
         do {
@@ -172,8 +179,12 @@ public struct MultipartForm: Sendable {
             throw APIError.invalidRequest("could not encode multipart part '\(name)' as JSON: \(error)")
         }
         switch data.first {
+        case UInt8(ascii: "n"):
+            return  // null: the part is absent, as for nil
+        case _ where contentType != nil:
+            appendPart(name: name, filename: nil, contentType: contentType, headers: headers, data: data)
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            appendPart(name: name, filename: nil, contentType: "application/json", data: data)
+            appendPart(name: name, filename: nil, contentType: "application/json", headers: headers, data: data)
         case UInt8(ascii: "\""):
             let text: String
             do {
@@ -181,19 +192,19 @@ public struct MultipartForm: Sendable {
             } catch {
                 throw APIError.invalidRequest("could not encode multipart part '\(name)' as text: \(error)")
             }
-            appendPart(name: name, filename: nil, contentType: nil, data: Data(text.utf8))
-        case UInt8(ascii: "n"):
-            return  // null: the part is absent, as for nil
+            appendPart(name: name, filename: nil, contentType: nil, headers: headers, data: Data(text.utf8))
         default:
-            appendPart(name: name, filename: nil, contentType: nil, data: data)
+            appendPart(name: name, filename: nil, contentType: nil, headers: headers, data: data)
         }
     }
 
-    private mutating func appendPart(name: String, filename: String?, contentType: String?, data: Data) {
-        appendPart(name: name, filename: filename, contentType: contentType, data: .bytes(data))
+    private mutating func appendPart(name: String, filename: String?, contentType: String?, headers: PartHeaders,
+                                     data: Data) {
+        appendPart(name: name, filename: filename, contentType: contentType, headers: headers, data: .bytes(data))
     }
 
-    private mutating func appendPart(name: String, filename: String?, contentType: String?, data: Segment) {
+    private mutating func appendPart(name: String, filename: String?, contentType: String?, headers: PartHeaders,
+                                     data: Segment) {
         var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(name))\""
         if let filename {
             head += "; filename=\"\(Self.quoted(filename))\""
@@ -201,6 +212,9 @@ public struct MultipartForm: Sendable {
         head += "\r\n"
         if let contentType {
             head += "Content-Type: \(contentType)\r\n"
+        }
+        for field in headers.fields {
+            head += "\(field.name): \(field.value)\r\n"
         }
         head += "\r\n"
         appendBytes(Data(head.utf8))

@@ -3,7 +3,7 @@ import XCTest
 
 /// Operation -> method snippets.
 final class OperationSnippetTests: XCTestCase {
-    private func spec(_ paths: String) -> String {
+    private func spec(_ paths: String, components: String = "") -> String {
         """
         openapi: 3.1.0
         info: { title: Shop, version: '1' }
@@ -19,6 +19,7 @@ final class OperationSnippetTests: XCTestCase {
           schemas:
             Item: { type: object, required: [id], properties: { id: { type: integer } } }
             Problem: { type: object, properties: { message: { type: string } } }
+        \(components)
         """
     }
 
@@ -292,11 +293,68 @@ final class OperationSnippetTests: XCTestCase {
         assertContains(api,
             "public func createUpload(type: String? = nil, file: MultipartFile? = nil, ids: [Int]? = nil, progress:",
             // Encoding entries: a file part's default content type, an array sent as one JSON part.
-            "__form.append(\"file\", file, contentType: \"image/png\")", "try __form.append(\"ids\", json: ids)",
+            "__form.append(\"file\", file, contentType: \"image/png\")",
+            "try __form.append(\"ids\", json: ids, contentType: \"application/json\")",
             "if type != nil || file != nil || ids != nil {\n            guard let type else { throw APIError.invalidRequest(\"the multipart part 'type' is required when the body is sent\") }\n            try __request.multipartBody { __form in",
             "try __request.jsonBody(body, encoder: client.encoder, contentType: \"application/vnd.example.event+json\")",
             // Only entries that change how a property is written are passed; pipeDelimited does not explode by default.
             "try __request.formBody(body, encoding: [\"address\": .styled(.deepObject, explode: true, allowReserved: false), \"scores\": .json, \"tags\": .styled(.pipeDelimited, explode: false, allowReserved: false)])")
+    }
+
+    func testMultipartPartHeadersFileArraysAndDeclaredJSONScalars() {
+        let outcome = generate(yaml: spec("""
+              /albums:
+                post:
+                  operationId: createAlbum
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [photos, cover]
+                          properties:
+                            photos: { type: array, items: { type: string, format: binary } }
+                            cover: { type: string, format: binary }
+                            thumbnail: { type: string, format: binary }
+                            ratings: { type: array, items: { type: integer } }
+                            weight: { type: number }
+                        encoding:
+                          cover:
+                            contentType: image/jpeg
+                            headers:
+                              X-Checksum: { $ref: '#/components/headers/Checksum' }
+                              X-Tags: { schema: { type: array, items: { type: string } } }
+                              X-Region: { schema: { type: object, properties: { id: { type: string } } } }
+                              Content-Type: { schema: { type: string } }
+                          thumbnail:
+                            headers:
+                              X-Size: { required: true, schema: { type: integer } }
+                          weight: { contentType: application/json }
+                  responses: { '204': { description: done } }
+            """, components: """
+              headers:
+                Checksum: { required: true, schema: { type: string } }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        assertContains(api,
+            // Each header is an argument after its part's; a required header of a required part is required.
+            "createAlbum(photos: [MultipartFile], cover: MultipartFile, coverXChecksum: String, coverXTags: [String]? = nil, "
+                + "thumbnail: MultipartFile? = nil, thumbnailXSize: Int? = nil, ratings: [Int]? = nil, weight: Double? = nil,",
+            // A required header of an optional part is checked when the part is given.
+            "if thumbnail != nil, thumbnailXSize == nil { throw APIError.invalidRequest(\"the header 'X-Size' of multipart part 'thumbnail' is required when the part is sent\") }",
+            // An array of files is one file part per element; so is an array of scalars, as text.
+            "__form.append(\"photos\", photos)",
+            "try __form.append(\"cover\", cover, contentType: \"image/jpeg\", headers: MultipartForm.PartHeaders([\"X-Checksum\": coverXChecksum.parameterValue, \"X-Tags\": coverXTags?.map(\\.parameterValue).joined(separator: \",\")]))",
+            "try __form.append(\"thumbnail\", thumbnail, headers: MultipartForm.PartHeaders([\"X-Size\": thumbnailXSize?.parameterValue]))",
+            "__form.append(\"ratings\", ratings)",
+            // A scalar part declared JSON is sent as JSON with that content type.
+            "try __form.append(\"weight\", json: weight, contentType: \"application/json\")")
+        XCTAssertFalse(api.contains("coverXRegion"), "an object-valued part header is left out")
+        XCTAssertFalse(api.contains("coverContentType"), "Content-Type in encoding.headers is ignored (OpenAPI)")
+        XCTAssertTrue(outcome.diagnostics.contains { $0.message.contains("'X-Region' of multipart part 'cover'") },
+                      outcome.rendered.joined(separator: "\n"))
     }
 
     func testSeveralSuccessTypesBecomeAnOutcomeEnum() {

@@ -13,6 +13,40 @@ final class MultipartFormTests: XCTestCase {
         XCTAssertEqual(form.contentType, "multipart/form-data; boundary=b")
     }
 
+    func testPartHeadersFollowTheContentTypeInOrderAndNilValuesAreLeftOut() throws {
+        var form = MultipartForm(boundary: "b")
+        let headers = try MultipartForm.PartHeaders(["X-Checksum": "a b", "X-Missing": nil, "X-Tags": "x,y"])
+        form.append("cover", MultipartFile(data: Data("img".utf8), filename: "c.jpg"), contentType: "image/jpeg",
+                    headers: headers)
+        form.append("ids", [1, 2], headers: try MultipartForm.PartHeaders(["X-Source": "camera"]))
+        XCTAssertEqual(text(form), "--b\r\nContent-Disposition: form-data; name=\"cover\"; filename=\"c.jpg\"\r\n"
+            + "Content-Type: image/jpeg\r\nX-Checksum: a b\r\nX-Tags: x,y\r\n\r\nimg\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"ids\"\r\nX-Source: camera\r\n\r\n1\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"ids\"\r\nX-Source: camera\r\n\r\n2\r\n"
+            + "--b--\r\n")
+    }
+
+    func testAPartHeaderThatCouldInjectALineIsRefused() {
+        XCTAssertThrowsError(try MultipartForm.PartHeaders(["X-Checksum": "a\r\nContent-Type: text/html"])) { error in
+            XCTAssertEqual((error as? InvalidHeaderError)?.part, .value)
+            XCTAssertEqual((error as? InvalidHeaderError)?.byte, 0x0D)
+        }
+        XCTAssertThrowsError(try MultipartForm.PartHeaders(["X-Bad:Name": "v"])) { error in
+            XCTAssertEqual((error as? InvalidHeaderError)?.part, .name)
+        }
+    }
+
+    func testJSONWithADeclaredContentTypeIsJSONEvenForScalars() throws {
+        var form = MultipartForm(boundary: "b")
+        try form.append("weight", json: 2.5, contentType: "application/json")
+        try form.append("label", json: "x", contentType: "application/json")
+        try form.append("plain", json: "y")
+        XCTAssertEqual(text(form), "--b\r\nContent-Disposition: form-data; name=\"weight\"\r\nContent-Type: application/json\r\n\r\n2.5\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"label\"\r\nContent-Type: application/json\r\n\r\n\"x\"\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"plain\"\r\n\r\ny\r\n"
+            + "--b--\r\n")
+    }
+
     func testArraysRepeatTheName() {
         var form = MultipartForm(boundary: "b")
         form.append("id", [1, 2])

@@ -338,16 +338,18 @@ struct OperationPlanner {
     /// One argument per part. When the body itself is optional, every part is: the body is sent when any part is
     /// given, and a part the schema requires is then checked before sending (`APIError.invalidRequest`).
     /// A part's `encoding` entry: a declared `contentType` (one media type, no wildcard) is sent on text parts and is
-    /// the default of file parts; an array declared JSON is one JSON part instead of one part per element.
+    /// the default of file parts; a part declared JSON is sent as JSON with that type (an array as one JSON part
+    /// instead of one part per element); each of its `headers` is one more argument, right after the part's.
     private func planMultipart(_ schema: Schema, encodings: [String: MediaContent.PartEncoding], bodyOptional: Bool,
                                typePrefix: String, scope: inout NameScope,
                                parameters: inout [String], statements: inout [String],
                                wireArguments: inout [WireArgumentPlan]) {
         let required = models.mergedRequired(of: schema)
         var lines: [String] = []
-        var throwsJSON = false
+        var throwsAny = false
         var givenChecks: [String] = []
         var requiredWhenSent: [(local: String, wireName: String)] = []
+        var headerChecks: [String] = []
         for property in models.mergedProperties(of: schema) {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(property.name)))
             let local = localName(for: label, scope: &scope)
@@ -357,28 +359,46 @@ struct OperationPlanner {
             let literal = SwiftNaming.stringLiteral(property.name)
             let declaredType = encodings[property.name]?.contentType
                 .flatMap { $0.contains("*") || $0.contains(",") ? nil : $0.trimmingCharacters(in: .whitespaces) }
+            let declaredJSON = declaredType.map(Self.isJSON) == true
             let contentTypeArgument = declaredType.map { ", contentType: \(SwiftNaming.stringLiteral($0))" } ?? ""
+            let isArgumentRequired = isRequired && !bodyOptional
+            var partArguments: [String] = []
+            var partWireArguments: [WireArgumentPlan] = []
+            let headers = partHeaders(encodings[property.name]?.headers ?? [], part: property.name, partLocal: local,
+                                      partRequired: isArgumentRequired, typePrefix: typePrefix, scope: &scope,
+                                      parameters: &partArguments, wireArguments: &partWireArguments,
+                                      checks: &headerChecks)
+            if headers != nil { throwsAny = true }
+            let headersArgument = headers.map { ", headers: \($0)" } ?? ""
             let type: String
             if usage.isBinary || usage.swift == "Data" {
                 type = "MultipartFile"
-                lines.append("    __form.append(\(literal), \(local)\(contentTypeArgument))")
-            } else if usage.isParameterCapable && !(usage.swift.hasPrefix("[") && declaredType.map(Self.isJSON) == true) {
+                lines.append("    \(headers == nil ? "" : "try ")__form.append(\(literal), \(local)\(contentTypeArgument)\(headersArgument))")
+            } else if isBinaryArray(property.schema) {
+                type = "[MultipartFile]"
+                lines.append("    \(headers == nil ? "" : "try ")__form.append(\(literal), \(local)\(contentTypeArgument)\(headersArgument))")
+            } else if !declaredJSON && (usage.isParameterCapable || usage.isParameterArray) {
+                // OpenAPI 3.1.1: an array is sent as one part per element, all with the part's name.
                 type = usage.swift
-                let textType = declaredType.map(Self.isJSON) == true || declaredType == "text/plain" ? "" : contentTypeArgument
-                lines.append("    __form.append(\(literal), \(local)\(textType))")
+                let textType = declaredType == "text/plain" ? "" : contentTypeArgument
+                lines.append("    \(headers == nil ? "" : "try ")__form.append(\(literal), \(local)\(textType)\(headersArgument))")
             } else {
                 type = usage.swift
-                throwsJSON = true
-                lines.append("    try __form.append(\(literal), json: \(local))")
+                throwsAny = true
+                let jsonType = declaredJSON ? contentTypeArgument : ""
+                lines.append("    try __form.append(\(literal), json: \(local)\(jsonType)\(headersArgument))")
             }
-            parameters.append(Self.declaration(label, local, type, isRequired: isRequired && !bodyOptional))
-            wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: isRequired && !bodyOptional,
+            parameters.append(Self.declaration(label, local, type, isRequired: isArgumentRequired))
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: isArgumentRequired,
                                                   location: .multipart, wireName: property.name))
+            parameters += partArguments
+            wireArguments += partWireArguments
             givenChecks.append("\(local) != nil")
             if isRequired { requiredWhenSent.append((local, property.name)) }
         }
-        let build = [(throwsJSON ? "try " : "") + "__request.multipartBody { __form in"] + lines + ["}"]
+        let build = [(throwsAny ? "try " : "") + "__request.multipartBody { __form in"] + lines + ["}"]
         guard bodyOptional, !givenChecks.isEmpty else {
+            statements.append(contentsOf: headerChecks)
             statements.append(contentsOf: build)
             return
         }
@@ -387,8 +407,52 @@ struct OperationPlanner {
             let message = SwiftNaming.stringLiteral("the multipart part '\(part.wireName)' is required when the body is sent")
             statements.append("    guard let \(part.local) else { throw APIError.invalidRequest(\(message)) }")
         }
-        statements.append(contentsOf: build.map { "    " + $0 })
+        statements.append(contentsOf: (headerChecks + build).map { "    " + $0 })
         statements.append("}")
+    }
+
+    /// One argument per header of a multipart part (`encoding.<part>.headers`), and the `MultipartForm.PartHeaders`
+    /// expression that sends them; nil when the part has none that can be written. A header is a required argument
+    /// when it and its part are; a required header of an optional part is checked when the part is given. A header
+    /// whose values are objects is left out, with a warning.
+    private func partHeaders(_ headers: [MediaContent.PartHeader], part: String, partLocal: String, partRequired: Bool,
+                             typePrefix: String, scope: inout NameScope, parameters: inout [String],
+                             wireArguments: inout [WireArgumentPlan], checks: inout [String]) -> String? {
+        var fields: [String] = []
+        for header in headers {
+            let usage = header.schema.map {
+                models.usage($0, suggestedName: typePrefix + SwiftNaming.typeNamePart(part) + SwiftNaming.typeNamePart(header.name),
+                             file: typePrefix + "Request")
+            } ?? .primitive("String")
+            guard usage.isParameterCapable || usage.isParameterArray else {
+                models.diagnostics.append(.warning(
+                    "the header '\(header.name)' of multipart part '\(part)' is not a scalar or an array of scalars; "
+                        + "it is not generated (send it with a middleware)", at: header.node))
+                continue
+            }
+            let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(part + " " + header.name)))
+            let local = localName(for: label, scope: &scope)
+            let isRequired = header.required && partRequired
+            parameters.append(Self.declaration(label, local, usage.swift, isRequired: isRequired))
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: usage.swift, isRequired: isRequired,
+                                                  location: .partHeader, wireName: part, header: header.name))
+            let access = isRequired ? local : local + "?"
+            let text = usage.isParameterCapable ? "\(access).parameterValue"
+                : "\(access).map(\\.parameterValue).joined(separator: \",\")"
+            fields.append("\(SwiftNaming.stringLiteral(header.name)): \(text)")
+            if header.required && !isRequired {
+                let message = SwiftNaming.stringLiteral("the header '\(header.name)' of multipart part '\(part)' is required when the part is sent")
+                checks.append("if \(partLocal) != nil, \(local) == nil { throw APIError.invalidRequest(\(message)) }")
+            }
+        }
+        return fields.isEmpty ? nil : "MultipartForm.PartHeaders([\(fields.joined(separator: ", "))])"
+    }
+
+    /// Whether values of the schema are arrays of files (`format: binary` or `byte` items): one file part each.
+    private func isBinaryArray(_ ref: SchemaRef) -> Bool {
+        guard let items = api[ref].items, api[ref].types.contains(.array) || api[ref].types.isEmpty else { return false }
+        let usage = models.usage(items, suggestedName: "", file: "")
+        return usage.isBinary || usage.swift == "Data"
     }
 
     private func payload(of response: Response, typePrefix: String, suffix: String, unwrapEnvelope: Bool = false) -> Payload {

@@ -44,6 +44,8 @@ public struct WireArgumentPlan: Encodable, Sendable {
     /// Where the argument is sent: a parameter location, the whole body, or one part of a multipart body.
     public enum Location: String, Encodable, Sendable {
         case path, query, header, cookie, body, multipart
+        /// A header of one multipart part: `wireName` names the part, `header` the header.
+        case partHeader
 
         init(_ location: ParameterLocation) {
             switch location {
@@ -67,10 +69,13 @@ public struct WireArgumentPlan: Encodable, Sendable {
     public var locationLiteral: String
     /// The wire name as a Swift string literal.
     public var wireNameLiteral: String
-    /// The dispatcher's accessor for the value: `required`, `optional`, `requiredFile` or `optionalFile`.
+    /// The header's name as a Swift string literal, for a `partHeader`; nil otherwise.
+    public var headerLiteral: String?
+    /// The dispatcher's accessor for the value: `required`, `optional`, `requiredFile`, `optionalFile`,
+    /// `requiredFiles` or `optionalFiles`.
     public var accessor: String
 
-    init(label: String, swiftType: String, isRequired: Bool, location: Location, wireName: String) {
+    init(label: String, swiftType: String, isRequired: Bool, location: Location, wireName: String, header: String? = nil) {
         self.label = SwiftNaming.callLabel(label)
         self.swiftType = swiftType
         self.isRequired = isRequired
@@ -78,7 +83,8 @@ public struct WireArgumentPlan: Encodable, Sendable {
         self.wireName = wireName
         self.locationLiteral = SwiftNaming.stringLiteral(location.rawValue)
         self.wireNameLiteral = SwiftNaming.stringLiteral(wireName)
-        let isFile = swiftType == "MultipartFile"
-        self.accessor = (isRequired ? "required" : "optional") + (isFile ? "File" : "")
+        self.headerLiteral = header.map(SwiftNaming.stringLiteral)
+        let file = swiftType == "MultipartFile" ? "File" : swiftType == "[MultipartFile]" ? "Files" : ""
+        self.accessor = (isRequired ? "required" : "optional") + file
     }
 }

@@ -659,7 +659,7 @@ import Foundation
             return try await WireOutcome.capture {
                 try await api.{{{groupProperty}}}.{{{methodName}}}(
 {{#arguments}}
-                    {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}),
+                    {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}{{#headerLiteral}}, header: {{{headerLiteral}}}{{/headerLiteral}}),
 {{/arguments}}
                 )
             }
@@ -702,25 +702,29 @@ import Foundation
         self.members = members
     }
 
-    /// The value for `location` and `name`; null counts as absent.
-    private func value(_ location: String, _ name: String) -> JSONValue? {
+    /// The value for `location` and `name` (and `header`, for a header of multipart part `name`, given as
+    /// `{"partHeaders": {part: {header: value}}}`); null counts as absent.
+    private func value(_ location: String, _ name: String, _ header: String?) -> JSONValue? {
         let value: JSONValue?
         switch location {
         case "body": value = members["body"]
         case "multipart": value = members["body"]?.objectValue?[name]
+        case "partHeader": value = members["partHeaders"]?.objectValue?[name]?.objectValue?[header ?? ""]
         default: value = members[location]?.objectValue?[name]
         }
         if let value, !value.isNull { return value }
         return nil
     }
 
-    {{access}} func required<T: Decodable>(_ type: T.Type, _ location: String, _ name: String) throws -> T {
-        guard let value = try optional(type, location, name) else { throw Failure.missing(location: location, name: name) }
+    {{access}} func required<T: Decodable>(_ type: T.Type, _ location: String, _ name: String, header: String? = nil) throws -> T {
+        guard let value = try optional(type, location, name, header: header) else {
+            throw Failure.missing(location: location, name: header.map { name + " " + $0 } ?? name)
+        }
         return value
     }
 
-    {{access}} func optional<T: Decodable>(_ type: T.Type, _ location: String, _ name: String) throws -> T? {
-        guard let value = value(location, name) else { return nil }
+    {{access}} func optional<T: Decodable>(_ type: T.Type, _ location: String, _ name: String, header: String? = nil) throws -> T? {
+        guard let value = value(location, name, header) else { return nil }
         do {
             return try Self.decoder().decode(T.self, from: JSONEncoder().encode(value))
         } catch {
@@ -734,11 +738,30 @@ import Foundation
     }
 
     {{access}} func optionalFile(_ type: MultipartFile.Type, _ location: String, _ name: String) throws -> MultipartFile? {
-        guard let value = value(location, name) else { return nil }
+        guard let value = value(location, name, nil) else { return nil }
         guard case .string(let text) = value else {
             throw Failure.undecodable(location: location, name: name, message: "a file part must be a string")
         }
         return MultipartFile(data: Data(text.utf8), filename: name)
+    }
+
+    {{access}} func requiredFiles(_ type: [MultipartFile].Type, _ location: String, _ name: String) throws -> [MultipartFile] {
+        guard let files = try optionalFiles(type, location, name) else { throw Failure.missing(location: location, name: name) }
+        return files
+    }
+
+    /// The files of an array of file parts, given as an array of strings (each file's bytes as UTF-8).
+    {{access}} func optionalFiles(_ type: [MultipartFile].Type, _ location: String, _ name: String) throws -> [MultipartFile]? {
+        guard let value = value(location, name, nil) else { return nil }
+        guard case .array(let elements) = value else {
+            throw Failure.undecodable(location: location, name: name, message: "an array of file parts must be an array")
+        }
+        return try elements.map { element in
+            guard case .string(let text) = element else {
+                throw Failure.undecodable(location: location, name: name, message: "a file part must be a string")
+            }
+            return MultipartFile(data: Data(text.utf8), filename: name)
+        }
     }
 
     private static func decoder() -> JSONDecoder {

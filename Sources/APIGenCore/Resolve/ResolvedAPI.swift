@@ -113,12 +113,41 @@ public struct MediaContent: Sendable {
         public var style: String?
         public var explode: Bool?
         public var allowReserved: Bool?
+        /// `headers` (multipart only), in the order written, without `Content-Type` (which OpenAPI says to ignore
+        /// there: `contentType` gives it).
+        public var headers: [PartHeader]
 
-        public init(contentType: String? = nil, style: String? = nil, explode: Bool? = nil, allowReserved: Bool? = nil) {
+        public init(contentType: String? = nil, style: String? = nil, explode: Bool? = nil, allowReserved: Bool? = nil,
+                    headers: [PartHeader] = []) {
             self.contentType = contentType
             self.style = style
             self.explode = explode
             self.allowReserved = allowReserved
+            self.headers = headers
+        }
+    }
+
+    /// A header of one multipart part (an Encoding Object's `headers` entry), written in `simple` style.
+    public struct PartHeader: Sendable, Equatable {
+        public var name: String
+        public var required: Bool
+        /// The header's schema; nil for a header without one (a string).
+        public var schema: SchemaRef?
+        public var description: String?
+        /// Where the header is written, for diagnostics.
+        public var node: SpecNode?
+
+        public init(name: String, required: Bool, schema: SchemaRef?, description: String? = nil, node: SpecNode? = nil) {
+            self.name = name
+            self.required = required
+            self.schema = schema
+            self.description = description
+            self.node = node
+        }
+
+        public static func == (lhs: PartHeader, rhs: PartHeader) -> Bool {
+            lhs.name == rhs.name && lhs.required == rhs.required && lhs.schema == rhs.schema
+                && lhs.description == rhs.description
         }
     }
 

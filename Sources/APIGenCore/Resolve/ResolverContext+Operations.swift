@@ -183,7 +183,30 @@ extension ResolverContext {
             let value = entry.value
             result[entry.key] = MediaContent.PartEncoding(contentType: value["contentType"]?.string?.lowercased(),
                                                           style: value["style"]?.string, explode: value["explode"]?.bool,
-                                                          allowReserved: value["allowReserved"]?.bool)
+                                                          allowReserved: value["allowReserved"]?.bool,
+                                                          headers: partHeaders(value["headers"], part: entry.key))
+        }
+        return result
+    }
+
+    /// The `headers` of one part's encoding, each dereferenced; a name that could inject header fields is an error.
+    private func partHeaders(_ node: SpecNode?, part: String) -> [MediaContent.PartHeader] {
+        var result: [MediaContent.PartHeader] = []
+        for entry in node?.entries ?? [] where entry.key.lowercased() != "content-type" {
+            guard let header = dereference(entry.value) else { continue }
+            guard Self.isFieldName(entry.key) else {
+                error("header name '\(SwiftNaming.commentText(entry.key))' of multipart part '\(SwiftNaming.commentText(part))' "
+                      + "holds a space, a colon or a control character; it could inject header fields", at: header,
+                      hint: "header names are visible ASCII characters other than ':'")
+                continue
+            }
+            var schemaNode = header["schema"]
+            if schemaNode == nil, let content = header["content"]?.entries?.first {
+                schemaNode = content.value["schema"]
+            }
+            result.append(MediaContent.PartHeader(name: entry.key, required: header["required"]?.bool ?? false,
+                                                  schema: schemaNode.map { schema($0) },
+                                                  description: header["description"]?.string, node: header))
         }
         return result
     }
