@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "APIRuntimeTracing", targets: ["APIRuntimeTracing"]),      // a span per operation (swift-distributed-tracing)
         // `swift package --allow-writing-to-package-directory generate-api [--target NAME] [--check]` (Docs/configuration.md).
         .plugin(name: "GenerateAPI", targets: ["GenerateAPI"]),
+        .plugin(name: "CheckAPI", targets: ["CheckAPI"]),
     ],
     dependencies: [
         // CLI parsing with generated help and usage errors (exit code 64) instead of a hand-rolled parser.
@@ -82,6 +83,14 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "generate-api", description: "Run apigen for the package's or each --target's apigen.yml (--check: verify only)"),
                 permissions: [.writeToPackageDirectory(reason: "apigen writes the generated Swift sources into the configured output folder")]
+            ),
+            dependencies: ["apigen"]
+        ),
+        // `--check` with no permission to ask for: what CI runs (SwiftPM asks for a plugin's permissions on every run).
+        .plugin(
+            name: "CheckAPI",
+            capability: .command(
+                intent: .custom(verb: "check-api", description: "Check that the sources apigen generates are up to date (writes nothing)")
             ),
             dependencies: ["apigen"]
         ),

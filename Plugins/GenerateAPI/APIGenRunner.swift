@@ -31,7 +31,7 @@ struct APIGenRunner {
             if process.terminationStatus != 0 { failures.append("\(config) (exit \(process.terminationStatus))") }
         }
         guard !failures.isEmpty else { return }
-        let command = (["swift package --allow-writing-to-package-directory generate-api"] + selection).joined(separator: " ")
+        let command = ([PluginInvocation.regenerateCommand] + selection).joined(separator: " ")
         if arguments.contains("--check") {
             throw PluginFailure(description: """
                 apigen --check failed for \(failures.joined(separator: ", ")): the sources in the package differ from what \

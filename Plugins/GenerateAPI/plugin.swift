@@ -8,23 +8,11 @@ import PackagePlugin
 /// - each `--config FILE`, relative to the package folder;
 /// - with neither, the package's `apigen.yml`.
 /// Every other argument (`--check`, `--dry-run`, `--warnings-as-errors`, `--timings`) goes to apigen unchanged.
+/// `check-api` (Plugins/CheckAPI) is the same with `--check` and no write permission.
 @main
 struct GenerateAPIPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) throws {
-        var extractor = ArgumentExtractor(arguments)
-        let targetNames = extractor.extractOption(named: "target")
-        let explicitConfigs = extractor.extractOption(named: "config")
-        let locator = ConfigLocator(packageFolder: context.package.directoryURL)
-        let targetConfigs = try context.package.targets(named: targetNames).map { target in
-            // `Target.directoryURL` needs tools version 6.1; the source module types have it at 6.0.
-            guard let folder = (target as? SwiftSourceModuleTarget)?.directoryURL ?? (target as? ClangSourceModuleTarget)?.directoryURL else {
-                throw PluginFailure(description: "target '\(target.name)' has no sources apigen could generate into")
-            }
-            return try locator.config(forTarget: target.name, folder: folder)
-        }
-        let selection = targetNames.map { ["--target", $0] } + explicitConfigs.map { ["--config", $0] }
-        try APIGenRunner(apigen: context.tool(named: "apigen").url, folder: context.package.directoryURL)
-            .run(configs: targetConfigs + explicitConfigs, arguments: extractor.remainingArguments, selection: selection.flatMap { $0 })
+        try PluginInvocation.run(context: context, arguments: arguments, forcedArguments: [])
     }
 }
 

@@ -281,6 +281,29 @@ final class HostileParameterTests: XCTestCase {
         XCTAssertNil(outcome.files)
         XCTAssertEqual(outcome.diagnostics.filter { $0.severity == .error }.map { $0.location?.description ?? "" }, ["openapi.yaml:8:44"])
     }
+
+    func testMultipartPartHeaderNameWithLineBreakIsAnError() {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /a:
+                post:
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: { type: object, properties: { file: { type: string, format: binary } } }
+                        encoding:
+                          file:
+                            headers:
+                              "X-Sum\\r\\nInjected: yes": { schema: { type: string } }
+                  responses: { "204": { description: ok } }
+            """)
+        XCTAssertNil(outcome.files)
+        let errors = outcome.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.count, 1, outcome.rendered.joined(separator: "\n"))
+        XCTAssertTrue(errors.allSatisfy { $0.message.contains("multipart part 'file'") && !$0.message.contains("\r") })
+    }
 }
 
 /// Found by ``RandomHostileSpecTests``: reference cycles without a schema in them.

@@ -4,7 +4,8 @@ import XCTest
 /// The `generate-api` command plugin used the way a consumer uses it: a new package depends on this one by path and
 /// runs `swift package --allow-writing-to-package-directory generate-api`. One target is generated from the package's
 /// `apigen.yml` (whose `output:` is the target's folder), one from an `apigen.yml` in its own folder; the package
-/// builds, `--check` passes, then fails naming what is stale once a generated file is deleted and a spec edited.
+/// builds, `--check` passes, then fails naming what is stale once a generated file is deleted and a spec edited; the
+/// same through `check-api`, which asks for no permission.
 /// Building apigen inside the consumer dominates the run (one package, so it is built once).
 final class GenerateAPIPluginTests: XCTestCase {
     func testPluginGeneratesChecksAndBuildsConsumerPackage() throws {
@@ -46,6 +47,13 @@ final class GenerateAPIPluginTests: XCTestCase {
             print("GenerateAPIPluginTests: generate-api \(arguments.joined(separator: " ")): \(seconds(since: started))")
             return (result.status, result.stdout + result.stderr)
         }
+        // `check-api` declares no permission: it runs without `--allow-writing-to-package-directory`, as CI would.
+        func check(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            let started = Date()
+            let result = try runProcess(swift, ["package", "check-api"] + arguments, in: folder)
+            print("GenerateAPIPluginTests: check-api \(arguments.joined(separator: " ")): \(seconds(since: started))")
+            return (result.status, result.stdout + result.stderr)
+        }
         func exists(_ path: String) -> Bool {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path)
         }
@@ -69,6 +77,10 @@ final class GenerateAPIPluginTests: XCTestCase {
         let current = try plugin(["--check"])
         XCTAssertEqual(current.status, 0, current.output)
         XCTAssertTrue(current.output.contains("apigen: 'Sources/MemberClient' is up to date"), current.output)
+        let currentWithoutPermission = try check(["--target", "MemberClient", "--target", "KeywordClient"])
+        XCTAssertEqual(currentWithoutPermission.status, 0, currentWithoutPermission.output)
+        XCTAssertTrue(currentWithoutPermission.output.contains("apigen: 'Sources/KeywordClient/Generated' is up to date"),
+                      currentWithoutPermission.output)
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Sources/MemberClient/Models/Member.swift"))
         let spec = try String(contentsOf: folder.appendingPathComponent("keywords.yaml"), encoding: .utf8)
@@ -84,6 +96,12 @@ final class GenerateAPIPluginTests: XCTestCase {
             XCTAssertTrue(stale.output.contains(expected), "expected '\(expected)' in:\n\(stale.output)")
         }
         XCTAssertFalse(exists("Sources/MemberClient/Models/Member.swift"), "--check wrote a file")
+        let staleWithoutPermission = try check(["--target", "KeywordClient"])
+        XCTAssertNotEqual(staleWithoutPermission.status, 0, staleWithoutPermission.output)
+        for expected in ["stale:   Models/Inner.swift", "apigen --check failed for Sources/KeywordClient/apigen.yml (exit 1)",
+                         "regenerate with `swift package --allow-writing-to-package-directory generate-api --target KeywordClient`"] {
+            XCTAssertTrue(staleWithoutPermission.output.contains(expected), "expected '\(expected)' in:\n\(staleWithoutPermission.output)")
+        }
 
         let regenerate = try plugin([])
         XCTAssertEqual(regenerate.status, 0, regenerate.output)

@@ -1,0 +1,1 @@
+../GenerateAPI/ConfigLocator.swift

@@ -1,0 +1,1 @@
+../GenerateAPI/PluginInvocation.swift

@@ -1,0 +1,29 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package check-api [--target NAME]... [--config FILE]...`: `apigen generate --check` for the same
+/// configurations `generate-api` would generate, without asking for write access (it declares no permission), so CI
+/// can run it without `--allow-writing-to-package-directory`. Fails naming every stale configuration and the
+/// `generate-api` command that regenerates them.
+@main
+struct CheckAPIPlugin: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) throws {
+        try PluginInvocation.run(context: context, arguments: arguments, forcedArguments: ["--check"])
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// In an Xcode project: `--check` for the project folder's `apigen.yml` (or each `--config FILE`).
+extension CheckAPIPlugin: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        _ = extractor.extractOption(named: "target")
+        let configs = extractor.extractOption(named: "config")
+        try APIGenRunner(apigen: context.tool(named: "apigen").url, folder: context.xcodeProject.directoryURL)
+            .run(configs: configs, arguments: PluginInvocation.withForced(extractor.remainingArguments, ["--check"]),
+                 selection: configs.flatMap { ["--config", $0] })
+    }
+}
+#endif
