@@ -114,35 +114,38 @@ public actor DownloadCache {
         cachedFile(key: Self.key(for: url))
     }
 
-    /// Removes the file for `url`.
-    public func remove(_ url: URL) {
-        let key = Self.key(for: url)
-        try? FileManager.default.removeItem(at: dataURL(key))
-        try? FileManager.default.removeItem(at: metadataURL(key))
+    /// Removes the file for `url`; nothing to remove is no error. Throws the file system's error when a file is
+    /// there but cannot be removed (permissions, a read-only volume): the cache would keep serving it.
+    public func remove(_ url: URL) throws {
+        try removeFiles(Self.key(for: url))
     }
 
-    /// Removes every file.
-    public func removeAll() {
-        try? FileManager.default.removeItem(at: directory)
+    /// Removes every file (the whole directory); an absent directory is no error. Throws the file system's error
+    /// when it cannot be removed.
+    public func removeAll() throws {
+        try Self.removeIfPresent(directory)
     }
 
-    /// Applies the limits now; returns how many files were removed.
+    /// Applies the limits now; returns how many files were removed. A directory that does not exist yet holds
+    /// nothing (0). Throws the file system's error when the directory cannot be listed or a file that is over the
+    /// limits cannot be removed (the files removed before it stay removed).
     @discardableResult
-    public func evict() -> Int {
+    public func evict() throws -> Int {
         let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        guard manager.fileExists(atPath: directory.path) else { return 0 }
+        let names = try manager.contentsOfDirectory(atPath: directory.path)
         let now = clock.now()
         var removed = 0
         var entries: [(key: String, metadata: Metadata)] = []
         for name in names where name.hasSuffix(".json") {
             let key = String(name.dropLast(5))
             guard let metadata = readMetadata(key), manager.fileExists(atPath: dataURL(key).path) else {
-                removeFiles(key)
+                try removeFiles(key)
                 removed += 1
                 continue
             }
             if let maxAge = limits.maxAge, now.timeIntervalSince(metadata.downloadedAt) > maxAge {
-                removeFiles(key)
+                try removeFiles(key)
                 removed += 1
             } else {
                 entries.append((key, metadata))
@@ -152,7 +155,7 @@ public actor DownloadCache {
         let known = Set(entries.map(\.key))
         for name in names where name.hasSuffix(".data") && !known.contains(String(name.dropLast(5))) {
             if !manager.fileExists(atPath: metadataURL(String(name.dropLast(5))).path) {
-                try? manager.removeItem(at: directory.appendingPathComponent(name))
+                try Self.removeIfPresent(directory.appendingPathComponent(name))
             }
         }
         entries.sort { lhs, rhs in
@@ -165,7 +168,7 @@ public actor DownloadCache {
             let overCount = limits.maxCount.map { index >= $0 } ?? false
             let overBytes = limits.maxBytes.map { total > $0 } ?? false
             if overCount || overBytes {
-                removeFiles(entry.key)
+                try removeFiles(entry.key)
                 removed += 1
             }
         }
@@ -205,9 +208,11 @@ public actor DownloadCache {
         do {
             // Data first: metadata without data is never read, data without metadata is removed by evict().
             try writeMetadata(metadata, key: key)
-            evict()
+            try evict()
         } catch {
-            // The download succeeded; failing to keep it only costs a later download.
+            // The download succeeded and is returned; failing to keep it (or to trim the cache) costs a later
+            // download, which the app learns of from the event.
+            report("could not keep the download of \(url.absoluteString) or apply the limits", error)
         }
         return file(metadata, key: key, data: data, isFromCache: false)
     }
@@ -222,15 +227,30 @@ public actor DownloadCache {
         guard var metadata = readMetadata(key) else { return nil }
         let now = clock.now()
         if let maxAge = limits.maxAge, now.timeIntervalSince(metadata.downloadedAt) > maxAge {
-            removeFiles(key)
+            removeFilesReporting(key)
             return nil
         }
-        guard let data = try? Self.mappedContents(of: dataURL(key)), data.count == metadata.size else {
-            removeFiles(key)
+        let data: Data
+        do {
+            data = try Self.mappedContents(of: dataURL(key))
+        } catch {
+            // Read as a miss (the file is downloaded again), reported: an unreadable cache is worth knowing about.
+            report("could not read the cached file of \(metadata.url.absoluteString)", error)
+            removeFilesReporting(key)
+            return nil
+        }
+        guard data.count == metadata.size else {
+            // Cut short (a crash while replacing it, a full disk): a miss, and the remains are removed.
+            removeFilesReporting(key)
             return nil
         }
         metadata.lastAccessedAt = now
-        try? writeMetadata(metadata, key: key)
+        do {
+            try writeMetadata(metadata, key: key)
+        } catch {
+            // The file is served; only its place in the least-recently-used order is stale.
+            report("could not record the use of \(metadata.url.absoluteString)", error)
+        }
         return file(metadata, key: key, data: data, isFromCache: true)
     }
 
@@ -248,17 +268,48 @@ public actor DownloadCache {
         directory.appendingPathComponent(key + ".json")
     }
 
+    /// The metadata for `key`; nil when there is none, or when it cannot be read or decoded (reported: the entry
+    /// then counts as absent and is removed by the next ``evict()``).
     private func readMetadata(_ key: String) -> Metadata? {
-        guard let data = try? Data(contentsOf: metadataURL(key)) else { return nil }
-        return try? JSONDecoder().decode(Metadata.self, from: data)
+        let url = metadataURL(key)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(Metadata.self, from: Data(contentsOf: url))
+        } catch {
+            report("could not read the cache entry \(key)", error)
+            return nil
+        }
     }
 
     private func writeMetadata(_ metadata: Metadata, key: String) throws {
         try JSONEncoder().encode(metadata).write(to: metadataURL(key), options: .atomic)
     }
 
-    private func removeFiles(_ key: String) {
-        try? FileManager.default.removeItem(at: metadataURL(key))
-        try? FileManager.default.removeItem(at: dataURL(key))
+    private func removeFiles(_ key: String) throws {
+        try Self.removeIfPresent(metadataURL(key))
+        try Self.removeIfPresent(dataURL(key))
+    }
+
+    /// ``removeFiles(_:)`` where a read can only fall back to a miss: a failure is reported, not thrown.
+    private func removeFilesReporting(_ key: String) {
+        do {
+            try removeFiles(key)
+        } catch {
+            report("could not remove the cache entry \(key)", error)
+        }
+    }
+
+    /// Removes `url`; a file that is not there is no error.
+    private static func removeIfPresent(_ url: URL) throws {
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            if FileManager.default.fileExists(atPath: url.path) { throw error }
+        }
+    }
+
+    /// Tells the app, through its client's events, about a storage failure the cache recovers from by itself.
+    private func report(_ what: String, _ error: any Error) {
+        client.events.emit(.storageError(message: "DownloadCache: \(what): \(error.localizedDescription)"))
     }
 }

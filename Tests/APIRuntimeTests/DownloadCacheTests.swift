@@ -113,6 +113,58 @@ final class DownloadCacheTests: XCTestCase {
         XCTAssertEqual(names, [], "500 bytes exceed the 450-byte limit on their own, so the size limit leaves nothing")
     }
 
+    func testRemovingWhatIsNotThereIsNoErrorAndRemovesWhatIs() async throws {
+        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200, body: Data("x".utf8)) })
+        let cache = DownloadCache(directory: directory, transport: mock, clock: ManualClock())
+        try await cache.remove(url("never"))
+        _ = try await cache.file(from: url("a"))
+        try await cache.remove(url("a"))
+        let removed = await cache.cachedFile(for: url("a"))
+        XCTAssertNil(removed)
+        try await cache.removeAll()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path))
+        try await cache.removeAll()
+        let evicted = try await cache.evict()
+        XCTAssertEqual(evicted, 0, "a directory not created yet holds nothing")
+    }
+
+    func testEvictingADirectoryThatCannotBeListedThrows() async throws {
+        let notADirectory = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: notADirectory)
+        let cache = DownloadCache(directory: notADirectory, transport: MockTransport(), clock: ManualClock())
+        do {
+            let removed = try await cache.evict()
+            XCTFail("listed a regular file as a directory: \(removed)")
+        } catch {
+            XCTAssertFalse(error is DownloadError, "the file system's own error: \(error)")
+        }
+    }
+
+    func testACorruptEntryIsReportedAndDownloadedAgain() async throws {
+        let events = EventBus()
+        let collector = EventCollector(events.stream())
+        let downloads = TestLock(0)
+        let mock = MockTransport(defaultHandler: { _ in
+            downloads.withLock { $0 += 1 }
+            return HTTPResponse(status: 200, body: Data("fresh".utf8))
+        })
+        let client = APIClient(baseURL: URL(fileURLWithPath: "/"), transport: mock, events: events)
+        let cache = DownloadCache(directory: directory, client: client, clock: ManualClock())
+        _ = try await cache.file(from: url("a"))
+        let metadata = directory.appendingPathComponent(DownloadCache.key(for: url("a")) + ".json")
+        try Data("{not json".utf8).write(to: metadata)
+        let again = try await cache.file(from: url("a"))
+        XCTAssertFalse(again.isFromCache, "a corrupt entry is a miss")
+        XCTAssertEqual(again.data, Data("fresh".utf8))
+        XCTAssertEqual(downloads.withLock { $0 }, 2)
+        let reported = await collector.wait { events in
+            events.contains { if case .storageError(let message) = $0 { message.contains("could not read the cache entry") } else { false } }
+        }
+        XCTAssertTrue(reported, "\(collector.all)")
+        let served = try await cache.file(from: url("a"))
+        XCTAssertTrue(served.isFromCache, "the entry is written anew")
+    }
+
     func testWrongMIMEFromALoopbackServerIsRecognised() async throws {
         let server = try LoopbackServer { _ in
             ServerReply(status: 200, headers: [("Content-Type", "application/octet-stream")], body: MediaTypeSnifferTests.png)
