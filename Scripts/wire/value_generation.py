@@ -23,6 +23,8 @@ CUSTOM_FORMATS = {
     "byte": st.binary(max_size=24).map(lambda data: __import__("base64").b64encode(data).decode()),
     "binary": st.text(max_size=24),
     "password": st.text(max_size=24),
+    # Not a JSON Schema format, but common (Box, Stripe): apigen types it as `URL` like `uri`, so values are URLs.
+    "url": st.from_regex(r"\Ahttps://[a-z]{1,12}\.example/[a-z0-9/]{0,16}\Z"),
 }
 EDGE_STRINGS = ["", "a b", "/?#&=+%", "ü€😀", "a,b", "a|b", "x;y", "100%", "[0]", "..", "\u00e9t\u00e9"]
 

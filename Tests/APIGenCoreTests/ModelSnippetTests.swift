@@ -399,6 +399,35 @@ final class ModelSnippetTests: XCTestCase {
         XCTAssertTrue(outcome.rendered.contains { $0.contains("Role requires 'policies' but does not declare it") }, outcome.rendered.joined())
     }
 
+    func testAllOfMembersDecideNullabilityAndAdditionalMembers() {
+        // Box: `nullable: false` without a type has no effect (OpenAPI 3.0.3), so null stays allowed, as the validator
+        // says; additionalProperties written in an allOf member still keeps the extra members.
+        let outcome = generate(yaml: openAPI(schemas: """
+                Item:
+                  type: object
+                  required: [sequence_id, owner]
+                  properties:
+                    sequence_id:
+                      allOf:
+                        - { type: string, nullable: true }
+                        - { nullable: false }
+                    owner:
+                      allOf:
+                        - { $ref: '#/components/schemas/Owner' }
+                        - { description: the owner }
+                Owner: { type: object, properties: { name: { type: string } } }
+                Metadata:
+                  allOf:
+                    - { type: object, properties: { $id: { type: string } } }
+                    - { additionalProperties: { description: any value } }
+            """, version: "3.0.3"))
+        let item = outcome.file("Models/Item.swift") ?? ""
+        assertContains(item, "public let sequenceID: String?", "public init(sequenceID: String? = nil, owner: ItemOwner)")
+        let metadata = outcome.file("Models/Metadata.swift") ?? ""
+        assertContains(metadata, "public let additionalProperties: [String: JSONValue]",
+                       "try container.decodeAdditionalProperties(JSONValue.self, excluding: [\"$id\"])")
+    }
+
     func testTuplesKeepEveryPosition() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Shape:

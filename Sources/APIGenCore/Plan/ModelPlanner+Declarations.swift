@@ -36,7 +36,7 @@ extension ModelPlanner {
                 schema: property.schema,
                 usage: propertyUsage,
                 required: isRequired,
-                nullable: propertySchema.nullable,
+                nullable: admitsNull(propertySchema),
                 defaultLiteral: propertySchema.defaultValue.flatMap { defaultLiteral($0, for: propertyUsage) },
                 docLines: docs,
                 deprecated: propertySchema.deprecated,
@@ -83,7 +83,7 @@ extension ModelPlanner {
     private func additionalPropertiesDraft(_ schema: Schema, modelName: String, declared: [String],
                                            scope: inout NameScope, file: String) -> AdditionalPropertiesDraft? {
         let valueType: String
-        switch schema.additionalProperties {
+        switch mergedAdditionalProperties(of: schema) {
         case .unspecified, .forbidden:
             return nil
         case .allowed:
@@ -95,6 +95,42 @@ extension ModelPlanner {
         }
         return AdditionalPropertiesDraft(swiftName: scope.claim("additionalProperties"), valueType: valueType,
                                          declaredNames: declared)
+    }
+
+    /// Whether a property of this schema can be null: `nullable` (or a `null` type), or an `allOf` of nothing else
+    /// whose every member admits null. Box writes `allOf: [{type: string, nullable: true}, {nullable: false}]`: the
+    /// second member has no `type`, so its `nullable` has no effect (OpenAPI 3.0.3) and it admits anything; the
+    /// validator accepts null there, and the model must hold what the validator accepts.
+    func admitsNull(_ schema: Schema, visited: Set<SchemaRef> = []) -> Bool {
+        if schema.nullable { return true }
+        guard !schema.allOf.isEmpty, schema.types.isEmpty, schema.properties.isEmpty, schema.oneOf.isEmpty,
+              schema.anyOf.isEmpty, schema.enumValues == nil, schema.constValue == nil, schema.refTarget == nil
+        else { return false }
+        return schema.allOf.allSatisfy { member in
+            guard !visited.contains(member) else { return false }
+            let memberSchema = api[member]
+            return isAnnotationOnly(memberSchema) || admitsNull(memberSchema, visited: visited.union([member]))
+        }
+    }
+
+    /// A schema that constrains nothing (only annotations such as `description`, `example` or a `nullable` without
+    /// `type`): it admits every value, null included.
+    private func isAnnotationOnly(_ schema: Schema) -> Bool {
+        schema.types.isEmpty && schema.properties.isEmpty && schema.allOf.isEmpty && schema.oneOf.isEmpty
+            && schema.anyOf.isEmpty && schema.enumValues == nil && schema.constValue == nil && schema.refTarget == nil
+            && schema.items == nil && schema.additionalProperties == .unspecified && !schema.acceptsNothing
+    }
+
+    /// The schema's `additionalProperties`, else what its `allOf` members say (Box's metadata instances allow any
+    /// member in an `allOf` member of their own): a member that forbids them wins, then the first member's schema,
+    /// then `true`; unspecified when none says anything.
+    func mergedAdditionalProperties(of schema: Schema, visited: Set<SchemaRef> = []) -> Schema.Additional {
+        if schema.additionalProperties != .unspecified { return schema.additionalProperties }
+        let members = schema.allOf.filter { !visited.contains($0) }
+            .map { mergedAdditionalProperties(of: api[$0], visited: visited.union([$0])) }
+        if members.contains(.forbidden) { return .forbidden }
+        if let first = members.first(where: { if case .schema = $0 { true } else { false } }) { return first }
+        return members.contains(.allowed) ? .allowed : .unspecified
     }
 
     /// The `oneOf`/`anyOf` next to `properties` or `allOf`, when every variant is an object with properties: an
