@@ -57,7 +57,15 @@ def main():
         write_summary(selected, pathlib.Path(options.out), options)
         return 0
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    (RESULTS / "commit.txt").write_text(commit)
+    previous = RESULTS / "commit.txt"
+    if previous.exists() and previous.read_text().strip() != commit:
+        # Results written before roots recorded their commit carry the previous run's, before commit.txt moves on.
+        for result_path in RESULTS.glob("*.json"):
+            result = json.loads(result_path.read_text())
+            if "commit" not in result:
+                result["commit"] = previous.read_text().strip()
+                result_path.write_text(json.dumps(result, indent=1, default=str))
+    previous.write_text(commit)
     subprocess.run(["swift", "build", "--product", "apigen"], cwd=ROOT, check=True, capture_output=True)
     apigen = RESULTS.parent / "apigen-corpus"
     shutil.copyfile(ROOT / ".build" / "debug" / "apigen", apigen)
