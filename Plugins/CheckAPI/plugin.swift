@@ -18,12 +18,7 @@ import XcodeProjectPlugin
 /// In an Xcode project: `--check` for the project folder's `apigen.yml` (or each `--config FILE`).
 extension CheckAPIPlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        var extractor = ArgumentExtractor(arguments)
-        _ = extractor.extractOption(named: "target")
-        let configs = extractor.extractOption(named: "config")
-        try APIGenRunner(apigen: context.tool(named: "apigen").url, folder: context.xcodeProject.directoryURL)
-            .run(configs: configs, arguments: PluginInvocation.withForced(extractor.remainingArguments, ["--check"]),
-                 selection: configs.flatMap { ["--config", $0] })
+        try PluginInvocation.run(context: context, arguments: arguments, forcedArguments: ["--check"])
     }
 }
 #endif

@@ -32,3 +32,20 @@ struct PluginInvocation {
         forced.filter { !remaining.contains($0) } + remaining
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension PluginInvocation {
+    /// In an Xcode project the targets have no folder of their own: apigen runs for the project folder's
+    /// `apigen.yml` (or each `--config FILE`), whichever targets were selected.
+    static func run(context: XcodePluginContext, arguments: [String], forcedArguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        _ = extractor.extractOption(named: "target")
+        let configs = extractor.extractOption(named: "config")
+        try APIGenRunner(apigen: context.tool(named: "apigen").url, folder: context.xcodeProject.directoryURL)
+            .run(configs: configs, arguments: withForced(extractor.remainingArguments, forcedArguments),
+                 selection: configs.flatMap { ["--config", $0] })
+    }
+}
+#endif

@@ -19,15 +19,10 @@ struct GenerateAPIPlugin: CommandPlugin {
 #if canImport(XcodeProjectPlugin)
 import XcodeProjectPlugin
 
-/// In an Xcode project the targets have no folder of their own: the plugin runs the project folder's `apigen.yml`
-/// (or each `--config FILE`), whichever targets were selected.
+/// In an Xcode project: the project folder's `apigen.yml` (or each `--config FILE`).
 extension GenerateAPIPlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        var extractor = ArgumentExtractor(arguments)
-        _ = extractor.extractOption(named: "target")
-        let configs = extractor.extractOption(named: "config")
-        try APIGenRunner(apigen: context.tool(named: "apigen").url, folder: context.xcodeProject.directoryURL)
-            .run(configs: configs, arguments: extractor.remainingArguments, selection: configs.flatMap { ["--config", $0] })
+        try PluginInvocation.run(context: context, arguments: arguments, forcedArguments: [])
     }
 }
 #endif

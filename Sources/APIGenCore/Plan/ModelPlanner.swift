@@ -188,6 +188,7 @@ final class ModelPlanner {
         var result = TypeUsage(swift: "[\(element.swift)]")
         result.isDateTimeArray = element.isDateTime
         result.isParameterArray = element.isParameterCapable
+        result.isBinaryArray = element.isBinary || element.swift == "Data"
         return result
     }
 

@@ -370,18 +370,17 @@ struct OperationPlanner {
                                       checks: &headerChecks)
             if headers != nil { throwsAny = true }
             let headersArgument = headers.map { ", headers: \($0)" } ?? ""
+            // `PartHeaders` throws for a value that could inject a line.
+            let append = "    \(headers == nil ? "" : "try ")__form.append(\(literal), \(local)"
             let type: String
-            if usage.isBinary || usage.swift == "Data" {
-                type = "MultipartFile"
-                lines.append("    \(headers == nil ? "" : "try ")__form.append(\(literal), \(local)\(contentTypeArgument)\(headersArgument))")
-            } else if isBinaryArray(property.schema) {
-                type = "[MultipartFile]"
-                lines.append("    \(headers == nil ? "" : "try ")__form.append(\(literal), \(local)\(contentTypeArgument)\(headersArgument))")
+            if usage.isBinary || usage.swift == "Data" || usage.isBinaryArray {
+                // An array of files is one file part per element.
+                type = usage.isBinaryArray ? "[MultipartFile]" : "MultipartFile"
+                lines.append(append + contentTypeArgument + headersArgument + ")")
             } else if !declaredJSON && (usage.isParameterCapable || usage.isParameterArray) {
                 // OpenAPI 3.1.1: an array is sent as one part per element, all with the part's name.
                 type = usage.swift
-                let textType = declaredType == "text/plain" ? "" : contentTypeArgument
-                lines.append("    \(headers == nil ? "" : "try ")__form.append(\(literal), \(local)\(textType)\(headersArgument))")
+                lines.append(append + (declaredType == "text/plain" ? "" : contentTypeArgument) + headersArgument + ")")
             } else {
                 type = usage.swift
                 throwsAny = true
@@ -446,13 +445,6 @@ struct OperationPlanner {
             }
         }
         return fields.isEmpty ? nil : "MultipartForm.PartHeaders([\(fields.joined(separator: ", "))])"
-    }
-
-    /// Whether values of the schema are arrays of files (`format: binary` or `byte` items): one file part each.
-    private func isBinaryArray(_ ref: SchemaRef) -> Bool {
-        guard let items = api[ref].items, api[ref].types.contains(.array) || api[ref].types.isEmpty else { return false }
-        let usage = models.usage(items, suggestedName: "", file: "")
-        return usage.isBinary || usage.swift == "Data"
     }
 
     private func payload(of response: Response, typePrefix: String, suffix: String, unwrapEnvelope: Bool = false) -> Payload {

@@ -18,6 +18,8 @@ struct TypeUsage: Sendable {
     var isBinary = false
     /// An array whose elements are parameter-capable (for exploded query arrays).
     var isParameterArray = false
+    /// `[Data]` of `format: binary` (or `byte`) items: a multipart part of one file per element.
+    var isBinaryArray = false
 
     static let json = TypeUsage(swift: "JSONValue")
 
