@@ -82,13 +82,14 @@ def main():
     for row in selected:
         path = row[0]
         out = RESULTS / (re.sub(r"[^A-Za-z0-9]+", "_", path) + ".json")
-        if options.resume and out.exists():
+        unfinished = out.exists() and json.loads(out.read_text()).get("unfinished")
+        if options.resume and out.exists() and not unfinished:
             continue
         if time.monotonic() - started > options.budget:
             break
         command = [sys.executable, str(ROOT / "Scripts" / "wire.py"), str(CORPUS / path), "--seed", str(options.seed),
                    "--cases", str(options.cases), "--json", str(out), "--work", str(RESULTS.parent / "corpus-package"),
-                   "--no-apigen-build",
+                   "--no-apigen-build", *(["--continue"] if options.resume and unfinished else []),
                    # Corpus roots refer to schemas in sibling folders of their project (matrix's event-schemas).
                    "--reference-folder", str(CORPUS / "specs" / pathlib.Path(path).relative_to("specs").parts[0])]
         began = time.monotonic()
@@ -102,8 +103,17 @@ def main():
             result["commit"] = commit
             out.write_text(json.dumps(result))
         except subprocess.TimeoutExpired:
-            out.write_text(json.dumps({"spec": path, "hang": f"no result within {options.timeout:.0f} s", "commit": commit}))
-            last = "timeout"
+            # wire.py writes its result after every operation: what was judged before the timeout is kept, unfinished,
+            # and a later --resume continues it.
+            partial = json.loads(out.read_text()) if out.exists() else {}
+            if partial.get("unfinished"):
+                partial["commit"] = commit
+                out.write_text(json.dumps(partial, indent=1, default=str))
+                last = f"timeout after {len(partial.get('operations', []))} of {partial.get('total')} operations"
+            else:
+                out.write_text(json.dumps({"spec": path, "hang": f"no result within {options.timeout:.0f} s",
+                                           "commit": commit}))
+                last = "timeout"
         print(f"{time.monotonic() - began:6.1f} s  {path}: {last}", flush=True)
     write_summary(selected, pathlib.Path(options.out), options)
     return 0
@@ -155,8 +165,12 @@ def write_summary(selected, out, options):
                 causes[key] += 1
                 examples.setdefault(key, f"{path} {op['operation']}")
         totals["roots"] += 1
-        totals["operations"] += result.get("total", len(ops))
+        # An unfinished root (stopped at the timeout, continued by --resume) counts the operations judged so far.
+        judged = len(ops) if result.get("unfinished") else result.get("total", len(ops))
+        totals["operations"] += judged
         totals["passed"] += result.get("passed", 0)
+        if result.get("unfinished"):
+            totals["unfinished roots"] += 1
         for name in ("request", "response", "invalid", "evolution", "errorBody"):
             totals[name + "_p"] += checks[name + "_p"]
             totals[name + "_n"] += checks[name + "_n"]
@@ -165,7 +179,9 @@ def write_summary(selected, out, options):
             key = cause(note)
             causes[key] += 1
             examples.setdefault(key, path)
-        table.append(f"| {path} | {result.get('passed', 0)} of {result.get('total', len(ops))} | "
+        if result.get("unfinished"):
+            note = f"unfinished: {len(ops)} of {result.get('total')} operations judged so far (`--resume` continues)"
+        table.append(f"| {path} | {result.get('passed', 0)} of {judged} | "
                      f"{checks['request_p']}/{checks['request_n']} | {checks['response_p']}/{checks['response_n']} | "
                      f"{checks['invalid_p']}/{checks['invalid_n']} | {note[:120]} |")
     lines += ["## Totals", "",
@@ -177,7 +193,9 @@ def write_summary(selected, out, options):
               f"- invalid-response rejections: {totals['invalid_p']} of {totals['invalid_n']}",
               f"- evolved responses (a new enum value) accepted: {totals['evolution_p']} of {totals['evolution_n']}",
               f"- documented error statuses with an HTML body surfaced: {totals['errorBody_p']} of {totals['errorBody_n']}",
-              f"- roots whose harness run crashed or hung: {totals['roots that crashed or hung']}", "",
+              f"- roots whose harness run crashed or hung: {totals['roots that crashed or hung']}",
+              f"- roots judged only in part so far (unfinished, counted by the operations judged): "
+              f"{totals['unfinished roots']}", "",
               "## Failures by cause", "", "| count | cause (values elided) | first seen |", "| ---: | --- | --- |"]
     for key, count in causes.most_common(60):
         lines.append(f"| {count} | {key.replace('|', '/')} | {examples[key].replace('|', '/')} |")

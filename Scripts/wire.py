@@ -80,6 +80,9 @@ def main():
     parser.add_argument("--work", help="the package folder to generate and build in (default .build/wire/package)")
     parser.add_argument("--no-apigen-build", action="store_true", help="use the apigen already in .build/debug")
     parser.add_argument("--skip-build", action="store_true", help="reuse the driver built by the previous run")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="keep the operations an unfinished --json result of the same seed and cases already judged "
+                             "and judge only the others (results are written after every operation)")
     options = parser.parse_args()
 
     ensure_virtualenv()
@@ -95,6 +98,21 @@ def main():
     spec = pathlib.Path(options.spec).resolve()
     documents = SpecDocuments(spec)
     result = {"spec": str(spec), "seed": options.seed, "cases": options.cases, "operations": []}
+
+    # A large description (GitHub: 814 operations) takes hours: results are written after every operation, marked
+    # unfinished, so an interrupted run loses nothing and `--continue` judges only what is left.
+    kept = {}
+    if options.resume and options.json and pathlib.Path(options.json).exists():
+        earlier = json.loads(pathlib.Path(options.json).read_text())
+        if earlier.get("unfinished") and (earlier.get("seed"), earlier.get("cases")) == (options.seed, options.cases):
+            kept = {checks["operation"]: checks for checks in earlier.get("operations", [])}
+            print(f"wire: continuing: {len(kept)} operations already judged")
+
+    def save_progress(total):
+        if options.json:
+            progress = dict(result, unfinished=True, total=total,
+                            passed=sum(1 for checks in result["operations"] if checks["passed"]))
+            pathlib.Path(options.json).write_text(json.dumps(progress, indent=1, default=str))
 
     def finish(passed, total, reason=None):
         if reason:
@@ -129,7 +147,7 @@ def main():
         operations = [o for o in operations if o.key in options.operation]
     with log_path.open("a") as log:
         try:
-            if not options.skip_build:
+            if not options.skip_build and not (kept and package.has_driver()):
                 package.generate(spec, options.config, log, options.reference_folder)
             driver_path = package.build_driver(log)
         except (GenerationFailed, BuildFailed) as error:
@@ -153,6 +171,10 @@ def main():
     colliding = colliding_path_keys(documents.root)
     try:
         for operation in operations:
+            if operation.key in kept:
+                result["operations"].append(kept[operation.key])
+                passed += kept[operation.key]["passed"]
+                continue
             if (operation.path, operation.method) in colliding:
                 # openapi-core finds operations by path and method alone, and its judge keeps the first of those
                 # that share them (Box's `/files/{file_id}#get_shared_link` after `/files/{file_id}`): this one is
@@ -173,6 +195,7 @@ def main():
             for failure in checks["failures"][:4]:
                 print(f"       {failure[:400]}")
             passed += checks["passed"]
+            save_progress(len(operations))
     finally:
         driver.stop()
         judge.stop()
