@@ -11,6 +11,7 @@ let package = Package(
         // errors, credentials, streaming and the validation core. Nothing else is needed to call an API.
         .library(name: "APIRuntime", targets: ["APIRuntime"]),
         // Optional, linked only by apps that use them (Docs/Runtime.md, "Products").
+        .library(name: "APIRuntimeMiddleware", targets: ["APIRuntimeMiddleware"]),    // retry, rate limit, base parameters, logging (swift-log)
         .library(name: "APIRuntimeStore", targets: ["APIRuntimeStore"]),          // HTTP cache, response store, SQLite
         .library(name: "APIRuntimeOffline", targets: ["APIRuntimeOffline"]),      // offline queue, reachability
         .library(name: "APIRuntimeDownloads", targets: ["APIRuntimeDownloads"]),  // download and image cache
@@ -31,8 +32,8 @@ let package = Package(
         // The server ecosystem's tracing API, so any tracer an app bootstraps (swift-otel, ...) gets a span per operation;
         // only the optional APIRuntimeTracing product links it. Clean debug build of its modules here: 10 s CPU (21 s wall, 2 loaded cores).
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
-        // The ecosystem's logging API: LoggingMiddleware writes to the app's `Logger` (any backend). The one dependency of
-        // the core; clean debug build of its Logging module here: 9 s CPU (12 s wall, 2 loaded cores).
+        // The ecosystem's logging API: LoggingMiddleware writes to the app's `Logger` (any backend). Only the optional
+        // APIRuntimeMiddleware product links it; clean debug build of its Logging module here: 9 s CPU (12 s wall, 2 loaded cores).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -54,7 +55,9 @@ let package = Package(
         ),
         // The system SQLite behind the runtime's store and offline queue on Linux (Apple platforms use the SDK's SQLite3).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "APIRuntime", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // The thin core: no dependency at all.
+        .target(name: "APIRuntime"),
+        .target(name: "APIRuntimeMiddleware", dependencies: ["APIRuntime", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "APIRuntimeStore",
             dependencies: ["APIRuntime", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]
@@ -70,12 +73,13 @@ let package = Package(
         // A scripted HTTP/1.1 server on 127.0.0.1 for the runtime's and the example client's tests (not a product).
         .target(name: "LoopbackTestServer", dependencies: ["APIRuntime"]),
         .testTarget(name: "APIRuntimeTests", dependencies: [
-            "APIRuntime", "APIRuntimeStore", "APIRuntimeOffline", "APIRuntimeDownloads", "APIRuntimeTesting",
-            "APIRuntimeTracing", "LoopbackTestServer", .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            "APIRuntime", "APIRuntimeMiddleware", "APIRuntimeStore", "APIRuntimeOffline", "APIRuntimeDownloads",
+            "APIRuntimeTesting", "APIRuntimeTracing", "LoopbackTestServer", .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ExampleAPITests", dependencies: [
-            "ExampleAPI", "APIRuntime", "APIRuntimeStore", "APIRuntimeOffline", "APIRuntimeTesting", "LoopbackTestServer",
+            "ExampleAPI", "APIRuntime", "APIRuntimeMiddleware", "APIRuntimeStore", "APIRuntimeOffline", "APIRuntimeTesting",
+            "LoopbackTestServer",
         ]),
         .testTarget(name: "apigenTests", dependencies: ["apigen", "apigen-conformance"]),
         .plugin(

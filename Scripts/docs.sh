@@ -16,9 +16,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_modules=(APIRuntime APIRuntimeStore APIRuntimeOffline APIRuntimeDownloads APIRuntimeTesting APIRuntimeTracing APIGenCore)
+all_modules=(APIRuntime APIRuntimeMiddleware APIRuntimeStore APIRuntimeOffline APIRuntimeDownloads APIRuntimeTesting APIRuntimeTracing APIGenCore)
 # Building these compiles every module above: APIRuntimeOffline depends on APIRuntimeStore, which depends on APIRuntime.
-all_targets=(APIRuntimeOffline APIRuntimeDownloads APIRuntimeTesting APIRuntimeTracing APIGenCore)
+all_targets=(APIRuntimeMiddleware APIRuntimeOffline APIRuntimeDownloads APIRuntimeTesting APIRuntimeTracing APIGenCore)
 
 skip_build=false
 catalog_only=false

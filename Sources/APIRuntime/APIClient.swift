@@ -24,7 +24,7 @@ public final class APIClient: Sendable {
     /// has values, the partition is a digest of those values (see ``currentAccount()``).
     public let accountProvider: @Sendable () -> String?
     /// The credentials the client attaches to operations whose security requirements need them (nil: the
-    /// runtime attaches none; a middleware such as ``AuthMiddleware`` may).
+    /// runtime attaches none; a middleware such as `AuthMiddleware` may).
     public var credentials: CredentialSet? { credentialManager?.set }
 
     let credentialManager: CredentialManager?

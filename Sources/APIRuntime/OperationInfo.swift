@@ -13,7 +13,7 @@ public struct OperationInfo: Sendable, Hashable {
     /// The operation's security requirements as the API description states them (its own `security`, else the
     /// top-level one): alternatives, any one of which is enough. `[]` means no credentials (`security: []`); nil
     /// means the description says nothing, and the runtime attaches no credentials of its own (middlewares such
-    /// as ``AuthMiddleware`` still may).
+    /// as `AuthMiddleware` still may).
     public let security: [SecurityRequirement]?
 
     /// Creates an operation description.

@@ -1,8 +1,8 @@
 /// Percent-encoding with explicit character sets, because Foundation's `addingPercentEncoding` sets leave
 /// characters such as `+`, `&` and `=` alone in places where servers read them as syntax.
-enum PercentEncoding {
+package enum PercentEncoding {
     /// Encodes every byte except the RFC 3986 unreserved characters `A-Z a-z 0-9 - . _ ~`.
-    static func encodeUnreserved(_ string: String) -> String {
+    package static func encodeUnreserved(_ string: String) -> String {
         encode(string, keeping: isUnreserved)
     }
 

@@ -1,4 +1,5 @@
 @_spi(Generated) @testable import APIRuntime
+@testable import APIRuntimeMiddleware
 @testable import APIRuntimeStore
 @testable import APIRuntimeTesting
 import Foundation

@@ -1,4 +1,5 @@
 @_spi(Generated) import APIRuntime
+@testable import APIRuntimeMiddleware
 import APIRuntimeTesting
 import Foundation
 import XCTest

@@ -1,5 +1,6 @@
 import LoopbackTestServer
 @_spi(Generated) import APIRuntime
+import APIRuntimeMiddleware
 import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)

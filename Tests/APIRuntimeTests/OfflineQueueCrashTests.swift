@@ -1,5 +1,6 @@
 import LoopbackTestServer
 @_spi(Generated) import APIRuntime
+import APIRuntimeMiddleware
 import APIRuntimeStore
 import APIRuntimeOffline
 import Foundation

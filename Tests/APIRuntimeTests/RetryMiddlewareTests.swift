@@ -1,4 +1,5 @@
 @_spi(Generated) @testable import APIRuntime
+@testable import APIRuntimeMiddleware
 @testable import APIRuntimeTesting
 import Foundation
 #if canImport(FoundationNetworking)

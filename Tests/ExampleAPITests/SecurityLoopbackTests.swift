@@ -1,4 +1,5 @@
 import APIRuntime
+@testable import APIRuntimeMiddleware
 import APIRuntimeStore
 import ExampleAPI
 import Foundation

@@ -1,18 +1,18 @@
 /// Makes one round of `401`s cause one refresh per key: the first caller starts it, later callers join it, and a
 /// caller whose rejected value was already replaced takes the current value without refreshing again. Shared by
-/// ``AuthMiddleware`` (one key) and the spec-driven credentials (a key per scheme and scopes).
-actor RefreshSingleFlight {
+/// `AuthMiddleware` (one key) and the spec-driven credentials (a key per scheme and scopes).
+package actor RefreshSingleFlight {
     private var inFlight: [String: Task<String, any Error>] = [:]
     private let events: EventBus?
 
-    init(events: EventBus?) {
+    package init(events: EventBus?) {
         self.events = events
     }
 
     /// A value to replay with after the server rejected `rejected`: the refresh in flight for `key`, else `current()`
     /// when it differs from `rejected`, else the result of a new `refresh()` (after which `refreshed` runs, before
     /// joiners resume).
-    func freshValue(
+    package func freshValue(
         key: String, rejected: String?, current: @Sendable () async throws -> String?,
         refresh: @escaping @Sendable () async throws -> String, refreshed: @Sendable () async -> Void = {}
     ) async throws -> String {

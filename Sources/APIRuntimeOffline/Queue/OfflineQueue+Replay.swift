@@ -83,7 +83,7 @@ extension OfflineQueue {
                 entry.lastError = "HTTP \(response.status)"
                 await recordAttempt(entry)
                 events?.emit(.replayDeferred(Self.event(entry, status: response.status, message: entry.lastError)))
-                scheduleRetry(retryAfter: RetryMiddleware(clock: clock).retryAfter(response))
+                scheduleRetry(retryAfter: RetryAfter.delay(in: response, now: clock.now()))
                 return entry.lastError
             }
         } catch {

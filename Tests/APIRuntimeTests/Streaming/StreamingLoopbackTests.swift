@@ -1,4 +1,5 @@
 @_spi(Generated) import APIRuntime
+import APIRuntimeMiddleware
 import APIRuntimeStore
 import Foundation
 import LoopbackTestServer

@@ -1,4 +1,5 @@
 @_spi(Generated) import APIRuntime
+@testable import APIRuntimeMiddleware
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

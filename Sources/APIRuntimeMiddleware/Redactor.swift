@@ -1,3 +1,4 @@
+@_spi(Generated) import APIRuntime
 import Foundation
 
 /// Hides secrets before requests and responses are logged: credential header fields, and password-like fields

@@ -1,3 +1,4 @@
+import APIRuntime
 import Foundation
 
 /// When and how ``RetryMiddleware`` retries.

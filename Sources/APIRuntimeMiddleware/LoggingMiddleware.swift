@@ -1,3 +1,4 @@
+import APIRuntime
 import Logging
 
 /// Logs each request and its outcome through a swift-log `Logger` with secrets redacted (``Redactor``).

@@ -1,3 +1,4 @@
+import APIRuntime
 /// Supplies the access token ``AuthMiddleware`` sends and renews it after a `401`.
 ///
 /// ```swift
@@ -14,18 +15,4 @@ public protocol AuthTokenProvider: Sendable {
     /// `401`s; afterwards ``token()`` must return the new token. Throw when the session cannot be renewed
     /// (the app should then sign the user out).
     func refreshToken(rejected: String?) async throws -> String
-}
-
-/// Errors of ``AuthMiddleware``.
-public enum AuthError: Error, CustomStringConvertible {
-    /// The provider could not renew the token after a `401`; `underlying` is what it threw.
-    case refreshFailed(underlying: any Error)
-
-    /// Explains the error.
-    public var description: String {
-        switch self {
-        case .refreshFailed(let underlying):
-            "The session could not be renewed after the server answered 401: \(underlying)"
-        }
-    }
 }

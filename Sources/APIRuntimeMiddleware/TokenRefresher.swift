@@ -1,3 +1,4 @@
+import APIRuntime
 /// One refresh of ``AuthMiddleware``'s token for a round of `401`s (``RefreshSingleFlight``).
 struct TokenRefresher: Sendable {
     private let provider: any AuthTokenProvider

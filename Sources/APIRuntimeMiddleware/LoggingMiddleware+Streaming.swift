@@ -1,3 +1,6 @@
+import APIRuntime
+import Foundation
+
 extension LoggingMiddleware: StreamingClientMiddleware {
     /// Whether the response being logged is a streamed head (its body is not logged nor counted).
     @TaskLocal static var isStreaming = false

@@ -1,3 +1,6 @@
+import APIRuntime
+import Foundation
+
 /// Sends at most N requests per second to each host (a token bucket per host), delaying the rest in order.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import APIRuntime
 import Foundation
 
 /// Retries idempotent requests that failed transiently: exponential backoff with jitter, `Retry-After` honoured
@@ -57,11 +58,6 @@ public struct RetryMiddleware: ClientMiddleware {
     /// The wait `Retry-After` asks for: delay-seconds or an HTTP date (relative to the clock); nil when absent
     /// or unreadable.
     package func retryAfter(_ response: HTTPResponse) -> Duration? {
-        guard let value = response.headers["Retry-After"]?.trimmingSpaces, !value.isEmpty else { return nil }
-        if let seconds = Int(value) {
-            return seconds >= 0 ? .seconds(seconds) : nil
-        }
-        guard let date = HTTPDate.parse(value) else { return nil }
-        return .seconds(double: date.timeIntervalSince(clock.now()))
+        RetryAfter.delay(in: response, now: clock.now())
     }
 }

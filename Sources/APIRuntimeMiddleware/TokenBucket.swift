@@ -1,3 +1,6 @@
+import APIRuntime
+import Foundation
+
 /// Token buckets per host: each host may send `burst` requests at once and `rate` per second on average.
 ///
 /// Grants are reservations: a request that finds the bucket empty is given the time its token will exist and

@@ -1,3 +1,4 @@
+import APIRuntime
 /// Adds the provider's token to every request whose operation may carry credentials; on `401` obtains one new
 /// token for any number of concurrent failing requests (single flight), then replays each of them once with it.
 ///

@@ -1,3 +1,4 @@
+import APIRuntime
 import Foundation
 
 /// Adds the parameters every request carries (API version, device type, app version), configured once.
