@@ -10,10 +10,12 @@ the response schema. Ends with `wire: P of N operations passed`. Docs/wire-confo
 Installs its Python packages into .build/wire-venv on first use.
 """
 import argparse
+import contextlib
 import json
 import os
 import pathlib
 import re
+import signal
 import subprocess
 import sys
 import urllib.parse
@@ -80,6 +82,8 @@ def main():
     parser.add_argument("--work", help="the package folder to generate and build in (default .build/wire/package)")
     parser.add_argument("--no-apigen-build", action="store_true", help="use the apigen already in .build/debug")
     parser.add_argument("--skip-build", action="store_true", help="reuse the driver built by the previous run")
+    parser.add_argument("--operation-timeout", type=float, default=600.0,
+                        help="seconds one operation may take before it is reported as not judged (default 600)")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="keep the operations an unfinished --json result of the same seed and cases already judged "
                              "and judge only the others (results are written after every operation)")
@@ -169,26 +173,39 @@ def main():
     passed = 0
     from judge_server import colliding_path_keys
     colliding = colliding_path_keys(documents.root)
+    def judge_operation(operation):
+        if (operation.path, operation.method) not in colliding:
+            return OperationChecks(operation, bundler, judge, driver, options.cases, options.seed, envelope).run()
+        # openapi-core finds operations by path and method alone, and its judge keeps the first of those that share
+        # them (Box's `/files/{file_id}#get_shared_link` after `/files/{file_id}`): this one is judged by a judge of
+        # its own, reading a description whose paths list its key first.
+        alone = JudgeServer(_with_path_key_first(documents.root, operation.path), spec.as_uri(),
+                            server_base_path(documents.root), check_security=True, unjudged=unjudged,
+                            documents=documents, harness_bodies=tuple_bodies).start()
+        try:
+            return OperationChecks(operation, bundler, alone, driver, options.cases, options.seed, envelope).run()
+        finally:
+            alone.stop()
+
     try:
         for operation in operations:
             if operation.key in kept:
                 result["operations"].append(kept[operation.key])
                 passed += kept[operation.key]["passed"]
                 continue
-            if (operation.path, operation.method) in colliding:
-                # openapi-core finds operations by path and method alone, and its judge keeps the first of those
-                # that share them (Box's `/files/{file_id}#get_shared_link` after `/files/{file_id}`): this one is
-                # judged by a judge of its own, reading a description whose paths list its key first.
-                alone = JudgeServer(_with_path_key_first(documents.root, operation.path), spec.as_uri(),
-                                    server_base_path(documents.root), check_security=True, unjudged=unjudged,
-                                    documents=documents, harness_bodies=tuple_bodies).start()
-                try:
-                    checks = OperationChecks(operation, bundler, alone, driver, options.cases, options.seed,
-                                             envelope).run()
-                finally:
-                    alone.stop()
-            else:
-                checks = OperationChecks(operation, bundler, judge, driver, options.cases, options.seed, envelope).run()
+            try:
+                with _time_limit(options.operation_timeout):
+                    checks = judge_operation(operation)
+            except OperationTimeout:
+                # hypothesis-jsonschema can take hours on one huge schema (openai's eval runs: anyOf of large
+                # objects); the operation is reported, not silently dropped, and the driver starts afresh in case
+                # the limit struck during a call.
+                driver.stop()
+                driver.start()
+                checks = {"operation": operation.key, "operationId": operation.operation_id, "passed": False,
+                          "checks": {}, "cases": [],
+                          "failures": [f"harness: not judged within {options.operation_timeout:.0f} s "
+                                       "(drawing values for its schemas took too long)"]}
             result["operations"].append(checks)
             counts = " ".join(f"{name} {p}/{n}" for name, (p, n) in checks["checks"].items())
             print(f"{'ok  ' if checks['passed'] else 'FAIL'} {operation.key}: {counts}")
@@ -200,6 +217,24 @@ def main():
         driver.stop()
         judge.stop()
     return finish(passed, len(operations))
+
+
+class OperationTimeout(BaseException):
+    """One operation took longer than --operation-timeout (a BaseException: the generation code catches Exception)."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    """Raises OperationTimeout in the main thread after `seconds` (SIGALRM; the harness is single-threaded there)."""
+    def expire(signum, frame):
+        raise OperationTimeout()
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _with_path_key_first(root, key):
