@@ -26,6 +26,12 @@ def reference_only(parameter):
 def _kind(schema):
     if not isinstance(schema, dict):
         return "primitive"
+    alternatives = [s for s in (schema.get("anyOf") or []) + (schema.get("oneOf") or [])
+                    if not (isinstance(s, dict) and s.get("type") == "null")]
+    if "type" not in schema and len(alternatives) == 1:
+        # OpenAPI 3.1's nullable object, `anyOf: [{type: object}, {type: "null"}]`: openapi-core looks for one
+        # `name` pair, as for a primitive.
+        return _kind(alternatives[0])
     kind = schema.get("type")
     if kind == "array" or "items" in schema:
         return "array"

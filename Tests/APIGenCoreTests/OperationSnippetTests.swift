@@ -37,6 +37,7 @@ final class OperationSnippetTests: XCTestCase {
                     - { name: raw, in: query, allowReserved: true, schema: { type: string } }
                     - { name: X-Item, in: header, explode: true, schema: { $ref: '#/components/schemas/Item' } }
                     - { name: pair, in: cookie, explode: false, schema: { type: array, items: { type: integer } } }
+                    - { name: labels, in: query, style: deepObject, explode: true, schema: { anyOf: [{ type: object, additionalProperties: { type: string } }, { type: 'null' }] } }
                     - name: where
                       in: query
                       content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } }
@@ -46,7 +47,7 @@ final class OperationSnippetTests: XCTestCase {
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         XCTAssertFalse(outcome.rendered.joined().contains("pre-serialised String"), outcome.rendered.joined(separator: "\n"))
         assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
-            "public func findItems(ids: [Int], point: Item, filter: Item? = nil, spaced: [String]? = nil, raw: String? = nil, xItem: Item? = nil, pair: [Int]? = nil, `where`: Item? = nil) async throws {",
+            "public func findItems(ids: [Int], point: Item, filter: Item? = nil, spaced: [String]? = nil, raw: String? = nil, xItem: Item? = nil, pair: [Int]? = nil, labels: [String: String]? = nil, `where`: Item? = nil) async throws {",
             "__request.path(\"ids\", ids, style: .label, explode: true)",
             "try __request.path(\"point\", object: point, style: .matrix, explode: false)",
             "try __request.query(\"filter\", object: filter, style: .deepObject, explode: true)",
@@ -54,6 +55,7 @@ final class OperationSnippetTests: XCTestCase {
             "__request.query(\"raw\", raw.map { [$0] }, style: .form, explode: true, allowReserved: true)",
             "try __request.header(\"X-Item\", object: xItem, explode: true)",
             "__request.cookie(\"pair\", pair, explode: false)",
+            "try __request.query(\"labels\", object: labels, style: .deepObject, explode: true)",
             "try __request.parameter(\"where\", json: `where`, in: \"query\", encoder: client.encoder)")
     }
 

@@ -249,11 +249,16 @@ struct OperationPlanner {
         }
     }
 
-    /// Whether values of the schema are JSON objects (a model, or a map of `additionalProperties`).
+    /// Whether values of the schema are JSON objects (a model, or a map of `additionalProperties`), or null where
+    /// the schema is an object made nullable by `anyOf`/`oneOf` with `{type: null}` (OpenAPI 3.1's spelling, as in
+    /// openai's `metadata` filter: a nil argument sends nothing).
     private func isObject(_ ref: SchemaRef) -> Bool {
         let schema = api[ref]
         if schema.types.contains(.object) { return true }
         if !schema.properties.isEmpty { return true }
+        // The resolver keeps the `{type: null}` member out of `anyOf`/`oneOf` and marks the schema nullable instead.
+        let alternatives = schema.anyOf + schema.oneOf
+        if alternatives.count == 1, schema.nullable, schema.types.isEmpty { return isObject(alternatives[0]) }
         return !schema.allOf.isEmpty && schema.allOf.allSatisfy { isObject($0) }
     }
 
