@@ -155,6 +155,7 @@ class JudgeServer:
             spec_dict = _without_parameters(spec_dict, unjudged, documents)
         spec_dict = _multipart_files_as_any(spec_dict, self.harness_bodies)
         spec_dict = _queries_of_path_keys_as_parameters(spec_dict, documents)
+        spec_dict = _without_null_defaults_it_rejects(spec_dict)
         # Formats openapi-core does not know (custom ones, and some it lacks) are accepted as plain strings: the
         # schema's other keywords still apply, and the harness compares the values itself.
         formats = _formats(spec_dict) | (_formats_of_documents(documents) if documents else set())
@@ -445,3 +446,31 @@ def multipart_parts(body, content_type, types=None, headers=None):
         else:
             parts[name] = payload
     return parts
+
+
+def _without_null_defaults_it_rejects(spec_dict):
+    """An OpenAPI 3.1 description without `default: null` on schemas whose `type` excludes null.
+
+    openai's 3.1 description writes `{type: object, nullable: true, default: null}` (3.0's `nullable`, which 3.1
+    dropped): openapi-core fills that default into every request body it unmarshals and then rejects it against the
+    very schema that declares it, so no request could pass. The default is invalid by the description's own rules and
+    a client never needs to send it; it is removed from the judge's copy only (Docs/wire-conformance.md).
+    """
+    if not str(spec_dict.get("openapi", "")).startswith("3.1"):
+        return spec_dict
+
+    def admits_null(node):
+        kind = node.get("type")
+        return kind is None or kind == "null" or (isinstance(kind, list) and "null" in kind)
+
+    def clean(node):
+        if isinstance(node, dict):
+            copied = {key: clean(value) for key, value in node.items()}
+            if "default" in copied and copied["default"] is None and not admits_null(copied):
+                del copied["default"]
+            return copied
+        if isinstance(node, list):
+            return [clean(item) for item in node]
+        return node
+
+    return clean(spec_dict)
