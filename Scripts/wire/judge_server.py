@@ -449,19 +449,38 @@ def multipart_parts(body, content_type, types=None, headers=None):
 
 
 def _without_null_defaults_it_rejects(spec_dict):
-    """An OpenAPI 3.1 description without `default: null` on schemas whose `type` excludes null.
+    """The description without `default: null` on schemas that refuse null.
 
     openai's 3.1 description writes `{type: object, nullable: true, default: null}` (3.0's `nullable`, which 3.1
     dropped): openapi-core fills that default into every request body it unmarshals and then rejects it against the
     very schema that declares it, so no request could pass. The default is invalid by the description's own rules and
     a client never needs to send it; it is removed from the judge's copy only (Docs/wire-conformance.md).
     """
-    if not str(spec_dict.get("openapi", "")).startswith("3.1"):
-        return spec_dict
+    is_30 = not str(spec_dict.get("openapi", "")).startswith("3.1")
 
-    def admits_null(node):
+    def resolve(node, depth=0):
+        reference = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(reference, str) or not reference.startswith("#/") or depth > 20:
+            return node
+        target = spec_dict
+        for part in reference[2:].split("/"):
+            target = target.get(part.replace("~1", "/").replace("~0", "~")) if isinstance(target, dict) else None
+        return resolve(target, depth + 1) if isinstance(target, dict) else {}
+
+    def admits_null(node, depth=0):
+        node = resolve(node)
+        if not isinstance(node, dict) or depth > 20:
+            return True
         kind = node.get("type")
-        return kind is None or kind == "null" or (isinstance(kind, list) and "null" in kind)
+        if kind is not None:
+            # OpenAPI 3.0's `nullable` has effect only next to a `type` (3.0.3), as openapi-core reads it.
+            return kind == "null" or (isinstance(kind, list) and "null" in kind) or (is_30 and node.get("nullable") is True)
+        alternatives = (node.get("anyOf") or []) + (node.get("oneOf") or [])
+        if alternatives:
+            return any(admits_null(member, depth + 1) for member in alternatives)
+        if isinstance(node.get("enum"), list):
+            return None in node["enum"]
+        return "$ref" not in node
 
     def clean(node):
         if isinstance(node, dict):
