@@ -85,7 +85,7 @@ def main():
     parser.add_argument("--operation-timeout", type=float, default=600.0,
                         help="seconds one operation may take before it is reported as not judged (default 600)")
     parser.add_argument("--continue", dest="resume", action="store_true",
-                        help="keep the operations an unfinished --json result of the same seed and cases already judged "
+                        help="keep the operations an unfinished --json result of the same seed and cases already passed "
                              "and judge only the others (results are written after every operation)")
     options = parser.parse_args()
 
@@ -109,8 +109,9 @@ def main():
     if options.resume and options.json and pathlib.Path(options.json).exists():
         earlier = json.loads(pathlib.Path(options.json).read_text())
         if earlier.get("unfinished") and (earlier.get("seed"), earlier.get("cases")) == (options.seed, options.cases):
-            kept = {checks["operation"]: checks for checks in earlier.get("operations", [])}
-            print(f"wire: continuing: {len(kept)} operations already judged")
+            # Failed operations are judged again: fixes land between the sessions a large description spans.
+            kept = {checks["operation"]: checks for checks in earlier.get("operations", []) if checks["passed"]}
+            print(f"wire: continuing: {len(kept)} operations already passed are kept, the others are judged")
 
     def save_progress(total):
         if options.json:
