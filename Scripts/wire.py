@@ -152,7 +152,7 @@ def main():
         operations = [o for o in operations if o.key in options.operation]
     with log_path.open("a") as log:
         try:
-            if not options.skip_build and not (kept and package.has_driver()):
+            if not options.skip_build:
                 package.generate(spec, options.config, log, options.reference_folder)
             driver_path = package.build_driver(log)
         except (GenerationFailed, BuildFailed) as error:

@@ -82,10 +82,6 @@ class ClientPackage:
         _run([str(self.apigen), "generate", "--config", str(self.directory / "apigen.yml")], self.directory, log,
              GenerationFailed, "apigen failed")
 
-    def has_driver(self):
-        """Whether a driver was built here before (a continued run keeps the client it judged so far)."""
-        return (self.directory / ".build" / "debug" / "WireDriver").exists()
-
     def build_driver(self, log):
         # SwiftPM plans again only when a manifest changed: touching it makes it see files added to APIRuntime.
         (self.directory / "Package.swift").touch()
