@@ -16,7 +16,7 @@ let package = Package(
         harness("FuzzJSON", ["APIRuntime"]),
         harness("FuzzSpec", ["APIGenCore"]),
         harness("FuzzRegex", ["APIRuntime"]),
-        harness("FuzzHTTPFields", ["APIRuntime", "APIRuntimeStore", "APIRuntimeDownloads"]),
+        harness("FuzzHTTPFields", ["APIRuntime", "APIRuntimeMiddleware", "APIRuntimeStore", "APIRuntimeDownloads"]),
         harness("FuzzEnvelope", ["APIRuntime", "APIRuntimeTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,8 @@
 import Foundation
 
-/// HTTP dates (RFC 9110 §5.6.7): `Date`, `Expires`, `Last-Modified`, `Retry-After`.
-package enum HTTPDate {
+/// HTTP dates (RFC 9110 §5.6.7): `Date`, `Expires`, `Last-Modified`, `Retry-After`. SPI, not API: the store product
+/// and the fuzz harness (another package) read it; apps have no use for it.
+@_spi(RuntimeInternals) public enum HTTPDate {
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the range a four-digit year can spell.
@@ -13,7 +14,7 @@ package enum HTTPDate {
     ///
     /// Numbers must have the grammar's exact digit counts (no sign, no 12-digit year): a hostile header must not
     /// reach calendar arithmetic with a value that overflows it.
-    package static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Date? {
         let tokens = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }).map(String.init)
         let day: Int?, month: Int?, year: Int?, time: String
         if tokens.count == 6, tokens[5] == "GMT" {
@@ -56,7 +57,7 @@ package enum HTTPDate {
 
     /// Formats `date` as an IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT` (fractions are dropped). Dates
     /// outside the years 0000–9999 the format can spell are clamped to the nearest end of that range.
-    package static func format(_ date: Date) -> String {
+    public static func format(_ date: Date) -> String {
         let interval = date.timeIntervalSince1970
         let seconds = interval.isNaN ? 0 : Int64(min(max(interval, earliest), latest).rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

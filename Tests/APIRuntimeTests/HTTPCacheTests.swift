@@ -1,4 +1,4 @@
-@_spi(Generated) import APIRuntime
+@_spi(Generated) @_spi(RuntimeInternals) import APIRuntime
 import APIRuntimeStore
 import APIRuntimeOffline
 import APIRuntimeTesting

@@ -1,4 +1,4 @@
-@_spi(Generated) @testable import APIRuntime
+@_spi(Generated) @_spi(RuntimeInternals) @testable import APIRuntime
 @testable import APIRuntimeMiddleware
 @testable import APIRuntimeTesting
 import Foundation

@@ -1,4 +1,5 @@
-import APIRuntime
+@_spi(RuntimeInternals) import APIRuntime
+import APIRuntimeMiddleware
 import APIRuntimeDownloads
 import APIRuntimeStore
 import Foundation

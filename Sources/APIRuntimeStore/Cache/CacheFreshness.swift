@@ -1,4 +1,4 @@
-import APIRuntime
+@_spi(RuntimeInternals) import APIRuntime
 import Foundation
 
 /// Freshness lifetime and age of a stored response (RFC 9111 §4.2), without heuristic freshness.
