@@ -243,18 +243,8 @@ def _strip_all(value, schemas):
 
 
 def _expand(schema):
-    found, stack = [], [schema]
-    while stack and len(found) < 200:
-        node = stack.pop()
-        if not isinstance(node, dict):
-            continue
-        found.append(node)
-        for key in ("allOf", "anyOf", "oneOf"):
-            stack.extend(node.get(key) or [])
-        for key in ("then", "else"):
-            if isinstance(node.get(key), dict):
-                stack.append(node[key])
-    return found
+    """The schema and every schema its `allOf`, `anyOf`, `oneOf`, `then` and `else` hold, at any depth."""
+    return _expand_for(None, schema)
 
 
 def _contradicts(node, value):
