@@ -8,8 +8,8 @@ import FoundationNetworking
 /// cancels the request.
 ///
 /// Bodies are collected as they arrive and the transfer stops as soon as one passes ``maxResponseSize`` (32 MiB by
-/// default), throwing ``ResponseTooLargeError``; requests whose method or headers hold CR, LF, NUL or other bytes
-/// HTTP forbids there are not sent (``InvalidHeaderError``).
+/// default), throwing ``ResponseTooLargeError``. Header fields are swift-http-types' `HTTPFields`, which cannot hold
+/// CR, LF or NUL, so no request injects a header line; repeated fields go out as one line per name.
 ///
 /// Errors from `URLSession` (`URLError`) are thrown unchanged; ``APIClient`` wraps them in
 /// ``APIError/transport(_:)``. On Linux, where FoundationNetworking reports a connection closed mid-body as
