@@ -37,7 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The currency types of Swift's HTTP ecosystem (HTTPRequest, HTTPResponse, HTTPFields) at the transport and
         // middleware boundary, so middlewares and transports written for other clients and servers fit. The core's only
-        // dependency; clean debug build of its HTTPTypes module here: BUILD_COST.
+        // dependency; clean debug build of its HTTPTypes module here: 7.7 s CPU (7.5 s wall, 2 cores, load 1.2).
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
