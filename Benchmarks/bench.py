@@ -1081,7 +1081,7 @@ def write_report(results: dict, args: argparse.Namespace) -> str:
             "runtime's `HTTPCache` middleware (over `InMemoryStorage`, or `SQLiteStorage` in a temporary file), "
             "primed once; the server answers `Cache-Control: max-age=3600`, so every measured call is a fresh hit "
             "served without the network. The client reuses what it validated and decoded from the same stored bytes "
-            "(`HTTPResponse.isLocal`, `LocalResultMemo`: responses from the network are always validated and decoded), "
+            "(`APIResponse.isLocal`, `LocalResultMemo`: responses from the network are always validated and decoded), "
             "so a hit costs the request builder, the middleware chain, the storage lookup and a memo lookup. "
             + ("The server's request count confirms it: it saw exactly the uncached calls and none of the cached ones."
                if rt.get("cache_verified") else "**Warning: the server saw more requests than the uncached calls: "

@@ -4,14 +4,19 @@
 import PackageDescription
 
 let harness = { (name: String, products: [String]) -> Target in
-    .executableTarget(name: name, dependencies: products.map { .product(name: $0, package: "apigen") },
+    .executableTarget(name: name, dependencies: products.map { .product(name: $0, package: "apigen") }
+                          + [.product(name: "HTTPTypes", package: "swift-http-types")],
                       swiftSettings: [.unsafeFlags(["-parse-as-library"])])
 }
 
 let package = Package(
     name: "apigen-fuzz",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(name: "apigen", path: "..")],
+    dependencies: [
+        .package(name: "apigen", path: ".."),
+        // The runtime's header currency types (the harnesses build HTTPFields), resolved to the root package's version.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
     targets: [
         harness("FuzzJSON", ["APIRuntime"]),
         harness("FuzzSpec", ["APIGenCore"]),

@@ -194,7 +194,7 @@ public struct MembersAPI: Sendable {
     }
 
     /// The response handling of both `restoreArchive` variants.
-    private func __restoreArchiveResponse(_ __response: HTTPResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> RestoreArchiveData {
+    private func __restoreArchiveResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> RestoreArchiveData {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)

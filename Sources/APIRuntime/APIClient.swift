@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -70,8 +71,9 @@ public final class APIClient: Sendable {
     /// and runs it through ``middlewares`` and ``transport``. Any status is returned as a response.
     ///
     /// Throws ``APIError/invalidRequest(_:)`` when the request cannot be built, ``InvalidHeaderError`` when its
-    /// method or a header field (also one a middleware added) holds CR, LF, NUL or another byte HTTP forbids there
-    /// (the transport is never called), ``ResponseTooLargeError`` unchanged, ``APIError/transport(_:)`` wrapping
+    /// method, a header parameter, a cookie or a credential holds CR, LF, NUL or another byte HTTP forbids there
+    /// (the transport is never called; a value a middleware sets in `HTTPFields` has such bytes made spaces by
+    /// swift-http-types), ``ResponseTooLargeError`` unchanged, ``APIError/transport(_:)`` wrapping
     /// what else the transport threw, errors thrown by middlewares unchanged, and `CancellationError` when the task is
     /// cancelled (also when `URLSession` reports the cancellation as `URLError.cancelled`).
     ///
@@ -80,15 +82,15 @@ public final class APIClient: Sendable {
     /// as it is sent. Any other body is in memory: `uploadProgress` is told once, when the response arrived.
     @_spi(Generated) public func send(
         _ request: RequestBuilder, operation: OperationInfo, uploadProgress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async throws -> HTTPResponse {
+    ) async throws -> APIResponse {
         try Task.checkCancellation()
         if let form = request.fileBackedForm {
             return try await sendFileBackedForm(form, request.withoutFileBackedForm, operation: operation,
                                                 uploadProgress: uploadProgress)
         }
         var httpRequest = try request.build(baseURL: baseURL)
-        if !httpRequest.headers.contains("Accept") {
-            httpRequest.headers["Accept"] = "application/json"
+        if !httpRequest.headerFields.contains(.accept) {
+            httpRequest.headerFields[.accept] = "application/json"
         }
         let response = try await send(httpRequest, operation: operation)
         if let uploadProgress {
@@ -104,7 +106,7 @@ public final class APIClient: Sendable {
     /// Emits ``ClientEvent/requestStarted(_:)`` and then ``ClientEvent/requestFinished(_:)`` or
     /// ``ClientEvent/requestFailed(_:)`` (nothing more when the request was queued: the queue emits
     /// ``ClientEvent/queued(_:)``). Throws like the `RequestBuilder` overload.
-    public func send(_ request: HTTPRequest, operation: OperationInfo) async throws -> HTTPResponse {
+    public func send(_ request: APIRequest, operation: OperationInfo) async throws -> APIResponse {
         try Task.checkCancellation()
         let options = RequestOptions.current
         let id = requestCounter.withLock { counter -> UInt64 in
@@ -118,7 +120,7 @@ public final class APIClient: Sendable {
             account = options.isReplay ? options.replayAccount : try await currentAccount()
         } catch {
             // Nothing was sent, but observers still see the call and why it failed.
-            var event = RequestEvent(id: id, operation: operation.id, method: request.method, url: request.url, account: nil)
+            var event = RequestEvent(id: id, operation: operation.id, method: request.method.rawValue, url: request.url, account: nil)
             event.error = String(describing: error)
             events.emit(.requestStarted(event))
             events.emit(.requestFailed(event))
@@ -128,7 +130,7 @@ public final class APIClient: Sendable {
             id: id, operation: operation, account: account, options: options, credentials: selection)
         options.recorder?.record(context.report)
         var event = RequestEvent(
-            id: id, operation: operation.id, method: request.method, url: request.url, account: account)
+            id: id, operation: operation.id, method: request.method.rawValue, url: request.url, account: account)
         events.emit(.requestStarted(event))
         let start = ContinuousClock.now
         do {
@@ -185,7 +187,7 @@ public final class APIClient: Sendable {
     ///
     /// An empty or malformed body or a body of the wrong shape throws ``APIError/decoding(operation:status:message:)``
     /// whose message names the JSON path, e.g. `members[3].ident: expected String, found number`.
-    @_spi(Generated) public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, operation: OperationInfo) throws -> T {
+    @_spi(Generated) public func decode<T: Decodable>(_ type: T.Type, from response: APIResponse, operation: OperationInfo) throws -> T {
         guard !response.body.isEmpty else {
             throw APIError.decoding(
                 operation: operation.id, status: response.status, message: "empty body, expected JSON for \(T.self)")
@@ -210,10 +212,10 @@ public final class APIClient: Sendable {
 
     private func chain(
         for operation: OperationInfo, context: RequestContext
-    ) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
+    ) -> @Sendable (APIRequest) async throws -> APIResponse {
         let transport = transport
         let manager = credentialManager
-        var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
+        var next: @Sendable (APIRequest) async throws -> APIResponse = { request in
             // cacheOnly must never reach the network, even when no response store is configured.
             if context.options.fetchPolicy == .cacheOnly, !context.report.handledByStore {
                 throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
@@ -221,11 +223,11 @@ public final class APIClient: Sendable {
             guard let selection = context.credentials, let manager else {
                 return try await Self.send(request, through: transport)
             }
-            let response = try await Self.send(selection.apply(to: request), through: transport)
+            let response = try await Self.send(try selection.apply(to: request), through: transport)
             // Only operations authenticated by a refreshable token refresh, and never the refresh's own calls.
             guard response.status == 401, selection.isRefreshable, !CredentialRefresh.isActive else { return response }
             let renewed = try await manager.refreshed(selection)
-            return try await Self.send(renewed.apply(to: request), through: transport)
+            return try await Self.send(try renewed.apply(to: request), through: transport)
         }
         for middleware in middlewares.reversed() {
             let inner = next
@@ -236,9 +238,7 @@ public final class APIClient: Sendable {
         return next
     }
 
-    private static func send(_ request: HTTPRequest, through transport: any HTTPTransport) async throws -> HTTPResponse {
-        // Whatever transport follows, a field that could inject headers never leaves the app (credentials included).
-        try HTTPFieldCheck.check(request)
+    private static func send(_ request: APIRequest, through transport: any HTTPTransport) async throws -> APIResponse {
         do {
             return try await transport.send(request)
         } catch let error as CancellationError {

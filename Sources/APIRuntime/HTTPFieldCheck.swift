@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Why a request was not sent: its method or a header field holds a byte that would end the line it is written
 /// on (CR, LF), end the string in C code below (NUL), or otherwise break HTTP/1.1 framing, so a value taken from
 /// user input or a server could inject headers or a second request.
@@ -6,7 +8,7 @@ public struct InvalidHeaderError: Error, Sendable, Hashable, CustomStringConvert
     public enum Part: Sendable, Hashable {
         /// The request method (must be an RFC 9110 token).
         case method
-        /// A header field name (visible ASCII other than `:`).
+        /// A header field name (must be an RFC 9110 token).
         case name
         /// A header field value (no CR, LF, NUL or other control character except tab).
         case value
@@ -31,33 +33,43 @@ public struct InvalidHeaderError: Error, Sendable, Hashable, CustomStringConvert
     }
 }
 
-/// Checks a request's method and header fields before it is handed to a transport.
-enum HTTPFieldCheck {
-    /// Throws ``InvalidHeaderError`` for the first malformed method, field name or field value of `request`.
-    static func check(_ request: HTTPRequest) throws(InvalidHeaderError) {
-        if let byte = request.method.utf8.first(where: { !isTokenByte($0) }) ?? (request.method.isEmpty ? 0 : nil) {
-            throw InvalidHeaderError(part: .method, field: shown(request.method), byte: byte)
+/// Checks methods, header field names and values taken from callers before they become swift-http-types values.
+///
+/// `HTTPFields` cannot carry a forbidden byte (swift-http-types turns CR, LF and NUL in a value into spaces and
+/// refuses a name that is not a token), so a request never injects a header line once built. What a caller gave
+/// (a header parameter, a cookie, a credential, a multipart part's header) is checked here first so that a
+/// forbidden byte is an ``InvalidHeaderError`` instead of a silently changed value.
+package enum HTTPFieldCheck {
+    /// The method for `method`, or ``InvalidHeaderError`` when it is not an RFC 9110 token.
+    package static func method(_ method: String) throws(InvalidHeaderError) -> HTTPRequest.Method {
+        if let byte = method.utf8.first(where: { !isTokenByte($0) }) ?? (method.isEmpty ? 0 : nil) {
+            throw InvalidHeaderError(part: .method, field: shown(method), byte: byte)
         }
-        for field in request.headers {
-            try check(name: field.name, value: field.value)
+        guard let checked = HTTPRequest.Method(method) else {
+            throw InvalidHeaderError(part: .method, field: shown(method), byte: 0)
         }
+        return checked
     }
 
-    /// Throws ``InvalidHeaderError`` when `name` or `value` could not be written as one header line.
-    static func check(name: String, value: String) throws(InvalidHeaderError) {
-        if let byte = name.utf8.first(where: { !isNameByte($0) }) ?? (name.isEmpty ? 0 : nil) {
+    /// The field for `name` and `value`, or ``InvalidHeaderError`` when either could not be written as one header
+    /// line unchanged.
+    package static func field(name: String, value: String) throws(InvalidHeaderError) -> HTTPField {
+        try check(name: name, value: value)
+        guard let fieldName = HTTPField.Name(name) else {
+            throw InvalidHeaderError(part: .name, field: shown(name), byte: 0)
+        }
+        return HTTPField(name: fieldName, value: value)
+    }
+
+    /// Throws ``InvalidHeaderError`` when `name` is not an RFC 9110 token or `value` holds a control character
+    /// other than tab.
+    package static func check(name: String, value: String) throws(InvalidHeaderError) {
+        if let byte = name.utf8.first(where: { !isTokenByte($0) }) ?? (name.isEmpty ? 0 : nil) {
             throw InvalidHeaderError(part: .name, field: shown(name), byte: byte)
         }
         if let byte = value.utf8.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
             throw InvalidHeaderError(part: .value, field: shown(name), byte: byte)
         }
-    }
-
-    /// A byte a header name may hold here: visible ASCII but `:`. Looser than RFC 9110's `token` (which also
-    /// excludes `"(),/;<=>?@[\]{}`) on purpose: what matters is that no byte can end the name or the line, and
-    /// servers in the wild accept such names.
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ":")
     }
 
     /// RFC 9110 `tchar`: `!#$%&'*+-.^_`|~`, digits and letters.

@@ -1,6 +1,7 @@
 import Foundation
+import HTTPTypes
 
-/// What a client validated and decoded from bodies the runtime served locally (``HTTPResponse/isLocal``), keyed by
+/// What a client validated and decoded from bodies the runtime served locally (``APIResponse/isLocal``), keyed by
 /// operation, step and the exact bytes. A fresh cache hit then costs a lookup instead of a parse, a validation and a
 /// decode: validating and decoding are functions of the bytes, so the stored result is the one the work would give.
 /// Network responses never use it, so every response from the server is validated and decoded.

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 extension MultipartForm {
     /// The header fields of one part besides `Content-Disposition` and `Content-Type`: an API description's
     /// `encoding.<part>.headers`. Values are written in `simple` style (an array's elements joined by `,`).

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The parts of a `multipart/form-data` body, in order. Generated methods of operations with a multipart body fill
 /// one in, a part per argument; an app can also build one and send ``encodedBody`` with ``contentType``.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The body of one received response parsed once into a ``JSONInstance``, shared by the steps a generated method
 /// runs on that response (the envelope status check, then validation) so the bytes are not parsed twice.
@@ -33,7 +34,7 @@ final class ParsedBodyMemo: @unchecked Sendable {
     }
 }
 
-extension HTTPResponse {
+extension APIResponse {
     /// The body parsed as JSON: once per response returned by ``APIClient/send(_:operation:)``, on every call for
     /// responses made elsewhere.
     func parsedBody() throws(JSONParseError) -> JSONInstance {

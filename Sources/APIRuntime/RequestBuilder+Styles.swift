@@ -42,7 +42,7 @@ extension RequestBuilder {
     /// A header array (`simple` style): `a,b`. Does nothing for nil.
     public mutating func header(_ name: String, _ values: [some ParameterEncodable]?) {
         guard let values else { return }
-        headers[name] = values.map(\.parameterValue).joined(separator: ",")
+        setHeader(name, values.map(\.parameterValue).joined(separator: ","))
     }
 
     /// A cookie array (`form` style): `name=a,b`, or one `name=` pair per value when exploded. Does nothing for nil.
@@ -91,8 +91,8 @@ extension RequestBuilder {
     public mutating func header(_ name: String, object value: (some Encodable)?, explode: Bool) throws {
         guard let value else { return }
         let members = try Self.members(of: value, parameter: name)
-        headers[name] = members.map { explode ? $0.name + "=" + $0.value : $0.name + "," + $0.value }
-            .joined(separator: ",")
+        setHeader(name, members.map { explode ? $0.name + "=" + $0.value : $0.name + "," + $0.value }
+            .joined(separator: ","))
     }
 
     /// An object-valued cookie (`form` style): `name=k,v,k2,v2`, or one cookie per member when exploded.
@@ -123,7 +123,7 @@ extension RequestBuilder {
         }
         switch location {
         case "path": replacePlaceholder(name, with: PercentEncoding.encodeUnreserved(text))
-        case "header": headers[name] = text
+        case "header": setHeader(name, text)
         case "cookie": cookies.append((name, PercentEncoding.encodeCookieValue(text)))
         default: queryItems.append((PercentEncoding.encodeUnreserved(name), PercentEncoding.encodeUnreserved(text)))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Collects one operation's parameters and body; generated methods fill it in and hand it to
 /// ``APIClient/send(_:operation:)``, which calls ``build(baseURL:)``.
@@ -10,7 +11,9 @@ import Foundation
     /// The path so far: the template with the parameters set so far substituted (percent-encoded).
     public internal(set) var path: String
     /// The header fields set so far (without `Cookie`, which ``build(baseURL:)`` adds).
-    public internal(set) var headers: HTTPHeaders = [:]
+    public internal(set) var headerFields: HTTPFields = [:]
+    /// The first header name or value a caller gave that HTTP cannot carry unchanged; ``build(baseURL:)`` throws it.
+    var invalidHeader: InvalidHeaderError?
     /// The body, or nil for none.
     public private(set) var body: Data?
     /// The boundary ``multipartBody(_:)`` uses; set it before calling ``multipartBody(_:)`` when tests need exact
@@ -20,7 +23,7 @@ import Foundation
     /// A `multipart/form-data` body with parts read from files, not yet encoded: ``APIClient`` writes it to a
     /// temporary file and uploads that from disk; ``build(baseURL:)`` encodes it in memory for other callers.
     public private(set) var fileBackedForm: MultipartForm?
-    /// Copied to ``HTTPRequest/followsRedirects``: false for operations that document a redirect status.
+    /// Copied to ``APIRequest/followsRedirects``: false for operations that document a redirect status.
     public var followsRedirects = true
 
     // Already percent-encoded name/value pairs, in the order they were added.
@@ -89,7 +92,18 @@ import Foundation
     /// Sets header `name` to `value`, replacing an earlier value; does nothing for nil.
     public mutating func header(_ name: String, _ value: (some ParameterEncodable)?) {
         guard let value else { return }
-        headers[name] = value.parameterValue
+        setHeader(name, value.parameterValue)
+    }
+
+    /// Sets header `name` to `text`, replacing an earlier value; a name or value HTTP cannot carry unchanged is kept
+    /// in ``invalidHeader`` for ``build(baseURL:)`` to throw.
+    mutating func setHeader(_ name: String, _ text: String) {
+        do {
+            let field = try HTTPFieldCheck.field(name: name, value: text)
+            headerFields[field.name] = field.value
+        } catch {
+            invalidHeader = invalidHeader ?? error
+        }
     }
 
     /// Adds a cookie; all cookies are sent in one `Cookie` header joined with `; `. Characters that are not
@@ -112,7 +126,7 @@ import Foundation
         } catch {
             throw APIError.invalidRequest("could not encode the JSON body of \(method) \(template): \(error)")
         }
-        headers["Content-Type"] = contentType
+        setHeader("Content-Type", contentType)
     }
 
     /// Sets an `application/x-www-form-urlencoded` body from `value`'s top-level properties, sorted by name.
@@ -146,7 +160,7 @@ import Foundation
         }
         body = Data(pairs.joined(separator: "&").utf8)
         fileBackedForm = nil
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        headerFields[.contentType] = "application/x-www-form-urlencoded"
     }
 
     /// Sets a `multipart/form-data` body built by `build`, using ``multipartBoundary`` (a random one when nil).
@@ -155,7 +169,7 @@ import Foundation
         multipartBoundary = boundary
         var form = MultipartForm(boundary: boundary)
         try build(&form)
-        headers["Content-Type"] = form.contentType
+        headerFields[.contentType] = form.contentType
         if form.hasFileParts {
             // Read when the request is sent: ``APIClient`` streams the parts from disk (see ``fileBackedForm``).
             body = nil
@@ -170,7 +184,7 @@ import Foundation
     public mutating func binaryBody(_ data: Data, contentType: String) {
         body = data
         fileBackedForm = nil
-        headers["Content-Type"] = contentType
+        setHeader("Content-Type", contentType)
     }
 
     // MARK: - Building
@@ -195,6 +209,22 @@ import Foundation
         return changed ? segments.joined(separator: "/") : path
     }
 
+    /// `base` (an absolute URL without query, fragment or trailing `/`) as the head's scheme, authority and path
+    /// prefix, by a byte scan: parsing it again with `URLComponents`, as swift-http-types' `HTTPRequest(url:)` does on
+    /// Linux, costs microseconds per request. Nil for a base with user info (which a head leaves out; the general
+    /// path handles it) or without an authority.
+    static func split(_ base: String) -> (scheme: String, authority: String, path: String)? {
+        let bytes = base.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+              bytes[colon...].starts(with: "://".utf8)
+        else { return nil }
+        let authorityStart = bytes.index(colon, offsetBy: 3)
+        let pathStart = bytes[authorityStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+        let authority = bytes[authorityStart..<pathStart]
+        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")) else { return nil }
+        return (String(base[..<colon]), String(base[authorityStart..<pathStart]), String(base[pathStart...]))
+    }
+
     /// Joins `baseURL`'s path and ``path`` (one `/` between them whether or not `baseURL` ends with one), appends
     /// the query to any query `baseURL` has, and adds the `Cookie` header.
     ///
@@ -203,7 +233,7 @@ import Foundation
     ///
     /// A ``fileBackedForm`` is encoded in memory here, its files read whole; ``APIClient`` sends such a body from a
     /// temporary file instead and calls this on a copy without it (``withoutFileBackedForm``).
-    public func build(baseURL: URL) throws -> HTTPRequest {
+    public func build(baseURL: URL) throws -> APIRequest {
         var request = try buildWithoutFileBackedForm(baseURL: baseURL)
         if let fileBackedForm { request.body = try fileBackedForm.encodedBody() }
         return request
@@ -217,28 +247,33 @@ import Foundation
         return copy
     }
 
-    private func buildWithoutFileBackedForm(baseURL: URL) throws -> HTTPRequest {
+    private func buildWithoutFileBackedForm(baseURL: URL) throws -> APIRequest {
         if let open = path.firstIndex(of: "{") {
             let name = path[open...].prefix { $0 != "}" }.dropFirst()
             throw APIError.invalidRequest("path parameter '\(name)' of \(method) \(template) has no value")
         }
+        if let invalidHeader { throw invalidHeader }
+        let method = try HTTPFieldCheck.method(method)
         let relativePath = Self.escapingDotSegments(path.hasPrefix("/") ? path : "/" + path, template: template)
-        var headers = headers
+        var headerFields = headerFields
         if !cookies.isEmpty {
             let cookieLine = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
-            headers["Cookie"] = headers["Cookie"].map { $0 + "; " + cookieLine } ?? cookieLine
+            let field = try HTTPFieldCheck.field(name: "Cookie", value: cookieLine)
+            headerFields[.cookie] = headerFields[.cookie].map { $0 + "; " + field.value } ?? field.value
         }
         // The common case, a base URL without query or fragment, by concatenation: URLComponents costs several
         // microseconds per request on Linux. Both parts are percent-encoded already.
         if baseURL.scheme != nil, baseURL.query == nil, baseURL.fragment == nil {
             var base = baseURL.absoluteString
             while base.hasSuffix("/") { base.removeLast() }
-            var text = base + PercentEncoding.encodePath(relativePath)
+            var target = PercentEncoding.encodePath(relativePath)
             if !queryItems.isEmpty {
-                text += "?" + queryItems.map { $0.name + "=" + $0.value }.joined(separator: "&")
+                target += "?" + queryItems.map { $0.name + "=" + $0.value }.joined(separator: "&")
             }
-            if let url = URL(string: text) {
-                var request = HTTPRequest(method: method, url: url, headers: headers, body: body)
+            if let (scheme, authority, basePath) = Self.split(base), let url = URL(string: base + target), url.host != nil {
+                let head = HTTPRequest(method: method, scheme: scheme, authority: authority, path: basePath + target,
+                                       headerFields: headerFields)
+                var request = APIRequest(head: head, url: url, body: body)
                 request.followsRedirects = followsRedirects
                 return request
             }
@@ -260,8 +295,12 @@ import Foundation
             throw APIError.invalidRequest(
                 "\(method) \(template) gives an invalid URL with base URL '\(baseURL.absoluteString)'")
         }
+        // An HTTP request names its target by scheme, authority and path (swift-http-types' head).
+        guard url.host != nil else {
+            throw APIError.invalidRequest("base URL '\(baseURL.absoluteString)' has no host; use a URL with a scheme and host")
+        }
 
-        var request = HTTPRequest(method: method, url: url, headers: headers, body: body)
+        var request = APIRequest(method: method, url: url, headerFields: headerFields, body: body)
         request.followsRedirects = followsRedirects
         return request
     }

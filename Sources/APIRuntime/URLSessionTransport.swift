@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -7,8 +8,8 @@ import FoundationNetworking
 /// cancels the request.
 ///
 /// Bodies are collected as they arrive and the transfer stops as soon as one passes ``maxResponseSize`` (32 MiB by
-/// default), throwing ``ResponseTooLargeError``; requests whose method or headers hold CR, LF, NUL or other bytes
-/// HTTP forbids there are not sent (``InvalidHeaderError``).
+/// default), throwing ``ResponseTooLargeError``. Header fields are swift-http-types' `HTTPFields`, which cannot hold
+/// CR, LF or NUL, so no request injects a header line; repeated fields go out as one line per name.
 ///
 /// Errors from `URLSession` (`URLError`) are thrown unchanged; ``APIClient`` wraps them in
 /// ``APIError/transport(_:)``. On Linux, where FoundationNetworking reports a connection closed mid-body as
@@ -53,55 +54,58 @@ public struct URLSessionTransport: HTTPTransport {
     /// Sends `request`; every status code is returned as a response.
     /// URLSession fails a GET or HEAD with a body with an opaque "resource exceeds maximum size" (-1103) on every
     /// platform; this says what is wrong before anything is sent.
-    static func checkBodyIsSendable(_ request: HTTPRequest) throws {
-        let method = request.method.uppercased()
-        guard method == "GET" || method == "HEAD", !(request.body?.isEmpty ?? true) || request.bodyFile != nil else { return }
+    static func checkBodyIsSendable(_ request: APIRequest) throws {
+        let method = request.method
+        guard method == .get || method == .head, !(request.body?.isEmpty ?? true) || request.bodyFile != nil else { return }
         throw APIError.invalidRequest(
             "URLSession cannot send a body with \(method) \(request.url.path); use a transport that can, or leave the body out")
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try HTTPFieldCheck.check(request)
+    public func send(_ request: APIRequest) async throws -> APIResponse {
         try Self.checkBodyIsSendable(request)
-        let urlRequest = urlRequest(for: request)
+        let url = request.url
+        let urlRequest = urlRequest(for: request, url: url)
 
         let (data, response): (Data, URLResponse)
         do {
             if let collector = session.delegate as? URLSessionBodyCollector {
-                (data, response) = try await collector.run(task(for: urlRequest, bodyFile: request.bodyFile), url: request.url,
+                (data, response) = try await collector.run(task(for: urlRequest, bodyFile: request.bodyFile), url: url,
                                                         limit: maxResponseSize, followsRedirects: request.followsRedirects)
             } else if let bodyFile = request.bodyFile {
                 (data, response) = try await session.upload(for: urlRequest, fromFile: bodyFile)
-                if data.count > maxResponseSize { throw ResponseTooLargeError(url: request.url, limit: maxResponseSize) }
+                if data.count > maxResponseSize { throw ResponseTooLargeError(url: url, limit: maxResponseSize) }
             } else {
                 (data, response) = try await session.data(for: urlRequest)
-                if data.count > maxResponseSize { throw ResponseTooLargeError(url: request.url, limit: maxResponseSize) }
+                if data.count > maxResponseSize { throw ResponseTooLargeError(url: url, limit: maxResponseSize) }
             }
         } catch let error as URLError where Self.isTruncatedTransfer(error) {
             throw URLError(.networkConnectionLost, userInfo: [
-                NSURLErrorFailingURLErrorKey: request.url, NSUnderlyingErrorKey: error as NSError,
+                NSURLErrorFailingURLErrorKey: url, NSUnderlyingErrorKey: error as NSError,
                 NSLocalizedDescriptionKey: "the connection closed before the whole body arrived",
             ])
         }
         guard let httpResponse = response as? HTTPURLResponse else {
-            throw URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
+            throw URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url])
         }
-        return HTTPResponse(status: httpResponse.statusCode, headers: Self.headers(of: httpResponse), body: data)
+        return APIResponse(status: httpResponse.statusCode, headerFields: Self.headerFields(of: httpResponse), body: data)
     }
 
     /// The `URLRequest` for `request`, with this transport's timeout; the body is left to ``task(for:bodyFile:)``
     /// when it is a file.
-    func urlRequest(for request: HTTPRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
+    func urlRequest(for request: APIRequest, url: URL? = nil) -> URLRequest {
+        var urlRequest = URLRequest(url: url ?? request.url)
+        urlRequest.httpMethod = request.method.rawValue
         #if canImport(FoundationNetworking)
         urlRequest.timeoutInterval = max(1, timeout.rounded(.up))
         #else
         urlRequest.timeoutInterval = timeout
         #endif
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        for field in request.headers {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        // One line per name, as HTTPFields combines repeated fields: `; ` for Cookie (which swift-http-types keeps
+        // as one field per cookie), `, ` otherwise. URLRequest.addValue would join cookies with `, `.
+        var written = Set<HTTPField.Name>()
+        for field in request.headerFields where written.insert(field.name).inserted {
+            urlRequest.setValue(request.headerFields[field.name], forHTTPHeaderField: field.name.rawName)
         }
         if request.bodyFile == nil {
             urlRequest.httpBody = request.body
@@ -115,13 +119,14 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// The header fields of `response`. `allHeaderFields` is a dictionary, so the original order is lost; sorting
-    /// keeps it deterministic.
-    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
-        let fields = response.allHeaderFields.compactMap { key, value -> (name: String, value: String)? in
-            guard let name = key as? String else { return nil }
-            return (name, value as? String ?? String(describing: value))
-        }.sorted { $0.name.lowercased() < $1.name.lowercased() }
-        return HTTPHeaders(fields)
+    /// keeps it deterministic. A name that is not an HTTP token (no server sends one that `URLSession` keeps) is
+    /// left out.
+    static func headerFields(of response: HTTPURLResponse) -> HTTPFields {
+        let fields = response.allHeaderFields.compactMap { key, value -> HTTPField? in
+            guard let key = key as? String, let name = HTTPField.Name(key) else { return nil }
+            return HTTPField(name: name, value: value as? String ?? String(describing: value))
+        }.sorted { $0.name.canonicalName < $1.name.canonicalName }
+        return HTTPFields(fields)
     }
 
     // FoundationNetworking maps libcurl's "partial file" error to URLError.unknown.

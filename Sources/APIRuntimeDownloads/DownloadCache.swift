@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// Downloads binary bodies (images, documents) and keeps them on disk, named by the SHA-256 of their URL,
 /// evicting by age, count and total size (least recently used first). Concurrent requests for one URL share
@@ -80,12 +81,12 @@ public actor DownloadCache {
         self.clock = clock
     }
 
-    /// The file for `url`: from disk when cached and not too old, otherwise downloaded (with `headers`) and kept.
+    /// The file for `url`: from disk when cached and not too old, otherwise downloaded (with `headerFields`) and kept.
     /// `progress` hears the bytes received of a download this call starts (a call that joins another's download for
     /// the same URL, or is served from disk, hears nothing). Throws ``DownloadError/status(_:url:)`` for a non-2xx
     /// response, ``APIError/transport(_:)`` for the transport's errors, and the file system's errors when the file
     /// cannot be written.
-    public func file(from url: URL, headers: HTTPHeaders = [:],
+    public func file(from url: URL, headerFields: HTTPFields = [:],
                      progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadedFile {
         let key = Self.key(for: url)
         if let cached = cachedFile(key: key) {
@@ -94,17 +95,17 @@ public actor DownloadCache {
         if let running = inFlight[key] {
             return try await running.value
         }
-        let task = Task { try await download(url, key: key, headers: headers, progress: progress) }
+        let task = Task { try await download(url, key: key, headerFields: headerFields, progress: progress) }
         inFlight[key] = task
         defer { inFlight[key] = nil }
         return try await task.value
     }
 
-    /// Like ``file(from:headers:)``, but throws ``DownloadError/notAnImage(mimeType:url:)`` unless the bytes are
+    /// Like ``file(from:headerFields:progress:)``, but throws ``DownloadError/notAnImage(mimeType:url:)`` unless the bytes are
     /// an image (whatever type the server declared).
-    public func image(from url: URL, headers: HTTPHeaders = [:],
+    public func image(from url: URL, headerFields: HTTPFields = [:],
                       progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadedFile {
-        let file = try await file(from: url, headers: headers, progress: progress)
+        let file = try await file(from: url, headerFields: headerFields, progress: progress)
         guard file.isImage else { throw DownloadError.notAnImage(mimeType: file.mimeType, url: url) }
         return file
     }
@@ -182,7 +183,7 @@ public actor DownloadCache {
 
     // MARK: - Steps
 
-    private func download(_ url: URL, key: String, headers: HTTPHeaders,
+    private func download(_ url: URL, key: String, headerFields: HTTPFields,
                           progress: (@Sendable (TransferProgress) -> Void)?) async throws -> DownloadedFile {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // Into a file of its own first: a reader of the cached file never sees a half-written body.
@@ -190,7 +191,7 @@ public actor DownloadCache {
         let result: DownloadResult
         do {
             result = try await client.download(
-                HTTPRequest(method: "GET", url: url, headers: headers),
+                APIRequest(method: .get, url: url, headerFields: headerFields),
                 operation: OperationInfo(id: "DownloadCache.file", method: "GET", path: url.path),
                 to: received, resumable: false, progress: progress)
         } catch APIError.unexpectedStatus(_, let status, _) {
@@ -200,7 +201,7 @@ public actor DownloadCache {
         if manager.fileExists(atPath: dataURL(key).path) { try manager.removeItem(at: dataURL(key)) }
         try manager.moveItem(at: received, to: dataURL(key))
         let data = try Self.mappedContents(of: dataURL(key))
-        let declared = result.headers["Content-Type"]
+        let declared = result.headerFields[.contentType]
         let now = clock.now()
         let metadata = Metadata(
             url: url, mimeType: MediaTypeSniffer.effectiveType(declared: declared, data: data),

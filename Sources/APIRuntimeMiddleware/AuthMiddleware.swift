@@ -1,4 +1,5 @@
 import APIRuntime
+import HTTPTypes
 /// Adds the provider's token to every request whose operation may carry credentials; on `401` obtains one new
 /// token for any number of concurrent failing requests (single flight), then replays each of them once with it.
 ///
@@ -13,14 +14,14 @@ import APIRuntime
 public struct AuthMiddleware: ClientMiddleware {
     private let provider: any AuthTokenProvider
     private let refresher: TokenRefresher
-    private let headerName: String
+    private let headerName: HTTPField.Name
     private let scheme: String?
     private let refreshStatuses: Set<Int>
 
     /// A middleware sending `Authorization: Bearer <token>` (or `headerName: <scheme> <token>`; no scheme sends
     /// the bare token) and refreshing on the statuses in `refreshStatuses`.
     public init(
-        provider: any AuthTokenProvider, events: EventBus? = nil, headerName: String = "Authorization",
+        provider: any AuthTokenProvider, events: EventBus? = nil, headerName: HTTPField.Name = .authorization,
         scheme: String? = "Bearer", refreshStatuses: Set<Int> = [401]
     ) {
         self.provider = provider
@@ -32,23 +33,26 @@ public struct AuthMiddleware: ClientMiddleware {
 
     /// Sends `request` with the token; refreshes and replays once on a refresh status.
     public func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         guard !operation.forbidsCredentials else { return try await next(request) }
         let token = try await provider.token()
-        let response = try await next(authorized(request, token: token))
+        let response = try await next(try authorized(request, token: token))
         guard refreshStatuses.contains(response.status), !CredentialRefresh.isActive else { return response }
         let fresh = try await refresher.freshToken(replacing: token)
-        return try await next(authorized(request, token: fresh))
+        return try await next(try authorized(request, token: fresh))
     }
 
-    private func authorized(_ request: HTTPRequest, token: String?) -> HTTPRequest {
+    /// `request` with the token in ``headerName``; ``InvalidHeaderError`` when the token holds a byte HTTP cannot
+    /// carry in a header, so a broken token is never sent changed.
+    private func authorized(_ request: APIRequest, token: String?) throws -> APIRequest {
         var request = request
         if let token {
-            request.headers[headerName] = scheme.map { "\($0) \(token)" } ?? token
+            let value = scheme.map { "\($0) \(token)" } ?? token
+            request.headerFields[headerName] = try HTTPFieldCheck.field(name: headerName.rawName, value: value).value
         } else {
-            request.headers[headerName] = nil
+            request.headerFields[headerName] = nil
         }
         return request
     }

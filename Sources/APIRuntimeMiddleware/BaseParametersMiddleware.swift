@@ -1,37 +1,38 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// Adds the parameters every request carries (API version, device type, app version), configured once.
 /// A parameter the request already has is left as it is.
 ///
 /// ```swift
-/// BaseParametersMiddleware(query: ["api_version": "3"], headers: ["X-Device-Type": "ios"])
+/// BaseParametersMiddleware(query: ["api_version": "3"], headerFields: [HTTPField.Name("X-Device-Type")!: "ios"])
 /// ```
 public struct BaseParametersMiddleware: ClientMiddleware {
     /// Query parameters, in order.
     public let query: [(name: String, value: String)]
     /// Header fields.
-    public let headers: HTTPHeaders
+    public let headerFields: HTTPFields
 
-    /// A middleware adding `query` parameters and `headers`.
-    public init(query: KeyValuePairs<String, String> = [:], headers: HTTPHeaders = [:]) {
+    /// A middleware adding `query` parameters and `headerFields`.
+    public init(query: KeyValuePairs<String, String> = [:], headerFields: HTTPFields = [:]) {
         self.query = query.map { (name: $0.key, value: $0.value) }
-        self.headers = headers
+        self.headerFields = headerFields
     }
 
     /// Adds the missing parameters and passes the request on.
     public func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         try await next(applied(to: request))
     }
 
     /// `request` with the base parameters added.
-    public func applied(to request: HTTPRequest) -> HTTPRequest {
+    public func applied(to request: APIRequest) -> APIRequest {
         var request = request
-        for field in headers where !request.headers.contains(field.name) {
-            request.headers.add(name: field.name, value: field.value)
+        for field in headerFields where !request.headerFields.contains(field.name) {
+            request.headerFields.append(field)
         }
         guard !query.isEmpty,
               var components = URLComponents(url: request.url, resolvingAgainstBaseURL: true)

@@ -1,5 +1,6 @@
 import APIRuntime
 import Logging
+import HTTPTypes
 
 /// Logs each request and its outcome through a swift-log `Logger` with secrets redacted (``Redactor``).
 ///
@@ -35,21 +36,21 @@ public struct LoggingMiddleware: ClientMiddleware {
 
     /// Logs `request`, passes it on, and logs the response or the error.
     public func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         let url = redactor.url(request.url)
-        var metadata = ["operation": operation.id, "method": request.method, "url": url]
+        var metadata = ["operation": operation.id, "method": request.method.rawValue, "url": url]
         if let context = RequestContext.current {
             metadata["request_id"] = String(context.id)
         }
         // Redacting headers and bodies costs more than the request itself: only for lines the logger keeps.
         if logger.logLevel <= requestLevel {
             var requestMetadata = metadata
-            requestMetadata["headers"] = redactor.headers(request.headers)
+            requestMetadata["headers"] = redactor.headers(request.headerFields)
             if logsBodies, request.body != nil {
                 requestMetadata["body"] = redactor.body(
-                    request.body, contentType: request.headers["Content-Type"], limit: bodyLimit)
+                    request.body, contentType: request.headerFields[.contentType], limit: bodyLimit)
             }
             log(requestLevel, "→ \(request.method) \(url)", requestMetadata)
         }
@@ -63,9 +64,9 @@ public struct LoggingMiddleware: ClientMiddleware {
             metadata["source"] = RequestContext.current?.report.source.rawValue ?? ResponseSource.network.rawValue
             if logsBodies, !Self.isStreaming {
                 metadata["body"] = redactor.body(
-                    response.body, contentType: response.headers["Content-Type"], limit: bodyLimit)
+                    response.body, contentType: response.headerFields[.contentType], limit: bodyLimit)
             }
-            metadata["headers"] = redactor.headers(response.headers)
+            metadata["headers"] = redactor.headers(response.headerFields)
             log(responseLevel, "← \(response.status) \(request.method) \(url)", metadata)
             return response
         } catch {

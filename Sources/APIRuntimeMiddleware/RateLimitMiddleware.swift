@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// Sends at most N requests per second to each host (a token bucket per host), delaying the rest in order.
 ///
@@ -31,9 +32,9 @@ public struct RateLimitMiddleware: ClientMiddleware {
 
     /// Waits for the host's next slot, then sends `request`.
     public func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         let host = request.url.host?.lowercased() ?? ""
         let rate = perHost[host] ?? requestsPerSecond
         let slot = await buckets.reserve(host: host, rate: rate, burst: burst, now: clock.uptime())

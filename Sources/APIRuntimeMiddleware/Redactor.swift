@@ -1,5 +1,6 @@
 @_spi(Generated) import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// Hides secrets before requests and responses are logged: credential header fields, and password-like fields
 /// in JSON bodies, form bodies and query strings.
@@ -26,9 +27,9 @@ public struct Redactor: Sendable {
     }
 
     /// One `Name: value` line per field, secret values masked.
-    public func headers(_ headers: HTTPHeaders) -> String {
+    public func headers(_ headers: HTTPFields) -> String {
         headers.map { field in
-            "\(field.name): " + (headerNames.contains(field.name.lowercased()) ? Self.mask : field.value)
+            "\(field.name.rawName): " + (headerNames.contains(field.name.canonicalName) ? Self.mask : field.value)
         }.joined(separator: "\n")
     }
 

@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// Retries idempotent requests that failed transiently: exponential backoff with jitter, `Retry-After` honoured
 /// (seconds or an HTTP date), never a 4xx other than 408/429, never a non-idempotent method.
@@ -24,10 +25,10 @@ public struct RetryMiddleware: ClientMiddleware {
 
     /// Sends `request`, retrying as the policy allows; returns the last response or throws the last error.
     public func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
-        guard policy.idempotentMethods.contains(request.method.uppercased()) else {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
+        guard policy.idempotentMethods.contains(request.method) else {
             return try await next(request)
         }
         var attempt = 1
@@ -57,7 +58,7 @@ public struct RetryMiddleware: ClientMiddleware {
 
     /// The wait `Retry-After` asks for: delay-seconds or an HTTP date (relative to the clock); nil when absent
     /// or unreadable.
-    package func retryAfter(_ response: HTTPResponse) -> Duration? {
+    package func retryAfter(_ response: APIResponse) -> Duration? {
         RetryAfter.delay(in: response, now: clock.now())
     }
 }

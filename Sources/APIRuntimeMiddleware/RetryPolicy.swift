@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// When and how ``RetryMiddleware`` retries.
 public struct RetryPolicy: Sendable {
@@ -17,7 +18,7 @@ public struct RetryPolicy: Sendable {
     /// Statuses that are retried. 4xx statuses other than 408 and 429 are never retried, even if listed here.
     public var retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
     /// Methods that are retried: the idempotent ones (RFC 9110 §9.2.2).
-    public var idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]
+    public var idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .put, .delete, .trace]
     /// The longest `Retry-After` honoured; a longer one returns the response to the caller instead of waiting.
     public var maxRetryAfter: Duration = .seconds(120)
     /// Retry transport errors that may be transient (timeouts, lost or refused connections).

@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,7 +17,7 @@ import FoundationNetworking
 /// ```
 public final class MockTransport: HTTPTransport {
     /// Produces the response for a request.
-    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+    public typealias Handler = @Sendable (APIRequest) async throws -> APIResponse
 
     /// Thrown when no route matches a request and there is no default handler.
     public struct UnhandledRequestError: Error, CustomStringConvertible {
@@ -44,7 +45,7 @@ public final class MockTransport: HTTPTransport {
     private struct State {
         var routes: [Route] = []
         var defaultHandler: Handler?
-        var requests: [HTTPRequest] = []
+        var requests: [APIRequest] = []
         var latency: Duration
         var offline: Bool
         var offlineRequests = 0
@@ -96,7 +97,7 @@ public final class MockTransport: HTTPTransport {
     }
 
     /// Answers requests for `operation` with a fixed response.
-    public func on(_ operation: OperationInfo, respond response: HTTPResponse) {
+    public func on(_ operation: OperationInfo, respond response: APIResponse) {
         on(operation) { _ in response }
     }
 
@@ -132,7 +133,7 @@ public final class MockTransport: HTTPTransport {
     }
 
     /// Answers requests matching `route` with a fixed response (see ``on(_:_:)-(String,_)`` for the route syntax).
-    public func on(_ route: String, respond response: HTTPResponse) {
+    public func on(_ route: String, respond response: APIResponse) {
         on(route) { _ in response }
     }
 
@@ -155,7 +156,7 @@ public final class MockTransport: HTTPTransport {
     }
 
     /// Every request received so far, in order, including ones that failed.
-    public var requests: [HTTPRequest] {
+    public var requests: [APIRequest] {
         state.withLock { $0.requests }
     }
 
@@ -165,7 +166,7 @@ public final class MockTransport: HTTPTransport {
     }
 
     /// Records `request`, waits ``latency``, then fails if ``offline`` or answers with the matching handler.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: APIRequest) async throws -> APIResponse {
         let now = clock.uptime()
         let (latency, offline, handler) = state.withLock { state in
             state.requests.append(request)
@@ -191,13 +192,13 @@ public final class MockTransport: HTTPTransport {
             throw URLError(.notConnectedToInternet, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
         }
         guard let handler else {
-            throw UnhandledRequestError(method: request.method, url: request.url)
+            throw UnhandledRequestError(method: request.method.rawValue, url: request.url)
         }
         return try await handler(request)
     }
 
-    private static func handler(for request: HTTPRequest, in state: State) -> Handler? {
-        let method = request.method.uppercased()
+    private static func handler(for request: APIRequest, in state: State) -> Handler? {
+        let method = request.method.rawValue.uppercased()
         let path = URLComponents(url: request.url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? ""
         let segments = Self.segments(of: path).map { $0.removingPercentEncoding ?? $0 }
         let candidates = state.routes.filter { route in
@@ -239,7 +240,7 @@ extension MockTransport {
 /// One scripted answer of a ``MockTransport`` script.
 public indirect enum MockStep: Sendable {
     /// Answer with `response`.
-    case respond(HTTPResponse)
+    case respond(APIResponse)
     /// Answer with an empty-bodied response of this status.
     case status(Int)
     /// Answer with a JSON body given as text.
@@ -252,19 +253,19 @@ public indirect enum MockStep: Sendable {
     case delayed(Duration, MockStep)
     /// Answer with `response` whose body is cut after `keepingBytes` bytes while `Content-Length` still
     /// announces the full length, as a server that closed early would leave it.
-    case truncated(HTTPResponse, keepingBytes: Int)
+    case truncated(APIResponse, keepingBytes: Int)
     /// Throw `URLError(.networkConnectionLost)`, as `URLSession` does when the connection closes mid-body.
     case connectionLost
     /// Answer with `response` relabelled as `contentType` (e.g. an HTML error page where JSON was expected is
     /// `.wrongContentType(.init(status: 200, body: html), contentType: "text/html")`).
-    case wrongContentType(HTTPResponse, contentType: String)
+    case wrongContentType(APIResponse, contentType: String)
 
-    func perform(for request: HTTPRequest, clock: any RuntimeClock) async throws -> HTTPResponse {
+    func perform(for request: APIRequest, clock: any RuntimeClock) async throws -> APIResponse {
         switch self {
         case .respond(let response):
             return response
         case .status(let status):
-            return HTTPResponse(status: status)
+            return APIResponse(status: status)
         case .json(let text, let status):
             return .json(text, status: status)
         case .fail(let error):
@@ -275,13 +276,13 @@ public indirect enum MockStep: Sendable {
             try await clock.sleep(for: delay)
             return try await step.perform(for: request, clock: clock)
         case .truncated(var response, let keepingBytes):
-            response.headers["Content-Length"] = String(response.body.count)
+            response.headerFields[.contentLength] = String(response.body.count)
             response.body = response.body.prefix(max(0, keepingBytes))
             return response
         case .connectionLost:
             throw URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
         case .wrongContentType(var response, let contentType):
-            response.headers["Content-Type"] = contentType
+            response.headerFields[.contentType] = contentType
             return response
         }
     }

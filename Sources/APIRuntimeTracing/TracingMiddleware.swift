@@ -1,5 +1,6 @@
 import APIRuntime
 import Tracing
+import HTTPTypes
 
 /// Starts a client span for every request an `APIClient` sends, named by the operation's `operationId`, through
 /// swift-distributed-tracing (so any tracer an app bootstraps, e.g. swift-otel, receives it), and propagates the
@@ -21,18 +22,18 @@ public struct TracingMiddleware: ClientMiddleware {
 
     /// Runs `next` inside a client span for `operation`.
     public func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         let span = tracer.startSpan(operation.id, context: InstrumentationContext.current ?? .topLevel, ofKind: .client)
         defer { span.end() }
-        span.attributes["http.request.method"] = request.method
+        span.attributes["http.request.method"] = request.method.rawValue
         span.attributes["url.template"] = operation.path
         if let host = request.url.host { span.attributes["server.address"] = host }
         if let port = request.url.port { span.attributes["server.port"] = port }
         if let scheme = request.url.scheme { span.attributes["url.scheme"] = scheme }
         var request = request
-        tracer.inject(span.context, into: &request.headers, using: HeaderFieldInjector())
+        tracer.inject(span.context, into: &request.headerFields, using: HeaderFieldInjector())
         do {
             let response = try await next(request)
             span.attributes["http.response.status_code"] = response.status
@@ -50,7 +51,9 @@ public struct TracingMiddleware: ClientMiddleware {
 
 /// Writes the tracer's propagation fields into a request's header fields.
 struct HeaderFieldInjector: Injector {
-    func inject(_ value: String, forKey key: String, into carrier: inout HTTPHeaders) {
-        carrier[key] = value
+    /// A key that is not an HTTP token (no propagation format uses one) is left out.
+    func inject(_ value: String, forKey key: String, into carrier: inout HTTPFields) {
+        guard let name = HTTPField.Name(key) else { return }
+        carrier[name] = value
     }
 }

@@ -5,13 +5,14 @@ import Darwin
 #endif
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// A request the loopback server received.
 public struct ServerRequest: Sendable {
     public let method: String
     /// The request target: path and query.
     public let target: String
-    public let headers: HTTPHeaders
+    public let headerFields: HTTPFields
     public let body: Data
     /// The body's length as received (``body`` holds at most the server's `maxStoredBodyBytes` of it).
     public let bodyByteCount: Int
@@ -277,17 +278,16 @@ public final class LoopbackServer: @unchecked Sendable {
         let lines = String(decoding: buffer[..<headerEnd.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ")
         guard requestLine.count >= 2 else { return nil }
-        var headers = HTTPHeaders()
+        var headers = HTTPFields()
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.add(
-                name: String(line[..<colon]),
-                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            guard let name = HTTPField.Name(String(line[..<colon])) else { continue }
+            headers.append(HTTPField(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        if headers["Expect"]?.lowercased() == "100-continue" {
+        if headers[.expect]?.lowercased() == "100-continue" {
             write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: connection)
         }
-        let length = Int(headers["Content-Length"] ?? "0") ?? 0
+        let length = Int(headers[.contentLength] ?? "0") ?? 0
         var body = Data(buffer[headerEnd.upperBound...].prefix(min(length, maxStoredBodyBytes)))
         var received = buffer.count - headerEnd.upperBound
         while received < length {
@@ -299,7 +299,7 @@ public final class LoopbackServer: @unchecked Sendable {
             }
         }
         return ServerRequest(
-            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body.prefix(length),
+            method: String(requestLine[0]), target: String(requestLine[1]), headerFields: headers, body: body.prefix(length),
             bodyByteCount: min(received, length))
     }
 

@@ -1,4 +1,5 @@
 import APIGenCore
+import HTTPTypes
 import XCTest
 
 /// Operation -> method snippets.
@@ -354,7 +355,7 @@ final class OperationSnippetTests: XCTestCase {
             // A scalar part declared JSON is sent as JSON with that content type.
             "try __form.append(\"weight\", json: weight, contentType: \"application/json\")")
         XCTAssertFalse(api.contains("coverXRegion"), "an object-valued part header is left out")
-        XCTAssertFalse(api.contains("coverContentType"), "Content-Type in encoding.headers is ignored (OpenAPI)")
+        XCTAssertFalse(api.contains("coverContentType"), "Content-Type in encoding.headerFields is ignored (OpenAPI)")
         XCTAssertTrue(outcome.diagnostics.contains { $0.message.contains("'X-Region' of multipart part 'cover'") },
                       outcome.rendered.joined(separator: "\n"))
     }

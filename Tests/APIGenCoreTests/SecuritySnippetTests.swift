@@ -181,10 +181,10 @@ final class SecuritySnippetTests: XCTestCase {
                   responses: { '204': { description: ok } }
             components:
               securitySchemes:
-                'a"b\\c': { type: apiKey, in: header, name: "X-\\"Key" }
+                'a"b\\c': { type: apiKey, in: header, name: "X-Key" }
             """)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         assertContains(outcome.file("ShopClient.swift") ?? "",
-            #"SecurityScheme(name: "a\"b\\c", kind: .apiKey(name: "X-\"Key", location: .header))"#)
+            #"SecurityScheme(name: "a\"b\\c", kind: .apiKey(name: "X-Key", location: .header))"#)
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 /// What `APIClient` adds for the runtime features: request events, the request context and options.
@@ -14,7 +15,7 @@ final class APIClientEventsTests: XCTestCase {
         let events = EventBus()
         let collector = EventCollector(events.stream())
         let mock = MockTransport()
-        mock.on("GET /ok", respond: HTTPResponse(status: 204))
+        mock.on("GET /ok", respond: APIResponse(status: 204))
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock, events: events, accountProvider: { "ann" })
         _ = try await client.send(RequestBuilder(method: "GET", path: "/ok"), operation: TestOperations.getItems)
         mock.offline = true
@@ -39,7 +40,7 @@ final class APIClientEventsTests: XCTestCase {
         let events = EventBus()
         let collector = EventCollector(events.stream())
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: MockTransport(), events: events)
-        let response = HTTPResponse.json(#"{"id":"x"}"#)
+        let response = APIResponse.json(#"{"id":"x"}"#)
         let requireIntegerID: (JSONInstance, ValidationContext) -> Bool = { instance, context in
             guard case .object(let object) = instance, case .number = object["id"] else {
                 context.fail(keyword: "type", keywordLocation: "/properties/id/type", schemaLocation: "#/properties/id",
@@ -67,7 +68,7 @@ final class APIClientEventsTests: XCTestCase {
                 $0.append("\(context?.operation.id ?? "-") \(context?.account ?? "-") \(context?.options.fetchPolicy.rawValue ?? "-") \(context?.isQueueable ?? false)")
             }
         }
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock, middlewares: [spy], accountProvider: { "ann" })
         _ = try await client.send(RequestBuilder(method: "GET", path: "/a"), operation: TestOperations.getItems)
         _ = try await client.fetch(.networkFirst) {
@@ -89,12 +90,12 @@ final class APIClientEventsTests: XCTestCase {
     }
 
     func testMiddlewareTransportRunsMiddlewaresAroundATransport() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
         let transport = MiddlewareTransport(
-            transport: mock, middlewares: [BaseParametersMiddleware(headers: ["X-A": "1"]), AuthMiddleware(provider: TestTokenProvider(token: "t"))])
+            transport: mock, middlewares: [BaseParametersMiddleware(headerFields: [HTTPField.Name("X-A")!: "1"]), AuthMiddleware(provider: TestTokenProvider(token: "t"))])
         _ = try await transport.send(.get("https://cdn.test/image.png"))
-        XCTAssertEqual(mock.requests.first?.headers["X-A"], "1")
-        XCTAssertEqual(mock.requests.first?.headers["Authorization"], "Bearer t")
+        XCTAssertEqual(mock.requests.first?.headerFields[HTTPField.Name("X-A")!], "1")
+        XCTAssertEqual(mock.requests.first?.headerFields[.authorization], "Bearer t")
     }
 }
 
@@ -102,8 +103,8 @@ private struct SpyMiddleware: ClientMiddleware {
     let record: @Sendable (RequestContext?) -> Void
 
     func intercept(
-        _ request: HTTPRequest, operation: OperationInfo, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo, next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         record(RequestContext.current)
         return try await next(request)
     }

@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 private struct Member: Decodable, Equatable {
@@ -20,15 +21,15 @@ private struct Tagging: ClientMiddleware {
     let log: Recorder<String>
 
     func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         log.append("\(name) before \(operation.id)")
         var request = request
-        request.headers.add(name: "X-Chain", value: name)
+        request.headerFields.append(HTTPField(name: HTTPField.Name("X-Chain")!, value: name))
         var response = try await next(request)
         log.append("\(name) after")
-        response.headers.add(name: "X-Seen-By", value: name)
+        response.headerFields.append(HTTPField(name: HTTPField.Name("X-Seen-By")!, value: name))
         return response
     }
 }
@@ -37,9 +38,9 @@ private struct Failing: ClientMiddleware {
     struct Refused: Error {}
 
     func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         throw Refused()
     }
 }
@@ -48,9 +49,9 @@ private struct ErrorObserving: ClientMiddleware {
     let log: Recorder<String>
 
     func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         do {
             return try await next(request)
         } catch {
@@ -80,17 +81,17 @@ final class APIClientTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
         let request = try XCTUnwrap(mock.requests.first)
         XCTAssertEqual(request.url.absoluteString, "https://api.test/v1/teams/a%20b?expand=true")
-        XCTAssertEqual(request.method, "GET")
-        XCTAssertEqual(request.headers["Accept"], "application/json")
+        XCTAssertEqual(request.method, .get)
+        XCTAssertEqual(request.headerFields[.accept], "application/json")
     }
 
     func testExplicitAcceptIsKept() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 204) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 204) })
         let client = APIClient(baseURL: baseURL, transport: mock)
         var builder = getTeam()
         builder.header("accept", "text/csv")
         _ = try await client.send(builder, operation: operation)
-        XCTAssertEqual(mock.requests.first?.headers.values(for: "Accept"), ["text/csv"])
+        XCTAssertEqual(mock.requests.first?.headerFields[values: .accept], ["text/csv"])
     }
 
     func testNonSuccessStatusesAreReturned() async throws {
@@ -103,8 +104,8 @@ final class APIClientTests: XCTestCase {
     func testMiddlewaresRunInOrderAroundTheTransport() async throws {
         let log = Recorder<String>()
         let mock = MockTransport(defaultHandler: { request in
-            log.append("transport \(request.headers.values(for: "X-Chain").joined(separator: ","))")
-            return HTTPResponse(status: 200, body: Data("{}".utf8))
+            log.append("transport \(request.headerFields[values: HTTPField.Name("X-Chain")!].joined(separator: ","))")
+            return APIResponse(status: 200, body: Data("{}".utf8))
         })
         let client = APIClient(
             baseURL: baseURL, transport: mock,
@@ -113,7 +114,7 @@ final class APIClientTests: XCTestCase {
         XCTAssertEqual(log.values, [
             "first before getTeam", "second before getTeam", "transport first,second", "second after", "first after",
         ])
-        XCTAssertEqual(response.headers.values(for: "X-Seen-By"), ["second", "first"])
+        XCTAssertEqual(response.headerFields[values: HTTPField.Name("X-Seen-By")!], ["second", "first"])
     }
 
     func testDecodeSuccess() async throws {
@@ -130,7 +131,7 @@ final class APIClientTests: XCTestCase {
     ) throws -> String {
         let client = APIClient(baseURL: baseURL, transport: MockTransport())
         do {
-            _ = try client.decode(T.self, from: HTTPResponse(status: status, body: Data(body.utf8)), operation: operation)
+            _ = try client.decode(T.self, from: APIResponse(status: status, body: Data(body.utf8)), operation: operation)
             XCTFail("decoding \(body) should fail")
             return ""
         } catch APIError.decoding(let operationID, let errorStatus, let message) {
@@ -220,7 +221,7 @@ final class APIClientTests: XCTestCase {
     }
 
     func testCancellationPropagatesAsCancellationError() async throws {
-        let mock = MockTransport(latency: .seconds(30), defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(latency: .seconds(30), defaultHandler: { _ in APIResponse(status: 200) })
         let client = APIClient(baseURL: baseURL, transport: mock)
         let operation = operation
         let request = getTeam()
@@ -274,7 +275,7 @@ final class APIClientTests: XCTestCase {
     }
 
     func testAlreadyCancelledTaskDoesNotSend() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
         let client = APIClient(baseURL: baseURL, transport: mock)
         let operation = operation
         let request = getTeam()

@@ -2,6 +2,7 @@
 @testable import APIRuntimeMiddleware
 import APIRuntimeTesting
 import Foundation
+import HTTPTypes
 import XCTest
 
 final class AuthMiddlewareTests: XCTestCase {
@@ -10,24 +11,24 @@ final class AuthMiddlewareTests: XCTestCase {
         let mock = MockTransport()
         mock.defaultHandler = { request in
             try await Task.sleep(for: latency)
-            return request.headers["Authorization"] == "Bearer \(valid.current)" ? .json("{}") : HTTPResponse(status: 401)
+            return request.headerFields[.authorization] == "Bearer \(valid.current)" ? .json("{}") : APIResponse(status: 401)
         }
         return mock
     }
 
     func testAddsTheBearerToken() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
         let auth = AuthMiddleware(provider: TestTokenProvider(token: "abc"))
         _ = try await sendThrough(auth, .get("https://api.test/x"), transport: mock)
-        XCTAssertEqual(mock.requests.first?.headers["Authorization"], "Bearer abc")
+        XCTAssertEqual(mock.requests.first?.headerFields[.authorization], "Bearer abc")
 
-        let custom = AuthMiddleware(provider: TestTokenProvider(token: "k"), headerName: "X-Token", scheme: nil)
+        let custom = AuthMiddleware(provider: TestTokenProvider(token: "k"), headerName: HTTPField.Name("X-Token")!, scheme: nil)
         _ = try await sendThrough(custom, .get("https://api.test/x"), transport: mock)
-        XCTAssertEqual(mock.requests.last?.headers["X-Token"], "k")
+        XCTAssertEqual(mock.requests.last?.headerFields[HTTPField.Name("X-Token")!], "k")
 
         let anonymous = AuthMiddleware(provider: TestTokenProvider(token: nil))
-        _ = try await sendThrough(anonymous, .get("https://api.test/x", headers: ["Authorization": "stale"]), transport: mock)
-        XCTAssertNil(mock.requests.last?.headers["Authorization"])
+        _ = try await sendThrough(anonymous, .get("https://api.test/x", headerFields: [.authorization: "stale"]), transport: mock)
+        XCTAssertNil(mock.requests.last?.headerFields[.authorization])
     }
 
     func testTenConcurrent401sCauseOneRefreshAndAllReplay() async throws {
@@ -55,10 +56,10 @@ final class AuthMiddlewareTests: XCTestCase {
         let valid = TestLock("t2")
         let mock = MockTransport()
         mock.defaultHandler = { request in
-            if request.url.path == "/slow", request.headers["Authorization"] == "Bearer t1" {
+            if request.url.path == "/slow", request.headerFields[.authorization] == "Bearer t1" {
                 try await Task.sleep(for: .milliseconds(300))
             }
-            return request.headers["Authorization"] == "Bearer \(valid.current)" ? .json("{}") : HTTPResponse(status: 401)
+            return request.headerFields[.authorization] == "Bearer \(valid.current)" ? .json("{}") : APIResponse(status: 401)
         }
         let provider = TestTokenProvider(token: "t1", refreshDelay: .milliseconds(10))
         let auth = AuthMiddleware(provider: provider)
@@ -101,27 +102,27 @@ final class AuthMiddlewareTests: XCTestCase {
     }
 
     func testAReplayRejectedAgainReturnsThe401WithoutLooping() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 401) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 401) })
         let provider = TestTokenProvider(token: "t1", refreshDelay: .zero)
         let response = try await sendThrough(AuthMiddleware(provider: provider), .get("https://api.test/x"), transport: mock)
         XCTAssertEqual(response.status, 401)
         XCTAssertEqual(provider.refreshes, 1)
-        XCTAssertEqual(mock.requests.map { $0.headers["Authorization"] }, ["Bearer t1", "Bearer t2"])
+        XCTAssertEqual(mock.requests.map { $0.headerFields[.authorization] }, ["Bearer t1", "Bearer t2"])
     }
 
     func testOperationsDeclaredWithoutSecurityGetNoTokenAndNeverRefresh() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 401) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 401) })
         let provider = TestTokenProvider(token: "t1", refreshDelay: .zero)
         let login = OperationInfo(id: "login", method: "POST", path: "/login", security: [])
         let response = try await sendThrough(AuthMiddleware(provider: provider), .get("https://api.test/login"),
                                              operation: login, transport: mock)
         XCTAssertEqual(response.status, 401)
-        XCTAssertNil(mock.requests.first?.headers["Authorization"])
+        XCTAssertNil(mock.requests.first?.headerFields[.authorization])
         XCTAssertEqual(provider.refreshes, 0)
     }
 
     func testARefreshCallingThroughTheSameClientAndGetting401DoesNotWaitForItself() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 401) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 401) })
         let holder = TestBox<APIClient?>(nil)
         let provider = RefreshThroughClient(client: holder)
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock,

@@ -7,6 +7,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 /// The HTTP cache and the response store over `URLSessionTransport` against a real loopback server.
@@ -27,7 +28,7 @@ final class CacheLoopbackTests: XCTestCase {
 
     func testCacheMissHitAndRevalidationWith304() async throws {
         let server = try LoopbackServer { request in
-            if request.headers["If-None-Match"] == "\"v1\"" {
+            if request.headerFields[.ifNoneMatch] == "\"v1\"" {
                 return .status(304, headers: [("ETag", "\"v1\""), ("Cache-Control", "max-age=60")])
             }
             return .json(#"{"version":1}"#, headers: [("ETag", "\"v1\""), ("Cache-Control", "max-age=60")])
@@ -52,7 +53,7 @@ final class CacheLoopbackTests: XCTestCase {
         let revalidated = try await load()
         XCTAssertEqual(probe.last, .revalidated)
         XCTAssertEqual(server.requests.count, 2)
-        XCTAssertEqual(server.requests[1].headers["If-None-Match"], "\"v1\"")
+        XCTAssertEqual(server.requests[1].headerFields[.ifNoneMatch], "\"v1\"")
         XCTAssertEqual([miss, hit, revalidated], Array(repeating: Document(version: 1), count: 3))
         let fresh = try await load()
         XCTAssertEqual(fresh, Document(version: 1))

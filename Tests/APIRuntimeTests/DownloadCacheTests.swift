@@ -6,6 +6,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 final class DownloadCacheTests: XCTestCase {
@@ -31,7 +32,7 @@ final class DownloadCacheTests: XCTestCase {
 
     func testDownloadsOnceThenServesFromDiskNamedByURLHash() async throws {
         let mock = MockTransport(defaultHandler: { _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: MediaTypeSnifferTests.jpeg)
+            APIResponse(status: 200, headerFields: [.contentType: "application/octet-stream"], body: MediaTypeSnifferTests.jpeg)
         })
         let cache = DownloadCache(directory: directory, transport: mock, clock: ManualClock())
         let first = try await cache.image(from: url("a.jpg"))
@@ -50,7 +51,7 @@ final class DownloadCacheTests: XCTestCase {
     }
 
     func testConcurrentRequestsForOneURLShareOneDownload() async throws {
-        let mock = MockTransport(latency: .milliseconds(50), defaultHandler: { _ in HTTPResponse(status: 200, body: MediaTypeSnifferTests.png) })
+        let mock = MockTransport(latency: .milliseconds(50), defaultHandler: { _ in APIResponse(status: 200, body: MediaTypeSnifferTests.png) })
         let cache = DownloadCache(directory: directory, transport: mock)
         let target = url("p.png")
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -64,8 +65,8 @@ final class DownloadCacheTests: XCTestCase {
 
     func testNonImagesAndErrorStatusesThrow() async throws {
         let mock = MockTransport()
-        mock.on("GET /page", respond: HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: Data("<html></html>".utf8)))
-        mock.on("GET /missing", respond: HTTPResponse(status: 404))
+        mock.on("GET /page", respond: APIResponse(status: 200, headerFields: [.contentType: "image/png"], body: Data("<html></html>".utf8)))
+        mock.on("GET /missing", respond: APIResponse(status: 404))
         let cache = DownloadCache(directory: directory, transport: mock)
         do {
             _ = try await cache.image(from: url("missing"))
@@ -75,7 +76,7 @@ final class DownloadCacheTests: XCTestCase {
         }
         let page = try await cache.file(from: url("page"))
         XCTAssertEqual(page.mimeType, "image/png", "text bytes do not override a declaration")
-        let html = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>".utf8)) })
+        let html = MockTransport(defaultHandler: { _ in APIResponse(status: 200, headerFields: [.contentType: "text/html"], body: Data("<html>".utf8)) })
         do {
             _ = try await DownloadCache(directory: directory.appendingPathComponent("b"), transport: html).image(from: url("x"))
             XCTFail("expected notAnImage")
@@ -87,7 +88,7 @@ final class DownloadCacheTests: XCTestCase {
     func testEvictsByAgeCountAndSizeLeastRecentlyUsedFirst() async throws {
         let clock = ManualClock()
         let mock = MockTransport(defaultHandler: { request in
-            HTTPResponse(status: 200, body: Data(repeating: 1, count: request.url.lastPathComponent == "big" ? 500 : 100))
+            APIResponse(status: 200, body: Data(repeating: 1, count: request.url.lastPathComponent == "big" ? 500 : 100))
         })
         let cache = DownloadCache(
             directory: directory, transport: mock,
@@ -114,7 +115,7 @@ final class DownloadCacheTests: XCTestCase {
     }
 
     func testRemovingWhatIsNotThereIsNoErrorAndRemovesWhatIs() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200, body: Data("x".utf8)) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200, body: Data("x".utf8)) })
         let cache = DownloadCache(directory: directory, transport: mock, clock: ManualClock())
         try await cache.remove(url("never"))
         _ = try await cache.file(from: url("a"))
@@ -146,7 +147,7 @@ final class DownloadCacheTests: XCTestCase {
         let downloads = TestLock(0)
         let mock = MockTransport(defaultHandler: { _ in
             downloads.withLock { $0 += 1 }
-            return HTTPResponse(status: 200, body: Data("fresh".utf8))
+            return APIResponse(status: 200, body: Data("fresh".utf8))
         })
         let client = APIClient(baseURL: URL(fileURLWithPath: "/"), transport: mock, events: events)
         let cache = DownloadCache(directory: directory, client: client, clock: ManualClock())
@@ -181,7 +182,7 @@ final class DownloadCacheTests: XCTestCase {
     func testALargeDownloadIsWrittenToDiskWithProgressThroughTheClientsMiddlewares() async throws {
         let body = Data((0..<20_000_000).map { UInt8(truncatingIfNeeded: $0 &* 17) })  // more than one 16 MiB segment
         let server = try LoopbackServer { request in
-            guard request.headers["X-Token"] == "t" else { return ServerReply(status: 401, headers: [], body: Data()) }
+            guard request.headerFields[HTTPField.Name("X-Token")!] == "t" else { return ServerReply(status: 401, headers: [], body: Data()) }
             return ServerReply(status: 200, headers: [("Content-Type", "application/pdf")], body: body)
         }
         defer { server.stop() }

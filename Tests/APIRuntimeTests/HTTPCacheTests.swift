@@ -3,6 +3,7 @@ import APIRuntimeStore
 import APIRuntimeOffline
 import APIRuntimeTesting
 import Foundation
+import HTTPTypes
 import XCTest
 
 final class HTTPCacheTests: XCTestCase {
@@ -28,7 +29,7 @@ final class HTTPCacheTests: XCTestCase {
             accountProvider: { account.current })
     }
 
-    private func get(_ client: APIClient, _ path: String = "/items", headers: [String: String] = [:]) async throws -> HTTPResponse {
+    private func get(_ client: APIClient, _ path: String = "/items", headers: [String: String] = [:]) async throws -> APIResponse {
         var builder = RequestBuilder(method: "GET", path: path)
         for (name, value) in headers {
             builder.header(name, value)
@@ -36,17 +37,17 @@ final class HTTPCacheTests: XCTestCase {
         return try await client.send(builder, operation: TestOperations.getItems)
     }
 
-    private static func json(_ text: String, _ headers: HTTPHeaders) -> HTTPResponse {
-        var response = HTTPResponse.json(text)
+    private static func json(_ text: String, _ headers: HTTPFields) -> APIResponse {
+        var response = APIResponse.json(text)
         for field in headers {
-            response.headers.add(name: field.name, value: field.value)
+            response.headerFields.append(HTTPField(name: field.name, value: field.value))
         }
         return response
     }
 
     func testFreshResponsesAreServedUntilMaxAgeRunsOut() async throws {
         let client = client()
-        mock.script("GET /items", [.respond(Self.json("[1]", ["Cache-Control": "max-age=60"])), .respond(Self.json("[2]", ["Cache-Control": "max-age=60"]))])
+        mock.script("GET /items", [.respond(Self.json("[1]", [.cacheControl: "max-age=60"])), .respond(Self.json("[2]", [.cacheControl: "max-age=60"]))])
         let first = try await get(client)
         XCTAssertEqual(probe.last, .network)
         XCTAssertFalse(first.isLocal)
@@ -55,20 +56,20 @@ final class HTTPCacheTests: XCTestCase {
         XCTAssertEqual(probe.last, .httpCache)
         XCTAssertTrue(second.isLocal, "a fresh hit is marked as served locally")
         XCTAssertEqual(second.bodyText, first.bodyText)
-        XCTAssertEqual(second.headers["Age"], "30")
+        XCTAssertEqual(second.headerFields[.age], "30")
         XCTAssertEqual(mock.requests.count, 1)
         clock.advance(by: .seconds(31))
         let third = try await get(client)
         XCTAssertEqual(probe.last, .network)
         XCTAssertEqual(third.bodyText, "[2]")
         XCTAssertEqual(mock.requests.count, 2)
-        XCTAssertNil(mock.requests[1].headers["If-None-Match"], "nothing to revalidate with")
+        XCTAssertNil(mock.requests[1].headerFields[.ifNoneMatch], "nothing to revalidate with")
     }
 
     func testExpiresGivesFreshnessRelativeToDate() async throws {
         let client = client()
         let date = clock.now()
-        mock.on("GET /items", respond: Self.json("[]", ["Date": HTTPDate.format(date), "Expires": HTTPDate.format(date.addingTimeInterval(100))]))
+        mock.on("GET /items", respond: Self.json("[]", [.date: HTTPDate.format(date), .expires: HTTPDate.format(date.addingTimeInterval(100))]))
         _ = try await get(client)
         clock.advance(by: .seconds(99))
         _ = try await get(client)
@@ -81,31 +82,31 @@ final class HTTPCacheTests: XCTestCase {
     func testETagRevalidationServesTheStoredBodyOn304AndUpdatesHeaders() async throws {
         let client = client()
         mock.on("GET /items") { request in
-            if request.headers["If-None-Match"] == "\"v1\"" {
-                return HTTPResponse(status: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "no-cache", "X-Version": "2"])
+            if request.headerFields[.ifNoneMatch] == "\"v1\"" {
+                return APIResponse(status: 304, headerFields: [.eTag: "\"v1\"", .cacheControl: "no-cache", HTTPField.Name("X-Version")!: "2"])
             }
-            return Self.json("[\"stored\"]", ["ETag": "\"v1\"", "Cache-Control": "no-cache", "X-Version": "1"])
+            return Self.json("[\"stored\"]", [.eTag: "\"v1\"", .cacheControl: "no-cache", HTTPField.Name("X-Version")!: "1"])
         }
         _ = try await get(client)
         let revalidated = try await get(client)
         XCTAssertEqual(probe.last, .revalidated)
         XCTAssertEqual(revalidated.status, 200)
         XCTAssertEqual(revalidated.bodyText, "[\"stored\"]")
-        XCTAssertEqual(revalidated.headers["X-Version"], "2", "the 304's fields update the stored response")
+        XCTAssertEqual(revalidated.headerFields[HTTPField.Name("X-Version")!], "2", "the 304's fields update the stored response")
         XCTAssertEqual(mock.requests.count, 2)
-        XCTAssertEqual(mock.requests[1].headers["If-None-Match"], "\"v1\"")
+        XCTAssertEqual(mock.requests[1].headerFields[.ifNoneMatch], "\"v1\"")
     }
 
     func testLastModifiedRevalidatesWithIfModifiedSinceAndAChangedResponseReplacesTheEntry() async throws {
         let client = client()
         let modified = HTTPDate.format(clock.now().addingTimeInterval(-3_600))
         mock.script("GET /items", [
-            .respond(Self.json("[1]", ["Last-Modified": modified])),
-            .respond(Self.json("[2]", ["Last-Modified": HTTPDate.format(clock.now()), "Cache-Control": "max-age=10"])),
+            .respond(Self.json("[1]", [.lastModified: modified])),
+            .respond(Self.json("[2]", [.lastModified: HTTPDate.format(clock.now()), .cacheControl: "max-age=10"])),
         ])
         _ = try await get(client)
         let changed = try await get(client)
-        XCTAssertEqual(mock.requests[1].headers["If-Modified-Since"], modified, "no heuristic freshness: revalidated at once")
+        XCTAssertEqual(mock.requests[1].headerFields[.ifModifiedSince], modified, "no heuristic freshness: revalidated at once")
         XCTAssertEqual(changed.bodyText, "[2]")
         XCTAssertEqual(probe.last, .network)
         let cached = try await get(client)
@@ -115,7 +116,7 @@ final class HTTPCacheTests: XCTestCase {
 
     func testNoStoreAndResponsesWithoutFreshnessOrValidatorsAreNotStored() async throws {
         let client = client()
-        mock.on("GET /a", respond: Self.json("1", ["Cache-Control": "no-store, max-age=60"]))
+        mock.on("GET /a", respond: Self.json("1", [.cacheControl: "no-store, max-age=60"]))
         mock.on("GET /b", respond: Self.json("2", [:]))
         for path in ["/a", "/a", "/b", "/b"] {
             _ = try await get(client, path)
@@ -127,8 +128,8 @@ final class HTTPCacheTests: XCTestCase {
     func testAnAuthenticatedResponseWithoutAnAccountIsStoredOnlyWhenPublic() async throws {
         account.withLock { $0 = nil }
         let client = client()
-        mock.on("GET /mine", respond: Self.json("1", ["Cache-Control": "max-age=60"]))
-        mock.on("GET /shared", respond: Self.json("2", ["Cache-Control": "public, max-age=60"]))
+        mock.on("GET /mine", respond: Self.json("1", [.cacheControl: "max-age=60"]))
+        mock.on("GET /shared", respond: Self.json("2", [.cacheControl: "public, max-age=60"]))
         for path in ["/mine", "/mine", "/shared", "/shared"] {
             _ = try await get(client, path, headers: ["Authorization": "Bearer t1"])
         }
@@ -139,7 +140,7 @@ final class HTTPCacheTests: XCTestCase {
     func testRequestNoCacheForcesRevalidation() async throws {
         let client = client()
         mock.on("GET /items") { request in
-            request.headers["If-None-Match"] != nil ? HTTPResponse(status: 304) : Self.json("[]", ["Cache-Control": "max-age=600", "ETag": "\"e\""])
+            request.headerFields[.ifNoneMatch] != nil ? APIResponse(status: 304) : Self.json("[]", [.cacheControl: "max-age=600", .eTag: "\"e\""])
         }
         _ = try await get(client)
         _ = try await get(client, headers: ["Cache-Control": "no-cache"])
@@ -149,7 +150,7 @@ final class HTTPCacheTests: XCTestCase {
 
     func testPrivateResponsesAreStoredPerAccountOnly() async throws {
         let client = client()
-        mock.on("GET /me", respond: Self.json("{}", ["Cache-Control": "private, max-age=60"]))
+        mock.on("GET /me", respond: Self.json("{}", [.cacheControl: "private, max-age=60"]))
         _ = try await get(client, "/me")
         _ = try await get(client, "/me")
         XCTAssertEqual(probe.last, .httpCache)
@@ -168,7 +169,7 @@ final class HTTPCacheTests: XCTestCase {
         configuration.operations = ["search"]
         let client = client(configuration)
         mock.on("POST /search") { request in
-            Self.json(#"{"for":\#(String(decoding: request.body ?? Data(), as: UTF8.self))}"#, ["Cache-Control": "max-age=60"])
+            Self.json(#"{"for":\#(String(decoding: request.body ?? Data(), as: UTF8.self))}"#, [.cacheControl: "max-age=60"])
         }
         func search(_ page: Int, operation: OperationInfo = TestOperations.search) async throws -> String {
             var builder = RequestBuilder(method: "POST", path: "/search")
@@ -189,8 +190,8 @@ final class HTTPCacheTests: XCTestCase {
 
     func testUnsafeRequestsInvalidateTheURL() async throws {
         let client = client()
-        mock.on("GET /items/1", respond: Self.json("{}", ["Cache-Control": "max-age=60"]))
-        mock.on("PUT /items/1", respond: HTTPResponse(status: 204))
+        mock.on("GET /items/1", respond: Self.json("{}", [.cacheControl: "max-age=60"]))
+        mock.on("PUT /items/1", respond: APIResponse(status: 204))
         _ = try await get(client, "/items/1")
         _ = try await get(client, "/items/1")
         XCTAssertEqual(mock.requests.count, 1)
@@ -203,7 +204,7 @@ final class HTTPCacheTests: XCTestCase {
     func testVaryKeepsVariantsApart() async throws {
         let client = client()
         mock.on("GET /items") { request in
-            Self.json(#""\#(request.headers["Accept-Language"] ?? "")""#, ["Cache-Control": "max-age=60", "Vary": "Accept-Language"])
+            Self.json(#""\#(request.headerFields[.acceptLanguage] ?? "")""#, [.cacheControl: "max-age=60", .vary: "Accept-Language"])
         }
         _ = try await get(client, headers: ["Accept-Language": "fi"])
         let english = try await get(client, headers: ["Accept-Language": "en"])
@@ -219,7 +220,7 @@ final class HTTPCacheTests: XCTestCase {
         let collector = EventCollector(events.stream())
         let cache = HTTPCache(storage: storage, clock: clock, events: events)
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock, middlewares: [cache], events: events, accountProvider: { "ann" })
-        mock.on("GET /items", respond: Self.json("[]", ["Cache-Control": "max-age=60"]))
+        mock.on("GET /items", respond: Self.json("[]", [.cacheControl: "max-age=60"]))
         _ = try await get(client)
         _ = try await get(client)
         let served = await collector.wait {

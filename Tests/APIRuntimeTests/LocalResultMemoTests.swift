@@ -18,16 +18,16 @@ final class LocalResultMemoTests: XCTestCase {
 
     func testLocalResponsesAreDecodedOnceNetworkResponsesEveryTime() throws {
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: MockTransport())
-        var local = HTTPResponse.json("41")
+        var local = APIResponse.json("41")
         local.isLocal = true
         let before = Counted.decodes.withLock { $0 }
         XCTAssertEqual(try client.decode(Counted.self, from: local, operation: operation).value, 41)
         XCTAssertEqual(try client.decode(Counted.self, from: local, operation: operation).value, 41)
         XCTAssertEqual(Counted.decodes.withLock { $0 } - before, 1, "the second local decode is the stored result")
-        var changed = HTTPResponse.json("42")
+        var changed = APIResponse.json("42")
         changed.isLocal = true
         XCTAssertEqual(try client.decode(Counted.self, from: changed, operation: operation).value, 42, "other bytes decode again")
-        let network = HTTPResponse.json("41")
+        let network = APIResponse.json("41")
         _ = try client.decode(Counted.self, from: network, operation: operation)
         _ = try client.decode(Counted.self, from: network, operation: operation)
         XCTAssertEqual(Counted.decodes.withLock { $0 } - before, 4, "network responses are always decoded")
@@ -35,7 +35,7 @@ final class LocalResultMemoTests: XCTestCase {
 
     func testOnlyValidLocalBodiesAreRemembered() {
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: MockTransport())
-        var local = HTTPResponse.json(#"{"n": 1}"#)
+        var local = APIResponse.json(#"{"n": 1}"#)
         local.isLocal = true
         let runs = Locked(0)
         let counting: (JSONInstance, ValidationContext) -> Bool = { instance, context in
@@ -47,7 +47,7 @@ final class LocalResultMemoTests: XCTestCase {
         XCTAssertNoThrow(try client.validateResponse(local, operation: operation, mode: .reject, validator: counting))
         XCTAssertNoThrow(try client.validateResponse(local, operation: operation, mode: .reject, validator: counting))
         XCTAssertEqual(runs.withLock { $0 }, 1)
-        var invalid = HTTPResponse.json(#"{"n": 2}"#)
+        var invalid = APIResponse.json(#"{"n": 2}"#)
         invalid.isLocal = true
         XCTAssertThrowsError(try client.validateResponse(invalid, operation: operation, mode: .reject, validator: counting))
         XCTAssertThrowsError(try client.validateResponse(invalid, operation: operation, mode: .reject, validator: counting))
@@ -99,8 +99,8 @@ final class LocalResultMemoTests: XCTestCase {
     }
 
     func testEqualityIgnoresWhereTheResponseCameFrom() {
-        var local = HTTPResponse.json("1")
+        var local = APIResponse.json("1")
         local.isLocal = true
-        XCTAssertEqual(local, HTTPResponse.json("1"))
+        XCTAssertEqual(local, APIResponse.json("1"))
     }
 }

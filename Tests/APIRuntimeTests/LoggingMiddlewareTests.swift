@@ -4,20 +4,21 @@ import APIRuntimeTesting
 import Foundation
 import InMemoryLogging
 import Logging
+import HTTPTypes
 import XCTest
 
 final class LoggingMiddlewareTests: XCTestCase {
     func testLogsRequestAndResponseWithSecretsRedacted() async throws {
         let (logger, records) = Self.recordingLogger(level: .trace)
         let mock = MockTransport(defaultHandler: { _ in
-            HTTPResponse(
-                status: 200, headers: ["Content-Type": "application/json", "Set-Cookie": "sid=secret-cookie"],
+            APIResponse(
+                status: 200, headerFields: [.contentType: "application/json", .setCookie: "sid=secret-cookie"],
                 body: Data(#"{"access_token":"server-secret","name":"Ann"}"#.utf8))
         })
         let logging = LoggingMiddleware(logger: logger, logsBodies: true)
-        let request = HTTPRequest(
-            method: "POST", url: URL(string: "https://api.test/login?password=hunter2&user=ann")!,
-            headers: ["Authorization": "Bearer abc.def", "Content-Type": "application/json"],
+        let request = APIRequest(
+            method: .post, url: URL(string: "https://api.test/login?password=hunter2&user=ann")!,
+            headerFields: [.authorization: "Bearer abc.def", .contentType: "application/json"],
             body: Data(#"{"user":"ann","password":"hunter2","profile":{"newPassword":"x2","age":3}}"#.utf8))
         _ = try await sendThrough(logging, request, transport: mock)
 
@@ -48,7 +49,7 @@ final class LoggingMiddlewareTests: XCTestCase {
     func testNothingIsRedactedForLinesTheLoggerDrops() async throws {
         // A body the redactor would have to parse: with the logger at .error, neither line is written.
         let (logger, records) = Self.recordingLogger(level: .error)
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse.json(#"{"token":"t"}"#) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse.json(#"{"token":"t"}"#) })
         _ = try await sendThrough(LoggingMiddleware(logger: logger, logsBodies: true), .get("https://api.test/x"), transport: mock)
         XCTAssertEqual(records.entries.count, 0)
     }
@@ -70,7 +71,7 @@ final class LoggingMiddlewareTests: XCTestCase {
             redactor.body(Data(#"{"password":"#.utf8), contentType: "application/json"),
             "<12 bytes, unparseable JSON not shown>")
         XCTAssertEqual(redactor.body(Data([0xFF, 0xD8, 0xFF]), contentType: "image/jpeg"), "<3 bytes of image/jpeg>")
-        XCTAssertEqual(redactor.headers(["Cookie": "a=b", "Accept": "x"]), "Cookie: <redacted>\nAccept: x")
+        XCTAssertEqual(redactor.headers([.cookie: "a=b", .accept: "x"]), "Cookie: <redacted>\nAccept: x")
     }
 
     /// Secrets are found at any depth the parser accepts (512), and numbers keep their JSON kind. (The redactor used

@@ -6,13 +6,14 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 /// Auth, retry and rate limiting over `URLSessionTransport` against a real loopback server.
 final class MiddlewareLoopbackTests: XCTestCase {
     func testTenConcurrent401sRefreshOnceOverTheNetwork() async throws {
         let server = try LoopbackServer { request in
-            request.headers["Authorization"] == "Bearer t2" ? .json("{}") : ServerReply(status: 401, delay: 0.05)
+            request.headerFields[.authorization] == "Bearer t2" ? .json("{}") : ServerReply(status: 401, delay: 0.05)
         }
         defer { server.stop() }
         let provider = TestTokenProvider(token: "t1", refreshDelay: .milliseconds(100))
@@ -29,7 +30,7 @@ final class MiddlewareLoopbackTests: XCTestCase {
         XCTAssertEqual(statuses, Array(repeating: 200, count: 10))
         XCTAssertEqual(provider.refreshes, 1)
         XCTAssertEqual(server.requests.count, 20)
-        XCTAssertEqual(server.requests.filter { $0.headers["Authorization"] == "Bearer t2" }.count, 10)
+        XCTAssertEqual(server.requests.filter { $0.headerFields[.authorization] == "Bearer t2" }.count, 10)
     }
 
     func testRetryAfterOn429IsHonoured() async throws {

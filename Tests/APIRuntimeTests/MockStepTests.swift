@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 /// The scripting added to `MockTransport`: steps, per-operation routes, offline periods.
@@ -16,7 +17,7 @@ final class MockStepTests: XCTestCase {
         let clock = ManualClock()
         let mock = MockTransport(clock: clock)
         mock.script("GET /x", [.offline, .status(503), .delayed(.seconds(2), .json(#"{"id":1}"#)), .fail(URLError(.timedOut))])
-        let request = HTTPRequest.get("https://api.test/x")
+        let request = APIRequest.get("https://api.test/x")
         do {
             _ = try await mock.send(request)
             XCTFail("offline first")
@@ -58,17 +59,17 @@ final class MockStepTests: XCTestCase {
         let operation = TestOperations.getItems
         mock.script(operation, [
             .truncated(.json(#"{"id": 12345}"#), keepingBytes: 7),
-            .wrongContentType(HTTPResponse(status: 200, body: Data("<html>maintenance</html>".utf8)), contentType: "text/html"),
+            .wrongContentType(APIResponse(status: 200, body: Data("<html>maintenance</html>".utf8)), contentType: "text/html"),
             .connectionLost,
         ])
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock)
         let truncated = try await client.send(RequestBuilder(method: "GET", path: "/items"), operation: operation)
-        XCTAssertEqual(truncated.headers["Content-Length"], "13", "the announced length stays")
+        XCTAssertEqual(truncated.headerFields[.contentLength], "13", "the announced length stays")
         XCTAssertThrowsError(try client.decode(Item.self, from: truncated, operation: operation)) { error in
             guard case APIError.decoding = error else { return XCTFail("\(error)") }
         }
         let html = try await client.send(RequestBuilder(method: "GET", path: "/items"), operation: operation)
-        XCTAssertEqual(html.headers["Content-Type"], "text/html")
+        XCTAssertEqual(html.headerFields[.contentType], "text/html")
         XCTAssertThrowsError(try client.decode(Item.self, from: html, operation: operation))
         do {
             _ = try await client.send(RequestBuilder(method: "GET", path: "/items"), operation: operation)
@@ -80,8 +81,8 @@ final class MockStepTests: XCTestCase {
 
     func testOfflinePeriodsByCountAndByTime() async throws {
         let clock = ManualClock()
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) }, clock: clock)
-        let request = HTTPRequest.get("https://api.test/x")
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) }, clock: clock)
+        let request = APIRequest.get("https://api.test/x")
         mock.goOffline(forNext: 2)
         for _ in 0..<2 {
             do {

@@ -4,21 +4,22 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 final class MockTransportTests: XCTestCase {
-    private func request(_ method: String, _ url: String) -> HTTPRequest {
-        HTTPRequest(method: method, url: URL(string: url)!)
+    private func request(_ method: String, _ url: String) -> APIRequest {
+        APIRequest(method: HTTPRequest.Method(method)!, url: URL(string: url)!)
     }
 
     func testRoutesByMethodAndPath() async throws {
         let mock = MockTransport()
-        mock.on("GET /members", respond: HTTPResponse(status: 200, body: Data("list".utf8)))
-        mock.on("post /members", respond: HTTPResponse(status: 201))
+        mock.on("GET /members", respond: APIResponse(status: 200, body: Data("list".utf8)))
+        mock.on("post /members", respond: APIResponse(status: 201))
         mock.on("GET /members/{id}") { request in
-            HTTPResponse(status: 200, body: Data(request.url.lastPathComponent.utf8))
+            APIResponse(status: 200, body: Data(request.url.lastPathComponent.utf8))
         }
-        mock.on("GET /members/me", respond: HTTPResponse(status: 200, body: Data("me".utf8)))
+        mock.on("GET /members/me", respond: APIResponse(status: 200, body: Data("me".utf8)))
         let list = try await mock.send(request("GET", "https://api.test/members?page=2"))
         XCTAssertEqual(list.bodyText, "list")
         let created = try await mock.send(request("POST", "https://api.test/members"))
@@ -38,8 +39,8 @@ final class MockTransportTests: XCTestCase {
 
     func testPlaceholderMatchesOneDecodedSegment() async throws {
         let mock = MockTransport()
-        mock.on("GET /files/{name}", respond: HTTPResponse(status: 200))
-        mock.on("GET /files/a b", respond: HTTPResponse(status: 202))
+        mock.on("GET /files/{name}", respond: APIResponse(status: 200))
+        mock.on("GET /files/a b", respond: APIResponse(status: 202))
         let encoded = try await mock.send(request("GET", "https://api.test/files/a%20b"))
         XCTAssertEqual(encoded.status, 202)
         let slash = try await mock.send(request("GET", "https://api.test/files/a%2Fb"))
@@ -53,9 +54,9 @@ final class MockTransportTests: XCTestCase {
 
     func testLaterRegistrationReplacesAndDefaultHandlerCatchesTheRest() async throws {
         let mock = MockTransport()
-        mock.on("GET /x", respond: HTTPResponse(status: 500))
-        mock.on("GET /x", respond: HTTPResponse(status: 200))
-        mock.defaultHandler = { _ in HTTPResponse(status: 404) }
+        mock.on("GET /x", respond: APIResponse(status: 500))
+        mock.on("GET /x", respond: APIResponse(status: 200))
+        mock.defaultHandler = { _ in APIResponse(status: 404) }
         let replaced = try await mock.send(request("GET", "https://api.test/x"))
         XCTAssertEqual(replaced.status, 200)
         let fallback = try await mock.send(request("GET", "https://api.test/y"))
@@ -64,7 +65,7 @@ final class MockTransportTests: XCTestCase {
     }
 
     func testRecordsRequestsInOrder() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
         var post = request("POST", "https://api.test/a")
         post.body = Data("body".utf8)
         _ = try await mock.send(post)
@@ -76,11 +77,11 @@ final class MockTransportTests: XCTestCase {
     }
 
     func testConcurrentUse() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<50 {
                 group.addTask {
-                    _ = try await mock.send(HTTPRequest(method: "GET", url: URL(string: "https://api.test/\(index)")!))
+                    _ = try await mock.send(APIRequest(method: .get, url: URL(string: "https://api.test/\(index)")!))
                 }
             }
             try await group.waitForAll()
@@ -89,7 +90,7 @@ final class MockTransportTests: XCTestCase {
     }
 
     func testOffline() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
         mock.offline = true
         XCTAssertTrue(mock.offline)
         do {
@@ -105,7 +106,7 @@ final class MockTransportTests: XCTestCase {
     }
 
     func testLatency() async throws {
-        let mock = MockTransport(latency: .milliseconds(200), defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(latency: .milliseconds(200), defaultHandler: { _ in APIResponse(status: 200) })
         XCTAssertEqual(mock.latency, .milliseconds(200))
         let start = ContinuousClock.now
         _ = try await mock.send(request("GET", "https://api.test/x"))
@@ -115,8 +116,8 @@ final class MockTransportTests: XCTestCase {
     }
 
     func testCancellationDuringLatency() async throws {
-        let mock = MockTransport(latency: .seconds(30), defaultHandler: { _ in HTTPResponse(status: 200) })
-        let task = Task { try await mock.send(HTTPRequest(method: "GET", url: URL(string: "https://api.test/x")!)) }
+        let mock = MockTransport(latency: .seconds(30), defaultHandler: { _ in APIResponse(status: 200) })
+        let task = Task { try await mock.send(APIRequest(method: .get, url: URL(string: "https://api.test/x")!)) }
         try await Task.sleep(for: .milliseconds(50))
         task.cancel()
         do {

@@ -4,6 +4,7 @@ import APIRuntimeMiddleware
 import APIRuntimeStore
 import APIRuntimeOffline
 import Foundation
+import HTTPTypes
 import XCTest
 
 /// Kills a child process (SIGKILL) while it enqueues into or replays from a SQLite-backed offline queue, then
@@ -129,7 +130,7 @@ final class OfflineQueueCrashTests: XCTestCase {
             let storage = try SQLiteStorage(path: path)
             let queue = Self.queue(storage)
             // Marks the parent's requests: a request the child sent may still be arriving at the server.
-            let marker = BaseParametersMiddleware(headers: ["X-Sender": "parent"])
+            let marker = BaseParametersMiddleware(headerFields: [HTTPField.Name("X-Sender")!: "parent"])
             let client = APIClient(
                 baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10), middlewares: [queue, marker],
                 accountProvider: { "ann" })
@@ -141,20 +142,20 @@ final class OfflineQueueCrashTests: XCTestCase {
             var firstSeen: [String] = []
             var occurrences: [String: Int] = [:]
             for request in received {
-                let key = try XCTUnwrap(request.headers["Idempotency-Key"])
+                let key = try XCTUnwrap(request.headerFields[HTTPField.Name("Idempotency-Key")!])
                 if occurrences[key] == nil {
                     firstSeen.append(key)
                 }
                 occurrences[key, default: 0] += 1
             }
-            let bodiesInFirstOrder = firstSeen.map { key in received.first { $0.headers["Idempotency-Key"] == key }!.body }
+            let bodiesInFirstOrder = firstSeen.map { key in received.first { $0.headerFields[HTTPField.Name("Idempotency-Key")!] == key }!.body }
             XCTAssertEqual(bodiesInFirstOrder, (0..<count).map(Self.body), "every entry arrived, in order (round \(round))")
             let repeated = occurrences.filter { $0.value > 1 }
             XCTAssertLessThanOrEqual(repeated.count, 1, "only the request in flight may repeat (round \(round))")
             XCTAssertTrue(repeated.values.allSatisfy { $0 == 2 })
             if let key = repeated.keys.first {
-                let lastByChild = received.last { $0.headers["X-Sender"] == nil }
-                XCTAssertEqual(lastByChild?.headers["Idempotency-Key"], key, "the repeat is the child's last request")
+                let lastByChild = received.last { $0.headerFields[HTTPField.Name("X-Sender")!] == nil }
+                XCTAssertEqual(lastByChild?.headerFields[HTTPField.Name("Idempotency-Key")!], key, "the repeat is the child's last request")
             }
         }
     }
@@ -171,10 +172,10 @@ final class OfflineQueueCrashTests: XCTestCase {
         Data(#"{"index":\#(index),"pad":"\#(String(repeating: String(index % 10), count: 16_384))"}"#.utf8)
     }
 
-    private static func request(_ index: Int, baseURL: URL) -> HTTPRequest {
-        HTTPRequest(
-            method: "POST", url: baseURL.appendingPathComponent("messages"),
-            headers: ["Content-Type": "application/json"], body: body(index))
+    private static func request(_ index: Int, baseURL: URL) -> APIRequest {
+        APIRequest(
+            method: .post, url: baseURL.appendingPathComponent("messages"),
+            headerFields: [.contentType: "application/json"], body: body(index))
     }
 
     private static func acknowledged(_ progress: URL) -> Int {

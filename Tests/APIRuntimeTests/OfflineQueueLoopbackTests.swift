@@ -6,6 +6,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 /// The offline queue over `URLSessionTransport` and SQLite against a real loopback server that goes away.
@@ -48,7 +49,7 @@ final class OfflineQueueLoopbackTests: XCTestCase {
 
         let messages = server.requests.filter { $0.path == "/messages" }
         XCTAssertEqual(messages.map(\.bodyText), [#"{"text":"first"}"#, #"{"text":"second"}"#, #"{"text":"third"}"#])
-        XCTAssertEqual(Set(messages.compactMap { $0.headers["Idempotency-Key"] }).count, 3)
+        XCTAssertEqual(Set(messages.compactMap { $0.headerFields[HTTPField.Name("Idempotency-Key")!] }).count, 3)
         let remaining = try await queue.pendingCount()
         XCTAssertEqual(remaining, 0)
     }

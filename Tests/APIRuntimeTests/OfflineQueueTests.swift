@@ -7,6 +7,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 final class OfflineQueueTests: XCTestCase {
@@ -72,10 +73,10 @@ final class OfflineQueueTests: XCTestCase {
             XCTAssertEqual(error.entry.operation, TestOperations.postMessage)
             XCTAssertEqual(error.entry.enqueuedAt, 1_700_000_000_123, "the time of the call in milliseconds")
             XCTAssertEqual(error.entry.account, "ann")
-            XCTAssertNil(error.entry.request.headers["Authorization"], "tokens are never stored")
-            let key = try XCTUnwrap(error.entry.request.headers["Idempotency-Key"])
+            XCTAssertNil(error.entry.request.headerFields[.authorization], "tokens are never stored")
+            let key = try XCTUnwrap(error.entry.request.headerFields[HTTPField.Name("Idempotency-Key")!])
             XCTAssertEqual(key, error.entry.idempotencyKey)
-            XCTAssertEqual(mock.requests.first?.headers["Idempotency-Key"], key, "the first attempt already carried the key")
+            XCTAssertEqual(mock.requests.first?.headerFields[HTTPField.Name("Idempotency-Key")!], key, "the first attempt already carried the key")
         }
         let pending = try await queue.pendingCount()
         XCTAssertEqual(pending, 1)
@@ -108,7 +109,7 @@ final class OfflineQueueTests: XCTestCase {
     func testReplaysInOrderAndNewCallsWaitBehindPendingOnes() async throws {
         let queue = makeQueue()
         let client = client(queue)
-        mock.on("POST /messages", respond: HTTPResponse(status: 201))
+        mock.on("POST /messages", respond: APIResponse(status: 201))
         mock.offline = true
         for text in ["a", "b", "c"] {
             let status = try await post(client, text)
@@ -123,7 +124,7 @@ final class OfflineQueueTests: XCTestCase {
         XCTAssertEqual(result.replayed, 4)
         XCTAssertEqual(result.remaining, 0)
         XCTAssertEqual(receivedTexts(), ["a", "b", "c", "d"])
-        let keys = mock.requests.compactMap { $0.headers["Idempotency-Key"] }
+        let keys = mock.requests.compactMap { $0.headerFields[HTTPField.Name("Idempotency-Key")!] }
         XCTAssertEqual(Set(keys).count, 4)
         let direct = try await post(client, "e")
         XCTAssertEqual(direct, 201, "an empty queue lets calls through")
@@ -141,7 +142,7 @@ final class OfflineQueueTests: XCTestCase {
         mock.offline = false
         mock.removeAllRequests()
         for status in [503, 429, 408] {
-            mock.on("POST /messages", respond: HTTPResponse(status: status))
+            mock.on("POST /messages", respond: APIResponse(status: status))
             let result = await queue.flush()
             XCTAssertEqual(result.replayed, 0)
             XCTAssertEqual(result.remaining, 2)
@@ -153,7 +154,7 @@ final class OfflineQueueTests: XCTestCase {
         let head = try await queue.pending().first
         XCTAssertEqual(head?.attempts, 4)
         XCTAssertTrue(head?.lastError?.contains("notConnectedToInternet") == true || head?.lastError?.contains("-1009") == true, head?.lastError ?? "")
-        mock.on("POST /messages", respond: HTTPResponse(status: 200))
+        mock.on("POST /messages", respond: APIResponse(status: 200))
         let result = await queue.flush()
         XCTAssertEqual(result.replayed, 2)
         XCTAssertEqual(receivedTexts().suffix(2), ["a", "b"])
@@ -169,7 +170,7 @@ final class OfflineQueueTests: XCTestCase {
         mock.offline = false
         mock.on("POST /messages") { request in
             let text = try JSONDecoder().decode([String: String].self, from: request.body ?? Data())["text"]
-            return HTTPResponse(status: text == "bad" ? 422 : 201)
+            return APIResponse(status: text == "bad" ? 422 : 201)
         }
         let result = await queue.flush()
         XCTAssertEqual(result.replayed, 2)
@@ -192,7 +193,7 @@ final class OfflineQueueTests: XCTestCase {
     func testFlushReplaysOnlyTheCurrentAccountsEntries() async throws {
         let queue = makeQueue()
         let client = client(queue)
-        mock.on("POST /messages", respond: HTTPResponse(status: 201))
+        mock.on("POST /messages", respond: APIResponse(status: 201))
         mock.offline = true
         try await post(client, "ann's")
         account.withLock { $0 = "bob" }
@@ -212,12 +213,12 @@ final class OfflineQueueTests: XCTestCase {
         let queue = makeQueue()
         let provider = TestTokenProvider(token: "fresh")
         let client = client(queue, extra: [AuthMiddleware(provider: provider)])
-        mock.on("POST /messages", respond: HTTPResponse(status: 201))
+        mock.on("POST /messages", respond: APIResponse(status: 201))
         mock.offline = true
         try await post(client, "a")
         mock.offline = false
         await queue.flush()
-        XCTAssertEqual(mock.requests.last?.headers["Authorization"], "Bearer fresh")
+        XCTAssertEqual(mock.requests.last?.headerFields[.authorization], "Bearer fresh")
         let finished = await collector.wait {
             $0.contains { if case .requestFinished(let event) = $0 { event.status == 201 && event.account == "ann" } else { false } }
         }
@@ -227,7 +228,7 @@ final class OfflineQueueTests: XCTestCase {
     func testReachabilityTriggersAFlush() async throws {
         let queue = makeQueue()
         let client = client(queue)
-        mock.on("POST /messages", respond: HTTPResponse(status: 201))
+        mock.on("POST /messages", respond: APIResponse(status: 201))
         mock.offline = true
         try await post(client, "a")
         mock.offline = false
@@ -281,7 +282,7 @@ final class OfflineQueueTests: XCTestCase {
         mock.offline = false
         mock.on("POST /messages") { _ in
             try await Task.sleep(for: .milliseconds(20))
-            return HTTPResponse(status: 201)
+            return APIResponse(status: 201)
         }
         mock.removeAllRequests()
         async let first = queue.flush()
@@ -295,7 +296,7 @@ final class OfflineQueueTests: XCTestCase {
         let failing = FaultyQueueStorage(removalsFail: true)
         let queue = OfflineQueue(storage: failing, clock: clock, events: events)
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock, middlewares: [queue], accountProvider: { "ann" })
-        mock.on("POST /messages", respond: HTTPResponse(status: 201))
+        mock.on("POST /messages", respond: APIResponse(status: 201))
         mock.offline = true
         for text in ["a", "b"] {
             try await post(client, text)

@@ -29,12 +29,12 @@ final class ParsedBodyMemoTests: XCTestCase {
 
     func testClientResponsesCarryAFreshMemoThatIsNotPartOfEquality() async throws {
         let mock = MockTransport()
-        mock.on("GET /x", respond: HTTPResponse.json(#"{"ok":true}"#))
+        mock.on("GET /x", respond: APIResponse.json(#"{"ok":true}"#))
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: mock)
         let operation = OperationInfo(id: "op", method: "GET", path: "/x")
         let response = try await client.send(RequestBuilder(method: "GET", path: "/x"), operation: operation)
         XCTAssertNotNil(response.parsedBodyMemo)
-        XCTAssertEqual(response, HTTPResponse.json(#"{"ok":true}"#))
+        XCTAssertEqual(response, APIResponse.json(#"{"ok":true}"#))
         XCTAssertEqual(try response.parsedBody()["ok"], .bool(true))
     }
 }

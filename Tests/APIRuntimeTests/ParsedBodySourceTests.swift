@@ -114,7 +114,7 @@ final class ParsedBodySourceTests: XCTestCase {
         let chains = Array(repeating: chain, count: 600).joined(separator: ",")
         let body = Data((#"{"free": ["# + chains + #"], "extra": {}, "list": []}"#).utf8)
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: MockTransport())
-        let holder = try client.decode(Holder.self, from: HTTPResponse(status: 200, body: body), operation: operation)
+        let holder = try client.decode(Holder.self, from: APIResponse(status: 200, body: body), operation: operation)
         guard case .array(let chains) = holder.free else { return XCTFail("expected an array") }
         XCTAssertEqual(chains.count, 600)
         var depth = 0
@@ -130,7 +130,7 @@ final class ParsedBodySourceTests: XCTestCase {
     func testEnvelopesReadFreeFormPayloadsFromTheParsedTree() throws {
         let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: MockTransport())
         let format = EnvelopeFormat(statusKey: "status", reasonKey: "message", dataKey: "data", successValues: ["ok"])
-        let response = HTTPResponse.json(#"{"status": "ok", "data": {"free": [1, {"a": "b"}], "extra": {"n": null}, "list": [2.5]}}"#)
+        let response = APIResponse.json(#"{"status": "ok", "data": {"free": [1, {"a": "b"}], "extra": {"n": null}, "list": [2.5]}}"#)
         let holder = try client.decodeEnvelope(Holder.self, from: response, operation: operation, format: format)
         XCTAssertEqual(holder, Holder(free: [1, ["a": "b"]], extra: ["n": nil], list: [2.5]))
         let probe = try client.decodeEnvelope(SourceProbe.self, from: .json(#"{"status": "ok", "data": {}}"#),

@@ -10,7 +10,7 @@ final class RateLimitMiddlewareTests: XCTestCase {
         let sendTimes = TestLock<[Duration]>([])
         let mock = MockTransport(defaultHandler: { _ in
             sendTimes.withLock { $0.append(clock.uptime()) }
-            return HTTPResponse(status: 200)
+            return APIResponse(status: 200)
         })
         let limiter = RateLimitMiddleware(requestsPerSecond: 2, burst: 2, clock: clock)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -30,7 +30,7 @@ final class RateLimitMiddlewareTests: XCTestCase {
 
     func testHostsHaveSeparateBucketsAndOwnRates() async throws {
         let clock = ManualClock()
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
         let limiter = RateLimitMiddleware(requestsPerSecond: 1, perHost: ["Slow.test": 0.5], clock: clock)
         _ = try await sendThrough(limiter, .get("https://a.test/1"), transport: mock)
         _ = try await sendThrough(limiter, .get("https://b.test/1"), transport: mock)
@@ -44,7 +44,7 @@ final class RateLimitMiddlewareTests: XCTestCase {
 
     func testTheBucketRefillsWhileIdle() async throws {
         let clock = ManualClock()
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
         let limiter = RateLimitMiddleware(requestsPerSecond: 1, burst: 3, clock: clock)
         for _ in 0..<3 {
             _ = try await sendThrough(limiter, .get("https://a.test/x"), transport: mock)

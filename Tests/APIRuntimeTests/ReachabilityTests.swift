@@ -6,6 +6,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 final class ReachabilityTests: XCTestCase {
@@ -22,12 +23,12 @@ final class ReachabilityTests: XCTestCase {
     }
 
     func testProbeReportsReachableForAnyResponseAndUnreachableWithoutOne() async throws {
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 404) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 404) })
         let probe = ProbeReachability(url: URL(string: "https://api.test/health")!, transport: mock, clock: ManualClock())
         XCTAssertEqual(probe.status, .unknown)
         let first = await probe.probe()
         XCTAssertEqual(first, .reachable, "any HTTP response proves the network path")
-        XCTAssertEqual(mock.requests.first?.method, "HEAD")
+        XCTAssertEqual(mock.requests.first?.method, .head)
         mock.offline = true
         let second = await probe.probe()
         XCTAssertEqual(second, .unreachable)

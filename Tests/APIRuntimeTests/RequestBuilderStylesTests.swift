@@ -1,5 +1,6 @@
 @_spi(Generated) import APIRuntime
 import Foundation
+import HTTPTypes
 import XCTest
 
 /// The rows of the OpenAPI specification's "Style Examples" table (`color` = blue,black,brown and R=100,G=200,B=150),
@@ -71,10 +72,10 @@ final class RequestBuilderStylesTests: XCTestCase {
         builder.cookie("color", colors, explode: false)
         try builder.cookie("rgb", object: Color(), explode: false)
         let request = try builder.build(baseURL: XCTUnwrap(URL(string: "https://api.test")))
-        XCTAssertEqual(request.headers["X-Colors"], "blue,black,brown")
-        XCTAssertEqual(request.headers["X-Color"], "B,150,G,200,R,100")
-        XCTAssertEqual(request.headers["X-Color-Exploded"], "B=150,G=200,R=100")
-        XCTAssertEqual(request.headers["Cookie"], "color=blue,black,brown; rgb=B,150,G,200,R,100")
+        XCTAssertEqual(request.headerFields[HTTPField.Name("X-Colors")!], "blue,black,brown")
+        XCTAssertEqual(request.headerFields[HTTPField.Name("X-Color")!], "B,150,G,200,R,100")
+        XCTAssertEqual(request.headerFields[HTTPField.Name("X-Color-Exploded")!], "B=150,G=200,R=100")
+        XCTAssertEqual(request.headerFields[.cookie], "color=blue,black,brown; rgb=B,150,G,200,R,100")
     }
 
     func testObjectParameterThatIsNotAnObjectThrows() {

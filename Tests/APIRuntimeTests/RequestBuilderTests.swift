@@ -1,5 +1,6 @@
 @_spi(Generated) import APIRuntime
 import Foundation
+import HTTPTypes
 import XCTest
 
 private enum Sort: String, ParameterEncodable {
@@ -127,8 +128,8 @@ final class RequestBuilderTests: XCTestCase {
         builder.header("X-Missing", Int?.none)
         builder.header("x-count", 4)
         let request = try builder.build(baseURL: base)
-        XCTAssertEqual(request.headers, ["X-Request-ID": "abc", "X-Count": "4"])
-        XCTAssertNil(request.headers["Accept"], "Accept is added by APIClient, not the builder")
+        XCTAssertEqual(request.headerFields, [HTTPField.Name("X-Request-ID")!: "abc", HTTPField.Name("X-Count")!: "4"])
+        XCTAssertNil(request.headerFields[.accept], "Accept is added by APIClient, not the builder")
     }
 
     func testCookiesShareOneHeader() throws {
@@ -137,9 +138,9 @@ final class RequestBuilderTests: XCTestCase {
         builder.cookie("missing", String?.none)
         builder.cookie("prefs", "a b;c,d\"%")
         builder.cookie("n", 1)
-        XCTAssertEqual(try builder.build(baseURL: base).headers["Cookie"], "session=abc; prefs=a%20b%3Bc%2Cd%22%25; n=1")
+        XCTAssertEqual(try builder.build(baseURL: base).headerFields[.cookie], "session=abc; prefs=a%20b%3Bc%2Cd%22%25; n=1")
         builder.header("Cookie", "manual=1")
-        XCTAssertEqual(try builder.build(baseURL: base).headers.values(for: "cookie"), ["manual=1; session=abc; prefs=a%20b%3Bc%2Cd%22%25; n=1"])
+        XCTAssertEqual(try builder.build(baseURL: base).headerFields[.cookie], "manual=1; session=abc; prefs=a%20b%3Bc%2Cd%22%25; n=1")
     }
 
     // MARK: Bodies
@@ -154,8 +155,8 @@ final class RequestBuilderTests: XCTestCase {
         encoder.outputFormatting = .sortedKeys
         try builder.jsonBody(Body(), encoder: encoder)
         let request = try builder.build(baseURL: base)
-        XCTAssertEqual(request.method, "POST")
-        XCTAssertEqual(request.headers["Content-Type"], "application/json")
+        XCTAssertEqual(request.method, .post)
+        XCTAssertEqual(request.headerFields[.contentType], "application/json")
         XCTAssertEqual(request.body.map { String(decoding: $0, as: UTF8.self) }, #"{"name":"Ada","tags":["x"]}"#)
     }
 
@@ -186,7 +187,7 @@ final class RequestBuilderTests: XCTestCase {
         var builder = RequestBuilder(method: "POST", path: "/form")
         try builder.formBody(Form())
         let request = try builder.build(baseURL: base)
-        XCTAssertEqual(request.headers["Content-Type"], "application/x-www-form-urlencoded")
+        XCTAssertEqual(request.headerFields[.contentType], "application/x-www-form-urlencoded")
         XCTAssertEqual(
             request.body.map { String(decoding: $0, as: UTF8.self) },
             "count=3&flag=true&mixed=1&mixed=%7B%22k%22%3A%22v%22%7D&name=a%20b%2Bc%26d%3D%C3%A9"
@@ -214,7 +215,7 @@ final class RequestBuilderTests: XCTestCase {
             try form.append("meta", json: ["k": 1])
         }
         let request = try builder.build(baseURL: base)
-        XCTAssertEqual(request.headers["Content-Type"], "multipart/form-data; boundary=BOUNDARY")
+        XCTAssertEqual(request.headerFields[.contentType], "multipart/form-data; boundary=BOUNDARY")
         let expected = "--BOUNDARY\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHi\r\n"
             + "--BOUNDARY\r\nContent-Disposition: form-data; name=\"count\"\r\n\r\n2\r\n"
             + "--BOUNDARY\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"a%22b.png\"\r\n"
@@ -236,7 +237,7 @@ final class RequestBuilderTests: XCTestCase {
         let firstBoundary = try XCTUnwrap(first.multipartBoundary)
         XCTAssertNotEqual(firstBoundary, second.multipartBoundary)
         XCTAssertTrue(firstBoundary.hasPrefix("apigen-boundary-"))
-        XCTAssertEqual(first.headers["Content-Type"], "multipart/form-data; boundary=" + firstBoundary)
+        XCTAssertEqual(first.headerFields[.contentType], "multipart/form-data; boundary=" + firstBoundary)
     }
 
     func testPathParameterReplacesEveryOccurrenceAndLeavesOthers() {
@@ -254,6 +255,6 @@ final class RequestBuilderTests: XCTestCase {
         builder.binaryBody(Data([0xFF, 0x00]), contentType: "application/octet-stream")
         let request = try builder.build(baseURL: base)
         XCTAssertEqual(request.body, Data([0xFF, 0x00]))
-        XCTAssertEqual(request.headers["content-type"], "application/octet-stream")
+        XCTAssertEqual(request.headerFields[.contentType], "application/octet-stream")
     }
 }

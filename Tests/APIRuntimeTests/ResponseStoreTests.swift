@@ -6,6 +6,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 final class ResponseStoreTests: XCTestCase {
@@ -44,8 +45,8 @@ final class ResponseStoreTests: XCTestCase {
 
     func testPrivateResponsesAreKeptOnlyInAnAccountsPartition() async throws {
         let store = makeStore()
-        var response = HTTPResponse.json("[1]")
-        response.headers["Cache-Control"] = "private, max-age=60"
+        var response = APIResponse.json("[1]")
+        response.headerFields[.cacheControl] = "private, max-age=60"
         mock.on("GET /items", respond: response)
         account.withLock { $0 = nil }
         _ = try await get(client(store), policy: .networkOnly)
@@ -139,9 +140,9 @@ final class ResponseStoreTests: XCTestCase {
 
     func testExpiryFollowsTheServerOrTheConfiguredTTL() async throws {
         let client = client(makeStore { $0.defaultTTL = 100 })
-        mock.on("GET /max-age", respond: HTTPResponse(status: 200, headers: ["Cache-Control": "max-age=10"], body: Data("a".utf8)))
-        mock.on("GET /plain", respond: HTTPResponse(status: 200, body: Data("b".utf8)))
-        mock.on("GET /no-cache", respond: HTTPResponse(status: 200, headers: ["Cache-Control": "no-cache"], body: Data("c".utf8)))
+        mock.on("GET /max-age", respond: APIResponse(status: 200, headerFields: [.cacheControl: "max-age=10"], body: Data("a".utf8)))
+        mock.on("GET /plain", respond: APIResponse(status: 200, body: Data("b".utf8)))
+        mock.on("GET /no-cache", respond: APIResponse(status: 200, headerFields: [.cacheControl: "no-cache"], body: Data("c".utf8)))
         for path in ["/max-age", "/plain", "/no-cache"] {
             _ = try await get(client, path, policy: .networkOnly)
         }
@@ -205,7 +206,7 @@ final class ResponseStoreTests: XCTestCase {
         let store = makeStore()
         let client = client(store)
         mock.script("GET /truncated", [.truncated(.json(#"{"items":[1,2,3]}"#), keepingBytes: 8)])
-        mock.on("GET /secret", respond: HTTPResponse(status: 200, headers: ["Cache-Control": "no-store"], body: Data("s".utf8)))
+        mock.on("GET /secret", respond: APIResponse(status: 200, headerFields: [.cacheControl: "no-store"], body: Data("s".utf8)))
         mock.on("GET /error", respond: .json("{}", status: 404))
         for path in ["/truncated", "/secret", "/error"] {
             _ = try await get(client, path, policy: .networkOnly)

@@ -5,6 +5,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 final class RetryMiddlewareTests: XCTestCase {
@@ -26,7 +27,7 @@ final class RetryMiddlewareTests: XCTestCase {
 
     func testGivesUpAfterMaxAttemptsAndReturnsTheLastResponse() async throws {
         let clock = ManualClock()
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 500) }, clock: clock)
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 500) }, clock: clock)
         let response = try await sendThrough(retry(clock), .get("https://api.test/x"), transport: mock)
         XCTAssertEqual(response.status, 500)
         XCTAssertEqual(mock.requests.count, 3)
@@ -47,8 +48,8 @@ final class RetryMiddlewareTests: XCTestCase {
 
     func testNeverRetriesNonIdempotentMethods() async throws {
         let clock = ManualClock()
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 503) }, clock: clock)
-        let post = HTTPRequest(method: "POST", url: URL(string: "https://api.test/x")!)
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 503) }, clock: clock)
+        let post = APIRequest(method: .post, url: URL(string: "https://api.test/x")!)
         let response = try await sendThrough(retry(clock), post, transport: mock)
         XCTAssertEqual(response.status, 503)
         XCTAssertEqual(mock.requests.count, 1)
@@ -65,12 +66,12 @@ final class RetryMiddlewareTests: XCTestCase {
         var policy = RetryPolicy()
         policy.retryableStatuses = [400, 401, 404, 408, 409, 429]
         for status in [400, 401, 404, 409] {
-            let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: status) }, clock: clock)
+            let mock = MockTransport(defaultHandler: { _ in APIResponse(status: status) }, clock: clock)
             _ = try await sendThrough(retry(clock, policy: policy), .get("https://api.test/x"), transport: mock)
             XCTAssertEqual(mock.requests.count, 1, "status \(status)")
         }
         for status in [408, 429] {
-            let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: status) }, clock: clock)
+            let mock = MockTransport(defaultHandler: { _ in APIResponse(status: status) }, clock: clock)
             _ = try await sendThrough(retry(clock, policy: policy), .get("https://api.test/x"), transport: mock)
             XCTAssertEqual(mock.requests.count, 3, "status \(status)")
         }
@@ -81,8 +82,8 @@ final class RetryMiddlewareTests: XCTestCase {
         let mock = MockTransport(clock: clock)
         let date = HTTPDate.format(clock.now().addingTimeInterval(7))
         mock.script("GET /x", [
-            .respond(HTTPResponse(status: 429, headers: ["Retry-After": "3"])),
-            .respond(HTTPResponse(status: 503, headers: ["Retry-After": date])),
+            .respond(APIResponse(status: 429, headerFields: [.retryAfter: "3"])),
+            .respond(APIResponse(status: 503, headerFields: [.retryAfter: date])),
             .status(200),
         ])
         var policy = RetryPolicy()
@@ -94,7 +95,7 @@ final class RetryMiddlewareTests: XCTestCase {
 
     func testATooLongRetryAfterReturnsTheResponse() async throws {
         let clock = ManualClock()
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 429, headers: ["Retry-After": "3600"]) }, clock: clock)
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 429, headerFields: [.retryAfter: "3600"]) }, clock: clock)
         let response = try await sendThrough(retry(clock), .get("https://api.test/x"), transport: mock)
         XCTAssertEqual(response.status, 429)
         XCTAssertEqual(mock.requests.count, 1)

@@ -6,6 +6,7 @@ import APIRuntimeTesting
 import Foundation
 import InMemoryLogging
 import Logging
+import HTTPTypes
 import XCTest
 
 /// The whole recommended chain from Docs/Runtime.md working together.
@@ -18,11 +19,11 @@ final class RuntimeSetupTests: XCTestCase {
         let (logger, records) = LoggingMiddlewareTests.recordingLogger(level: .info)
         let mock = MockTransport(clock: clock)
         mock.on("GET /v3/members/me") { request in
-            guard request.headers["Authorization"] == "Bearer t2" else { return HTTPResponse(status: 401) }
+            guard request.headerFields[.authorization] == "Bearer t2" else { return APIResponse(status: 401) }
             XCTAssertEqual(request.url.query, "api_version=3")
-            return HTTPResponse.json(#"{"id":1}"#)
+            return APIResponse.json(#"{"id":1}"#)
         }
-        mock.on("POST /v3/messages", respond: HTTPResponse(status: 201))
+        mock.on("POST /v3/messages", respond: APIResponse(status: 201))
         let provider = TestTokenProvider(token: "t1", refreshDelay: .zero)
         let queue = OfflineQueue(storage: InMemoryStorage(), clock: clock, events: events)
         let client = APIClient(
@@ -60,8 +61,8 @@ final class RuntimeSetupTests: XCTestCase {
         let result = await queue.flush()
         XCTAssertEqual(result.replayed, 1)
         let replay = try XCTUnwrap(mock.requests.last)
-        XCTAssertEqual(replay.headers["Authorization"], "Bearer t2")
-        XCTAssertNotNil(replay.headers["Idempotency-Key"])
+        XCTAssertEqual(replay.headerFields[.authorization], "Bearer t2")
+        XCTAssertNotNil(replay.headerFields[HTTPField.Name("Idempotency-Key")!])
         XCTAssertEqual(replay.url.query, "api_version=3")
 
         let sawEverything = await collector.wait { events in

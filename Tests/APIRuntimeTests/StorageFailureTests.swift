@@ -3,6 +3,7 @@ import APIRuntimeOffline
 import APIRuntimeStore
 import APIRuntimeTesting
 import Foundation
+import HTTPTypes
 import XCTest
 
 /// Storage that fails is never silent: the call being served goes on, and the failure reaches the event bus.
@@ -11,8 +12,8 @@ final class StorageFailureTests: XCTestCase {
         let events = EventBus()
         let collector = EventCollector(events.stream())
         let mock = MockTransport()
-        mock.on("GET /items", respond: HTTPResponse(
-            status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "max-age=60"], body: Data("[1]".utf8)))
+        mock.on("GET /items", respond: APIResponse(
+            status: 200, headerFields: [.contentType: "application/json", .cacheControl: "max-age=60"], body: Data("[1]".utf8)))
         let cache = HTTPCache(storage: FailingStorage(), events: events)
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock, middlewares: [cache], events: events)
 

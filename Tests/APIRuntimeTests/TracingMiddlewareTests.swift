@@ -4,6 +4,7 @@ import APIRuntimeTracing
 import Foundation
 import InMemoryTracing
 import Tracing
+import HTTPTypes
 import XCTest
 
 final class TracingMiddlewareTests: XCTestCase {
@@ -11,7 +12,7 @@ final class TracingMiddlewareTests: XCTestCase {
 
     func testEachRequestIsAClientSpanNamedByItsOperationWithTheTraceInItsHeaders() async throws {
         let tracer = InMemoryTracer()
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 200, body: Data("{}".utf8)) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200, body: Data("{}".utf8)) })
         let client = APIClient(baseURL: URL(string: "https://api.test:8443/v1")!, transport: mock,
                                middlewares: [TracingMiddleware(tracer: tracer)])
         _ = try await client.send(.get("https://api.test:8443/v1/members/42?api_key=secret"), operation: Self.getMember)
@@ -32,13 +33,13 @@ final class TracingMiddlewareTests: XCTestCase {
 
         // The server sees the span as the parent of its own.
         let sent = try XCTUnwrap(mock.requests.first)
-        XCTAssertEqual(sent.headers[InMemoryTracer.traceIDKey], span.traceID)
-        XCTAssertEqual(sent.headers[InMemoryTracer.spanIDKey], span.spanID)
+        XCTAssertEqual(sent.headerFields[HTTPField.Name(InMemoryTracer.traceIDKey)!], span.traceID)
+        XCTAssertEqual(sent.headerFields[HTTPField.Name(InMemoryTracer.spanIDKey)!], span.spanID)
     }
 
     func testTheSpanIsAChildOfTheCallersSpan() async throws {
         let tracer = InMemoryTracer()
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 204) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 204) })
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock,
                                middlewares: [TracingMiddleware(tracer: tracer)])
         try await tracer.withSpan("profile screen") { _ in
@@ -52,7 +53,7 @@ final class TracingMiddlewareTests: XCTestCase {
 
     func testErrorStatusesAndThrownErrorsMarkTheSpan() async throws {
         let tracer = InMemoryTracer()
-        let mock = MockTransport(defaultHandler: { _ in HTTPResponse(status: 503) })
+        let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 503) })
         mock.goOffline(forNext: 1)
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: mock,
                                middlewares: [TracingMiddleware(tracer: tracer)])

@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 /// What a hostile server (or anyone in between) can send: bodies larger than the app should hold.
@@ -17,7 +18,7 @@ final class URLSessionTransportLimitsTests: XCTestCase {
         defer { server.stop() }
         let transport = URLSessionTransport(timeout: 10, maxResponseSize: 1_000)
         do {
-            _ = try await transport.send(HTTPRequest(method: "GET", url: server.baseURL))
+            _ = try await transport.send(APIRequest(method: .get, url: server.baseURL))
             XCTFail("a 5000-byte body passed a 1000-byte limit")
         } catch let error as ResponseTooLargeError {
             XCTAssertEqual(error.limit, 1_000)
@@ -32,7 +33,7 @@ final class URLSessionTransportLimitsTests: XCTestCase {
         defer { server.stop() }
         let transport = URLSessionTransport(timeout: 10, maxResponseSize: 64 * 1024)
         do {
-            _ = try await transport.send(HTTPRequest(method: "GET", url: server.baseURL))
+            _ = try await transport.send(APIRequest(method: .get, url: server.baseURL))
             XCTFail("a 4 MiB body passed a 64 KiB limit")
         } catch let error as ResponseTooLargeError {
             XCTAssertNil(error.announcedLength)
@@ -40,7 +41,7 @@ final class URLSessionTransportLimitsTests: XCTestCase {
         }
         // At the limit exactly, the body arrives whole.
         let exact = URLSessionTransport(timeout: 10, maxResponseSize: size)
-        let response = try await exact.send(HTTPRequest(method: "GET", url: server.baseURL))
+        let response = try await exact.send(APIRequest(method: .get, url: server.baseURL))
         XCTAssertEqual(response.body.count, size)
     }
 
@@ -50,7 +51,7 @@ final class URLSessionTransportLimitsTests: XCTestCase {
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10, maxResponseSize: 100))
         do {
-            _ = try await client.send(HTTPRequest(method: "GET", url: server.baseURL), operation: OperationInfo(id: "big", method: "GET", path: "/"))
+            _ = try await client.send(APIRequest(method: .get, url: server.baseURL), operation: OperationInfo(id: "big", method: "GET", path: "/"))
             XCTFail("expected ResponseTooLargeError")
         } catch is ResponseTooLargeError {
         }

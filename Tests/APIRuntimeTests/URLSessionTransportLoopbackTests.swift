@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 /// `URLSessionTransport` against a real HTTP server on loopback: statuses, bodies, timeouts, cancellation and
@@ -11,24 +12,40 @@ import XCTest
 final class URLSessionTransportLoopbackTests: XCTestCase {
     func testSendsMethodHeadersAndBodyAndReturnsTheResponse() async throws {
         let server = try LoopbackServer { request in
-            .json(#"{"echo":"\#(request.bodyText)"}"#, status: 201, headers: [("X-Seen", request.headers["X-Test"] ?? "")])
+            .json(#"{"echo":"\#(request.bodyText)"}"#, status: 201, headers: [("X-Seen", request.headerFields[HTTPField.Name("X-Test")!] ?? "")])
         }
         defer { server.stop() }
         let transport = URLSessionTransport(timeout: 10)
-        let response = try await transport.send(HTTPRequest(
-            method: "POST", url: server.baseURL.appendingPathComponent("items"), headers: ["X-Test": "yes"],
+        let response = try await transport.send(APIRequest(
+            method: .post, url: server.baseURL.appendingPathComponent("items"), headerFields: [HTTPField.Name("X-Test")!: "yes"],
             body: Data("hello".utf8)))
         XCTAssertEqual(response.status, 201)
-        XCTAssertEqual(response.headers["X-Seen"], "yes")
+        XCTAssertEqual(response.headerFields[HTTPField.Name("X-Seen")!], "yes")
         XCTAssertEqual(response.bodyText, #"{"echo":"hello"}"#)
         XCTAssertEqual(server.requests.first?.method, "POST")
         XCTAssertEqual(server.requests.first?.path, "/items")
     }
 
+    /// swift-http-types keeps one field per cookie; on the wire they are one `Cookie` line joined with `; `, and other
+    /// repeated fields one line joined with `, ` (a cookie list joined with commas would be read as one cookie).
+    func testRepeatedFieldsAndCookiesAreOneLineEachOnTheWire() async throws {
+        let server = try LoopbackServer { _ in .json("{}") }
+        defer { server.stop() }
+        var request = APIRequest(method: .get, url: server.baseURL)
+        request.headerFields[.cookie] = "a=1; b=2"
+        request.headerFields.append(HTTPField(name: .cookie, value: "c=3"))
+        request.headerFields.append(HTTPField(name: .acceptLanguage, value: "fi"))
+        request.headerFields.append(HTTPField(name: .acceptLanguage, value: "en;q=0.5"))
+        _ = try await URLSessionTransport(timeout: 10).send(request)
+        let received = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(received.headerFields[values: .cookie], ["a=1; b=2; c=3"])
+        XCTAssertEqual(received.headerFields[values: .acceptLanguage], ["fi, en;q=0.5"])
+    }
+
     func testAGETWithABodyIsRefusedWithAReasonInsteadOfURLSessionsOpaqueError() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let request = HTTPRequest(method: "GET", url: server.baseURL, body: Data("{}".utf8))
+        let request = APIRequest(method: .get, url: server.baseURL, body: Data("{}".utf8))
         do {
             _ = try await URLSessionTransport(timeout: 10).send(request)
             XCTFail("URLSession cannot send it")
@@ -36,7 +53,7 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
             XCTAssertTrue(message.contains("cannot send a body with GET"), message)
         }
         XCTAssertTrue(server.requests.isEmpty)
-        _ = try await URLSessionTransport(timeout: 10).send(HTTPRequest(method: "GET", url: server.baseURL, body: Data()))
+        _ = try await URLSessionTransport(timeout: 10).send(APIRequest(method: .get, url: server.baseURL, body: Data()))
         XCTAssertEqual(server.requests.count, 1, "an empty body is no body")
     }
 
@@ -60,7 +77,7 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
         }
         defer { server.stop() }
         let transport = URLSessionTransport(timeout: 10)
-        var request = HTTPRequest(method: "GET", url: server.baseURL.appendingPathComponent("old"))
+        var request = APIRequest(method: .get, url: server.baseURL.appendingPathComponent("old"))
         let followed = try await transport.send(request)
         XCTAssertEqual(followed.status, 200)
         XCTAssertEqual(followed.bodyText, #"{"new":true}"#)
@@ -70,24 +87,24 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
         let returned = try await transport.send(request)
         XCTAssertEqual(returned.status, 307)
         XCTAssertEqual(returned.bodyText, #"{"redirect_to":"/new"}"#)
-        XCTAssertEqual(returned.headers["Location"], "/new")
+        XCTAssertEqual(returned.headerFields[.location], "/new")
         XCTAssertEqual(server.requests.map(\.path), ["/old", "/new", "/old"])
     }
 
     func testNotModifiedIsPassedThroughBecauseURLSessionCachesNothing() async throws {
         let server = try LoopbackServer { request in
-            request.headers["If-None-Match"] == "\"v1\"" ? .status(304, headers: [("ETag", "\"v1\"")])
+            request.headerFields[.ifNoneMatch] == "\"v1\"" ? .status(304, headers: [("ETag", "\"v1\"")])
                 : .json("{}", headers: [("ETag", "\"v1\""), ("Cache-Control", "max-age=600")])
         }
         defer { server.stop() }
         let transport = URLSessionTransport(timeout: 10)
         let url = server.baseURL.appendingPathComponent("doc")
-        let first = try await transport.send(HTTPRequest(method: "GET", url: url))
+        let first = try await transport.send(APIRequest(method: .get, url: url))
         XCTAssertEqual(first.status, 200)
-        let second = try await transport.send(HTTPRequest(method: "GET", url: url))
+        let second = try await transport.send(APIRequest(method: .get, url: url))
         XCTAssertEqual(second.status, 200)
         XCTAssertEqual(server.requests.count, 2, "URLSession must not answer max-age responses from its own cache")
-        let conditional = try await transport.send(HTTPRequest(method: "GET", url: url, headers: ["If-None-Match": "\"v1\""]))
+        let conditional = try await transport.send(APIRequest(method: .get, url: url, headerFields: [.ifNoneMatch: "\"v1\""]))
         XCTAssertEqual(conditional.status, 304)
     }
 
@@ -98,7 +115,7 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
         let transport = URLSessionTransport(timeout: 0.4)
         let start = ContinuousClock.now
         do {
-            _ = try await transport.send(HTTPRequest(method: "GET", url: server.baseURL))
+            _ = try await transport.send(APIRequest(method: .get, url: server.baseURL))
             XCTFail("expected a timeout")
         } catch let error as URLError {
             XCTAssertEqual(error.code, .timedOut)
@@ -131,7 +148,7 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
         }
         defer { server.stop() }
         do {
-            let response = try await URLSessionTransport(timeout: 10).send(HTTPRequest(method: "GET", url: server.baseURL))
+            let response = try await URLSessionTransport(timeout: 10).send(APIRequest(method: .get, url: server.baseURL))
             XCTFail("expected an error, got \(response.status) with \(response.body.count) bytes")
         } catch let error as URLError {
             XCTAssertEqual(error.code, .networkConnectionLost, "\(error)")
@@ -144,14 +161,14 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
         server.pause()
         defer { server.stop() }
         do {
-            _ = try await URLSessionTransport(timeout: 5).send(HTTPRequest(method: "GET", url: server.baseURL))
+            _ = try await URLSessionTransport(timeout: 5).send(APIRequest(method: .get, url: server.baseURL))
             XCTFail("expected connection refused")
         } catch let error as URLError {
             XCTAssertEqual(error.code, .cannotConnectToHost)
             XCTAssertTrue(NetworkFailure.isConnectivity(error))
         }
         server.resume()
-        let response = try await URLSessionTransport(timeout: 5).send(HTTPRequest(method: "GET", url: server.baseURL))
+        let response = try await URLSessionTransport(timeout: 5).send(APIRequest(method: .get, url: server.baseURL))
         XCTAssertEqual(response.status, 200)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import XCTest
 
 final class URLSessionTransportTests: XCTestCase {
@@ -18,7 +19,7 @@ final class URLSessionTransportTests: XCTestCase {
         let transport = URLSessionTransport(timeout: 5)
         let start = ContinuousClock.now
         do {
-            _ = try await transport.send(HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:1/x")!))
+            _ = try await transport.send(APIRequest(method: .get, url: URL(string: "http://127.0.0.1:1/x")!))
             XCTFail("expected a URLError")
         } catch let error as URLError {
             XCTAssertEqual(error.code, .cannotConnectToHost)

@@ -2,6 +2,7 @@ import APIRuntime
 import APIRuntimeTesting
 import ExampleAPI
 import Foundation
+import HTTPTypes
 import XCTest
 
 /// The generated example client, exercised end to end over the mock transport.
@@ -30,7 +31,7 @@ final class ExampleAPIClientTests: XCTestCase {
         let unknownRole = try JSONDecoder().decode(Member.self, from: Data(#"{"id": 1, "username": "a", "avatarUrl": "https://c/a", "role": "superuser"}"#.utf8))
         XCTAssertEqual(unknownRole.role, .undocumented("superuser"), "models tolerate unknown enum values when validation is off")
         XCTAssertEqual(try XCTUnwrap(profile.createdAt).timeIntervalSince1970, 1_714_558_830.123456, accuracy: 0.000_001)
-        XCTAssertEqual(transport.requests.first?.headers["Accept"], "application/json")
+        XCTAssertEqual(transport.requests.first?.headerFields[.accept], "application/json")
     }
 
     func testFriendsRequestCarriesEveryParameterKind() async throws {
@@ -51,8 +52,8 @@ final class ExampleAPIClientTests: XCTestCase {
         XCTAssertTrue(query.contains("page=2"), query)
         XCTAssertTrue(query.contains("sort=asc"), query)
         XCTAssertTrue(query.contains("fields=user_name,is_online") || query.contains("fields=user_name%2Cis_online"), query)
-        XCTAssertEqual(request.headers["X-Request-ID"], "8f2c1e4a-0000-4000-8000-000000000001")
-        XCTAssertNotNil(request.headers["Cookie"]?.hasPrefix("session="))
+        XCTAssertEqual(request.headerFields[HTTPField.Name("X-Request-ID")!], "8f2c1e4a-0000-4000-8000-000000000001")
+        XCTAssertNotNil(request.headerFields[.cookie]?.hasPrefix("session="))
     }
 
     func testReadOnlyMembersAreLeftOutOfRequestBodiesOnly() async throws {
@@ -86,7 +87,7 @@ final class ExampleAPIClientTests: XCTestCase {
 
     func testUndocumentedStatusAndTruncatedBodyAreAPIErrors() async throws {
         let transport = MockTransport()
-        transport.on("GET /v1/members/me", respond: HTTPResponse(status: 418, body: Data("teapot".utf8)))
+        transport.on("GET /v1/members/me", respond: APIResponse(status: 418, body: Data("teapot".utf8)))
         do {
             _ = try await client(transport).members.getProfile()
             XCTFail("expected an error")
@@ -130,12 +131,12 @@ final class ExampleAPIClientTests: XCTestCase {
         let transport = MockTransport()
         transport.on("POST /v1/members/me/avatar") { request in
             let body = String(decoding: request.body ?? Data(), as: UTF8.self)
-            XCTAssertTrue(request.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") ?? false)
+            XCTAssertTrue(request.headerFields[.contentType]?.hasPrefix("multipart/form-data; boundary=") ?? false)
             XCTAssertTrue(body.contains("name=\"file\"; filename=\"a.jpg\""), body)
             XCTAssertTrue(body.contains("name=\"crop\""), body)
             return .json(#"{"status": "OK", "reason": null, "data": {"avatarUrl": "https://cdn.example.com/n.jpg"}}"#)
         }
-        transport.on("GET /v1/members/{memberId}/avatar", respond: HTTPResponse(status: 200, headers: ["Content-Type": "image/jpeg"],
+        transport.on("GET /v1/members/{memberId}/avatar", respond: APIResponse(status: 200, headerFields: [.contentType: "image/jpeg"],
                                                                                  body: Data([0xFF, 0xD8, 0xFF])))
         let api = client(transport)
         let uploaded = try await api.media.uploadAvatar(

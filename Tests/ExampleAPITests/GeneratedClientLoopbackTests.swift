@@ -4,6 +4,7 @@ import APIRuntimeStore
 import ExampleAPI
 import Foundation
 import LoopbackTestServer
+import HTTPTypes
 import XCTest
 
 /// The generated example client over URLSession against a real HTTP server on 127.0.0.1.
@@ -54,7 +55,7 @@ final class GeneratedClientLoopbackTests: XCTestCase {
 
     func testETagIsRevalidatedWith304() async throws {
         let server = try LoopbackServer { request in
-            request.headers["If-None-Match"] == "\"v1\"" ? .status(304, headers: [("ETag", "\"v1\"")])
+            request.headerFields[.ifNoneMatch] == "\"v1\"" ? .status(304, headers: [("ETag", "\"v1\"")])
                 : .json(Self.profile, headers: [("ETag", "\"v1\""), ("Cache-Control", "no-cache")])
         }
         defer { server.stop() }
@@ -63,12 +64,12 @@ final class GeneratedClientLoopbackTests: XCTestCase {
         let second = try await api.members.getProfile()
         XCTAssertEqual(first, second)
         XCTAssertEqual(server.requests.count, 2)
-        XCTAssertEqual(server.requests.last?.headers["If-None-Match"], "\"v1\"")
+        XCTAssertEqual(server.requests.last?.headerFields[.ifNoneMatch], "\"v1\"")
     }
 
     func testTenConcurrentCallsHitting401CauseOneRefresh() async throws {
         let server = try LoopbackServer { request in
-            request.headers["Authorization"] == "Bearer fresh" ? .json(Self.profile) : .status(401)
+            request.headerFields[.authorization] == "Bearer fresh" ? .json(Self.profile) : .status(401)
         }
         defer { server.stop() }
         let tokens = Tokens()

@@ -4,13 +4,14 @@ import APIRuntimeOffline
 import APIRuntimeTesting
 import ExampleAPI
 import Foundation
+import HTTPTypes
 import XCTest
 
 /// `trackNotification` is queueable (`queueable:` in apigen.yml): offline calls are stored and replayed in order.
 final class OfflineQueueClientTests: XCTestCase {
     func testQueueableCallMadeOfflineIsReplayedInOrderExactlyOnce() async throws {
         let transport = MockTransport()
-        transport.on("POST /v1/notifications/{notificationId}/track", respond: HTTPResponse(status: 202))
+        transport.on("POST /v1/notifications/{notificationId}/track", respond: APIResponse(status: 202))
         let queue = OfflineQueue(storage: InMemoryStorage())
         let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport, middlewares: [queue])
         let ids = (1...3).map { _ in UUID() }
@@ -30,7 +31,7 @@ final class OfflineQueueClientTests: XCTestCase {
         XCTAssertEqual(remaining, 0)
         let sent = transport.requests.map { $0.url.path }
         XCTAssertEqual(sent, ids.map { "/v1/notifications/\($0.uuidString.lowercased())/track" }, "replayed once each, in order")
-        let keys = Set(transport.requests.compactMap { $0.headers["Idempotency-Key"] })
+        let keys = Set(transport.requests.compactMap { $0.headerFields[HTTPField.Name("Idempotency-Key")!] })
         XCTAssertEqual(keys.count, 3, "every entry carries its own idempotency key")
     }
 
@@ -51,7 +52,7 @@ final class OfflineQueueClientTests: XCTestCase {
 
     func testEntriesQueuedForOneUserAreNeverReplayedWithTheNextUsersCredentials() async throws {
         let transport = MockTransport()
-        transport.on("POST /v1/notifications/{notificationId}/track", respond: HTTPResponse(status: 202))
+        transport.on("POST /v1/notifications/{notificationId}/track", respond: APIResponse(status: 202))
         let queue = OfflineQueue(storage: InMemoryStorage())
         let session = Session(token: "ann-token")
         let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, credentials: session.credentials,
@@ -62,7 +63,7 @@ final class OfflineQueueClientTests: XCTestCase {
             XCTFail("an offline queueable call reports that it was queued")
         } catch is RequestQueuedError {}
         let stored = try await queue.pending()
-        XCTAssertNil(stored.first?.request.headers["Authorization"], "no credential is written to the queue")
+        XCTAssertNil(stored.first?.request.headerFields[.authorization], "no credential is written to the queue")
 
         transport.removeAllRequests()
         transport.offline = false
@@ -74,6 +75,6 @@ final class OfflineQueueClientTests: XCTestCase {
 
         session.token = "ann-token"
         _ = await queue.flush()
-        XCTAssertEqual(transport.requests.map { $0.headers["Authorization"] }, ["Bearer ann-token"])
+        XCTAssertEqual(transport.requests.map { $0.headerFields[.authorization] }, ["Bearer ann-token"])
     }
 }

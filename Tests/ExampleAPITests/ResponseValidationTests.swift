@@ -2,6 +2,7 @@ import APIRuntime
 import APIRuntimeTesting
 import ExampleAPI
 import Foundation
+import HTTPTypes
 import XCTest
 
 /// The compiled validators run on every response before decoding.
@@ -77,7 +78,7 @@ final class ResponseValidationTests: XCTestCase {
     func testDocumentedErrorStatusWithAProxyPageKeepsItsStatusAndBody() async throws {
         let transport = MockTransport()
         let page = Data("<html><body>502 Bad Gateway</body></html>".utf8)
-        transport.on("GET /v1/members/{memberId}", respond: HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: page))
+        transport.on("GET /v1/members/{memberId}", respond: APIResponse(status: 404, headerFields: [.contentType: "text/html"], body: page))
         let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
         do {
             _ = try await api.members.getMember(memberID: 7)

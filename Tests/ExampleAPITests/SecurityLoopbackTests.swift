@@ -4,6 +4,7 @@ import APIRuntimeStore
 import ExampleAPI
 import Foundation
 import LoopbackTestServer
+import HTTPTypes
 import XCTest
 
 /// The generated client's credentials on the wire: which operation carries what, where, and what a 401 does.
@@ -35,7 +36,7 @@ final class SecurityLoopbackTests: XCTestCase {
         }
         XCTAssertEqual(session.refreshes, 0, "security: [] never refreshes")
         XCTAssertEqual(server.requests.count, 1)
-        XCTAssertNil(server.requests.first?.headers["Authorization"], "security: [] never carries credentials")
+        XCTAssertNil(server.requests.first?.headerFields[.authorization], "security: [] never carries credentials")
         let refreshEvents = await collector.events.filter {
             if case .authRefreshed = $0 { return true }
             if case .authRefreshFailed = $0 { return true }
@@ -53,7 +54,7 @@ final class SecurityLoopbackTests: XCTestCase {
             _ = try await api.auth.loginWithEmail(body: EmailLogin(email: "ann@example.com", password: "wrong password"))
             XCTFail("a wrong password must fail")
         } catch LoginWithEmailError.status401 {}
-        XCTAssertNil(server.requests.first?.headers["Authorization"])
+        XCTAssertNil(server.requests.first?.headerFields[.authorization])
         let refreshes = await tokens.refreshes
         XCTAssertEqual(refreshes, 0)
     }
@@ -71,13 +72,13 @@ final class SecurityLoopbackTests: XCTestCase {
 
         let requests = server.requests
         XCTAssertEqual(requests.count, 3)
-        XCTAssertEqual(requests[0].headers["X-Partner-Key"], "k-header")
+        XCTAssertEqual(requests[0].headerFields[HTTPField.Name("X-Partner-Key")!], "k-header")
         XCTAssertEqual(requests[0].target, "/currency/rates?base=EUR")
-        XCTAssertNil(requests[0].headers["Authorization"])
+        XCTAssertNil(requests[0].headerFields[.authorization])
         XCTAssertEqual(requests[1].target, "/currency/rates?base=EUR&api_key=k%20q%26%3D")
-        XCTAssertNil(requests[1].headers["X-Partner-Key"])
-        XCTAssertEqual(requests[2].headers["Cookie"], "device_session=s1")
-        XCTAssertEqual(requests[2].headers["Authorization"], "Bearer t1")
+        XCTAssertNil(requests[1].headerFields[HTTPField.Name("X-Partner-Key")!])
+        XCTAssertEqual(requests[2].headerFields[.cookie], "device_session=s1")
+        XCTAssertEqual(requests[2].headerFields[.authorization], "Bearer t1")
     }
 
     func testTheFirstSatisfiableAlternativeIsSentAndOnlyIt() async throws {
@@ -96,10 +97,10 @@ final class SecurityLoopbackTests: XCTestCase {
         _ = try? await oauthOnly.currency.getCurrencyRates()
 
         let requests = server.requests
-        XCTAssertEqual(requests[0].headers["X-Partner-Key"], "k1")
+        XCTAssertEqual(requests[0].headerFields[HTTPField.Name("X-Partner-Key")!], "k1")
         XCTAssertEqual(requests[0].target, "/currency/rates", "the second alternative is not sent as well")
-        XCTAssertNil(requests[0].headers["Authorization"], "schemes the operation does not name are never sent")
-        XCTAssertEqual(requests[1].headers["Authorization"], "Bearer oauth-token")
+        XCTAssertNil(requests[0].headerFields[.authorization], "schemes the operation does not name are never sent")
+        XCTAssertEqual(requests[1].headerFields[.authorization], "Bearer oauth-token")
         XCTAssertTrue(scopes.value.contains(["rates:read"]), "the provider learns the scopes the operation requires")
     }
 
@@ -111,7 +112,7 @@ final class SecurityLoopbackTests: XCTestCase {
         try await signedIn.reports.reportError(body: report)
         let signedOut = MemberAPI(baseURL: server.baseURL, credentials: .init(bearerAuth: BearerCredential(token: { nil })))
         try await signedOut.reports.reportError(body: report)
-        XCTAssertEqual(server.requests.map { $0.headers["Authorization"] }, ["Bearer t1", nil])
+        XCTAssertEqual(server.requests.map { $0.headerFields[.authorization] }, ["Bearer t1", nil])
     }
 
     func testAnAndRequirementWithACredentialMissingFailsBeforeSending() async throws {
@@ -154,14 +155,14 @@ final class SecurityLoopbackTests: XCTestCase {
         }
         XCTAssertEqual(outcome, "refresh failed with its 401")
         XCTAssertEqual(server.requests.map(\.path), ["/members/me", "/auth/refresh"])
-        XCTAssertEqual(server.requests.last?.headers["Authorization"], "Bearer expired")
+        XCTAssertEqual(server.requests.last?.headerFields[.authorization], "Bearer expired")
         let failures = await collector.wait(count: 1) { if case .authRefreshFailed = $0 { true } else { false } }
         XCTAssertEqual(failures, 1, "a failed refresh is reported once")
     }
 
     func testConcurrent401sOfARefreshableSchemeCauseOneRefreshAndAReplay() async throws {
         let server = try LoopbackServer { request in
-            request.headers["Authorization"] == "Bearer ann-token-2" ? .json(Self.profile(id: 1, name: "ann")) : .status(401)
+            request.headerFields[.authorization] == "Bearer ann-token-2" ? .json(Self.profile(id: 1, name: "ann")) : .status(401)
         }
         defer { server.stop() }
         let session = Session(token: "ann-token")
@@ -175,7 +176,7 @@ final class SecurityLoopbackTests: XCTestCase {
 
     func testSigningInAsSomeoneElseNeverServesThePreviousUsersCachedProfile() async throws {
         let server = try LoopbackServer { request in
-            let isBob = request.headers["Authorization"] == "Bearer bob-token"
+            let isBob = request.headerFields[.authorization] == "Bearer bob-token"
             return .json(Self.profile(id: isBob ? 2 : 1, name: isBob ? "bob" : "ann"), headers: [("Cache-Control", "max-age=600")])
         }
         defer { server.stop() }
@@ -197,7 +198,7 @@ final class SecurityLoopbackTests: XCTestCase {
         XCTAssertEqual(bob.id, 2)
         XCTAssertEqual(bobFromStore.id, 2)
         XCTAssertEqual(server.requests.count, 2, "Bob's first call goes to the network")
-        XCTAssertEqual(server.requests.last?.headers["Authorization"], "Bearer bob-token")
+        XCTAssertEqual(server.requests.last?.headerFields[.authorization], "Bearer bob-token")
 
         try await api.client.removeStoredData(for: api.client.currentAccount())
         _ = try await api.members.getProfile()

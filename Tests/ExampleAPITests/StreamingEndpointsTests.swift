@@ -2,6 +2,7 @@ import APIRuntime
 import ExampleAPI
 import Foundation
 import LoopbackTestServer
+import HTTPTypes
 import XCTest
 
 /// The generated methods of the example spec's streamed endpoints (a live SSE feed, a JSON Lines export, a large
@@ -19,7 +20,7 @@ final class StreamingEndpointsTests: XCTestCase {
     func testTheLiveFeedDeliversTypedEventsAndResumesFromTheLastEventID() async throws {
         let server = try LoopbackServer { request in
             guard request.path == "/notifications/feed" else { return .status(404) }
-            switch request.headers["Last-Event-ID"] {
+            switch request.headerFields[HTTPField.Name("Last-Event-ID")!] {
             case nil:
                 return .streamed(headers: [("Content-Type", "text/event-stream")]) { stream in
                     stream.send(": connected\nretry: 10\n\n")
@@ -45,8 +46,8 @@ final class StreamingEndpointsTests: XCTestCase {
             guard case .friendRequestNotification(let request) = event.data else { return XCTFail("\(event.data)") }
             XCTAssertEqual(request.from.username, "cy")
         }
-        XCTAssertEqual(server.requests.map { $0.headers["Last-Event-ID"] }, [nil, "1", "2"])
-        XCTAssertEqual(Set(server.requests.map { $0.headers["Authorization"] }), ["Bearer tok"])
+        XCTAssertEqual(server.requests.map { $0.headerFields[HTTPField.Name("Last-Event-ID")!] }, [nil, "1", "2"])
+        XCTAssertEqual(Set(server.requests.map { $0.headerFields[.authorization] }), ["Bearer tok"])
     }
 
     func testAFeedEventFailingItsSchemaIsRejected() async throws {
@@ -92,7 +93,7 @@ final class StreamingEndpointsTests: XCTestCase {
             ids.append(request.id.uuidString.lowercased())
         }
         XCTAssertEqual(ids, ["8f2c1e4a-0000-4000-8000-000000000001", "8f2c1e4a-0000-4000-8000-000000000002"])
-        XCTAssertEqual(server.requests.first?.headers["Accept"], "application/jsonl")
+        XCTAssertEqual(server.requests.first?.headerFields[.accept], "application/jsonl")
     }
 
     func testTheArchiveDownloadsToAFileWithProgress() async throws {
@@ -134,8 +135,8 @@ final class StreamingEndpointsTests: XCTestCase {
         let received = try XCTUnwrap(server.requests.first)
         XCTAssertEqual(received.bodyByteCount, archive.count)
         XCTAssertEqual(received.body, archive.prefix(received.body.count), "the file's bytes, in order")
-        XCTAssertEqual(received.headers["Content-Type"], "application/zip")
-        XCTAssertEqual(received.headers["Authorization"], "Bearer tok", "the operation's security applies")
+        XCTAssertEqual(received.headerFields[.contentType], "application/zip")
+        XCTAssertEqual(received.headerFields[.authorization], "Bearer tok", "the operation's security applies")
         XCTAssertEqual(last.value?.completedBytes, Int64(archive.count))
     }
 
@@ -155,7 +156,7 @@ final class StreamingEndpointsTests: XCTestCase {
     /// memory with the boundary the request announced, the crop part as JSON (`JSONEncoder` orders keys freely).
     private static func assertAvatarBody(_ received: ServerRequest, image: Data, filename: String,
                                          file: StaticString = #filePath, line: UInt = #line) throws {
-        let contentType = try XCTUnwrap(received.headers["Content-Type"], file: file, line: line)
+        let contentType = try XCTUnwrap(received.headerFields[.contentType], file: file, line: line)
         let boundary = try XCTUnwrap(contentType.components(separatedBy: "boundary=").last, file: file, line: line)
         var expected = MultipartForm(boundary: boundary)
         expected.append("file", MultipartFile(data: image, filename: filename, contentType: "image/jpeg"))
@@ -186,7 +187,7 @@ final class StreamingEndpointsTests: XCTestCase {
         XCTAssertEqual(uploaded.avatarURL.absoluteString, "https://cdn.example.com/n.jpg")
         let received = try XCTUnwrap(server.requests.first)
         try Self.assertAvatarBody(received, image: image, filename: source.lastPathComponent)
-        XCTAssertEqual(received.headers["Authorization"], "Bearer tok", "the operation's security applies")
+        XCTAssertEqual(received.headerFields[.authorization], "Bearer tok", "the operation's security applies")
         XCTAssertEqual(last.value?.completedBytes, Int64(received.bodyByteCount), "progress ends at the whole body")
         XCTAssertEqual(try Self.spooledCopies(), copiesBefore, "the temporary copy of the body is removed")
     }
@@ -223,7 +224,7 @@ final class StreamingEndpointsTests: XCTestCase {
         try Data("PK".utf8).write(to: source)
         defer { try? FileManager.default.removeItem(at: source) }
         let server = try LoopbackServer { request in
-            request.headers["Content-Type"] == "application/x-zip-compressed"
+            request.headerFields[.contentType] == "application/x-zip-compressed"
                 ? .json(#"{"status":"error","reason":"quota","data":{"code":"too_large","message":"quota"}}"#, status: 413)
                 : .json(#"{"status":"ok","data":{"restoredItems":-1}}"#)
         }

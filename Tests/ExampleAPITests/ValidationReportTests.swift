@@ -11,7 +11,7 @@ final class ValidationReportTests: XCTestCase {
     }
 
     func testARepeatedFailureIsReportedOnceEvenWhenTheReportEndpointFails() async throws {
-        for reportResponse in [HTTPResponse(status: 500), .json("{\"status\": 12}", status: 200), HTTPResponse(status: 404),
+        for reportResponse in [APIResponse(status: 500), .json("{\"status\": 12}", status: 200), APIResponse(status: 404),
                                .json("not json", status: 204)] {
             let transport = MockTransport()
             transport.on("GET /v1/members/me", respond: .json(#"{"status": "OK", "data": {"id": "not a number"}}"#))
@@ -39,7 +39,7 @@ final class ValidationReportTests: XCTestCase {
     func testSecretsAreRedactedInReports() async throws {
         let transport = MockTransport()
         transport.on("POST /v1/auth/email", respond: .json(#"{"status": "OK"}"#))
-        transport.on("POST /v1/reports/errors", respond: HTTPResponse(status: 204))
+        transport.on("POST /v1/reports/errors", respond: APIResponse(status: 204))
         let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
         api.installValidationReporting(account: { nil })
         do {
@@ -57,7 +57,7 @@ final class ValidationReportTests: XCTestCase {
         let transport = MockTransport()
         transport.on("POST /v1/auth/email", respond: .json(
             #"{"status": "OK", "data": {"accessToken": "acc-1234-secret", "refreshToken": "ref-5678-secret", "tokenType": "Mac"}}"#))
-        transport.on("POST /v1/reports/errors", respond: HTTPResponse(status: 204))
+        transport.on("POST /v1/reports/errors", respond: APIResponse(status: 204))
         let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
         api.installValidationReporting(account: { nil })
         do {
@@ -75,7 +75,7 @@ final class ValidationReportTests: XCTestCase {
         XCTAssertTrue(MemberAPI.secretFields.isSuperset(of: ["password", "refreshToken"]), "\(MemberAPI.secretFields)")
         let transport = MockTransport()
         transport.on("GET /v1/members/me", respond: .json(#"{"status": "OK", "data": {"id": "x", "username": "bearer-value-xyz"}}"#))
-        transport.on("POST /v1/reports/errors", respond: HTTPResponse(status: 204))
+        transport.on("POST /v1/reports/errors", respond: APIResponse(status: 204))
         let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!,
                             credentials: .init(bearerAuth: BearerCredential("bearer-value-xyz")), transport: transport)
         api.installValidationReporting(account: { nil })
@@ -88,7 +88,7 @@ final class ValidationReportTests: XCTestCase {
     func testEachClientReportsOnlyItsOwnFailures() async throws {
         let transport = MockTransport()
         transport.on("GET /v1/members/me", respond: .json(#"{"status": "OK", "data": {"id": "x"}}"#))
-        transport.on("POST /v1/reports/errors", respond: HTTPResponse(status: 204))
+        transport.on("POST /v1/reports/errors", respond: APIResponse(status: 204))
         let reporting = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
         let silent = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
         reporting.installValidationReporting(account: { nil })
@@ -102,7 +102,7 @@ final class ValidationReportTests: XCTestCase {
         transport.on("GET /v1/members/me", respond: .json(#"{"status": "OK", "data": {"id": "x"}}"#))
         transport.on("POST /v1/reports/errors") { _ in
             try await Task.sleep(for: .milliseconds(500))
-            return HTTPResponse(status: 204)
+            return APIResponse(status: 204)
         }
         let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
         api.installValidationReporting(account: { nil }, maxInFlight: 2, duplicateWindow: 0)

@@ -9,6 +9,7 @@
 
 @_spi(Generated) import APIRuntime
 import Foundation
+import HTTPTypes
 
 struct Holder: Decodable, Equatable {
     var free: JSONValue
@@ -61,7 +62,7 @@ for body in bodies() {
         var plainValue: Holder?
         plain.append(seconds(try clock.measure { plainValue = try JSONDecoder().decode(Holder.self, from: body.bytes) }))
         var clientValue: Holder?
-        let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body.bytes)
+        let response = APIResponse(status: 200, headerFields: [.contentType: "application/json"], body: body.bytes)
         viaClient.append(seconds(try clock.measure { clientValue = try client.decode(Holder.self, from: response, operation: operation) }))
         guard plainValue == clientValue else {
             FileHandle.standardError.write(Data("error: the two sides decoded different values for \(body.name)\n".utf8))

@@ -14,6 +14,7 @@ import APIRuntimeOffline
 import APIRuntimeStore
 import BenchClient
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -119,14 +120,13 @@ enum TrackNotification {
         id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track", isQueueable: true)
     static let body = Data(#"{"at":"2024-05-01T12:00:00Z","event":"opened"}"#.utf8)
 
-    static func request(_ index: Int, baseURL: URL) -> HTTPRequest {
+    static func request(_ index: Int, baseURL: URL) -> APIRequest {
         let notification = UUID().uuidString.lowercased()
-        return HTTPRequest(
-            method: "POST", url: URL(string: baseURL.absoluteString + "/notifications/\(notification)/track")!,
-            headers: HTTPHeaders([
-                (name: "Content-Type", value: "application/json"), (name: "Accept", value: "application/json"),
-                (name: "Authorization", value: "Bearer bench-token-\(index)"),
-            ]),
+        return APIRequest(
+            method: .post, url: URL(string: baseURL.absoluteString + "/notifications/\(notification)/track")!,
+            headerFields: [
+                .contentType: "application/json", .accept: "application/json", .authorization: "Bearer bench-token-\(index)",
+            ],
             body: body)
     }
 }
@@ -164,8 +164,8 @@ func measureEnqueue(count: Int, warmup: Int, baseURL: URL, clock: ContinuousCloc
         throw BenchFailure(description: "the reopened queue holds \(stored.count) of \(ids.count) enqueued entries")
     }
     guard stored.allSatisfy({
-        $0.request.body == TrackNotification.body && $0.request.headers["Authorization"] == nil
-            && $0.request.headers["Idempotency-Key"] == $0.idempotencyKey
+        $0.request.body == TrackNotification.body && $0.request.headerFields[.authorization] == nil
+            && $0.request.headerFields[HTTPField.Name("Idempotency-Key")!] == $0.idempotencyKey
     }) else {
         throw BenchFailure(description: "the reopened queue's entries differ from what was enqueued")
     }

@@ -1,6 +1,7 @@
 @_spi(Generated) import APIRuntime
 import APIRuntimeTesting
 import Foundation
+import HTTPTypes
 
 /// A payload with the identifier shapes generated models use.
 struct FuzzPayload: Decodable {
@@ -26,7 +27,7 @@ public func fuzzEnvelope(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let client = APIClient(baseURL: URL(string: "https://api.example.invalid")!, transport: MockTransport())
     for format in formats {
         for isLocal in [false, true] {
-            var response = HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
+            var response = APIResponse(status: 200, headerFields: [.contentType: "application/json"], body: body)
             response.isLocal = isLocal
             _ = try? client.checkEnvelopeStatus(of: response, operation: operation, format: format)
             _ = try? client.decodeEnvelope(FuzzPayload.self, from: response, operation: operation, format: format)

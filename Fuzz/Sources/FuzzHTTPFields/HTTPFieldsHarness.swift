@@ -3,6 +3,7 @@ import APIRuntimeMiddleware
 import APIRuntimeDownloads
 import APIRuntimeStore
 import Foundation
+import HTTPTypes
 
 /// libFuzzer entry: header text through `Cache-Control` parsing, HTTP-date parsing (a date that parses must
 /// format to a date that parses to the same instant) and media-type handling (the declared `Content-Type` against
@@ -14,9 +15,13 @@ public func fuzzHTTPFields(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let field = String(decoding: bytes[..<split], as: UTF8.self)
     let body = Data(bytes[split...].dropFirst())
 
-    let headers = HTTPHeaders([("Cache-Control", field), ("cache-control", field), ("Pragma", field)])
+    let pragma = HTTPField.Name("Pragma")!
+    let headers = HTTPFields([
+        HTTPField(name: .cacheControl, value: field), HTTPField(name: HTTPField.Name("cache-control")!, value: field),
+        HTTPField(name: pragma, value: field),
+    ])
     _ = CacheControl(headers)
-    _ = CacheControl(HTTPHeaders([("Pragma", field)]))
+    _ = CacheControl(HTTPFields([HTTPField(name: pragma, value: field)]))
 
     if let date = HTTPDate.parse(field) {
         let formatted = HTTPDate.format(date)

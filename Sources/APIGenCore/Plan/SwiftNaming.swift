@@ -22,8 +22,8 @@ public enum SwiftNaming {
         "Encoder", "CodingKey", "CodingKeys", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "Equatable",
         "Array", "Dictionary", "Set", "Optional", "Result", "Type", "Protocol", "Self", "Any", "AnyObject", "Never",
         "Void", "Character", "Substring", "Foundation", "Swift", "JSONValue", "Nullable", "Indirect", "CalendarDate",
-        "MultipartFile", "MultipartForm", "APIClient", "APIError", "RequestBuilder", "HTTPResponse", "HTTPRequest",
-        "HTTPHeaders", "OperationInfo", "ServerURL", "ParameterEncodable", "APIRuntime", "Task", "Element", "Key",
+        "MultipartFile", "MultipartForm", "APIClient", "APIError", "RequestBuilder", "APIResponse", "APIRequest",
+        "HTTPFields", "OperationInfo", "ServerURL", "ParameterEncodable", "APIRuntime", "Task", "Element", "Key",
         "Value", "Iterator", "Sequence", "Collection", "Identifiable", "CustomStringConvertible", "Comparable",
         "Servers", "JSONEncoder", "JSONDecoder", "FlexibleIdentifier", "Identifier", "WireKey",
         // APIRuntime types generated code names unqualified (validators, security, envelopes, the client's setup):

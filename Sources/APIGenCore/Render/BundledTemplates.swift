@@ -118,7 +118,7 @@ import Foundation
     }
 
     /// The response handling of both `{{methodName}}` variants.
-    private func {{responseHandlerName}}(_ __response: HTTPResponse, request __request: RequestBuilder, operation __operation: OperationInfo{{#recordsCallTime}}, calledAt __calledAt: Date{{/recordsCallTime}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
+    private func {{responseHandlerName}}(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo{{#recordsCallTime}}, calledAt __calledAt: Date{{/recordsCallTime}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
         switch __response.status {
 {{#responseCases}}
         case {{{pattern}}}:

@@ -95,9 +95,9 @@ extension ResolverContext {
                 continue
             }
             if location == .header || location == .cookie, !Self.isFieldName(name) {
-                error("\(location.rawValue) parameter name '\(SwiftNaming.commentText(name))' holds a space, a colon or a "
-                      + "control character; it could inject header fields", at: node["name"],
-                      hint: "header and cookie names are visible ASCII characters other than ':'")
+                error("\(location.rawValue) parameter name '\(SwiftNaming.commentText(name))' is not an HTTP token; it "
+                      + "could inject header fields or not be sendable at all", at: node["name"],
+                      hint: "header and cookie names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~")
                 continue
             }
             var schemaNode = node["schema"]
@@ -196,8 +196,8 @@ extension ResolverContext {
             guard let header = dereference(entry.value) else { continue }
             guard Self.isFieldName(entry.key) else {
                 error("header name '\(SwiftNaming.commentText(entry.key))' of multipart part '\(SwiftNaming.commentText(part))' "
-                      + "holds a space, a colon or a control character; it could inject header fields", at: header,
-                      hint: "header names are visible ASCII characters other than ':'")
+                      + "is not an HTTP token; it could inject header fields or not be sendable at all", at: header,
+                      hint: "header names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~")
                 continue
             }
             var schemaNode = header["schema"]
@@ -237,9 +237,17 @@ extension ResolverContext {
     /// Statuses whose responses HTTP defines without content.
     static let statusesWithoutContent: Set<String> = ["204", "205", "304"]
 
-    /// What a header (or cookie) name may be: visible ASCII other than `:` (the runtime's check, `HTTPFieldCheck`).
-    /// Looser than RFC 9110's token on purpose: it keeps out what could end the name or the line.
+    /// What a header (or cookie) name may be: an RFC 9110 token, what swift-http-types' `HTTPField.Name` accepts
+    /// (the runtime's check, `HTTPFieldCheck`), so every name the generator lets through can be sent.
     static func isFieldName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                true
+            default:
+                "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
     }
 }

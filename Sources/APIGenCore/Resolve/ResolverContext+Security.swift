@@ -32,8 +32,8 @@ extension ResolverContext {
             }
             if location == .header || location == .cookie, !Self.isFieldName(field) {
                 error("apiKey security scheme '\(SwiftNaming.commentText(name))': \(location.rawValue) name "
-                      + "'\(SwiftNaming.commentText(field))' holds a space, a colon or a control character; it could inject header fields",
-                      at: node["name"], hint: "header and cookie names are visible ASCII characters other than ':'")
+                      + "'\(SwiftNaming.commentText(field))' is not an HTTP token; it could inject header fields or not be sendable at all",
+                      at: node["name"], hint: "header and cookie names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~")
                 return nil
             }
             return .apiKey(name: field, location: location)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The field names and success values of a `{status, reason, data}` response envelope.
 @_spi(Generated) public struct EnvelopeFormat: Sendable, Hashable {
@@ -79,7 +80,7 @@ final class EnvelopeFormatBox: Sendable {
 @_spi(Generated) extension APIClient {
     /// Unwraps an envelope: returns `data` when `status` is a success value, throws
     /// ``EnvelopeError/serverError(operation:status:reason:httpStatus:)`` otherwise; nil when data is absent or null.
-    public func decodeEnvelope<Payload: Decodable>(_ type: Payload.Type, from response: HTTPResponse,
+    public func decodeEnvelope<Payload: Decodable>(_ type: Payload.Type, from response: APIResponse,
                                                    operation: OperationInfo, format: EnvelopeFormat) throws -> Payload? {
         if response.isLocal, let known = localResults.value(Payload?.self, kind: .envelope, operation: operation.id, body: response.body) {
             return known
@@ -109,7 +110,7 @@ final class EnvelopeFormatBox: Sendable {
     }
 
     /// ``decodeEnvelope(_:from:operation:format:)`` for payloads the API description requires.
-    public func decodeRequiredEnvelope<Payload: Decodable>(_ type: Payload.Type, from response: HTTPResponse,
+    public func decodeRequiredEnvelope<Payload: Decodable>(_ type: Payload.Type, from response: APIResponse,
                                                            operation: OperationInfo, format: EnvelopeFormat) throws -> Payload {
         guard let payload = try decodeEnvelope(type, from: response, operation: operation, format: format) else {
             throw EnvelopeError.missingData(operation: operation.id, httpStatus: response.status)
@@ -118,7 +119,7 @@ final class EnvelopeFormatBox: Sendable {
     }
 
     /// Checks the status of an envelope whose data is not used (`Void` operations).
-    public func checkEnvelope(from response: HTTPResponse, operation: OperationInfo, format: EnvelopeFormat) throws {
+    public func checkEnvelope(from response: APIResponse, operation: OperationInfo, format: EnvelopeFormat) throws {
         _ = try decodeEnvelope(IgnoredPayload.self, from: response, operation: operation, format: format)
     }
 
@@ -126,7 +127,7 @@ final class EnvelopeFormatBox: Sendable {
     /// success value; a body that is not an envelope passes (validation and decoding report it precisely).
     /// Generated methods call it before validating, so a server error is reported as such even when its body does
     /// not match the success schema.
-    public func checkEnvelopeStatus(of response: HTTPResponse, operation: OperationInfo, format: EnvelopeFormat) throws {
+    public func checkEnvelopeStatus(of response: APIResponse, operation: OperationInfo, format: EnvelopeFormat) throws {
         if response.isLocal, localResults.value(Bool.self, kind: .envelopeStatus, operation: operation.id, body: response.body) == true {
             return
         }

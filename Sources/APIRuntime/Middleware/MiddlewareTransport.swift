@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// An ``HTTPTransport`` that runs middlewares around another transport, for components that take a transport
 /// rather than an ``APIClient`` (`DownloadCache`, `ProbeReachability`) but need auth or logging.
 ///
@@ -15,10 +17,10 @@ public struct MiddlewareTransport: HTTPTransport {
     }
 
     /// Runs `request` through the middlewares and the transport.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let operation = OperationInfo(id: operationID, method: request.method, path: request.url.path)
+    public func send(_ request: APIRequest) async throws -> APIResponse {
+        let operation = OperationInfo(id: operationID, method: request.method.rawValue, path: request.url.path)
         let transport = transport
-        var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { try await transport.send($0) }
+        var next: @Sendable (APIRequest) async throws -> APIResponse = { try await transport.send($0) }
         for middleware in middlewares.reversed() {
             let inner = next
             next = { try await middleware.intercept($0, operation: operation, next: inner) }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Why the body of a documented error response is not the documented one (an HTML page from a proxy, an empty body,
 /// JSON of another shape). The status is still the documented one: the caller gets it with the raw body.
@@ -21,7 +22,7 @@ public enum ResponseBodyProblem: Error, Sendable, CustomStringConvertible {
     /// documented one, otherwise `undocumented` with what is wrong with it, so the status is never hidden behind a
     /// validation or decoding error. A validation failure is reported like any other (``ValidationMode``).
     public func documentedError<Body: Decodable>(
-        _ type: Body.Type, from response: HTTPResponse, operation: OperationInfo, mode: ValidationMode,
+        _ type: Body.Type, from response: APIResponse, operation: OperationInfo, mode: ValidationMode,
         request: RequestBuilder? = nil, calledAt: Date? = nil,
         validator: ((JSONInstance, ValidationContext) -> Bool)?,
         documented: (Body) -> any Error, undocumented: (ResponseBodyProblem) -> any Error

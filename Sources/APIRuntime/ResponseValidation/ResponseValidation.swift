@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// What a generated method does when a response does not match its schema (`validation:` in apigen.yml).
 public enum ValidationMode: String, Sendable, Hashable {
@@ -58,7 +59,7 @@ public struct ResponseValidationFailure: Sendable {
     /// When the call was made (not when the response arrived).
     public let calledAt: Date
     /// The response that failed validation.
-    public let response: HTTPResponse
+    public let response: APIResponse
     /// Whether the caller got an error (`reject`) or the model anyway (`reportOnly`).
     public let mode: ValidationMode
     /// Credential values the client sent recently: reports and logs must hide them wherever they appear.
@@ -70,7 +71,7 @@ extension APIClient {
     ///
     /// In `reject` mode an invalid body throws ``ResponseValidationError``; in `reportOnly` mode decoding continues.
     /// In both, the failure goes to the handler set with ``setValidationFailureHandler(_:)``. A body that is not JSON at all is an invalid response too.
-    @_spi(Generated) public func validateResponse(_ response: HTTPResponse, operation: OperationInfo, mode: ValidationMode,
+    @_spi(Generated) public func validateResponse(_ response: APIResponse, operation: OperationInfo, mode: ValidationMode,
                                  options: ValidationOptions = .default, request: RequestBuilder? = nil, calledAt: Date? = nil,
                                  validator: (JSONInstance, ValidationContext) -> Bool) throws {
         guard mode != .off else { return }
@@ -100,7 +101,7 @@ extension APIClient {
         validationReporting.withLock { $0 = handler }
     }
 
-    private func record(_ error: ResponseValidationError, request: RequestBuilder?, response: HTTPResponse,
+    private func record(_ error: ResponseValidationError, request: RequestBuilder?, response: APIResponse,
                         mode: ValidationMode, calledAt: Date) {
         events.emit(.validationFailed(operation: error.operation.id, message: error.description))
         // A failure while a report is being sent is never reported: reporting can not feed itself.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// What a validation failure report carries to the server: who, what was called, what was sent and received,
 /// when the call was made (UTC), the HTTP status and the schema that failed.
@@ -28,7 +29,9 @@ public struct ValidationFailureReport: Codable, Sendable, Hashable {
         let redaction = Redaction(fields: secretFields, values: failure.credentialValues)
         command = "\(operation.id) \(operation.method) \(operation.path)"
         if let request = failure.request {
-            let headers = request.headers.map { "\($0.name): \(Redaction.isSecretHeader($0.name) ? "***" : redaction.text($0.value))" }
+            let headers = request.headerFields.map {
+                "\($0.name.rawName): \(Redaction.isSecretHeader($0.name.rawName) ? "***" : redaction.text($0.value))"
+            }
             let body = request.body.map { redaction.body($0) } ?? ""
             self.request = ([request.method + " " + redaction.text(request.path)] + headers + (body.isEmpty ? [] : ["", body]))
                 .joined(separator: "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The credentials chosen for one request: the values of the first satisfiable alternative of its operation's
 /// requirements, applied to the request just before the transport sends it (so no middleware, log or queue
@@ -15,22 +16,27 @@ struct CredentialSelection: Sendable {
     /// Whether a `401` may be answered by refreshing one of the chosen credentials.
     let isRefreshable: Bool
 
-    /// `request` with every chosen credential in its place.
-    func apply(to request: HTTPRequest) -> HTTPRequest {
+    /// `request` with every chosen credential in its place; ``InvalidHeaderError`` when a credential holds a byte
+    /// HTTP cannot carry in a header (CR, LF, NUL, other controls), so a bad token is never sent changed.
+    func apply(to request: APIRequest) throws(InvalidHeaderError) -> APIRequest {
         var request = request
         for item in applied {
             switch item.use.scheme.kind {
             case .apiKey(let name, .header):
-                request.headers[name] = item.value
+                let field = try HTTPFieldCheck.field(name: name, value: item.value)
+                request.headerFields[field.name] = field.value
             case .apiKey(let name, .query):
                 request.url = Self.url(request.url, adding: name, value: item.value)
             case .apiKey(let name, .cookie):
                 let pair = PercentEncoding.encodeCookieValue(name) + "=" + PercentEncoding.encodeCookieValue(item.value)
-                request.headers["Cookie"] = request.headers["Cookie"].map { $0 + "; " + pair } ?? pair
+                let field = try HTTPFieldCheck.field(name: "Cookie", value: pair)
+                request.headerFields[.cookie] = request.headerFields[.cookie].map { $0 + "; " + field.value } ?? field.value
             case .http(let scheme):
-                request.headers["Authorization"] = Self.authorizationScheme(scheme) + " " + item.value
+                let field = try HTTPFieldCheck.field(name: "Authorization", value: Self.authorizationScheme(scheme) + " " + item.value)
+                request.headerFields[.authorization] = field.value
             case .oauth2, .openIdConnect:
-                request.headers["Authorization"] = "Bearer " + item.value
+                let field = try HTTPFieldCheck.field(name: "Authorization", value: "Bearer " + item.value)
+                request.headerFields[.authorization] = field.value
             case .mutualTLS:
                 break
             }

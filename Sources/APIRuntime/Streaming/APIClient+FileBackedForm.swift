@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 extension APIClient {
     /// Sends `request` with `form` as its body, streamed from disk: the form is written to a temporary file (parts
@@ -12,7 +13,7 @@ extension APIClient {
     func sendFileBackedForm(
         _ form: MultipartForm, _ request: RequestBuilder, operation: OperationInfo,
         uploadProgress: (@Sendable (TransferProgress) -> Void)?
-    ) async throws -> HTTPResponse {
+    ) async throws -> APIResponse {
         let httpRequest = try request.build(baseURL: baseURL)
         let spooled = FileManager.default.temporaryDirectory
             .appendingPathComponent("apigen-multipart-\(UUID().uuidString.lowercased())")

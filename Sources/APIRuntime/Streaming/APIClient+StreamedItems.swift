@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 @_spi(Generated) extension APIClient {
     /// The events of `response` (an operation's `text/event-stream` success) with `data` validated by `validator`
@@ -8,7 +9,7 @@ import Foundation
         of type: Payload.Type, from response: StreamedHTTPResponse, request: RequestBuilder, operation: OperationInfo,
         mode: ValidationMode = .off, validator: (@Sendable (JSONInstance, ValidationContext) -> Bool)? = nil
     ) -> ServerSentEvents<Payload> {
-        let decode = itemDecoder(type, status: response.status, headers: response.headers, request: request,
+        let decode = itemDecoder(type, status: response.status, headerFields: response.headerFields, request: request,
                                  operation: operation, mode: mode, validator: validator)
         return ServerSentEvents(first: response, operationID: operation.id, connect: reconnector(request, operation: operation),
                                 decode: { _, data, index in try decode(Data(data.utf8), index) })
@@ -22,10 +23,10 @@ import Foundation
         decode: @escaping @Sendable (_ event: String, _ data: String, _ reader: EventDataReader) throws -> Payload
     ) -> ServerSentEvents<Payload> {
         let calledAt = Date()
-        let (status, headers) = (response.status, response.headers)
+        let (status, headerFields) = (response.status, response.headerFields)
         return ServerSentEvents(first: response, operationID: operation.id, connect: reconnector(request, operation: operation),
                                 decode: { [self] event, data, index in
-            try decode(event, data, EventDataReader(client: self, response: (status, headers), request: request,
+            try decode(event, data, EventDataReader(client: self, response: (status, headerFields), request: request,
                                                     operation: operation, calledAt: calledAt, index: index))
         })
     }
@@ -45,34 +46,34 @@ import Foundation
         validator: (@Sendable (JSONInstance, ValidationContext) -> Bool)? = nil
     ) -> JSONStream<Item> {
         JSONStream(response, format: format, operationID: operation.id,
-                   decode: itemDecoder(type, status: response.status, headers: response.headers, request: request,
+                   decode: itemDecoder(type, status: response.status, headerFields: response.headerFields, request: request,
                                        operation: operation, mode: mode, validator: validator))
     }
 
     private func reconnector(_ request: RequestBuilder, operation: OperationInfo) -> ServerSentEvents<Never>.Connect {
         { [self] lastEventID in
             var httpRequest = try request.build(baseURL: baseURL)
-            httpRequest.headers["Accept"] = "text/event-stream"
-            httpRequest.headers["Last-Event-ID"] = lastEventID
+            httpRequest.headerFields[.accept] = "text/event-stream"
+            httpRequest.headerFields[.lastEventID] = try lastEventID.map { try HTTPFieldCheck.field(name: "Last-Event-ID", value: $0).value }
             return try await stream(httpRequest, operation: operation)
         }
     }
 
     /// Checks one item's bytes (JSON, then the schema) and decodes them; failures name the item's index.
     private func itemDecoder<Item: Decodable & Sendable>(
-        _ type: Item.Type, status: Int, headers: HTTPHeaders, request: RequestBuilder, operation: OperationInfo,
+        _ type: Item.Type, status: Int, headerFields: HTTPFields, request: RequestBuilder, operation: OperationInfo,
         mode: ValidationMode, validator: (@Sendable (JSONInstance, ValidationContext) -> Bool)?
     ) -> @Sendable (Data, Int) throws -> Item {
         let calledAt = Date()
         return { [self] bytes, index in
-            try decodeItem(type, bytes, index: index, status: status, headers: headers, request: request,
+            try decodeItem(type, bytes, index: index, status: status, headerFields: headerFields, request: request,
                            operation: operation, calledAt: calledAt, mode: mode, validator: validator)
         }
     }
 
     /// Checks the bytes of item `index` (JSON, then the schema in `mode`) and decodes them into `type`.
     func decodeItem<Item: Decodable>(
-        _ type: Item.Type, _ bytes: Data, index: Int, status: Int, headers: HTTPHeaders, request: RequestBuilder,
+        _ type: Item.Type, _ bytes: Data, index: Int, status: Int, headerFields: HTTPFields, request: RequestBuilder,
         operation: OperationInfo, calledAt: Date, mode: ValidationMode,
         validator: (@Sendable (JSONInstance, ValidationContext) -> Bool)?
     ) throws -> Item {
@@ -84,7 +85,7 @@ import Foundation
             throw StreamingError.malformedItem(operation: operation.id, index: index, message: "not JSON: \(error)")
         }
         if let validator, mode != .off {
-            var item = HTTPResponse(status: status, headers: headers, body: bytes)
+            var item = APIResponse(status: status, headerFields: headerFields, body: bytes)
             item.parsedBodyMemo = parsed
             try validateResponse(item, operation: operation, mode: mode, request: request, calledAt: calledAt, validator: validator)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 extension APIClient {
     /// Builds `request` against ``baseURL`` (adding `Accept: accept` unless an `Accept` header is set) and sends it
@@ -13,8 +14,8 @@ extension APIClient {
     @_spi(Generated) public func stream(_ request: RequestBuilder, operation: OperationInfo, accept: String) async throws -> StreamedHTTPResponse {
         try Task.checkCancellation()
         var httpRequest = try request.build(baseURL: baseURL)
-        if !httpRequest.headers.contains("Accept") {
-            httpRequest.headers["Accept"] = accept
+        if !httpRequest.headerFields.contains(.accept) {
+            httpRequest.headerFields[.accept] = try HTTPFieldCheck.field(name: "Accept", value: accept).value
         }
         return try await stream(httpRequest, operation: operation)
     }
@@ -25,14 +26,14 @@ extension APIClient {
     /// Credentials, retries (only before the head arrived: a body that broke off is never replayed) and every
     /// middleware apply as for ``send(_:operation:)``; middlewares that do not adopt ``StreamingClientMiddleware``
     /// see the head with an empty body. Throws like ``send(_:operation:)``.
-    public func stream(_ request: HTTPRequest, operation: OperationInfo) async throws -> StreamedHTTPResponse {
+    public func stream(_ request: APIRequest, operation: OperationInfo) async throws -> StreamedHTTPResponse {
         try await stream(request, operation: operation, uploadProgress: nil)
     }
 
-    /// ``stream(_:operation:)`` reporting the bytes sent of a body read from ``HTTPRequest/bodyFile``; with
+    /// ``stream(_:operation:)`` reporting the bytes sent of a body read from ``APIRequest/bodyFile``; with
     /// `downloadTarget`, a transport that adopts ``FileDownloadingTransport`` writes the body to its file and returns
     /// once it is complete.
-    func stream(_ request: HTTPRequest, operation: OperationInfo,
+    func stream(_ request: APIRequest, operation: OperationInfo,
                 uploadProgress: (@Sendable (TransferProgress) -> Void)?,
                 downloadTarget: DownloadTarget? = nil) async throws -> StreamedHTTPResponse {
         try Task.checkCancellation()
@@ -41,7 +42,7 @@ extension APIClient {
             counter += 1
             return counter
         }
-        var event = RequestEvent(id: id, operation: operation.id, method: request.method, url: request.url, account: nil)
+        var event = RequestEvent(id: id, operation: operation.id, method: request.method.rawValue, url: request.url, account: nil)
         let context: RequestContext
         do {
             let selection = try await credentialManager?.select(for: operation)
@@ -78,10 +79,10 @@ extension APIClient {
     private func streamChain(
         for operation: OperationInfo, context: RequestContext, uploadProgress: (@Sendable (TransferProgress) -> Void)?,
         downloadTarget: DownloadTarget?
-    ) -> @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse {
+    ) -> @Sendable (APIRequest) async throws -> StreamedHTTPResponse {
         let transport = transport
         let manager = credentialManager
-        var next: @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse = { request in
+        var next: @Sendable (APIRequest) async throws -> StreamedHTTPResponse = { request in
             if context.options.fetchPolicy == .cacheOnly {
                 throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
             }
@@ -89,12 +90,12 @@ extension APIClient {
                 return try await Self.stream(request, through: transport, uploadProgress: uploadProgress,
                                              downloadTarget: downloadTarget)
             }
-            let response = try await Self.stream(selection.apply(to: request), through: transport,
+            let response = try await Self.stream(try selection.apply(to: request), through: transport,
                                                  uploadProgress: uploadProgress, downloadTarget: downloadTarget)
             guard response.status == 401, selection.isRefreshable, !CredentialRefresh.isActive else { return response }
             response.body.cancel()
             let renewed = try await manager.refreshed(selection)
-            return try await Self.stream(renewed.apply(to: request), through: transport, uploadProgress: uploadProgress,
+            return try await Self.stream(try renewed.apply(to: request), through: transport, uploadProgress: uploadProgress,
                                          downloadTarget: downloadTarget)
         }
         for middleware in middlewares.reversed() {
@@ -106,10 +107,9 @@ extension APIClient {
         return next
     }
 
-    private static func stream(_ request: HTTPRequest, through transport: any HTTPTransport,
+    private static func stream(_ request: APIRequest, through transport: any HTTPTransport,
                                uploadProgress: (@Sendable (TransferProgress) -> Void)?,
                                downloadTarget: DownloadTarget?) async throws -> StreamedHTTPResponse {
-        try HTTPFieldCheck.check(request)
         do {
             if let downloadTarget, let downloading = transport as? any FileDownloadingTransport {
                 return try await downloading.download(request, to: downloadTarget)
@@ -143,9 +143,9 @@ extension APIClient {
 
 @_spi(Generated) extension APIClient {
     /// Reads the whole body of a streamed response that is not the stream the caller wanted (a documented error, an
-    /// unexpected status) into an ``HTTPResponse`` for the generated status switch; at most
+    /// unexpected status) into an ``APIResponse`` for the generated status switch; at most
     /// ``URLSessionTransport/defaultMaxResponseSize`` bytes (more throws ``ResponseTooLargeError``).
-    public func collect(_ response: StreamedHTTPResponse, operation: OperationInfo) async throws -> HTTPResponse {
+    public func collect(_ response: StreamedHTTPResponse, operation: OperationInfo) async throws -> APIResponse {
         let url = baseURL.appendingPathComponent(operation.path)
         var collected = try await response.collected(url: url)
         collected.parsedBodyMemo = ParsedBodyMemo()

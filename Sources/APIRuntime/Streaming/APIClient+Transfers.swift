@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 extension APIClient {
     /// Downloads the body of `request` to `destination` as it arrives (memory stays at a few chunks whatever its
@@ -10,13 +11,13 @@ extension APIClient {
     /// the server announced `Accept-Ranges: bytes`), appends a `206` and starts over on a `200` (the file changed).
     /// A non-2xx status throws ``APIError/unexpectedStatus(operation:status:body:)``; a broken connection throws
     /// ``APIError/transport(_:)`` and leaves the partial file. Large bodies are fetched in `segmentSize` pieces when
-    /// the server honours `Range` (see the `HTTPRequest` overload).
+    /// the server honours `Range` (see the `APIRequest` overload).
     @_spi(Generated) public func download(
         _ request: RequestBuilder, operation: OperationInfo, to destination: URL, resumable: Bool = true,
         segmentSize: Int64? = APIClient.defaultDownloadSegmentSize, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> DownloadResult {
         var httpRequest = try request.build(baseURL: baseURL)
-        if !httpRequest.headers.contains("Accept") { httpRequest.headers["Accept"] = "*/*" }
+        if !httpRequest.headerFields.contains(.accept) { httpRequest.headerFields[.accept] = "*/*" }
         return try await download(httpRequest, operation: operation, to: destination, resumable: resumable, segmentSize: segmentSize,
                                   progress: progress)
     }
@@ -32,7 +33,7 @@ extension APIClient {
     /// transfer, so a single response is received as fast as the network delivers it). A server that ignores
     /// `Range` sends the whole body in one `200`. Nil `segmentSize` asks for the whole rest at once.
     public func download(
-        _ request: HTTPRequest, operation: OperationInfo, to destination: URL, resumable: Bool = true,
+        _ request: APIRequest, operation: OperationInfo, to destination: URL, resumable: Bool = true,
         segmentSize: Int64? = APIClient.defaultDownloadSegmentSize,
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> DownloadResult {
@@ -57,22 +58,22 @@ extension APIClient {
             if wholeToFile == nil {
                 // Without a validator, later segments could mix two versions of the resource: ask for all of the rest.
                 let end = offset > 0 && validator == nil ? "" : segmentSize.map { String(offset + max(1, $0) - 1) } ?? ""
-                segment.headers["Range"] = "bytes=\(offset)-\(end)"
-                segment.headers["If-Range"] = offset > 0 ? validator : nil
+                segment.headerFields[.range] = "bytes=\(offset)-\(end)"
+                segment.headerFields[.ifRange] = offset > 0 ? validator : nil
             }
             let response = try await stream(segment, operation: operation, uploadProgress: nil, downloadTarget: wholeToFile)
-            var expected = response.headers["Content-Length"].flatMap { Int64($0) }
+            var expected = response.headerFields[.contentLength].flatMap { Int64($0) }
             var isLast = true
             switch response.status {
             case 206:
-                let range = PartialDownload.contentRange(response.headers["Content-Range"])
+                let range = PartialDownload.contentRange(response.headerFields[.contentRange])
                 guard let range, range.start == offset else {
                     response.body.cancel()
                     PartialDownload.remove(at: destination)
-                    throw StreamingError.rangeMismatch(expectedStart: offset, contentRange: response.headers["Content-Range"])
+                    throw StreamingError.rangeMismatch(expectedStart: offset, contentRange: response.headerFields[.contentRange])
                 }
                 expected = range.total ?? expected.map { $0 + offset }
-                validator = PartialDownload.validator(of: response.headers, status: 206) ?? (offset > 0 ? validator : nil)
+                validator = PartialDownload.validator(of: response.headerFields, status: 206) ?? (offset > 0 ? validator : nil)
                 isLast = false
                 // Ranges without a validator: later segments could mix two versions of the resource, and asking for all
                 // of the rest at once would queue it in memory. Without the total (`bytes 0-99/*`), the end of the
@@ -80,7 +81,7 @@ extension APIClient {
                 let unversioned = offset == 0 && validator == nil
                     && Self.exceedsOneSegment(request, expected: expected, segmentSize: segmentSize ?? .max)
                 if wholeToFile == nil, segmentSize != nil, transport is any FileDownloadingTransport,
-                   request.method.uppercased() == "GET", unversioned || range.total == nil {
+                   request.method == .get, unversioned || range.total == nil {
                     response.body.cancel()
                     PartialDownload.remove(at: destination)
                     let size = range.total
@@ -97,7 +98,7 @@ extension APIClient {
                 continue
             case 200...299:
                 offset = 0
-                validator = PartialDownload.validator(of: response.headers, status: response.status)
+                validator = PartialDownload.validator(of: response.headerFields, status: response.status)
                 if wholeToFile == nil, let segmentSize, response.status == 200,
                    Self.exceedsOneSegment(request, expected: expected, segmentSize: segmentSize) {
                     if validator != nil, !rangeIgnoredBefore {
@@ -142,7 +143,7 @@ extension APIClient {
             try manager.moveItem(at: partialURL, to: destination)
             try? manager.removeItem(at: PartialDownload.metadataURL(for: destination))
             return DownloadResult(fileURL: destination, byteCount: offset, resumedFrom: resumedFrom,
-                                  status: response.status, headers: response.headers)
+                                  status: response.status, headerFields: response.headerFields)
         }
     }
 
@@ -151,12 +152,12 @@ extension APIClient {
     /// response (its body at most ``URLSessionTransport/defaultMaxResponseSize`` bytes). The request's own body is
     /// ignored; `Content-Type` is set to `contentType`, and `Accept` to `application/json` unless it has one.
     public func upload(
-        _ request: HTTPRequest, fromFile file: URL, contentType: String = "application/octet-stream",
+        _ request: APIRequest, fromFile file: URL, contentType: String = "application/octet-stream",
         operation: OperationInfo, progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async throws -> HTTPResponse {
+    ) async throws -> APIResponse {
         var httpRequest = request
-        if !httpRequest.headers.contains("Accept") { httpRequest.headers["Accept"] = "application/json" }
-        httpRequest.headers["Content-Type"] = contentType
+        if !httpRequest.headerFields.contains(.accept) { httpRequest.headerFields[.accept] = "application/json" }
+        httpRequest.headerFields[.contentType] = try HTTPFieldCheck.field(name: "Content-Type", value: contentType).value
         httpRequest.body = nil
         httpRequest.bodyFile = file
         let response = try await stream(httpRequest, operation: operation, uploadProgress: progress)
@@ -165,20 +166,20 @@ extension APIClient {
         return collected
     }
 
-    /// The generated methods' upload: builds `request` against ``baseURL`` and sends it like the `HTTPRequest`
+    /// The generated methods' upload: builds `request` against ``baseURL`` and sends it like the `APIRequest`
     /// overload.
     @_spi(Generated) public func upload(
         _ request: RequestBuilder, fromFile file: URL, contentType: String = "application/octet-stream",
         operation: OperationInfo, progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async throws -> HTTPResponse {
+    ) async throws -> APIResponse {
         try await upload(request.build(baseURL: baseURL), fromFile: file, contentType: contentType, operation: operation,
                          progress: progress)
     }
 
     /// Whether a GET's body is larger than one segment or of unknown size: received by one data task, its bytes
     /// would wait in memory while the disk is behind, so it is worth asking for again with a download task.
-    private static func exceedsOneSegment(_ request: HTTPRequest, expected: Int64?, segmentSize: Int64) -> Bool {
-        guard request.method.uppercased() == "GET" else { return false }
+    private static func exceedsOneSegment(_ request: APIRequest, expected: Int64?, segmentSize: Int64) -> Bool {
+        guard request.method == .get else { return false }
         return expected.map { $0 > segmentSize } ?? true
     }
 

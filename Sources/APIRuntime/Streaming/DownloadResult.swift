@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A body downloaded to a file by ``APIClient/download(_:operation:to:resumable:segmentSize:progress:)``.
 public struct DownloadResult: Sendable, Hashable {
@@ -11,5 +12,5 @@ public struct DownloadResult: Sendable, Hashable {
     /// The final response's status (`200`, or `206` for a resumed download).
     public let status: Int
     /// The final response's header fields.
-    public let headers: HTTPHeaders
+    public let headerFields: HTTPFields
 }

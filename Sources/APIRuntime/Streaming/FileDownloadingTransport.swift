@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A transport that can receive a response body straight into a file, paced by the disk: the bytes are written on
 /// the thread that reads them from the socket, so the network waits while the disk is behind.
@@ -11,7 +12,7 @@ protocol FileDownloadingTransport: StreamingHTTPTransport {
     /// ``DownloadTarget/file`` (replacing what was there) and the returned body is empty with
     /// ``HTTPBodyStream/bytesOnFile`` set; any other status returns its body in memory (at most
     /// ``DownloadTarget/errorBodyLimit`` bytes) and leaves `file` alone.
-    func download(_ request: HTTPRequest, to target: DownloadTarget) async throws -> StreamedHTTPResponse
+    func download(_ request: APIRequest, to target: DownloadTarget) async throws -> StreamedHTTPResponse
 }
 
 /// Where ``FileDownloadingTransport/download(_:to:)`` puts a body and whom it tells how far it got.

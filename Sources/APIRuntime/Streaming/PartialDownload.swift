@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// What an interrupted download left next to its destination, so the next attempt can ask for the rest with
 /// `Range` and `If-Range`: `<destination>.partial` (the bytes so far) and `<destination>.partial.json` (the URL and
@@ -28,11 +29,11 @@ struct PartialDownload: Codable {
     }
 
     /// The validator of `headers` when the server supports ranges and gave one usable with `If-Range`.
-    static func validator(of headers: HTTPHeaders, status: Int) -> String? {
-        let acceptsRanges = status == 206 || (headers["Accept-Ranges"]?.lowercased().contains("bytes") ?? false)
+    static func validator(of headers: HTTPFields, status: Int) -> String? {
+        let acceptsRanges = status == 206 || (headers[.acceptRanges]?.lowercased().contains("bytes") ?? false)
         guard acceptsRanges else { return nil }
-        if let etag = headers["ETag"], !etag.hasPrefix("W/") { return etag }  // If-Range needs a strong validator
-        return headers["Last-Modified"]
+        if let etag = headers[.eTag], !etag.hasPrefix("W/") { return etag }  // If-Range needs a strong validator
+        return headers[.lastModified]
     }
 
     /// The first byte position of `Content-Range: bytes START-END/TOTAL`, and TOTAL when known.

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// A middleware that also handles streamed responses (``APIClient/stream(_:operation:)``) itself, seeing the head
 /// and leaving the body to the caller.
 ///
@@ -7,17 +9,17 @@
 public protocol StreamingClientMiddleware: ClientMiddleware {
     /// Handles the streamed request `request` for `operation`, usually by calling `next` once.
     func interceptStream(
-        _ request: HTTPRequest,
+        _ request: APIRequest,
         operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse
+        next: @Sendable (APIRequest) async throws -> StreamedHTTPResponse
     ) async throws -> StreamedHTTPResponse
 }
 
 /// Runs any ``ClientMiddleware`` for a streamed request.
 enum StreamingMiddlewareAdapter {
     static func intercept(
-        _ request: HTTPRequest, operation: OperationInfo, middleware: any ClientMiddleware,
-        next: @escaping @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse
+        _ request: APIRequest, operation: OperationInfo, middleware: any ClientMiddleware,
+        next: @escaping @Sendable (APIRequest) async throws -> StreamedHTTPResponse
     ) async throws -> StreamedHTTPResponse {
         if let streaming = middleware as? any StreamingClientMiddleware {
             return try await streaming.interceptStream(request, operation: operation, next: next)
@@ -30,13 +32,13 @@ enum StreamingMiddlewareAdapter {
                 previous?.body.cancel()
                 previous = streamed
             }
-            return HTTPResponse(status: streamed.status, headers: streamed.headers)
+            return APIResponse(head: streamed.head)
         }
         let streamed = latest.withLock { $0 }
         guard let streamed, streamed.status == head.status else {
             streamed?.body.cancel()
             return StreamedHTTPResponse(head)
         }
-        return StreamedHTTPResponse(status: head.status, headers: head.headers, body: streamed.body)
+        return StreamedHTTPResponse(head: head.head, body: streamed.body)
     }
 }

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// A transport that can hand a response over as soon as its head arrives, with the body following as a stream.
 ///
 /// ``APIClient/stream(_:operation:)`` uses it when the client's transport adopts it; with any other transport the
@@ -5,14 +7,14 @@
 public protocol StreamingHTTPTransport: HTTPTransport {
     /// Sends `request` and returns once the response head arrived; every status is returned as a response.
     /// Throws only when no response head was received. `uploadProgress` receives the bytes sent of a body read from
-    /// ``HTTPRequest/bodyFile``.
-    func stream(_ request: HTTPRequest, uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws
+    /// ``APIRequest/bodyFile``.
+    func stream(_ request: APIRequest, uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws
         -> StreamedHTTPResponse
 }
 
 extension StreamingHTTPTransport {
     /// Sends `request` without observing the upload (see ``stream(_:uploadProgress:)``).
-    public func stream(_ request: HTTPRequest) async throws -> StreamedHTTPResponse {
+    public func stream(_ request: APIRequest) async throws -> StreamedHTTPResponse {
         try await stream(request, uploadProgress: nil)
     }
 }

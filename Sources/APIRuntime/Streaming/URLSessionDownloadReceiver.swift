@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -97,7 +98,7 @@ final class URLSessionDownloadReceiver: @unchecked Sendable {
             continuation.resume(throwing: URLSessionTransport.normalized(error, url: url))
         } else if let http = response as? HTTPURLResponse, case .success(let body) = outcome {
             continuation.resume(returning: StreamedHTTPResponse(
-                status: http.statusCode, headers: URLSessionTransport.headers(of: http), body: body))
+                status: http.statusCode, headerFields: URLSessionTransport.headerFields(of: http), body: body))
         } else {
             continuation.resume(throwing: URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         }

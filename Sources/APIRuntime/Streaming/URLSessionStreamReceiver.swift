@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -37,7 +38,7 @@ final class URLSessionStreamReceiver: @unchecked Sendable {
             return
         }
         continuation.resume(returning: StreamedHTTPResponse(
-            status: http.statusCode, headers: URLSessionTransport.headers(of: http), body: HTTPBodyStream(buffer: buffer)))
+            status: http.statusCode, headerFields: URLSessionTransport.headerFields(of: http), body: HTTPBodyStream(buffer: buffer)))
     }
 
     func received(_ data: Data) {

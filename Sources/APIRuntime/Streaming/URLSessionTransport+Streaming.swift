@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,12 +9,11 @@ extension URLSessionTransport: StreamingHTTPTransport, FileDownloadingTransport 
     ///
     /// Uses the session's delegate (``makeSession(configuration:)``, also on Apple platforms, so one code path serves
     /// both); with a session made otherwise the body is received whole first. A request with
-    /// ``HTTPRequest/bodyFile`` is uploaded from disk, reporting to `uploadProgress` on a `URLSession` queue. The body
+    /// ``APIRequest/bodyFile`` is uploaded from disk, reporting to `uploadProgress` on a `URLSession` queue. The body
     /// may fall at most ``maxResponseSize`` bytes behind the network before the transfer is stopped
     /// (``StreamingError/consumerTooSlow(limit:)``); a file sink (downloads) never falls behind.
-    public func stream(_ request: HTTPRequest, uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws
+    public func stream(_ request: APIRequest, uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws
         -> StreamedHTTPResponse {
-        try HTTPFieldCheck.check(request)
         guard let collector = session.delegate as? URLSessionBodyCollector else {
             return StreamedHTTPResponse(try await send(request))
         }
@@ -27,8 +27,7 @@ extension URLSessionTransport: StreamingHTTPTransport, FileDownloadingTransport 
     /// Downloads `request` with a download task, which writes the body to a temporary file on the thread that reads
     /// the socket (see ``FileDownloadingTransport``), then moves a `2xx` body to `target`'s file. Falls back to
     /// ``stream(_:uploadProgress:)`` with a session not made by ``makeSession(configuration:)``.
-    func download(_ request: HTTPRequest, to target: DownloadTarget) async throws -> StreamedHTTPResponse {
-        try HTTPFieldCheck.check(request)
+    func download(_ request: APIRequest, to target: DownloadTarget) async throws -> StreamedHTTPResponse {
         guard let collector = session.delegate as? URLSessionBodyCollector else {
             return try await stream(request, uploadProgress: nil)
         }

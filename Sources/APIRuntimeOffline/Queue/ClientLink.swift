@@ -1,5 +1,6 @@
 import APIRuntime
 import APIRuntimeStore
+import HTTPTypes
 
 /// How the offline queue reaches the client that replays its entries; holds the client weakly so the queue
 /// (one of the client's middlewares) does not keep it alive.
@@ -16,7 +17,7 @@ struct ClientLink: Sendable {
     }
 
     /// Sends `entry` through the client's whole middleware chain, marked as a replay for the entry's account.
-    func send(_ entry: QueuedRequest) async throws -> HTTPResponse {
+    func send(_ entry: QueuedRequest) async throws -> APIResponse {
         guard let client else { throw CancellationError() }
         var options = RequestOptions(fetchPolicy: .networkOnly, isQueueable: false)
         options.isReplay = true

@@ -1,6 +1,7 @@
 import APIRuntime
 import APIRuntimeStore
 import Foundation
+import HTTPTypes
 
 extension OfflineQueue: ClientMiddleware {
     /// For queueable calls: adds the idempotency key, stores the call instead of sending it when the account
@@ -11,16 +12,16 @@ extension OfflineQueue: ClientMiddleware {
     /// `ClientEvent.storageError(message:)`, and the call is sent directly (checking for pending entries
     /// failed) or its network error is thrown to the caller (storing it failed).
     public nonisolated func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         guard let context = RequestContext.current, context.isQueueable, !context.options.isReplay else {
             return try await next(request)
         }
         let calledAt = clock.now()
         var request = request
-        if request.headers[configuration.idempotencyHeader] == nil {
-            request.headers[configuration.idempotencyHeader] = UUID().uuidString.lowercased()
+        if request.headerFields[configuration.idempotencyHeader] == nil {
+            request.headerFields[configuration.idempotencyHeader] = UUID().uuidString.lowercased()
         }
         // A storage failure must not stop the call: it is reported as an event and the call is sent directly.
         let queuedBehind: QueuedRequest?

@@ -1,13 +1,14 @@
 import APIRuntime
 import APIRuntimeStore
+import HTTPTypes
 
 // A stream is live: the queue passes it untouched and never stores it for later.
 
 extension OfflineQueue: StreamingClientMiddleware {
     /// Passes the stream through: a stream is live, so it is never queued for later.
     public func interceptStream(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> StreamedHTTPResponse
     ) async throws -> StreamedHTTPResponse {
         try await next(request)
     }

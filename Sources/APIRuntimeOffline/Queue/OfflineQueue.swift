@@ -1,6 +1,7 @@
 import APIRuntime
 import APIRuntimeStore
 import Foundation
+import HTTPTypes
 
 /// Stores queueable calls that cannot be sent (the network is unreachable, or earlier calls are still waiting)
 /// and replays them strictly in order when it returns.
@@ -28,11 +29,11 @@ public actor OfflineQueue {
     /// How entries are stored and retried.
     public struct Configuration: Sendable {
         /// The header carrying each entry's idempotency key.
-        public var idempotencyHeader = "Idempotency-Key"
+        public var idempotencyHeader = HTTPField.Name.idempotencyKey
         /// Header fields never written to storage (compared case-insensitively); the auth middleware adds the
         /// current token again when the entry is replayed. Credentials the client attaches itself (its
         /// `credentials`) are added after the queue and never reach it.
-        public var strippedHeaders: Set<String> = ["authorization", "proxy-authorization"]
+        public var strippedHeaders: Set<HTTPField.Name> = [.authorization, .proxyAuthorization]
         /// Automatic retries after a transient replay failure; nil waits for reachability or ``OfflineQueue/flush()``.
         public var retry: QueueRetry? = QueueRetry()
 
@@ -66,13 +67,13 @@ public actor OfflineQueue {
     /// time of the call; now by default). Adds the idempotency key header unless present and strips the
     /// headers listed in ``Configuration/strippedHeaders``. Throws when it cannot be stored.
     public func enqueue(
-        _ request: HTTPRequest, operation: OperationInfo, account: String?, calledAt: Date? = nil
+        _ request: APIRequest, operation: OperationInfo, account: String?, calledAt: Date? = nil
     ) async throws -> QueuedRequest {
         var stored = request
-        let key = stored.headers[configuration.idempotencyHeader] ?? UUID().uuidString.lowercased()
-        stored.headers[configuration.idempotencyHeader] = key
+        let key = stored.headerFields[configuration.idempotencyHeader] ?? UUID().uuidString.lowercased()
+        stored.headerFields[configuration.idempotencyHeader] = key
         for name in configuration.strippedHeaders {
-            stored.headers.remove(name)
+            stored.headerFields[name] = nil
         }
         let time = calledAt ?? clock.now()
         let entry = QueuedRequest(
@@ -87,7 +88,7 @@ public actor OfflineQueue {
 
     /// Stores `request` only if `account` already has pending entries (so it cannot overtake them).
     func enqueueBehindPending(
-        _ request: HTTPRequest, operation: OperationInfo, account: String?, calledAt: Date
+        _ request: APIRequest, operation: OperationInfo, account: String?, calledAt: Date
     ) async throws -> QueuedRequest? {
         guard try await storage.queueCount(state: .pending, scope: .account(account)) > 0 else { return nil }
         return try await enqueue(request, operation: operation, account: account, calledAt: calledAt)

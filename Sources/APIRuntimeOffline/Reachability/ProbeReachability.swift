@@ -1,6 +1,7 @@
 import APIRuntime
 import APIRuntimeStore
 import Foundation
+import HTTPTypes
 
 /// A `ReachabilityMonitor` for every platform (the one to use on Linux, which has no reachability API):
 /// sends `HEAD url` every `interval`; any HTTP response means reachable, no response means unreachable.
@@ -79,7 +80,7 @@ public final class ProbeReachability: ReachabilityMonitor {
     public func probe() async -> ReachabilityStatus {
         let status: ReachabilityStatus
         do {
-            _ = try await transport.send(HTTPRequest(method: "HEAD", url: url))
+            _ = try await transport.send(APIRequest(method: .head, url: url))
             status = .reachable
         } catch {
             status = .unreachable

@@ -1,4 +1,5 @@
 import APIRuntime
+import HTTPTypes
 
 /// The `Cache-Control` directives the runtime honours (RFC 9111 §5.2), parsed from all `Cache-Control` fields.
 ///
@@ -20,13 +21,13 @@ public struct CacheControl: Sendable, Hashable {
 
     /// Parses every `Cache-Control` field of `headers`; a request's `Pragma: no-cache` counts as `no-cache`
     /// when there is no `Cache-Control` field (RFC 9111 §5.4).
-    public init(_ headers: HTTPHeaders) {
+    public init(_ headers: HTTPFields) {
         var sawField = false
-        for field in headers where HTTPHeaders.same(field.name, "Cache-Control") {
+        for field in headers where field.name == .cacheControl {
             sawField = true
             parse(field.value)
         }
-        if !sawField, let pragma = headers["Pragma"], pragma.lowercased().contains("no-cache") {
+        if !sawField, let pragma = headers[HTTPField.Name("Pragma")!], pragma.lowercased().contains("no-cache") {
             noCache = true
         }
     }

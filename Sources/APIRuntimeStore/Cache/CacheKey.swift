@@ -1,5 +1,6 @@
 @_spi(Generated) import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// The key under which the HTTP cache and the response store keep a response: a SHA-256 of the method, the
 /// URL, the canonical body, the account and a namespace. Two POSTs with different parameters therefore get
@@ -10,7 +11,7 @@ public enum CacheKey {
     /// The URL's scheme and host are lowercased and a default port is dropped; the query is kept as sent.
     /// A JSON body is canonicalised (keys sorted, insignificant whitespace removed) and a form body has its
     /// pairs sorted, so equivalent bodies give the same key; other bodies are used byte for byte.
-    public static func make(for request: HTTPRequest, account: String?, namespace: String = "") -> String {
+    public static func make(for request: APIRequest, account: String?, namespace: String = "") -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         func append(_ field: String) {
@@ -20,10 +21,10 @@ public enum CacheKey {
         }
         append("apigen-cache-key-v1")
         append(namespace)
-        append(request.method.uppercased())
+        append(request.method.rawValue.uppercased())
         append(canonicalURL(request.url))
         append(account.map { "account:" + $0 } ?? "anonymous")
-        bytes += canonicalBody(request.body, contentType: request.headers["Content-Type"])
+        bytes += canonicalBody(request.body, contentType: request.headerFields[.contentType])
         return digests.hex(of: bytes)
     }
 

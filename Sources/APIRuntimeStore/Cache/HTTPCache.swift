@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// The runtime's HTTP cache (a private cache, RFC 9111 subset), needed because FoundationNetworking's
 /// `URLSession` on Linux never caches; `URLSessionTransport` keeps `URLSession`'s own cache off everywhere.
@@ -25,7 +26,7 @@ public final class HTTPCache: StatefulMiddleware {
     /// What is cached.
     public struct Configuration: Sendable {
         /// Methods whose responses may be stored.
-        public var methods: Set<String> = ["GET", "HEAD"]
+        public var methods: Set<HTTPRequest.Method> = [.get, .head]
         /// `operationId`s of query-style operations (usually POST) that may be stored too; their responses need
         /// explicit freshness. Other unsafe methods are never cached: replaying them from a cache would skip the
         /// server-side effect.
@@ -66,14 +67,14 @@ public final class HTTPCache: StatefulMiddleware {
 
     /// Serves `request` from the cache, revalidates, or sends it and stores the response.
     public func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         let context = RequestContext.current
         let account = context?.account
-        let requestControl = CacheControl(request.headers)
-        let isConditional = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "Range"]
-            .contains { request.headers.contains($0) }
+        let requestControl = CacheControl(request.headerFields)
+        let isConditional = [HTTPField.Name.ifNoneMatch, .ifModifiedSince, .ifMatch, .ifUnmodifiedSince, .range]
+            .contains { request.headerFields.contains($0) }
         guard isCacheable(request, operation), !requestControl.noStore, !isConditional else {
             let response = try await next(request)
             await invalidateIfUnsafe(request, response, account: account)
@@ -88,9 +89,9 @@ public final class HTTPCache: StatefulMiddleware {
         if let entry {
             let now = clock.now()
             let age = CacheFreshness.currentAge(
-                of: entry.response.headers, requestTime: entry.requestTime, responseTime: entry.responseTime, now: now)
-            let responseControl = CacheControl(entry.response.headers)
-            let lifetime = CacheFreshness.lifetime(of: entry.response.headers, control: responseControl, responseTime: entry.responseTime) ?? 0
+                of: entry.response.headerFields, requestTime: entry.requestTime, responseTime: entry.responseTime, now: now)
+            let responseControl = CacheControl(entry.response.headerFields)
+            let lifetime = CacheFreshness.lifetime(of: entry.response.headerFields, control: responseControl, responseTime: entry.responseTime) ?? 0
             let isFresh = age < lifetime && !responseControl.noCache && !requestControl.noCache
                 && requestControl.maxAge.map { age <= TimeInterval($0) } ?? true
             if isFresh {
@@ -98,7 +99,7 @@ public final class HTTPCache: StatefulMiddleware {
                 events?.emit(.servedFromCache(CacheEvent(
                     operation: operation.id, url: request.url, account: account, source: .httpCache)))
                 var response = entry.response
-                response.headers["Age"] = String(Int(age))
+                response.headerFields[.age] = String(Int(age))
                 response.isLocal = true
                 return response
             }
@@ -135,7 +136,7 @@ public final class HTTPCache: StatefulMiddleware {
     }
 
     /// The stored entry for `request` in `account`'s partition, if any (for diagnostics and tests).
-    public func entry(for request: HTTPRequest, account: String?) async throws -> StoredResponse? {
+    public func entry(for request: APIRequest, account: String?) async throws -> StoredResponse? {
         try await storage.loadResponse(
             key: CacheKey.make(for: request, account: account, namespace: configuration.namespace), area: .httpCache,
             accessedAt: clock.now())
@@ -144,9 +145,9 @@ public final class HTTPCache: StatefulMiddleware {
     // MARK: - Steps
 
     private func revalidate(
-        _ conditional: HTTPRequest, original: HTTPRequest, entry: StoredResponse, key: String,
-        operation: OperationInfo, context: RequestContext?, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ conditional: APIRequest, original: APIRequest, entry: StoredResponse, key: String,
+        operation: OperationInfo, context: RequestContext?, next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         let requestTime = clock.now()
         let response = try await next(conditional)
         guard response.status == 304 else {
@@ -155,15 +156,15 @@ public final class HTTPCache: StatefulMiddleware {
         }
         let responseTime = clock.now()
         var updated = entry
-        for field in response.headers where !Self.unmergedFields.contains(field.name.lowercased()) {
-            updated.response.headers[field.name] = field.value
+        for field in response.headerFields where !Self.unmergedFields.contains(field.name.canonicalName) {
+            updated.response.headerFields[field.name] = field.value
         }
         updated.requestTime = requestTime
         updated.responseTime = responseTime
         updated.lastAccessedAt = responseTime
         updated.expiresAt = CacheFreshness.expiry(
-            of: updated.response.headers, requestTime: requestTime, responseTime: responseTime)
-        if CacheControl(updated.response.headers).noStore {
+            of: updated.response.headerFields, requestTime: requestTime, responseTime: responseTime)
+        if CacheControl(updated.response.headerFields).noStore {
             await reportingFailure("removing a no-store entry") { try await storage.removeResponse(key: key, area: .httpCache) }
         } else {
             await reportingFailure("updating a revalidated entry") { try await storage.saveResponse(updated, area: .httpCache) }
@@ -175,36 +176,36 @@ public final class HTTPCache: StatefulMiddleware {
     }
 
     private func store(
-        _ response: HTTPResponse, for request: HTTPRequest, key: String, account: String?, requestTime: Date,
+        _ response: APIResponse, for request: APIRequest, key: String, account: String?, requestTime: Date,
         operation: OperationInfo
     ) async {
         let responseTime = clock.now()
-        let control = CacheControl(response.headers)
-        let lifetime = CacheFreshness.lifetime(of: response.headers, responseTime: responseTime)
-        let hasValidator = response.headers.contains("ETag") || response.headers.contains("Last-Modified")
-        let isQueryOperation = !configuration.methods.contains(request.method.uppercased())
-        let vary = response.headers.values(for: "Vary").flatMap { $0.split(separator: ",").map { $0.trimmingSpaces } }
+        let control = CacheControl(response.headerFields)
+        let lifetime = CacheFreshness.lifetime(of: response.headerFields, responseTime: responseTime)
+        let hasValidator = response.headerFields.contains(.eTag) || response.headerFields.contains(.lastModified)
+        let isQueryOperation = !configuration.methods.contains(request.method)
+        let vary = response.headerFields[values: .vary].flatMap { $0.split(separator: ",").map { $0.trimmingSpaces } }
         let isStorable = configuration.statuses.contains(response.status) && !control.noStore
             && (!control.isPrivate || account != nil || configuration.storesPrivateResponsesWithoutAccount)
             // RFC 9111 §3.5: the anonymous partition is shared by everyone using the device, so an authenticated
             // response goes there only when the server says any user may reuse it.
-            && (account != nil || !request.headers.contains("Authorization") || control.isPublic || control.mustRevalidate)
+            && (account != nil || !request.headerFields.contains(.authorization) || control.isPublic || control.mustRevalidate)
             && !vary.contains("*")
             && (isQueryOperation ? (lifetime ?? 0) > 0 : ((lifetime ?? 0) > 0 || hasValidator))
         guard isStorable else {
             await reportingFailure("removing a replaced entry") { try await storage.removeResponse(key: key, area: .httpCache) }
             return
         }
-        var varyHeaders = HTTPHeaders()
-        for name in vary {
-            if let value = request.headers[name] {
-                varyHeaders.add(name: name, value: value)
+        var varyHeaders = HTTPFields()
+        for name in vary.compactMap({ HTTPField.Name(String($0)) }) {
+            if let value = request.headerFields[name] {
+                varyHeaders.append(HTTPField(name: name, value: value))
             }
         }
         let entry = StoredResponse(
-            key: key, account: account, method: request.method.uppercased(), url: request.url, response: response,
+            key: key, account: account, method: request.method.rawValue, url: request.url, response: response,
             requestTime: requestTime, responseTime: responseTime,
-            expiresAt: CacheFreshness.expiry(of: response.headers, requestTime: requestTime, responseTime: responseTime),
+            expiresAt: CacheFreshness.expiry(of: response.headerFields, requestTime: requestTime, responseTime: responseTime),
             lastAccessedAt: responseTime, varyHeaders: varyHeaders)
         await reportingFailure("storing a response") { try await storage.saveResponse(entry, area: .httpCache) }
         let isPurgeDue = configuration.purgeInterval > 0 && storeCount.withLock { count -> Bool in
@@ -217,18 +218,18 @@ public final class HTTPCache: StatefulMiddleware {
     }
 
     // RFC 9111 §4.4: a successful unsafe request invalidates the stored responses for its URL.
-    private func invalidateIfUnsafe(_ request: HTTPRequest, _ response: HTTPResponse, account: String?) async {
-        let method = request.method.uppercased()
-        guard !["GET", "HEAD", "OPTIONS", "TRACE"].contains(method), (200..<400).contains(response.status) else { return }
-        for safeMethod in ["GET", "HEAD"] {
-            let target = HTTPRequest(method: safeMethod, url: request.url)
+    private func invalidateIfUnsafe(_ request: APIRequest, _ response: APIResponse, account: String?) async {
+        let method = request.method
+        guard ![.get, .head, .options, .trace].contains(method), (200..<400).contains(response.status) else { return }
+        for safeMethod in [HTTPRequest.Method.get, .head] {
+            let target = APIRequest(method: safeMethod, url: request.url)
             let key = CacheKey.make(for: target, account: account, namespace: configuration.namespace)
             await reportingFailure("invalidating after \(method)") { try await storage.removeResponse(key: key, area: .httpCache) }
         }
     }
 
-    private func isCacheable(_ request: HTTPRequest, _ operation: OperationInfo) -> Bool {
-        configuration.methods.contains(request.method.uppercased()) || configuration.operations.contains(operation.id)
+    private func isCacheable(_ request: APIRequest, _ operation: OperationInfo) -> Bool {
+        configuration.methods.contains(request.method) || configuration.operations.contains(operation.id)
     }
 
     /// The entry under `key`; a read that fails is a miss (the request goes to the network), reported as an event.
@@ -248,22 +249,23 @@ public final class HTTPCache: StatefulMiddleware {
         "content-length", "content-encoding", "transfer-encoding", "content-range", "connection", "keep-alive",
     ]
 
-    private static func conditionalRequest(for request: HTTPRequest, entry: StoredResponse) -> HTTPRequest? {
-        let etag = entry.response.headers["ETag"]
-        let lastModified = entry.response.headers["Last-Modified"]
+    private static func conditionalRequest(for request: APIRequest, entry: StoredResponse) -> APIRequest? {
+        let etag = entry.response.headerFields[.eTag]
+        let lastModified = entry.response.headerFields[.lastModified]
         guard etag != nil || lastModified != nil else { return nil }
         var conditional = request
         if let etag {
-            conditional.headers["If-None-Match"] = etag
+            conditional.headerFields[.ifNoneMatch] = etag
         }
         if let lastModified {
-            conditional.headers["If-Modified-Since"] = lastModified
+            conditional.headerFields[.ifModifiedSince] = lastModified
         }
         return conditional
     }
 
-    private static func varyMatches(_ entry: StoredResponse, _ request: HTTPRequest) -> Bool {
-        let names = entry.response.headers.values(for: "Vary").flatMap { $0.split(separator: ",").map { $0.trimmingSpaces } }
-        return names.allSatisfy { entry.varyHeaders[$0] == request.headers[$0] }
+    private static func varyMatches(_ entry: StoredResponse, _ request: APIRequest) -> Bool {
+        let names = entry.response.headerFields[values: .vary]
+            .flatMap { $0.split(separator: ",").compactMap { HTTPField.Name(String($0.trimmingSpaces)) } }
+        return names.allSatisfy { entry.varyHeaders[$0] == request.headerFields[$0] }
     }
 }

@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// One call kept by the offline queue.
 public struct QueuedRequest: Sendable, Hashable, Identifiable {
@@ -20,7 +21,7 @@ public struct QueuedRequest: Sendable, Hashable, Identifiable {
     /// The operation called.
     public let operation: OperationInfo
     /// The request as it will be replayed (without `Authorization`, which is added again when it is sent).
-    public let request: HTTPRequest
+    public let request: APIRequest
     /// When the call was made, in milliseconds since 1970-01-01T00:00:00Z.
     public let enqueuedAt: Int64
     /// The idempotency key the request carries; the same key on every attempt lets the server drop duplicates.
@@ -37,7 +38,7 @@ public struct QueuedRequest: Sendable, Hashable, Identifiable {
     /// Creates an entry; ``sequence`` is assigned by the storage.
     public init(
         id: String = UUID().uuidString.lowercased(), sequence: Int64 = 0, account: String?, operation: OperationInfo,
-        request: HTTPRequest, enqueuedAt: Int64, idempotencyKey: String, attempts: Int = 0, lastError: String? = nil,
+        request: APIRequest, enqueuedAt: Int64, idempotencyKey: String, attempts: Int = 0, lastError: String? = nil,
         state: State = .pending, finalStatus: Int? = nil
     ) {
         self.id = id

@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 extension SQLiteStorage {
     private static let queueColumns = """
@@ -22,8 +23,8 @@ extension SQLiteStorage {
                         [
                             .text(entry.id), .text(entry.state.rawValue), entry.account.map(SQLValue.text) ?? .null,
                             .text(entry.operation.id), .text(entry.operation.method), .text(entry.operation.path),
-                            .integer(entry.operation.isQueueable ? 1 : 0), .text(entry.request.method),
-                            .text(entry.request.url.absoluteString), .blob(entry.request.headers.storageData),
+                            .integer(entry.operation.isQueueable ? 1 : 0), .text(entry.request.method.rawValue),
+                            .text(entry.request.url.absoluteString), .blob(entry.request.headerFields.storageData),
                             entry.request.body.map(SQLValue.blob) ?? .null, .integer(entry.enqueuedAt),
                             .text(entry.idempotencyKey), .integer(Int64(entry.attempts)),
                             entry.lastError.map(SQLValue.text) ?? .null,
@@ -101,8 +102,9 @@ extension SQLiteStorage {
         else { return nil }
         let operation = OperationInfo(
             id: operationID, method: operationMethod, path: operationPath, isQueueable: row[7].int == 1)
-        let request = HTTPRequest(
-            method: method, url: url, headers: HTTPHeaders(storageData: row[10].data), body: row[11].data)
+        guard let method = HTTPRequest.Method(method) else { return nil }
+        let request = APIRequest(
+            method: method, url: url, headerFields: HTTPFields(storageData: row[10].data), body: row[11].data)
         return QueuedRequest(
             id: id, sequence: sequence, account: row[3].string, operation: operation, request: request,
             enqueuedAt: enqueuedAt, idempotencyKey: idempotencyKey, attempts: Int(attempts), lastError: row[15].string,

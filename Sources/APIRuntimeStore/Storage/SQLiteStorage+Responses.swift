@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 extension SQLiteStorage {
     /// How stale a stored access time may get before a read refreshes it, in seconds.
@@ -40,7 +41,7 @@ extension SQLiteStorage {
                 [
                     .text(area.rawValue), .text(entry.key), entry.account.map(SQLValue.text) ?? .null,
                     .text(entry.method), .text(entry.url.absoluteString), .integer(Int64(entry.response.status)),
-                    .blob(entry.response.headers.storageData), .blob(entry.response.body),
+                    .blob(entry.response.headerFields.storageData), .blob(entry.response.body),
                     .blob(entry.varyHeaders.storageData), .real(entry.requestTime.timeIntervalSince1970),
                     .real(entry.responseTime.timeIntervalSince1970),
                     entry.expiresAt.map { .real($0.timeIntervalSince1970) } ?? .null,
@@ -124,12 +125,12 @@ extension SQLiteStorage {
               let url = row[3].string.flatMap(parseURL), let status = row[4].int,
               let requestTime = row[8].double, let responseTime = row[9].double, let accessedAt = row[11].double
         else { return nil }
-        let response = HTTPResponse(
-            status: Int(status), headers: HTTPHeaders(storageData: row[5].data), body: row[6].data ?? Data())
+        let response = APIResponse(
+            status: Int(status), headerFields: HTTPFields(storageData: row[5].data), body: row[6].data ?? Data())
         return StoredResponse(
             key: key, account: row[1].string, method: method, url: url, response: response,
             requestTime: Date(timeIntervalSince1970: requestTime), responseTime: Date(timeIntervalSince1970: responseTime),
             expiresAt: row[10].double.map(Date.init(timeIntervalSince1970:)),
-            lastAccessedAt: Date(timeIntervalSince1970: accessedAt), varyHeaders: HTTPHeaders(storageData: row[7].data))
+            lastAccessedAt: Date(timeIntervalSince1970: accessedAt), varyHeaders: HTTPFields(storageData: row[7].data))
     }
 }

@@ -1,5 +1,6 @@
 @_spi(Generated) import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// A ``RuntimeStorage`` in one SQLite file (the system library on Apple platforms, libsqlite3 on Linux), in WAL
 /// mode with `synchronous = FULL`, so a committed write survives a crash of the process at any point.
@@ -183,7 +184,7 @@ public actor SQLiteStorage: RuntimeStorage {
     }
 }
 
-extension HTTPHeaders {
+extension HTTPFields {
     /// Marks the binary form: the byte, then per field the UTF-8 lengths of name and value (4 bytes each, little
     /// endian) and their bytes. Stores written before it hold a JSON array of `[name, value]` pairs (starting `[`),
     /// which are still read.
@@ -198,17 +199,18 @@ extension HTTPHeaders {
             data.append(contentsOf: bytes)
         }
         for field in self {
-            append(field.name)
+            append(field.name.rawName)
             append(field.value)
         }
         return data
     }
 
     /// Fields decoded from ``storageData`` (or the JSON form of older stores); empty for unreadable data, and a
-    /// truncated field ends the list.
+    /// truncated field ends the list. A stored name that is not an HTTP token (only a store written before the
+    /// runtime used swift-http-types can hold one) is left out.
     init(storageData: Data?) {
         guard let storageData, let first = storageData.first else {
-            self.init([])
+            self.init()
             return
         }
         guard first == Self.storageVersion else {
@@ -232,18 +234,22 @@ extension HTTPHeaders {
             while offset < buffer.count, let name = next(), let value = next() { fields.append((name: name, value: value)) }
             return fields
         }
-        self.init(fields)
+        self.init(pairs: fields)
     }
 
     private init(legacyStorageData: Data) {
         guard case .array(let pairs)? = try? JSONParser.parse(legacyStorageData) else {
-            self.init([])
+            self.init()
             return
         }
-        self.init(pairs.compactMap { pair -> (name: String, value: String)? in
+        self.init(pairs: pairs.compactMap { pair -> (name: String, value: String)? in
             guard case .array(let parts) = pair, parts.count == 2, let name = parts[0].stringValue,
                   let value = parts[1].stringValue else { return nil }
             return (name: name, value: value)
         })
+    }
+
+    private init(pairs: [(name: String, value: String)]) {
+        self.init(pairs.compactMap { pair in HTTPField.Name(pair.name).map { HTTPField(name: $0, value: pair.value) } })
     }
 }

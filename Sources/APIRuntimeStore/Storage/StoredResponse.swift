@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// A response kept by the HTTP cache or the response store, with the times freshness is computed from.
 public struct StoredResponse: Sendable, Hashable {
@@ -12,7 +13,7 @@ public struct StoredResponse: Sendable, Hashable {
     /// The request URL.
     public var url: URL
     /// The response as received (after a `304`, with its updated header fields).
-    public var response: HTTPResponse
+    public var response: APIResponse
     /// When the request that produced (or last revalidated) the response was sent.
     public var requestTime: Date
     /// When that response was received.
@@ -22,12 +23,12 @@ public struct StoredResponse: Sendable, Hashable {
     /// When the entry was last stored or read; purging removes the least recently used entries first.
     public var lastAccessedAt: Date
     /// The request's values of the header fields the response's `Vary` names (absent fields are left out).
-    public var varyHeaders: HTTPHeaders
+    public var varyHeaders: HTTPFields
 
     /// Creates an entry.
     public init(
-        key: String, account: String?, method: String, url: URL, response: HTTPResponse, requestTime: Date,
-        responseTime: Date, expiresAt: Date?, lastAccessedAt: Date, varyHeaders: HTTPHeaders = [:]
+        key: String, account: String?, method: String, url: URL, response: APIResponse, requestTime: Date,
+        responseTime: Date, expiresAt: Date?, lastAccessedAt: Date, varyHeaders: HTTPFields = [:]
     ) {
         self.key = key
         self.account = account
@@ -43,8 +44,10 @@ public struct StoredResponse: Sendable, Hashable {
 
     /// Approximate bytes the entry occupies: body, header fields and URL.
     public var size: Int {
-        response.body.count + response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
-            + url.absoluteString.utf8.count
+        let fieldBytes = response.headerFields.reduce(0) { (sum: Int, field: HTTPField) in
+            sum + field.name.rawName.utf8.count + field.value.utf8.count + 4
+        }
+        return response.body.count + fieldBytes + url.absoluteString.utf8.count
     }
 
     /// Whether the entry has expired at `date`.

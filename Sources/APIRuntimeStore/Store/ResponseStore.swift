@@ -1,5 +1,6 @@
 import APIRuntime
 import Foundation
+import HTTPTypes
 
 /// The local response store: keeps every successful response of storable operations per account and serves
 /// them according to each call's `FetchPolicy`. A `ClientMiddleware`: put it after
@@ -19,7 +20,7 @@ public final class ResponseStore: StatefulMiddleware {
     /// What is stored and for how long.
     public struct Configuration: Sendable {
         /// Methods whose successful responses are stored.
-        public var methods: Set<String> = ["GET"]
+        public var methods: Set<HTTPRequest.Method> = [.get]
         /// Further `operationId`s whose responses are stored whatever their method (query-style POSTs).
         public var operations: Set<String> = []
         /// How long an entry stays fresh when the server gives no `max-age`/`Expires`, in seconds.
@@ -67,9 +68,9 @@ public final class ResponseStore: StatefulMiddleware {
     /// Serves `request` according to the fetch policy in `RequestContext.current` and stores what the network
     /// returns.
     public func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         guard isStorable(request, operation) else { return try await next(request) }
         if isInitialPurgeDue.withLock({ due in defer { due = false }; return due }) {
             await reportingFailure("purging") { try await purge() }
@@ -105,7 +106,7 @@ public final class ResponseStore: StatefulMiddleware {
 
     /// The stored response for `request` in `account`'s partition (expired or not), refreshing its access time.
     /// Throws what the storage threw.
-    public func storedResponse(for request: HTTPRequest, account: String?) async throws -> StoredResponse? {
+    public func storedResponse(for request: APIRequest, account: String?) async throws -> StoredResponse? {
         try await storage.loadResponse(
             key: CacheKey.make(for: request, account: account, namespace: configuration.namespace), area: .responses,
             accessedAt: clock.now())
@@ -142,8 +143,8 @@ public final class ResponseStore: StatefulMiddleware {
         try await storage.responseUsage(area: .responses)
     }
 
-    private func isStorable(_ request: HTTPRequest, _ operation: OperationInfo) -> Bool {
-        configuration.methods.contains(request.method.uppercased()) || configuration.operations.contains(operation.id)
+    private func isStorable(_ request: APIRequest, _ operation: OperationInfo) -> Bool {
+        configuration.methods.contains(request.method) || configuration.operations.contains(operation.id)
     }
 
     /// The entry under `key`; a read that fails is a miss, reported as an event.
@@ -158,7 +159,7 @@ public final class ResponseStore: StatefulMiddleware {
         await events.reportingStorageFailure("response store", step, body)
     }
 
-    private func served(_ entry: StoredResponse, operation: OperationInfo, context: RequestContext?) -> HTTPResponse {
+    private func served(_ entry: StoredResponse, operation: OperationInfo, context: RequestContext?) -> APIResponse {
         context?.report.source = .store
         events?.emit(.servedFromCache(CacheEvent(
             operation: operation.id, url: entry.url, account: entry.account, source: .store)))
@@ -168,13 +169,13 @@ public final class ResponseStore: StatefulMiddleware {
     }
 
     private func fetch(
-        _ request: HTTPRequest, key: String, account: String?, context: RequestContext?,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, key: String, account: String?, context: RequestContext?,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         let requestTime = clock.now()
         let response = try await next(request)
         let responseTime = clock.now()
-        let control = CacheControl(response.headers)
+        let control = CacheControl(response.headerFields)
         // `private` data is kept only in an account's partition: the anonymous one is shared by every user.
         guard response.isSuccess, !control.noStore, !control.isPrivate || account != nil, isWellFormed(response) else {
             return response
@@ -187,7 +188,7 @@ public final class ResponseStore: StatefulMiddleware {
             context?.report.unchangedFromStored = previous?.response.body == response.body
         }
         let entry = StoredResponse(
-            key: key, account: account, method: request.method.uppercased(), url: request.url, response: response,
+            key: key, account: account, method: request.method.rawValue, url: request.url, response: response,
             requestTime: requestTime, responseTime: responseTime,
             expiresAt: expiry(of: response, requestTime: requestTime, responseTime: responseTime),
             lastAccessedAt: responseTime)
@@ -196,22 +197,22 @@ public final class ResponseStore: StatefulMiddleware {
         return response
     }
 
-    private func expiry(of response: HTTPResponse, requestTime: Date, responseTime: Date) -> Date {
+    private func expiry(of response: APIResponse, requestTime: Date, responseTime: Date) -> Date {
         if configuration.usesServerExpiry {
-            if CacheControl(response.headers).noCache {
+            if CacheControl(response.headerFields).noCache {
                 return responseTime
             }
             if let expiry = CacheFreshness.expiry(
-                of: response.headers, requestTime: requestTime, responseTime: responseTime) {
+                of: response.headerFields, requestTime: requestTime, responseTime: responseTime) {
                 return expiry
             }
         }
         return responseTime.addingTimeInterval(configuration.defaultTTL)
     }
 
-    private func isWellFormed(_ response: HTTPResponse) -> Bool {
+    private func isWellFormed(_ response: APIResponse) -> Bool {
         guard configuration.requiresValidJSON,
-              let type = response.headers["Content-Type"]?.lowercased(), type.contains("json")
+              let type = response.headerFields[.contentType]?.lowercased(), type.contains("json")
         else { return true }
         return (try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])) != nil
     }

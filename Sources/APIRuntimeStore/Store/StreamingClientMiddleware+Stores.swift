@@ -1,12 +1,13 @@
 import APIRuntime
+import HTTPTypes
 
 // Stores keep whole bodies; a streamed body passes them untouched and is never stored or served from them.
 
 extension HTTPCache: StreamingClientMiddleware {
     /// Passes the stream through: the HTTP cache neither stores nor serves streamed bodies.
     public func interceptStream(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> StreamedHTTPResponse
     ) async throws -> StreamedHTTPResponse {
         try await next(request)
     }
@@ -15,8 +16,8 @@ extension HTTPCache: StreamingClientMiddleware {
 extension ResponseStore: StreamingClientMiddleware {
     /// Passes the stream through: the response store neither stores nor serves streamed bodies.
     public func interceptStream(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> StreamedHTTPResponse
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> StreamedHTTPResponse
     ) async throws -> StreamedHTTPResponse {
         try await next(request)
     }

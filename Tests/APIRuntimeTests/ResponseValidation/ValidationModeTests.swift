@@ -18,7 +18,7 @@ final class ValidationModeTests: XCTestCase {
     }
 
     func testRejectToleratesOnlyEnumViolations() {
-        let response = HTTPResponse.json(#"{"state": "archived"}"#)
+        let response = APIResponse.json(#"{"state": "archived"}"#)
         XCTAssertNoThrow(try client.validateResponse(response, operation: operation, mode: .reject, validator: failing(["enum"])))
         XCTAssertNoThrow(try client.validateResponse(response, operation: operation, mode: .reject,
                                                      validator: failing(["enum", "enum"])))
@@ -29,7 +29,7 @@ final class ValidationModeTests: XCTestCase {
     }
 
     func testStrictRejectsEnumViolations() {
-        let response = HTTPResponse.json(#"{"state": "archived"}"#)
+        let response = APIResponse.json(#"{"state": "archived"}"#)
         XCTAssertThrowsError(try client.validateResponse(response, operation: operation, mode: .strict,
                                                          validator: failing(["enum"]))) { error in
             XCTAssertEqual((error as? ResponseValidationError)?.report.errors.first?.keyword, "enum")
@@ -37,7 +37,7 @@ final class ValidationModeTests: XCTestCase {
     }
 
     func testTruncatedReportIsNeverTolerated() {
-        let response = HTTPResponse.json(#"{"state": "archived"}"#)
+        let response = APIResponse.json(#"{"state": "archived"}"#)
         // Past the limit the report may hide other violations: it is rejected.
         let options = ValidationOptions(maxErrors: 1)
         XCTAssertThrowsError(try client.validateResponse(response, operation: operation, mode: .reject, options: options,

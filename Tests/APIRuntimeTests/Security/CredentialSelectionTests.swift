@@ -1,6 +1,7 @@
 @_spi(Generated) import APIRuntime
 import APIRuntimeTesting
 import Foundation
+import HTTPTypes
 import XCTest
 
 /// How an APIClient with credentials turns each scheme kind into bytes on the request.
@@ -15,8 +16,8 @@ final class CredentialSelectionTests: XCTestCase {
     private func send(
         _ requirements: [SecurityRequirement]?, credentials: [String: any SchemeCredential],
         builder: RequestBuilder = RequestBuilder(method: "GET", path: "/items")
-    ) async throws -> HTTPRequest {
-        let transport = MockTransport(defaultHandler: { _ in HTTPResponse(status: 204) })
+    ) async throws -> APIRequest {
+        let transport = MockTransport(defaultHandler: { _ in APIResponse(status: 204) })
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: transport,
                                credentials: CredentialSet(credentials))
         _ = try await client.send(builder, operation: OperationInfo(id: "op", method: "GET", path: "/items", security: requirements))
@@ -26,11 +27,11 @@ final class CredentialSelectionTests: XCTestCase {
     func testBasicAndOtherHTTPSchemesGoInAuthorization() async throws {
         let basic = try await send([SecurityRequirement([.init(Self.basic)])],
                                    credentials: ["basic": BasicCredential(username: "ann", password: "p:w")])
-        XCTAssertEqual(basic.headers["Authorization"], "Basic " + Data("ann:p:w".utf8).base64EncodedString())
+        XCTAssertEqual(basic.headerFields[.authorization], "Basic " + Data("ann:p:w".utf8).base64EncodedString())
         let hoba = try await send([SecurityRequirement([.init(Self.hoba)])], credentials: ["hoba": HTTPAuthorizationCredential("v1")])
-        XCTAssertEqual(hoba.headers["Authorization"], "HOBA v1")
+        XCTAssertEqual(hoba.headerFields[.authorization], "HOBA v1")
         let oidc = try await send([SecurityRequirement([.init(Self.oidc)])], credentials: ["oidc": OpenIDConnectCredential("id-t")])
-        XCTAssertEqual(oidc.headers["Authorization"], "Bearer id-t")
+        XCTAssertEqual(oidc.headerFields[.authorization], "Bearer id-t")
     }
 
     func testQueryAndCookieKeysAreAddedToWhatTheRequestAlreadyHas() async throws {
@@ -41,17 +42,17 @@ final class CredentialSelectionTests: XCTestCase {
             [SecurityRequirement([.init(Self.query), .init(Self.cookie)])],
             credentials: ["query": APIKeyCredential("k/1"), "cookie": APIKeyCredential("s 1")], builder: builder)
         XCTAssertEqual(request.url.absoluteString, "https://api.test/items?page=2&key=k%2F1")
-        XCTAssertEqual(request.headers["Cookie"], "theme=dark; sid=s%201")
+        XCTAssertEqual(request.headerFields[.cookie], "theme=dark; sid=s%201")
     }
 
     func testMutualTLSIsLeftToTheTransport() async throws {
         let request = try await send([SecurityRequirement([.init(Self.certificate)])], credentials: [:])
-        XCTAssertNil(request.headers["Authorization"])
+        XCTAssertNil(request.headerFields[.authorization])
     }
 
     func testUndeclaredSecuritySendsNoCredentialsOfTheClientsOwn() async throws {
         let request = try await send(nil, credentials: ["basic": BasicCredential(username: "a", password: "b")])
-        XCTAssertNil(request.headers["Authorization"])
+        XCTAssertNil(request.headerFields[.authorization])
     }
 
     func testTheAccountIsADigestOfTheCredentialsWhenTheAppNamesNone() async throws {
@@ -74,7 +75,7 @@ final class CredentialSelectionTests: XCTestCase {
     func testARefreshedTokenKeepsTheAccountPartition() async throws {
         let token = TestBox("old")
         let transport = MockTransport(defaultHandler: { request in
-            HTTPResponse(status: request.headers["Authorization"] == "Bearer new" ? 204 : 401)
+            APIResponse(status: request.headerFields[.authorization] == "Bearer new" ? 204 : 401)
         })
         let bearer = SecurityScheme(name: "bearer", kind: .http(scheme: "bearer"))
         let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: transport, credentials: CredentialSet([

@@ -1,6 +1,7 @@
 @_spi(Generated) @testable import APIRuntime
 import Foundation
 import LoopbackTestServer
+import HTTPTypes
 import XCTest
 
 /// Downloads from servers that answer `Range` with the whole body: the body is asked for again by a download task
@@ -44,7 +45,7 @@ final class FileDownloadingTransportTests: XCTestCase {
                              honours: @escaping @Sendable (ServerRequest) -> Bool = { _ in true }) throws -> LoopbackServer {
         let content = Self.content
         return try LoopbackServer { request in
-            guard let range = request.headers["Range"], honours(request) else {
+            guard let range = request.headerFields[.range], honours(request) else {
                 return .streamed(headers: headers + [("Content-Length", "\(content.count)")]) { stream in _ = stream.send(content) }
             }
             let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
@@ -71,9 +72,9 @@ final class FileDownloadingTransportTests: XCTestCase {
             XCTAssertEqual(result.status, 200)
             XCTAssertEqual(result.byteCount, Int64(Self.content.count))
             XCTAssertEqual(try Data(contentsOf: destination), Self.content)
-            XCTAssertEqual(server.requests.map { $0.headers["Range"] }, ["bytes=0-99999", nil],
+            XCTAssertEqual(server.requests.map { $0.headerFields[.range] }, ["bytes=0-99999", nil],
                            "the whole body is asked for again, without Range (length announced: \(announcesLength))")
-            XCTAssertEqual(server.requests.map { $0.headers["Authorization"] }, ["Bearer t", "Bearer t"],
+            XCTAssertEqual(server.requests.map { $0.headerFields[.authorization] }, ["Bearer t", "Bearer t"],
                            "the second request goes through the middlewares too")
             XCTAssertEqual(progress.values.last?.completedBytes, Int64(Self.content.count))
             if announcesLength {
@@ -101,7 +102,7 @@ final class FileDownloadingTransportTests: XCTestCase {
         let content = Self.content
         // Like a CDN's cache miss: the first answer is whole, later ones honour `Range` with `If-Range`.
         let server = try rangeServer(headers: [("Accept-Ranges", "bytes"), ("ETag", "\"v2\"")], total: "\(content.count)") {
-            $0.headers["If-Range"] == "\"v2\""
+            $0.headerFields[.ifRange] == "\"v2\""
         }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10))
@@ -110,7 +111,7 @@ final class FileDownloadingTransportTests: XCTestCase {
                                                to: destination, segmentSize: 300_000)
         XCTAssertEqual(try Data(contentsOf: destination), content)
         XCTAssertEqual(result.byteCount, Int64(content.count))
-        XCTAssertEqual(server.requests.map { $0.headers["Range"] },
+        XCTAssertEqual(server.requests.map { $0.headerFields[.range] },
                        ["bytes=0-299999", "bytes=300000-599999", "bytes=600000-899999"])
     }
 
@@ -125,7 +126,7 @@ final class FileDownloadingTransportTests: XCTestCase {
                                                to: destination, segmentSize: 100_000)
         XCTAssertEqual(try Data(contentsOf: destination), content)
         XCTAssertEqual(result.status, 200)
-        XCTAssertEqual(server.requests.map { $0.headers["Range"] }, ["bytes=0-99999", nil],
+        XCTAssertEqual(server.requests.map { $0.headerFields[.range] }, ["bytes=0-99999", nil],
                        "the whole body is asked for once, instead of the rest in one response held in memory")
     }
 
@@ -140,7 +141,7 @@ final class FileDownloadingTransportTests: XCTestCase {
                                                to: destination, segmentSize: 100_000)
         XCTAssertEqual(try Data(contentsOf: destination), content, "the whole body, not its first segment")
         XCTAssertEqual(result.byteCount, Int64(content.count))
-        XCTAssertEqual(server.requests.map { $0.headers["Range"] }, ["bytes=0-99999", nil])
+        XCTAssertEqual(server.requests.map { $0.headerFields[.range] }, ["bytes=0-99999", nil])
     }
 
     func testTooLittleFreeSpaceFailsBeforeTheBodyIsAskedForAgain() async throws {
@@ -175,7 +176,7 @@ final class FileDownloadingTransportTests: XCTestCase {
         let target = DownloadTarget(file: file, expectedBytes: nil, progress: nil, reserve: Int64.max / 4)
         let before = try Self.transportTemporaryFiles()
         do {
-            _ = try await transport.download(HTTPRequest(method: "GET", url: server.baseURL.appendingPathComponent("file")),
+            _ = try await transport.download(APIRequest(method: .get, url: server.baseURL.appendingPathComponent("file")),
                                              to: target)
             XCTFail("expected the transfer to stop")
         } catch let error as CocoaError {
@@ -202,7 +203,7 @@ final class FileDownloadingTransportTests: XCTestCase {
     func testAnErrorStatusFromTheSecondRequestIsThrownWithItsBody() async throws {
         let content = Self.content
         let server = try LoopbackServer { request in
-            if request.headers["Range"] == nil { return .json(#"{"error":"expired link"}"#, status: 403) }
+            if request.headerFields[.range] == nil { return .json(#"{"error":"expired link"}"#, status: 403) }
             return .streamed(headers: [("Content-Length", "\(content.count)")]) { stream in _ = stream.send(content) }
         }
         defer { server.stop() }

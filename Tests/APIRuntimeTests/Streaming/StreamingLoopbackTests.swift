@@ -3,6 +3,7 @@ import APIRuntimeMiddleware
 import APIRuntimeStore
 import Foundation
 import LoopbackTestServer
+import HTTPTypes
 import XCTest
 
 /// Streamed responses through `APIClient` and `URLSessionTransport` against a loopback server that writes chunked
@@ -52,7 +53,7 @@ final class StreamingLoopbackTests: XCTestCase {
 
     func testServerSentEventsReconnectWithLastEventIDAfterADroppedConnection() async throws {
         let server = try LoopbackServer { request in
-            switch request.headers["Last-Event-ID"] {
+            switch request.headerFields[HTTPField.Name("Last-Event-ID")!] {
             case nil:
                 return .streamed(headers: [("Content-Type", "text/event-stream")]) { stream in
                     stream.send(": hello\nretry: 20\n\nid: 1\ndata: {\"n\":1,\n")
@@ -78,8 +79,8 @@ final class StreamingLoopbackTests: XCTestCase {
         }
         XCTAssertEqual(received.map(\.data), [Note(n: 1, text: "multi\nline"), Note(n: 2, text: "b"), Note(n: 3, text: "c")])
         XCTAssertEqual(received.map(\.id), ["1", "2", "3"])
-        XCTAssertEqual(server.requests.map { $0.headers["Last-Event-ID"] }, [nil, "2", "3"])
-        XCTAssertEqual(server.requests.map { $0.headers["Accept"] }, Array(repeating: "text/event-stream", count: 3))
+        XCTAssertEqual(server.requests.map { $0.headerFields[HTTPField.Name("Last-Event-ID")!] }, [nil, "2", "3"])
+        XCTAssertEqual(server.requests.map { $0.headerFields[.accept] }, Array(repeating: "text/event-stream", count: 3))
     }
 
     func testADroppedStreamWithoutReconnectionThrowsTruncated() async throws {
@@ -162,7 +163,7 @@ final class StreamingLoopbackTests: XCTestCase {
             let attempt = attempts.increment()
             if attempt == 1 { return .status(503, headers: [("Retry-After", "0")]) }
             return .streamed(headers: [("Content-Type", "text/event-stream")]) { stream in
-                stream.send("data: \(request.headers["Authorization"] ?? "none")\n\n")
+                stream.send("data: \(request.headerFields[.authorization] ?? "none")\n\n")
             }
         }
         defer { server.stop() }
@@ -230,7 +231,7 @@ extension StreamingLoopbackTests {
         }
         defer { server.stop() }
         let transport = URLSessionTransport(timeout: 10, maxResponseSize: 1_000)
-        let response = try await transport.stream(HTTPRequest(method: "GET", url: server.baseURL))
+        let response = try await transport.stream(APIRequest(method: .get, url: server.baseURL))
         let arrived = await sent.waitAsync(timeout: 10)
         XCTAssertTrue(arrived)
         try await Task.sleep(for: .milliseconds(200))

@@ -1,6 +1,7 @@
 @_spi(Generated) import APIRuntime
 import Foundation
 import LoopbackTestServer
+import HTTPTypes
 import XCTest
 
 /// Downloads to a file (with progress, resumed with `Range`) and uploads from a file, against a loopback server.
@@ -24,7 +25,7 @@ final class TransferLoopbackTests: XCTestCase {
         let content = Self.content
         return try LoopbackServer { request in
             let headers = [("Content-Type", "application/octet-stream"), ("Accept-Ranges", "bytes"), ("ETag", "\"v1\"")]
-            if let range = request.headers["Range"], request.headers["If-Range"] == "\"v1\"" {
+            if let range = request.headerFields[.range], request.headerFields[.ifRange] == "\"v1\"" {
                 let bounds = range.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
                 let start = Int(bounds[0]) ?? 0
                 let end = min(Int(bounds[1]) ?? content.count - 1, content.count - 1)
@@ -68,13 +69,13 @@ final class TransferLoopbackTests: XCTestCase {
         XCTAssertEqual(result.resumedFrom, kept)
         XCTAssertEqual(result.byteCount, Int64(Self.content.count))
         XCTAssertEqual(try Data(contentsOf: destination), Self.content)
-        let ranges = server.requests.map { $0.headers["Range"] ?? "" }
+        let ranges = server.requests.map { $0.headerFields[.range] ?? "" }
         let segments = (Self.content.count - Int(kept) + 99_999) / 100_000
         XCTAssertEqual(ranges, ["bytes=0-99999"] + (0..<segments).map { index in
             let start = Int(kept) + index * 100_000
             return "bytes=\(start)-\(start + 99_999)"
         }, "the rest is asked for in 100 000-byte segments, each once the previous one is on disk")
-        XCTAssertEqual(server.requests.dropFirst().map { $0.headers["If-Range"] }, Array(repeating: "\"v1\"", count: segments))
+        XCTAssertEqual(server.requests.dropFirst().map { $0.headerFields[.ifRange] }, Array(repeating: "\"v1\"", count: segments))
         XCTAssertEqual(progress.values.last, TransferProgress(completedBytes: Int64(Self.content.count), expectedBytes: Int64(Self.content.count)))
         let completed = progress.values.map(\.completedBytes)
         XCTAssertEqual(completed, completed.sorted(), "progress never goes back")
@@ -106,20 +107,20 @@ final class TransferLoopbackTests: XCTestCase {
         XCTAssertEqual(response.status, 201)
         XCTAssertEqual(response.bodyText, #"{"received":\#(Self.content.count)}"#)
         XCTAssertEqual(server.requests.first?.body, Self.content.prefix(16))
-        XCTAssertEqual(server.requests.first?.headers["Content-Type"], "application/octet-stream")
+        XCTAssertEqual(server.requests.first?.headerFields[.contentType], "application/octet-stream")
         XCTAssertEqual(progress.values.last?.completedBytes, Int64(Self.content.count))
     }
 
     func testAppsUploadAFileWithABuiltRequest() async throws {
         let (server, file, client) = try makeUploadServer()
         defer { server.stop() }
-        let request = HTTPRequest(method: "POST", url: server.baseURL.appendingPathComponent("avatars"),
+        let request = APIRequest(method: .post, url: server.baseURL.appendingPathComponent("avatars"),
                                   body: Data("ignored".utf8))
         let response = try await client.upload(request, fromFile: file, contentType: "image/jpeg",
                                                operation: OperationInfo(id: "uploadAvatar", method: "POST", path: "/avatars"))
         XCTAssertEqual(response.status, 201)
         XCTAssertEqual(response.bodyText, #"{"received":\#(Self.content.count)}"#)
-        XCTAssertEqual(server.requests.first?.headers["Content-Type"], "image/jpeg")
+        XCTAssertEqual(server.requests.first?.headerFields[.contentType], "image/jpeg")
         XCTAssertEqual(server.requests.first?.body, Self.content.prefix(16), "the file, not the request's own body, is sent")
     }
 

@@ -1,3 +1,4 @@
+import HTTPTypes
 import APIRuntime
 
 /// A middleware that sets one header field on every request.
@@ -5,10 +6,10 @@ struct HeaderAdding: ClientMiddleware {
     let name: String
     let value: String
 
-    func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                   next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+    func intercept(_ request: APIRequest, operation: OperationInfo,
+                   next: @Sendable (APIRequest) async throws -> APIResponse) async throws -> APIResponse {
         var request = request
-        request.headers[name] = value
+        request.headerFields[HTTPField.Name(name)!] = value
         return try await next(request)
     }
 }

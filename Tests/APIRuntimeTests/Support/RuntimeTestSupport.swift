@@ -1,3 +1,4 @@
+import HTTPTypes
 @_spi(Generated) import APIRuntime
 @testable import APIRuntimeMiddleware
 import Foundation
@@ -48,17 +49,17 @@ struct TestFailure: Error, CustomStringConvertible {
     let description: String
 }
 
-extension HTTPRequest {
-    static func get(_ url: String, headers: HTTPHeaders = [:]) -> HTTPRequest {
-        HTTPRequest(method: "GET", url: URL(string: url)!, headers: headers)
+extension APIRequest {
+    static func get(_ url: String, headerFields: HTTPFields = [:]) -> APIRequest {
+        APIRequest(method: .get, url: URL(string: url)!, headerFields: headerFields)
     }
 }
 
 /// Runs `request` through `middleware` with `transport` as the next step, as an APIClient chain would.
 func sendThrough(
-    _ middleware: some ClientMiddleware, _ request: HTTPRequest, operation: OperationInfo = TestOperations.getItems,
+    _ middleware: some ClientMiddleware, _ request: APIRequest, operation: OperationInfo = TestOperations.getItems,
     transport: any HTTPTransport
-) async throws -> HTTPResponse {
+) async throws -> APIResponse {
     try await middleware.intercept(request, operation: operation) { try await transport.send($0) }
 }
 

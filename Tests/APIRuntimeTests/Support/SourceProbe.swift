@@ -6,9 +6,9 @@ struct SourceProbe: ClientMiddleware {
     let sources = TestLock<[ResponseSource]>([])
 
     func intercept(
-        _ request: HTTPRequest, operation: OperationInfo,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        _ request: APIRequest, operation: OperationInfo,
+        next: @Sendable (APIRequest) async throws -> APIResponse
+    ) async throws -> APIResponse {
         let response = try await next(request)
         sources.withLock { $0.append(RequestContext.current?.report.source ?? .network) }
         return response

@@ -1,6 +1,7 @@
 @_spi(Generated) import APIRuntime
 import APIRuntimeStore
 import Foundation
+import HTTPTypes
 import XCTest
 
 /// Checks that run against every `RuntimeStorage` implementation.
@@ -12,24 +13,24 @@ enum StorageConformance {
         expiresIn: TimeInterval? = 60
     ) -> StoredResponse {
         let stored = base.addingTimeInterval(storedAt)
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/json")
-        headers.add(name: "Set-Cookie", value: "a=1")
-        headers.add(name: "Set-Cookie", value: "b=2")
+        var headers = HTTPFields()
+        headers.append(HTTPField(name: .contentType, value: "application/json"))
+        headers.append(HTTPField(name: .setCookie, value: "a=1"))
+        headers.append(HTTPField(name: .setCookie, value: "b=2"))
         return StoredResponse(
             key: key, account: account, method: "GET", url: URL(string: "https://api.test/\(key)?q=1")!,
-            response: HTTPResponse(status: 200, headers: headers, body: Data(repeating: 0x41, count: bytes)),
+            response: APIResponse(status: 200, headerFields: headers, body: Data(repeating: 0x41, count: bytes)),
             requestTime: stored.addingTimeInterval(-1), responseTime: stored,
             expiresAt: expiresIn.map { stored.addingTimeInterval($0) },
-            lastAccessedAt: base.addingTimeInterval(accessedAt ?? storedAt), varyHeaders: ["Accept-Language": "fi"])
+            lastAccessedAt: base.addingTimeInterval(accessedAt ?? storedAt), varyHeaders: [.acceptLanguage: "fi"])
     }
 
     static func queued(_ name: String, account: String? = "a", body: Data? = Data("{}".utf8)) -> QueuedRequest {
         QueuedRequest(
             account: account, operation: OperationInfo(id: name, method: "POST", path: "/\(name)", isQueueable: true),
-            request: HTTPRequest(
-                method: "POST", url: URL(string: "https://api.test/\(name)")!,
-                headers: ["Idempotency-Key": "key-\(name)", "X-A": "1"], body: body),
+            request: APIRequest(
+                method: .post, url: URL(string: "https://api.test/\(name)")!,
+                headerFields: [HTTPField.Name("Idempotency-Key")!: "key-\(name)", HTTPField.Name("X-A")!: "1"], body: body),
             enqueuedAt: 1_700_000_000_123, idempotencyKey: "key-\(name)")
     }
 
@@ -43,13 +44,13 @@ enum StorageConformance {
         XCTAssertEqual(loaded.lastAccessedAt, base.addingTimeInterval(9), file: file, line: line)
         loaded.lastAccessedAt = original.lastAccessedAt
         XCTAssertEqual(loaded, original, file: file, line: line)
-        XCTAssertEqual(loaded.response.headers.values(for: "set-cookie"), ["a=1", "b=2"], file: file, line: line)
+        XCTAssertEqual(loaded.response.headerFields[values: .setCookie], ["a=1", "b=2"], file: file, line: line)
         let value3 = try await storage.loadResponse(key: "one", area: .responses, accessedAt: base)?.lastAccessedAt
         XCTAssertEqual(value3, base,
             "every read refreshes the access time", file: file, line: line)
 
         var empty = entry("empty", account: nil, bytes: 0, expiresIn: nil)
-        empty.response.headers = [:]
+        empty.response.headerFields = [:]
         try await storage.saveResponse(empty, area: .responses)
         let value4 = try await storage.loadResponse(key: "empty", area: .responses, accessedAt: empty.lastAccessedAt)
         XCTAssertEqual(value4, empty, file: file, line: line)
