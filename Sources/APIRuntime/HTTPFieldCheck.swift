@@ -40,13 +40,11 @@ public struct InvalidHeaderError: Error, Sendable, Hashable, CustomStringConvert
 /// (a header parameter, a cookie, a credential, a multipart part's header) is checked here first so that a
 /// forbidden byte is an ``InvalidHeaderError`` instead of a silently changed value.
 package enum HTTPFieldCheck {
-    /// The method for `method`, or ``InvalidHeaderError`` when it is not an RFC 9110 token.
+    /// The method for `method`, or ``InvalidHeaderError`` when it is not an RFC 9110 token. swift-http-types
+    /// validates it; the bytes are scanned again only to say which one is wrong.
     package static func method(_ method: String) throws(InvalidHeaderError) -> HTTPRequest.Method {
-        if let byte = method.utf8.first(where: { !isTokenByte($0) }) ?? (method.isEmpty ? 0 : nil) {
-            throw InvalidHeaderError(part: .method, field: shown(method), byte: byte)
-        }
         guard let checked = HTTPRequest.Method(method) else {
-            throw InvalidHeaderError(part: .method, field: shown(method), byte: 0)
+            throw InvalidHeaderError(part: .method, field: shown(method), byte: firstNonToken(method))
         }
         return checked
     }
@@ -54,22 +52,28 @@ package enum HTTPFieldCheck {
     /// The field for `name` and `value`, or ``InvalidHeaderError`` when either could not be written as one header
     /// line unchanged.
     package static func field(name: String, value: String) throws(InvalidHeaderError) -> HTTPField {
-        try check(name: name, value: value)
         guard let fieldName = HTTPField.Name(name) else {
-            throw InvalidHeaderError(part: .name, field: shown(name), byte: 0)
+            throw InvalidHeaderError(part: .name, field: shown(name), byte: firstNonToken(name))
         }
+        try check(value: value, of: name)
         return HTTPField(name: fieldName, value: value)
     }
 
     /// Throws ``InvalidHeaderError`` when `name` is not an RFC 9110 token or `value` holds a control character
     /// other than tab.
     package static func check(name: String, value: String) throws(InvalidHeaderError) {
-        if let byte = name.utf8.first(where: { !isTokenByte($0) }) ?? (name.isEmpty ? 0 : nil) {
-            throw InvalidHeaderError(part: .name, field: shown(name), byte: byte)
-        }
+        _ = try field(name: name, value: value)
+    }
+
+    private static func check(value: String, of name: String) throws(InvalidHeaderError) {
         if let byte = value.utf8.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
             throw InvalidHeaderError(part: .value, field: shown(name), byte: byte)
         }
+    }
+
+    /// The first byte of `text` that is not a token character; 0 for an empty text.
+    private static func firstNonToken(_ text: String) -> UInt8 {
+        text.utf8.first { !isTokenByte($0) } ?? 0
     }
 
     /// RFC 9110 `tchar`: `!#$%&'*+-.^_`|~`, digits and letters.
