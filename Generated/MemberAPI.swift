@@ -39,19 +39,23 @@ public struct MemberAPI: Sendable {
     public static let secretFields: Set<String> = ["password", "refreshToken"]
 
     /// Sends a report per response of this client that fails validation to `reportError`
-    /// (`validationReport:` in apigen.yml), secrets hidden (see ``secretFields``). Reports never trigger reports,
-    /// failures of the report call itself are dropped, at most `maxInFlight` are sent at once and a repeat of the
-    /// same failure within `duplicateWindow` seconds is dropped.
+    /// (`validationReport:` in apigen.yml), secrets hidden (see ``secretFields``). Reports never trigger reports, at
+    /// most `maxInFlight` are sent at once and a repeat of the same failure within `duplicateWindow` seconds is
+    /// dropped. A report call that fails is not retried; the returned reporter counts those
+    /// (`failedCount`, `lastFailure`) and the dropped ones (`droppedCount`).
+    @discardableResult
     public func installValidationReporting(
         account: @escaping @Sendable () -> String?, maxInFlight: Int = 4, duplicateWindow: TimeInterval = 60
-    ) {
-        ValidationFailureReporter(
+    ) -> ValidationFailureReporter {
+        let reporter = ValidationFailureReporter(
             account: account, secretFields: Self.secretFields, maxInFlight: maxInFlight, duplicateWindow: duplicateWindow
         ) { [weak client] report in
             // Weak: the client keeps the reporter, which must not keep the client alive in turn.
             guard let client else { return }
             try await MemberAPI(client: client).reports.reportError(body: try report.converted(to: ErrorReport.self))
-        }.install(on: client)
+        }
+        reporter.install(on: client)
+        return reporter
     }
 
     /// Operations tagged accordingly.

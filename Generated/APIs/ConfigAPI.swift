@@ -98,9 +98,22 @@ extension Validators {
     private static let configAPITypesStringNull: JSONTypeSet = [.string, .null]
     private static let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance] = [.string("up"), .string("degraded"), .string("down")]
     private static let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
+    private static let healthGetHealthResponse200PropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.configAPITypesBoolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
+    ]
     private static let healthGetHealthResponse200Required: [Int] = [0]
     private static let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
+    private static let updateConfigResponse409DataPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
+        SchemaRule(types: Self.configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
+        .anything,
+    ]
     private static let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let updateConfigResponse409PropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
+        SchemaRule(types: Self.configAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
+        .anything,
+    ]
     private static let updateConfigResponse409Required: [Int] = [0, 1, 2]
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
@@ -117,12 +130,7 @@ extension Validators {
             for member in object {
                 let __index = Self.healthGetHealthResponse200Properties.index(of: member)
                 let __declared = __index != nil
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "ok", validateHealthGetHealthResponse200OK) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
-                }
+                if let __index, !context.validate(member.value, at: member.key, Self.healthGetHealthResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 if !__declared {
                     if !context.validate(member.value, at: member.key, validateHealthGetHealthResponse200AdditionalProperty) { if context.shouldStop { return false }; valid = false }
                 }
@@ -149,11 +157,6 @@ extension Validators {
         return valid
     }
 
-    /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok`
-    static func validateHealthGetHealthResponse200OK(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configAPITypesBoolean, keywordLocation: "/get/responses/200/content/application~1json/schema/properties/ok/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/properties/ok")
-    }
-
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
     static func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
@@ -167,15 +170,13 @@ extension Validators {
             if !context.checkRequired(object, Self.updateConfigResponse409Properties, Self.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.updateConfigResponse409Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "status", validateUpdateConfigResponse409Status) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "reason", validateUpdateConfigResponse409Reason) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "data", validateUpdateConfigResponse409Data) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateUpdateConfigResponse409Data) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.updateConfigResponse409PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -197,40 +198,18 @@ extension Validators {
             if !context.checkRequired(object, Self.updateConfigResponse409DataProperties, Self.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.updateConfigResponse409DataProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "code", validateUpdateConfigResponse409DataCode) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "message", validateUpdateConfigResponse409DataMessage) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "current", validateConfig) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "current", validateConfig) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.updateConfigResponse409DataPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code`
-    static func validateUpdateConfigResponse409DataCode(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configAPITypesString, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code")
-    }
-
-    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message`
-    static func validateUpdateConfigResponse409DataMessage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configAPITypesString, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message")
-    }
-
-    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason`
-    static func validateUpdateConfigResponse409Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configAPITypesStringNull, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason")
-    }
-
-    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status`
-    static func validateUpdateConfigResponse409Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configAPITypesString, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/status")
     }
 }

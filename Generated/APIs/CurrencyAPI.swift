@@ -62,6 +62,11 @@ extension Validators {
     private static let currencyAPITypesString: JSONTypeSet = [.string]
     private static let currencyAPITypesStringNull: JSONTypeSet = [.string, .null]
     private static let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.currencyAPITypesString, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
+        SchemaRule(types: Self.currencyAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
+        .anything,
+    ]
     private static let getCurrencyRatesResponse200Required: [Int] = [0, 2]
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
@@ -77,30 +82,18 @@ extension Validators {
             if !context.checkRequired(object, Self.getCurrencyRatesResponse200Properties, Self.getCurrencyRatesResponse200Required, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.getCurrencyRatesResponse200Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "status", validateGetCurrencyRatesResponse200Status) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "reason", validateGetCurrencyRatesResponse200Reason) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "data", validateCurrencyRates) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateCurrencyRates) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.getCurrencyRatesResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason`
-    static func validateGetCurrencyRatesResponse200Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.currencyAPITypesStringNull, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason")
-    }
-
-    /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status`
-    static func validateGetCurrencyRatesResponse200Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.currencyAPITypesString, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status")
     }
 }

@@ -124,8 +124,16 @@ extension Validators {
     private static let mediaAPITypesString: JSONTypeSet = [.string]
     private static let mediaAPITypesStringNull: JSONTypeSet = [.string, .null]
     private static let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["avatarUrl"])
+    private static let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.mediaAPITypesString, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
+    ]
     private static let uploadAvatarResponse200DataRequired: [Int] = [0]
     private static let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let uploadAvatarResponse200PropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.mediaAPITypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
+        SchemaRule(types: Self.mediaAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
+        .anything,
+    ]
     private static let uploadAvatarResponse200Required: [Int] = [0, 2]
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
@@ -141,15 +149,13 @@ extension Validators {
             if !context.checkRequired(object, Self.uploadAvatarResponse200Properties, Self.uploadAvatarResponse200Required, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.uploadAvatarResponse200Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "status", validateUploadAvatarResponse200Status) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "reason", validateUploadAvatarResponse200Reason) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "data", validateUploadAvatarResponse200Data) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateUploadAvatarResponse200Data) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.uploadAvatarResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -169,51 +175,10 @@ extension Validators {
         switch instance {
         case .object(let object):
             if !context.checkRequired(object, Self.uploadAvatarResponse200DataProperties, Self.uploadAvatarResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.uploadAvatarResponse200DataProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "avatarUrl", validateUploadAvatarResponse200DataAvatarURL) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
-                }
-            }
+            if !context.validateProperties(object, Self.uploadAvatarResponse200DataProperties, Self.uploadAvatarResponse200DataPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl`
-    static func validateUploadAvatarResponse200DataAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.mediaAPITypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.mediaAPITypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl/format", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl", message: ValidationMessage.format(string, "uri"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason`
-    static func validateUploadAvatarResponse200Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.mediaAPITypesStringNull, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason")
-    }
-
-    /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status`
-    static func validateUploadAvatarResponse200Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.mediaAPITypesString, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status")
     }
 }

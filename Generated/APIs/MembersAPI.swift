@@ -276,6 +276,11 @@ extension Validators {
     private static let restoreArchiveResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["restoredItems"])
     private static let restoreArchiveResponse200DataRequired: [Int] = [0]
     private static let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let restoreArchiveResponse200PropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.membersAPITypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
+        SchemaRule(types: Self.membersAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
+        .anything,
+    ]
     private static let restoreArchiveResponse200Required: [Int] = [0, 2]
 
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema`
@@ -291,15 +296,13 @@ extension Validators {
             if !context.checkRequired(object, Self.restoreArchiveResponse200Properties, Self.restoreArchiveResponse200Required, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.restoreArchiveResponse200Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "status", validateRestoreArchiveResponse200Status) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "reason", validateRestoreArchiveResponse200Reason) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "data", validateRestoreArchiveResponse200Data) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateRestoreArchiveResponse200Data) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.restoreArchiveResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -321,11 +324,13 @@ extension Validators {
             if !context.checkRequired(object, Self.restoreArchiveResponse200DataProperties, Self.restoreArchiveResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.restoreArchiveResponse200DataProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "restoredItems", validateRestoreArchiveResponse200DataRestoredItems) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "restoredItems", validateRestoreArchiveResponse200DataRestoredItems) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        break
+                    }
                 }
             }
         default:
@@ -353,15 +358,5 @@ extension Validators {
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason`
-    static func validateRestoreArchiveResponse200Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.membersAPITypesStringNull, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason")
-    }
-
-    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status`
-    static func validateRestoreArchiveResponse200Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.membersAPITypesString, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status")
     }
 }

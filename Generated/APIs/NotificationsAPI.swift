@@ -208,8 +208,17 @@ extension Validators {
     private static let notificationsAPITypesString: JSONTypeSet = [.string]
     private static let notificationsAPITypesStringNull: JSONTypeSet = [.string, .null]
     private static let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(["deviceId", "registeredAt"])
+    private static let registerDeviceResponse201DataPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.notificationsAPITypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
+        SchemaRule(types: Self.notificationsAPITypesString, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
+    ]
     private static let registerDeviceResponse201DataRequired: [Int] = [0, 1]
     private static let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let registerDeviceResponse201PropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.notificationsAPITypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
+        SchemaRule(types: Self.notificationsAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
+        .anything,
+    ]
     private static let registerDeviceResponse201Required: [Int] = [0, 2]
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
@@ -225,15 +234,13 @@ extension Validators {
             if !context.checkRequired(object, Self.registerDeviceResponse201Properties, Self.registerDeviceResponse201Required, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.registerDeviceResponse201Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "status", validateRegisterDeviceResponse201Status) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "reason", validateRegisterDeviceResponse201Reason) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "data", validateRegisterDeviceResponse201Data) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateRegisterDeviceResponse201Data) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.registerDeviceResponse201PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -253,58 +260,10 @@ extension Validators {
         switch instance {
         case .object(let object):
             if !context.checkRequired(object, Self.registerDeviceResponse201DataProperties, Self.registerDeviceResponse201DataRequired, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.registerDeviceResponse201DataProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "deviceId", validateRegisterDeviceResponse201DataDeviceID) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "registeredAt", validateRegisterDeviceResponse201DataRegisteredAt) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
-                }
-            }
+            if !context.validateProperties(object, Self.registerDeviceResponse201DataProperties, Self.registerDeviceResponse201DataPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId`
-    static func validateRegisterDeviceResponse201DataDeviceID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.notificationsAPITypesString, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId")
-    }
-
-    /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt`
-    static func validateRegisterDeviceResponse201DataRegisteredAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.notificationsAPITypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.type(instance, expected: Self.notificationsAPITypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt/format", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt", message: ValidationMessage.format(string, "date-time"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason`
-    static func validateRegisterDeviceResponse201Reason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.notificationsAPITypesStringNull, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason")
-    }
-
-    /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status`
-    static func validateRegisterDeviceResponse201Status(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.notificationsAPITypesString, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status")
     }
 }

@@ -53,6 +53,15 @@ public struct Comment: Codable, Hashable, Sendable {
 
 extension Validators {
     private static let commentProperties: JSONPropertyTable = JSONPropertyTable(["id", "authorId", "body", "createdAt", "parent", "replies", "author"])
+    private static let commentPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.commentTypesInteger, in: "openapi.yaml", at: "/components/schemas/Comment/properties/id"),
+        SchemaRule(types: Self.commentTypesInteger, in: "openapi.yaml", at: "/components/schemas/Comment/properties/authorId"),
+        SchemaRule(types: Self.commentTypesString, in: "openapi.yaml", at: "/components/schemas/Comment/properties/body"),
+        SchemaRule(types: Self.commentTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Comment/properties/createdAt"),
+        .anything,
+        .anything,
+        .anything,
+    ]
     private static let commentRequired: [Int] = [0, 1, 2, 3]
     private static let commentTypesArray: JSONTypeSet = [.array]
     private static let commentTypesInteger: JSONTypeSet = [.integer]
@@ -72,67 +81,23 @@ extension Validators {
             if !context.checkRequired(object, Self.commentProperties, Self.commentRequired, keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.commentProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "id", validateCommentID) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "authorId", validateCommentAuthorID) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "body", validateCommentBody) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "createdAt", validateCommentCreatedAt) { if context.shouldStop { return false }; valid = false }
-                case 4?:
-                    if !context.validate(member.value, at: "parent", validateComment) { if context.shouldStop { return false }; valid = false }
-                case 5?:
-                    if !context.validate(member.value, at: "replies", validateCommentReplies) { if context.shouldStop { return false }; valid = false }
-                case 6?:
-                    if !context.validate(member.value, at: "author", validateCommentAuthor) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 4:
+                        if !context.validate(member.value, at: "parent", validateComment) { if context.shouldStop { return false }; valid = false }
+                    case 5:
+                        if !context.validate(member.value, at: "replies", validateCommentReplies) { if context.shouldStop { return false }; valid = false }
+                    case 6:
+                        if !context.validate(member.value, at: "author", validateCommentAuthor) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.commentPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Comment/properties/authorId`
-    static func validateCommentAuthorID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.commentTypesInteger, keywordLocation: "/components/schemas/Comment/properties/authorId/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/authorId")
-    }
-
-    /// `openapi.yaml#/components/schemas/Comment/properties/body`
-    static func validateCommentBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.commentTypesString, keywordLocation: "/components/schemas/Comment/properties/body/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/body")
-    }
-
-    /// `openapi.yaml#/components/schemas/Comment/properties/createdAt`
-    static func validateCommentCreatedAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.commentTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.commentTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Comment/properties/createdAt/format", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/createdAt", message: ValidationMessage.format(string, "date-time"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Comment/properties/id`
-    static func validateCommentID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.commentTypesInteger, keywordLocation: "/components/schemas/Comment/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/id")
     }
 
     /// `openapi.yaml#/components/schemas/Comment/properties/replies`

@@ -35,6 +35,11 @@ public struct CommentAuthor: Codable, Hashable, Sendable {
 extension Validators {
     private static let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
     private static let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
+    private static let commentAuthorPropertyRules: [SchemaRule] = [
+        .anything,
+        SchemaRule(types: Self.commentAuthorTypesString, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
+        SchemaRule(types: Self.commentAuthorTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
+    ]
     private static let commentAuthorRequired: [Int] = [0, 1, 2]
     private static let commentAuthorTypesObject: JSONTypeSet = [.object]
     private static let commentAuthorTypesString: JSONTypeSet = [.string]
@@ -52,38 +57,13 @@ extension Validators {
             if !context.checkRequired(object, Self.commentAuthorProperties, Self.commentAuthorRequired, keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.commentAuthorProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "ident", validateCommentAuthorIdent) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "user_name", validateCommentAuthorUserName) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "avatar_url", validateCommentAuthorAvatarURL) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url`
-    static func validateCommentAuthorAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.commentAuthorTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.commentAuthorTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/CommentAuthor/properties/avatar_url/format", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/avatar_url", message: ValidationMessage.format(string, "uri"))
-                    if context.shouldStop { return false }
-                    valid = false
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "ident", validateCommentAuthorIdent) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.commentAuthorPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -111,10 +91,5 @@ extension Validators {
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/CommentAuthor/properties/user_name`
-    static func validateCommentAuthorUserName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.commentAuthorTypesString, keywordLocation: "/components/schemas/CommentAuthor/properties/user_name/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/user_name")
     }
 }

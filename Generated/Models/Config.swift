@@ -112,6 +112,15 @@ public enum ConfigTheme: RawRepresentable, Codable, Hashable, Sendable, Paramete
 extension Validators {
     private static let configInt0: JSONNumber = JSONNumber(0 as Int64)
     private static let configProperties: JSONPropertyTable = JSONPropertyTable(["version", "pushEnabled", "quietHours", "theme", "extra", "limits", "default"])
+    private static let configPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.configTypesInteger, in: "openapi.yaml", at: "/components/schemas/Config/properties/version"),
+        SchemaRule(types: Self.configTypesBoolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/pushEnabled"),
+        .anything,
+        .anything,
+        .anything,
+        .anything,
+        SchemaRule(types: Self.configTypesBoolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/default"),
+    ]
     private static let configQuietHoursEndPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
     private static let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(["start", "end"])
     private static let configQuietHoursRequired: [Int] = [0, 1]
@@ -136,34 +145,25 @@ extension Validators {
             if !context.checkRequired(object, Self.configProperties, Self.configRequired, keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.configProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "version", validateConfigVersion) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "pushEnabled", validateConfigPushEnabled) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "quietHours", validateConfigQuietHours) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "theme", validateConfigTheme) { if context.shouldStop { return false }; valid = false }
-                case 4?:
-                    if !context.validate(member.value, at: "extra", validateConfigExtra) { if context.shouldStop { return false }; valid = false }
-                case 5?:
-                    if !context.validate(member.value, at: "limits", validateConfigLimits) { if context.shouldStop { return false }; valid = false }
-                case 6?:
-                    if !context.validate(member.value, at: "default", validateConfigDefault) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "quietHours", validateConfigQuietHours) { if context.shouldStop { return false }; valid = false }
+                    case 3:
+                        if !context.validate(member.value, at: "theme", validateConfigTheme) { if context.shouldStop { return false }; valid = false }
+                    case 4:
+                        if !context.validate(member.value, at: "extra", validateConfigExtra) { if context.shouldStop { return false }; valid = false }
+                    case 5:
+                        if !context.validate(member.value, at: "limits", validateConfigLimits) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.configPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Config/properties/default`
-    static func validateConfigDefault(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configTypesBoolean, keywordLocation: "/components/schemas/Config/properties/default/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/default")
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/extra`
@@ -214,11 +214,6 @@ extension Validators {
         return valid
     }
 
-    /// `openapi.yaml#/components/schemas/Config/properties/pushEnabled`
-    static func validateConfigPushEnabled(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configTypesBoolean, keywordLocation: "/components/schemas/Config/properties/pushEnabled/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/pushEnabled")
-    }
-
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours`
     static func validateConfigQuietHours(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
@@ -232,13 +227,15 @@ extension Validators {
             if !context.checkRequired(object, Self.configQuietHoursProperties, Self.configQuietHoursRequired, keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.configQuietHoursProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "start", validateConfigQuietHoursStart) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "end", validateConfigQuietHoursEnd) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "start", validateConfigQuietHoursStart) { if context.shouldStop { return false }; valid = false }
+                    case 1:
+                        if !context.validate(member.value, at: "end", validateConfigQuietHoursEnd) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        break
+                    }
                 }
             }
         default:
@@ -303,10 +300,5 @@ extension Validators {
             valid = false
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Config/properties/version`
-    static func validateConfigVersion(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configTypesInteger, keywordLocation: "/components/schemas/Config/properties/version/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/version")
     }
 }

@@ -35,6 +35,11 @@ public struct ConfigResponse: Codable, Hashable, Sendable {
 
 extension Validators {
     private static let configResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let configResponsePropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.configResponseTypesString, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/status"),
+        SchemaRule(types: Self.configResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/reason"),
+        .anything,
+    ]
     private static let configResponseRequired: [Int] = [0, 1, 2]
     private static let configResponseTypesObject: JSONTypeSet = [.object]
     private static let configResponseTypesString: JSONTypeSet = [.string]
@@ -53,30 +58,18 @@ extension Validators {
             if !context.checkRequired(object, Self.configResponseProperties, Self.configResponseRequired, keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.configResponseProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "status", validateConfigResponseStatus) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "reason", validateConfigResponseReason) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "data", validateConfig) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateConfig) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.configResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/ConfigResponse/properties/reason`
-    static func validateConfigResponseReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configResponseTypesStringNull, keywordLocation: "/components/schemas/ConfigResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/reason")
-    }
-
-    /// `openapi.yaml#/components/schemas/ConfigResponse/properties/status`
-    static func validateConfigResponseStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configResponseTypesString, keywordLocation: "/components/schemas/ConfigResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse/properties/status")
     }
 }

@@ -40,6 +40,12 @@ public struct CurrencyRates: Codable, Hashable, Sendable {
 extension Validators {
     private static let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
     private static let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
+    private static let currencyRatesPropertyRules: [SchemaRule] = [
+        .anything,
+        SchemaRule(types: Self.currencyRatesTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/timestamp"),
+        .anything,
+        .anything,
+    ]
     private static let currencyRatesRequired: [Int] = [0, 1, 2]
     private static let currencyRatesTypesArray: JSONTypeSet = [.array]
     private static let currencyRatesTypesNumber: JSONTypeSet = [.number]
@@ -59,17 +65,17 @@ extension Validators {
             if !context.checkRequired(object, Self.currencyRatesProperties, Self.currencyRatesRequired, keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.currencyRatesProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "base", validateCurrencyRatesBase) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "timestamp", validateCurrencyRatesTimestamp) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "rates", validateCurrencyRatesRates) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "history", validateCurrencyRatesHistory) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "base", validateCurrencyRatesBase) { if context.shouldStop { return false }; valid = false }
+                    case 2:
+                        if !context.validate(member.value, at: "rates", validateCurrencyRatesRates) { if context.shouldStop { return false }; valid = false }
+                    case 3:
+                        if !context.validate(member.value, at: "history", validateCurrencyRatesHistory) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.currencyRatesPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -160,29 +166,6 @@ extension Validators {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/propertyNames/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp`
-    static func validateCurrencyRatesTimestamp(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.currencyRatesTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/CurrencyRates/properties/timestamp/format", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/timestamp", message: ValidationMessage.format(string, "date-time"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
             }
         default:
             break

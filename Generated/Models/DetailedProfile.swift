@@ -146,6 +146,15 @@ public enum DetailedProfileClass: RawRepresentable, Codable, Hashable, Sendable,
 extension Validators {
     private static let detailedProfileAllOf1ClassEnum: [JSONInstance] = [.string("free"), .string("plus"), .string("pro")]
     private static let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["bio", "friendsCount", "größe", "class", "self", "2fa_enabled", "recentComments"])
+    private static let detailedProfileAllOf1PropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.detailedProfileTypesStringNull, maxLength: 500, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/bio"),
+        .anything,
+        SchemaRule(types: Self.detailedProfileTypesInteger, in: "openapi.ya", at: "/components/schemas/DetailedProfile/allOf/1/properties/größe"),
+        .anything,
+        SchemaRule(types: Self.detailedProfileTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/self"),
+        SchemaRule(types: Self.detailedProfileTypesBoolean, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled"),
+        .anything,
+    ]
     private static let detailedProfileAllOf1Required: [Int] = [1, 5]
     private static let detailedProfileInt0: JSONNumber = JSONNumber(0 as Int64)
     private static let detailedProfileTypesArray: JSONTypeSet = [.array]
@@ -176,50 +185,18 @@ extension Validators {
             if !context.checkRequired(object, Self.detailedProfileAllOf1Properties, Self.detailedProfileAllOf1Required, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.detailedProfileAllOf1Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "bio", validateDetailedProfileAllOf1Bio) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "friendsCount", validateDetailedProfileAllOf1FriendsCount) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "größe", validateDetailedProfileAllOf1Größe) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "class", validateDetailedProfileAllOf1Class) { if context.shouldStop { return false }; valid = false }
-                case 4?:
-                    if !context.validate(member.value, at: "self", validateDetailedProfileAllOf1Self) { if context.shouldStop { return false }; valid = false }
-                case 5?:
-                    if !context.validate(member.value, at: "2fa_enabled", validateDetailedProfileAllOf12faEnabled) { if context.shouldStop { return false }; valid = false }
-                case 6?:
-                    if !context.validate(member.value, at: "recentComments", validateDetailedProfileAllOf1RecentComments) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 1:
+                        if !context.validate(member.value, at: "friendsCount", validateDetailedProfileAllOf1FriendsCount) { if context.shouldStop { return false }; valid = false }
+                    case 3:
+                        if !context.validate(member.value, at: "class", validateDetailedProfileAllOf1Class) { if context.shouldStop { return false }; valid = false }
+                    case 6:
+                        if !context.validate(member.value, at: "recentComments", validateDetailedProfileAllOf1RecentComments) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.detailedProfileAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled`
-    static func validateDetailedProfileAllOf12faEnabled(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.detailedProfileTypesBoolean, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled")
-    }
-
-    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio`
-    static func validateDetailedProfileAllOf1Bio(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.detailedProfileTypesStringNull.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesStringNull))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if !(SchemaCheck.hasLength(string, atMost: 500)) {
-                context.fail(keyword: "maxLength", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/bio/maxLength", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/bio", message: ValidationMessage.maxLength(string, 500))
-                if context.shouldStop { return false }
-                valid = false
             }
         default:
             break
@@ -264,11 +241,6 @@ extension Validators {
         return valid
     }
 
-    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe`
-    static func validateDetailedProfileAllOf1Größe(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.detailedProfileTypesInteger, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/größe/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/größe")
-    }
-
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
     static func validateDetailedProfileAllOf1RecentComments(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
@@ -286,29 +258,6 @@ extension Validators {
             }
             for index in 0..<max(0, array.count) {
                 if !context.validate(array[index], at: index, validateComment) { if context.shouldStop { return false }; valid = false }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self`
-    static func validateDetailedProfileAllOf1Self(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.detailedProfileTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/self/format", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/self", message: ValidationMessage.format(string, "uri"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
             }
         default:
             break

@@ -62,11 +62,13 @@ extension Validators {
             if !context.checkRequired(object, Self.detailedProfileResponseAllOf1Properties, Self.detailedProfileResponseAllOf1Required, keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.detailedProfileResponseAllOf1Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "data", validateDetailedProfile) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "data", validateDetailedProfile) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        break
+                    }
                 }
             }
         default:

@@ -33,6 +33,10 @@ public struct Envelope: Codable, Hashable, Sendable {
 
 extension Validators {
     private static let envelopeProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason"])
+    private static let envelopePropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.envelopeTypesString, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/status"),
+        SchemaRule(types: Self.envelopeTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/reason"),
+    ]
     private static let envelopeRequired: [Int] = [0]
     private static let envelopeTypesObject: JSONTypeSet = [.object]
     private static let envelopeTypesString: JSONTypeSet = [.string]
@@ -49,30 +53,10 @@ extension Validators {
         switch instance {
         case .object(let object):
             if !context.checkRequired(object, Self.envelopeProperties, Self.envelopeRequired, keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.envelopeProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "status", validateEnvelopeStatus) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "reason", validateEnvelopeReason) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
-                }
-            }
+            if !context.validateProperties(object, Self.envelopeProperties, Self.envelopePropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Envelope/properties/reason`
-    static func validateEnvelopeReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.envelopeTypesStringNull, keywordLocation: "/components/schemas/Envelope/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/reason")
-    }
-
-    /// `openapi.yaml#/components/schemas/Envelope/properties/status`
-    static func validateEnvelopeStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.envelopeTypesString, keywordLocation: "/components/schemas/Envelope/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope/properties/status")
     }
 }

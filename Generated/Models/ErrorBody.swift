@@ -32,6 +32,10 @@ public struct ErrorBody: Codable, Hashable, Sendable {
 
 extension Validators {
     private static let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(["code", "message"])
+    private static let errorBodyPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/code"),
+        SchemaRule(types: Self.errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/message"),
+    ]
     private static let errorBodyRequired: [Int] = [0, 1]
     private static let errorBodyTypesObject: JSONTypeSet = [.object]
     private static let errorBodyTypesString: JSONTypeSet = [.string]
@@ -47,30 +51,10 @@ extension Validators {
         switch instance {
         case .object(let object):
             if !context.checkRequired(object, Self.errorBodyProperties, Self.errorBodyRequired, keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.errorBodyProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "code", validateErrorBodyCode) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "message", validateErrorBodyMessage) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
-                }
-            }
+            if !context.validateProperties(object, Self.errorBodyProperties, Self.errorBodyPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/ErrorBody/properties/code`
-    static func validateErrorBodyCode(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.errorBodyTypesString, keywordLocation: "/components/schemas/ErrorBody/properties/code/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/code")
-    }
-
-    /// `openapi.yaml#/components/schemas/ErrorBody/properties/message`
-    static func validateErrorBodyMessage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.errorBodyTypesString, keywordLocation: "/components/schemas/ErrorBody/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody/properties/message")
     }
 }

@@ -57,6 +57,11 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
 extension Validators {
     private static let friendRequestNotificationAllOf1KindConst: JSONInstance = .string("friend_request")
     private static let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "from", "message"])
+    private static let friendRequestNotificationAllOf1PropertyRules: [SchemaRule] = [
+        .anything,
+        .anything,
+        SchemaRule(types: Self.friendRequestNotificationTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendRequestNotification/allOf/1/properties/message"),
+    ]
     private static let friendRequestNotificationAllOf1Required: [Int] = [0, 1]
     private static let friendRequestNotificationTypesObject: JSONTypeSet = [.object]
     private static let friendRequestNotificationTypesString: JSONTypeSet = [.string]
@@ -83,15 +88,15 @@ extension Validators {
             if !context.checkRequired(object, Self.friendRequestNotificationAllOf1Properties, Self.friendRequestNotificationAllOf1Required, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.friendRequestNotificationAllOf1Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "kind", validateFriendRequestNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "from", validateFriend) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "message", validateFriendRequestNotificationAllOf1Message) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "kind", validateFriendRequestNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
+                    case 1:
+                        if !context.validate(member.value, at: "from", validateFriend) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.friendRequestNotificationAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -114,10 +119,5 @@ extension Validators {
             valid = false
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message`
-    static func validateFriendRequestNotificationAllOf1Message(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.friendRequestNotificationTypesStringNull, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/message/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/message")
     }
 }

@@ -71,6 +71,11 @@ extension Validators {
     private static let friendsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
     private static let friendsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
     private static let friendsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let friendsResponsePropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.friendsResponseTypesString, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/status"),
+        SchemaRule(types: Self.friendsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/reason"),
+        .anything,
+    ]
     private static let friendsResponseRequired: [Int] = [0, 1, 2]
     private static let friendsResponseTypesArray: JSONTypeSet = [.array]
     private static let friendsResponseTypesInteger: JSONTypeSet = [.integer]
@@ -91,15 +96,13 @@ extension Validators {
             if !context.checkRequired(object, Self.friendsResponseProperties, Self.friendsResponseRequired, keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.friendsResponseProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "status", validateFriendsResponseStatus) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "reason", validateFriendsResponseReason) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "data", validateFriendsResponseData) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateFriendsResponseData) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.friendsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -121,17 +124,19 @@ extension Validators {
             if !context.checkRequired(object, Self.friendsResponseDataProperties, Self.friendsResponseDataRequired, keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.friendsResponseDataProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "items", validateFriendsResponseDataItems) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "page", validateFriendsResponseDataPage) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "pageSize", validateFriendsResponseDataPageSize) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "total", validateFriendsResponseDataTotal) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "items", validateFriendsResponseDataItems) { if context.shouldStop { return false }; valid = false }
+                    case 1:
+                        if !context.validate(member.value, at: "page", validateFriendsResponseDataPage) { if context.shouldStop { return false }; valid = false }
+                    case 2:
+                        if !context.validate(member.value, at: "pageSize", validateFriendsResponseDataPageSize) { if context.shouldStop { return false }; valid = false }
+                    case 3:
+                        if !context.validate(member.value, at: "total", validateFriendsResponseDataTotal) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        break
+                    }
                 }
             }
         default:
@@ -220,15 +225,5 @@ extension Validators {
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/FriendsResponse/properties/reason`
-    static func validateFriendsResponseReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.friendsResponseTypesStringNull, keywordLocation: "/components/schemas/FriendsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/reason")
-    }
-
-    /// `openapi.yaml#/components/schemas/FriendsResponse/properties/status`
-    static func validateFriendsResponseStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.friendsResponseTypesString, keywordLocation: "/components/schemas/FriendsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/status")
     }
 }

@@ -105,15 +105,17 @@ extension Validators {
             if !context.checkRequired(object, Self.likeNotificationAllOf1Properties, Self.likeNotificationAllOf1Required, keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.likeNotificationAllOf1Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "kind", validateLikeNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "likedBy", validateFriend) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "target", validateLikeNotificationAllOf1Target) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "kind", validateLikeNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
+                    case 1:
+                        if !context.validate(member.value, at: "likedBy", validateFriend) { if context.shouldStop { return false }; valid = false }
+                    case 2:
+                        if !context.validate(member.value, at: "target", validateLikeNotificationAllOf1Target) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        break
+                    }
                 }
             }
         default:

@@ -166,6 +166,15 @@ public enum MemberRole: RawRepresentable, Codable, Hashable, Sendable, Parameter
 extension Validators {
     private static let friendIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .unicode)
     private static let friendProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "display-name", "avatar_url", "is_online", "mutual_friends", "friends_since"])
+    private static let friendPropertyRules: [SchemaRule] = [
+        .anything,
+        SchemaRule(types: Self.memberTypesString, minLength: 1, in: "schemas/friend.json", at: "/properties/user_name"),
+        SchemaRule(types: Self.memberTypesStringNull, in: "schemas/friend.json", at: "/properties/display-name"),
+        SchemaRule(types: Self.memberTypesString, format: "uri", in: "schemas/friend.json", at: "/properties/avatar_url"),
+        SchemaRule(types: Self.memberTypesBoolean, in: "schemas/friend.json", at: "/properties/is_online"),
+        .anything,
+        SchemaRule(types: Self.memberTypesString, format: "date", in: "schemas/friend.json", at: "/properties/friends_since"),
+    ]
     private static let friendRequired: [Int] = [0, 1, 3, 4]
     private static let memberInt0: JSONNumber = JSONNumber(0 as Int64)
     private static let memberTypesBoolean: JSONTypeSet = [.boolean]
@@ -174,6 +183,20 @@ extension Validators {
     private static let memberTypesString: JSONTypeSet = [.string]
     private static let memberTypesStringNull: JSONTypeSet = [.string, .null]
     private static let profileProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "email", "displayName", "avatarUrl", "birthday", "createdAt", "lastSeenAt", "role", "locale", "karma", "legacyId"])
+    private static let profilePropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/id"),
+        SchemaRule(types: Self.memberTypesString, in: "openapi.yaml", at: "/components/schemas/Profile/properties/username"),
+        SchemaRule(types: Self.memberTypesString, format: "email", in: "openapi.yaml", at: "/components/schemas/Profile/properties/email"),
+        SchemaRule(types: Self.memberTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Profile/properties/displayName"),
+        SchemaRule(types: Self.memberTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/Profile/properties/avatarUrl"),
+        SchemaRule(types: Self.memberTypesString, format: "date", in: "openapi.yaml", at: "/components/schemas/Profile/properties/birthday"),
+        SchemaRule(types: Self.memberTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/createdAt"),
+        SchemaRule(types: Self.memberTypesStringNull, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/lastSeenAt"),
+        .anything,
+        SchemaRule(types: Self.memberTypesString, in: "openapi.yaml", at: "/components/schemas/Profile/properties/locale"),
+        SchemaRule(types: Self.memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/karma"),
+        SchemaRule(types: Self.memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/legacyId"),
+    ]
     private static let profileRequired: [Int] = [0, 1, 2, 4, 6, 8, 10]
     private static let profileRoleEnum: [JSONInstance] = [.string("member"), .string("moderator"), .string("admin")]
 
@@ -190,74 +213,15 @@ extension Validators {
             if !context.checkRequired(object, Self.friendProperties, Self.friendRequired, keywordLocation: "/required", schemaLocation: "schemas/friend.json#") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.friendProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "ident", validateFriendIdent) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "user_name", validateFriendUserName) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "display-name", validateFriendDisplayName) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "avatar_url", validateFriendAvatarURL) { if context.shouldStop { return false }; valid = false }
-                case 4?:
-                    if !context.validate(member.value, at: "is_online", validateFriendIsOnline) { if context.shouldStop { return false }; valid = false }
-                case 5?:
-                    if !context.validate(member.value, at: "mutual_friends", validateFriendMutualFriends) { if context.shouldStop { return false }; valid = false }
-                case 6?:
-                    if !context.validate(member.value, at: "friends_since", validateFriendFriendsSince) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `schemas/friend.json#/properties/avatar_url`
-    static func validateFriendAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/avatar_url/type", schemaLocation: "schemas/friend.json#/properties/avatar_url", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/properties/avatar_url/format", schemaLocation: "schemas/friend.json#/properties/avatar_url", message: ValidationMessage.format(string, "uri"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `schemas/friend.json#/properties/display-name`
-    static func validateFriendDisplayName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.memberTypesStringNull, keywordLocation: "/properties/display-name/type", schemaLocation: "schemas/friend.json#/properties/display-name")
-    }
-
-    /// `schemas/friend.json#/properties/friends_since`
-    static func validateFriendFriendsSince(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/friends_since/type", schemaLocation: "schemas/friend.json#/properties/friends_since", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/properties/friends_since/format", schemaLocation: "schemas/friend.json#/properties/friends_since", message: ValidationMessage.format(string, "date"))
-                    if context.shouldStop { return false }
-                    valid = false
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "ident", validateFriendIdent) { if context.shouldStop { return false }; valid = false }
+                    case 5:
+                        if !context.validate(member.value, at: "mutual_friends", validateFriendMutualFriends) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.friendPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -287,11 +251,6 @@ extension Validators {
         return valid
     }
 
-    /// `schemas/friend.json#/properties/is_online`
-    static func validateFriendIsOnline(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.memberTypesBoolean, keywordLocation: "/properties/is_online/type", schemaLocation: "schemas/friend.json#/properties/is_online")
-    }
-
     /// `schemas/friend.json#/properties/mutual_friends`
     static func validateFriendMutualFriends(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
@@ -304,27 +263,6 @@ extension Validators {
         case .number(let number):
             if !(!(number < Self.memberInt0)) {
                 context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.memberInt0))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `schemas/friend.json#/properties/user_name`
-    static func validateFriendUserName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/user_name/type", schemaLocation: "schemas/friend.json#/properties/user_name", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if !(SchemaCheck.hasLength(string, atLeast: 1)) {
-                context.fail(keyword: "minLength", keywordLocation: "/properties/user_name/minLength", schemaLocation: "schemas/friend.json#/properties/user_name", message: ValidationMessage.minLength(string, 1))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -347,179 +285,19 @@ extension Validators {
             if !context.checkRequired(object, Self.profileProperties, Self.profileRequired, keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.profileProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "id", validateProfileID) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "username", validateProfileUsername) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "email", validateProfileEmail) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "displayName", validateProfileDisplayName) { if context.shouldStop { return false }; valid = false }
-                case 4?:
-                    if !context.validate(member.value, at: "avatarUrl", validateProfileAvatarURL) { if context.shouldStop { return false }; valid = false }
-                case 5?:
-                    if !context.validate(member.value, at: "birthday", validateProfileBirthday) { if context.shouldStop { return false }; valid = false }
-                case 6?:
-                    if !context.validate(member.value, at: "createdAt", validateProfileCreatedAt) { if context.shouldStop { return false }; valid = false }
-                case 7?:
-                    if !context.validate(member.value, at: "lastSeenAt", validateProfileLastSeenAt) { if context.shouldStop { return false }; valid = false }
-                case 8?:
-                    if !context.validate(member.value, at: "role", validateProfileRole) { if context.shouldStop { return false }; valid = false }
-                case 9?:
-                    if !context.validate(member.value, at: "locale", validateProfileLocale) { if context.shouldStop { return false }; valid = false }
-                case 10?:
-                    if !context.validate(member.value, at: "karma", validateProfileKarma) { if context.shouldStop { return false }; valid = false }
-                case 11?:
-                    if !context.validate(member.value, at: "legacyId", validateProfileLegacyID) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 8:
+                        if !context.validate(member.value, at: "role", validateProfileRole) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.profilePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/avatarUrl`
-    static func validateProfileAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Profile/properties/avatarUrl/format", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/avatarUrl", message: ValidationMessage.format(string, "uri"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/birthday`
-    static func validateProfileBirthday(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/birthday/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/birthday", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Profile/properties/birthday/format", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/birthday", message: ValidationMessage.format(string, "date"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/createdAt`
-    static func validateProfileCreatedAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Profile/properties/createdAt/format", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/createdAt", message: ValidationMessage.format(string, "date-time"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/displayName`
-    static func validateProfileDisplayName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.memberTypesStringNull, keywordLocation: "/components/schemas/Profile/properties/displayName/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/displayName")
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/email`
-    static func validateProfileEmail(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/email/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/email", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "email")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Profile/properties/email/format", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/email", message: ValidationMessage.format(string, "email"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/id`
-    static func validateProfileID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.memberTypesInteger, keywordLocation: "/components/schemas/Profile/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/id")
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/karma`
-    static func validateProfileKarma(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.memberTypesInteger, keywordLocation: "/components/schemas/Profile/properties/karma/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/karma")
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/lastSeenAt`
-    static func validateProfileLastSeenAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.memberTypesStringNull.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/lastSeenAt/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/lastSeenAt", message: ValidationMessage.type(instance, expected: Self.memberTypesStringNull))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Profile/properties/lastSeenAt/format", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/lastSeenAt", message: ValidationMessage.format(string, "date-time"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/legacyId`
-    static func validateProfileLegacyID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.memberTypesInteger, keywordLocation: "/components/schemas/Profile/properties/legacyId/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/legacyId")
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/locale`
-    static func validateProfileLocale(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.memberTypesString, keywordLocation: "/components/schemas/Profile/properties/locale/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/locale")
     }
 
     /// `openapi.yaml#/components/schemas/Profile/properties/role`
@@ -536,10 +314,5 @@ extension Validators {
             valid = false
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Profile/properties/username`
-    static func validateProfileUsername(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.memberTypesString, keywordLocation: "/components/schemas/Profile/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/username")
     }
 }

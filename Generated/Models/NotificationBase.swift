@@ -74,6 +74,13 @@ public enum NotificationBasePriority: RawRepresentable, Codable, Hashable, Senda
 extension Validators {
     private static let notificationBasePriorityEnum: [JSONInstance] = [.number(JSONNumber(1 as Int64)), .number(JSONNumber(2 as Int64)), .number(JSONNumber(3 as Int64))]
     private static let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(["id", "kind", "createdAt", "read", "priority"])
+    private static let notificationBasePropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.notificationBaseTypesString, format: "uuid", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/id"),
+        SchemaRule(types: Self.notificationBaseTypesString, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/kind"),
+        SchemaRule(types: Self.notificationBaseTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/createdAt"),
+        SchemaRule(types: Self.notificationBaseTypesBoolean, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/read"),
+        .anything,
+    ]
     private static let notificationBaseRequired: [Int] = [0, 1, 2, 4]
     private static let notificationBaseTypesBoolean: JSONTypeSet = [.boolean]
     private static let notificationBaseTypesInteger: JSONTypeSet = [.integer]
@@ -93,76 +100,19 @@ extension Validators {
             if !context.checkRequired(object, Self.notificationBaseProperties, Self.notificationBaseRequired, keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.notificationBaseProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "id", validateNotificationBaseID) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "kind", validateNotificationBaseKind) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "createdAt", validateNotificationBaseCreatedAt) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "read", validateNotificationBaseRead) { if context.shouldStop { return false }; valid = false }
-                case 4?:
-                    if !context.validate(member.value, at: "priority", validateNotificationBasePriority) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 4:
+                        if !context.validate(member.value, at: "priority", validateNotificationBasePriority) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.notificationBasePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/NotificationBase/properties/createdAt`
-    static func validateNotificationBaseCreatedAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.notificationBaseTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.type(instance, expected: Self.notificationBaseTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/NotificationBase/properties/createdAt/format", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/createdAt", message: ValidationMessage.format(string, "date-time"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/NotificationBase/properties/id`
-    static func validateNotificationBaseID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.notificationBaseTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.type(instance, expected: Self.notificationBaseTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "uuid")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/NotificationBase/properties/id/format", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/id", message: ValidationMessage.format(string, "uuid"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/NotificationBase/properties/kind`
-    static func validateNotificationBaseKind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.notificationBaseTypesString, keywordLocation: "/components/schemas/NotificationBase/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/kind")
     }
 
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
@@ -179,10 +129,5 @@ extension Validators {
             valid = false
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/NotificationBase/properties/read`
-    static func validateNotificationBaseRead(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.notificationBaseTypesBoolean, keywordLocation: "/components/schemas/NotificationBase/properties/read/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/read")
     }
 }

@@ -75,6 +75,11 @@ extension Validators {
     private static let notificationsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
     private static let notificationsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
     private static let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+    private static let notificationsResponsePropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.notificationsResponseTypesString, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/status"),
+        SchemaRule(types: Self.notificationsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/reason"),
+        .anything,
+    ]
     private static let notificationsResponseRequired: [Int] = [0, 2]
     private static let notificationsResponseTypesArray: JSONTypeSet = [.array]
     private static let notificationsResponseTypesInteger: JSONTypeSet = [.integer]
@@ -95,15 +100,13 @@ extension Validators {
             if !context.checkRequired(object, Self.notificationsResponseProperties, Self.notificationsResponseRequired, keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.notificationsResponseProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "status", validateNotificationsResponseStatus) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "reason", validateNotificationsResponseReason) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "data", validateNotificationsResponseData) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateNotificationsResponseData) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.notificationsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
@@ -125,19 +128,21 @@ extension Validators {
             if !context.checkRequired(object, Self.notificationsResponseDataProperties, Self.notificationsResponseDataRequired, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.notificationsResponseDataProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "items", validateNotificationsResponseDataItems) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "unreadCount", validateNotificationsResponseDataUnreadCount) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "page", validateNotificationsResponseDataPage) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "pageSize", validateNotificationsResponseDataPageSize) { if context.shouldStop { return false }; valid = false }
-                case 4?:
-                    if !context.validate(member.value, at: "total", validateNotificationsResponseDataTotal) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "items", validateNotificationsResponseDataItems) { if context.shouldStop { return false }; valid = false }
+                    case 1:
+                        if !context.validate(member.value, at: "unreadCount", validateNotificationsResponseDataUnreadCount) { if context.shouldStop { return false }; valid = false }
+                    case 2:
+                        if !context.validate(member.value, at: "page", validateNotificationsResponseDataPage) { if context.shouldStop { return false }; valid = false }
+                    case 3:
+                        if !context.validate(member.value, at: "pageSize", validateNotificationsResponseDataPageSize) { if context.shouldStop { return false }; valid = false }
+                    case 4:
+                        if !context.validate(member.value, at: "total", validateNotificationsResponseDataTotal) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        break
+                    }
                 }
             }
         default:
@@ -247,15 +252,5 @@ extension Validators {
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/reason`
-    static func validateNotificationsResponseReason(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.notificationsResponseTypesStringNull, keywordLocation: "/components/schemas/NotificationsResponse/properties/reason/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/reason")
-    }
-
-    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/status`
-    static func validateNotificationsResponseStatus(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.notificationsResponseTypesString, keywordLocation: "/components/schemas/NotificationsResponse/properties/status/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/status")
     }
 }

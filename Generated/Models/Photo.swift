@@ -47,6 +47,14 @@ public struct Photo: Codable, Hashable, Sendable {
 
 extension Validators {
     private static let photoProperties: JSONPropertyTable = JSONPropertyTable(["id", "url", "width", "height", "caption", "owner"])
+    private static let photoPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/id"),
+        SchemaRule(types: Self.photoTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/Photo/properties/url"),
+        SchemaRule(types: Self.photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/width"),
+        SchemaRule(types: Self.photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/height"),
+        SchemaRule(types: Self.photoTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Photo/properties/caption"),
+        .anything,
+    ]
     private static let photoRequired: [Int] = [0, 1]
     private static let photoTypesInteger: JSONTypeSet = [.integer]
     private static let photoTypesObject: JSONTypeSet = [.object]
@@ -66,69 +74,18 @@ extension Validators {
             if !context.checkRequired(object, Self.photoProperties, Self.photoRequired, keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.photoProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "id", validatePhotoID) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "url", validatePhotoURL) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "width", validatePhotoWidth) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "height", validatePhotoHeight) { if context.shouldStop { return false }; valid = false }
-                case 4?:
-                    if !context.validate(member.value, at: "caption", validatePhotoCaption) { if context.shouldStop { return false }; valid = false }
-                case 5?:
-                    if !context.validate(member.value, at: "owner", validatePhotoOwner) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 5:
+                        if !context.validate(member.value, at: "owner", validatePhotoOwner) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.photoPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Photo/properties/caption`
-    static func validatePhotoCaption(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.photoTypesStringNull, keywordLocation: "/components/schemas/Photo/properties/caption/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/caption")
-    }
-
-    /// `openapi.yaml#/components/schemas/Photo/properties/height`
-    static func validatePhotoHeight(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.photoTypesInteger, keywordLocation: "/components/schemas/Photo/properties/height/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/height")
-    }
-
-    /// `openapi.yaml#/components/schemas/Photo/properties/id`
-    static func validatePhotoID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.photoTypesInteger, keywordLocation: "/components/schemas/Photo/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/id")
-    }
-
-    /// `openapi.yaml#/components/schemas/Photo/properties/url`
-    static func validatePhotoURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.photoTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/properties/url/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.type(instance, expected: Self.photoTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Photo/properties/url/format", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/url", message: ValidationMessage.format(string, "uri"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Photo/properties/width`
-    static func validatePhotoWidth(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.photoTypesInteger, keywordLocation: "/components/schemas/Photo/properties/width/type", schemaLocation: "openapi.yaml#/components/schemas/Photo/properties/width")
     }
 }

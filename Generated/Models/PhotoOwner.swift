@@ -34,6 +34,11 @@ public struct PhotoOwner: Codable, Hashable, Sendable {
 
 extension Validators {
     private static let photoOwnerProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "avatarUrl"])
+    private static let photoOwnerPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.photoOwnerTypesInteger, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/id"),
+        SchemaRule(types: Self.photoOwnerTypesString, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/username"),
+        SchemaRule(types: Self.photoOwnerTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/avatarUrl"),
+    ]
     private static let photoOwnerRequired: [Int] = [0, 1, 2]
     private static let photoOwnerTypesInteger: JSONTypeSet = [.integer]
     private static let photoOwnerTypesObject: JSONTypeSet = [.object]
@@ -50,55 +55,10 @@ extension Validators {
         switch instance {
         case .object(let object):
             if !context.checkRequired(object, Self.photoOwnerProperties, Self.photoOwnerRequired, keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.photoOwnerProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "id", validatePhotoOwnerID) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "username", validatePhotoOwnerUsername) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "avatarUrl", validatePhotoOwnerAvatarURL) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
-                }
-            }
+            if !context.validateProperties(object, Self.photoOwnerProperties, Self.photoOwnerPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl`
-    static func validatePhotoOwnerAvatarURL(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.photoOwnerTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/properties/avatarUrl/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl", message: ValidationMessage.type(instance, expected: Self.photoOwnerTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "uri")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/PhotoOwner/properties/avatarUrl/format", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/avatarUrl", message: ValidationMessage.format(string, "uri"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/PhotoOwner/properties/id`
-    static func validatePhotoOwnerID(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.photoOwnerTypesInteger, keywordLocation: "/components/schemas/PhotoOwner/properties/id/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/id")
-    }
-
-    /// `openapi.yaml#/components/schemas/PhotoOwner/properties/username`
-    static func validatePhotoOwnerUsername(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.photoOwnerTypesString, keywordLocation: "/components/schemas/PhotoOwner/properties/username/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner/properties/username")
     }
 }

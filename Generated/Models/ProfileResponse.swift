@@ -61,11 +61,13 @@ extension Validators {
             if !context.checkRequired(object, Self.profileResponseAllOf1Properties, Self.profileResponseAllOf1Required, keywordLocation: "/components/schemas/ProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.profileResponseAllOf1Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "data", validateProfile) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "data", validateProfile) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        break
+                    }
                 }
             }
         default:

@@ -43,34 +43,17 @@ public struct Rate: Codable, Hashable, Sendable {
 extension Validators {
     private static let rateInt0: JSONNumber = JSONNumber(0 as Int64)
     private static let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
+    private static let ratePropertyRules: [SchemaRule] = [
+        .anything,
+        .anything,
+        SchemaRule(types: Self.rateTypesString, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
+        SchemaRule(types: Self.rateTypesStringNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
+    ]
     private static let rateRequired: [Int] = [0, 1, 2]
     private static let rateTypesNumber: JSONTypeSet = [.number]
     private static let rateTypesObject: JSONTypeSet = [.object]
     private static let rateTypesString: JSONTypeSet = [.string]
     private static let rateTypesStringNull: JSONTypeSet = [.string, .null]
-
-    /// `schemas/currency-rates.yaml#/$defs/Rate/properties/at`
-    static func validateCurrencyRatesRateAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.rateTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/at/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.type(instance, expected: Self.rateTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/$defs/Rate/properties/at/format", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/at", message: ValidationMessage.format(string, "date-time"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
     static func validateCurrencyRatesRateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -93,11 +76,6 @@ extension Validators {
         return valid
     }
 
-    /// `schemas/currency-rates.yaml#/$defs/Rate/properties/source`
-    static func validateCurrencyRatesRateSource(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.rateTypesStringNull, keywordLocation: "/$defs/Rate/properties/source/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/source")
-    }
-
     /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/Rate`
     @_spi(Generated) public static func validateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
@@ -111,17 +89,15 @@ extension Validators {
             if !context.checkRequired(object, Self.rateProperties, Self.rateRequired, keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.rateProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "currency", validateCurrencyCode) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "rate", validateCurrencyRatesRateRate) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "at", validateCurrencyRatesRateAt) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "source", validateCurrencyRatesRateSource) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "currency", validateCurrencyCode) { if context.shouldStop { return false }; valid = false }
+                    case 1:
+                        if !context.validate(member.value, at: "rate", validateCurrencyRatesRateRate) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.ratePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:

@@ -61,11 +61,13 @@ extension Validators {
             if !context.checkRequired(object, Self.tokenResponseAllOf1Properties, Self.tokenResponseAllOf1Required, keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.tokenResponseAllOf1Properties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "data", validateTokens) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 0:
+                        if !context.validate(member.value, at: "data", validateTokens) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        break
+                    }
                 }
             }
         default:

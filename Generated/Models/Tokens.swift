@@ -39,6 +39,12 @@ public struct Tokens: Codable, Hashable, Sendable {
 
 extension Validators {
     private static let tokensProperties: JSONPropertyTable = JSONPropertyTable(["accessToken", "refreshToken", "expiresAt", "tokenType"])
+    private static let tokensPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.tokensTypesString, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/accessToken"),
+        SchemaRule(types: Self.tokensTypesString, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/refreshToken"),
+        SchemaRule(types: Self.tokensTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Tokens/properties/expiresAt"),
+        .anything,
+    ]
     private static let tokensRequired: [Int] = [0, 1, 2]
     private static let tokensTokenTypeConst: JSONInstance = .string("Bearer")
     private static let tokensTypesObject: JSONTypeSet = [.object]
@@ -57,56 +63,19 @@ extension Validators {
             if !context.checkRequired(object, Self.tokensProperties, Self.tokensRequired, keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens") { if context.shouldStop { return false }; valid = false }
             for member in object {
                 let __index = Self.tokensProperties.index(of: member)
-                switch __index {
-                case 0?:
-                    if !context.validate(member.value, at: "accessToken", validateTokensAccessToken) { if context.shouldStop { return false }; valid = false }
-                case 1?:
-                    if !context.validate(member.value, at: "refreshToken", validateTokensRefreshToken) { if context.shouldStop { return false }; valid = false }
-                case 2?:
-                    if !context.validate(member.value, at: "expiresAt", validateTokensExpiresAt) { if context.shouldStop { return false }; valid = false }
-                case 3?:
-                    if !context.validate(member.value, at: "tokenType", validateTokensTokenType) { if context.shouldStop { return false }; valid = false }
-                default:
-                    break
+                if let __index {
+                    switch __index {
+                    case 3:
+                        if !context.validate(member.value, at: "tokenType", validateTokensTokenType) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.tokensPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
                 }
             }
         default:
             break
         }
         return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Tokens/properties/accessToken`
-    static func validateTokensAccessToken(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.tokensTypesString, keywordLocation: "/components/schemas/Tokens/properties/accessToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/accessToken")
-    }
-
-    /// `openapi.yaml#/components/schemas/Tokens/properties/expiresAt`
-    static func validateTokensExpiresAt(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.tokensTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.type(instance, expected: Self.tokensTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if context.assertsFormats {
-                if !(JSONSchemaFormat(name: "date-time")?.isValid(string) ?? true) {
-                    context.fail(keyword: "format", keywordLocation: "/components/schemas/Tokens/properties/expiresAt/format", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/expiresAt", message: ValidationMessage.format(string, "date-time"))
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Tokens/properties/refreshToken`
-    static func validateTokensRefreshToken(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.tokensTypesString, keywordLocation: "/components/schemas/Tokens/properties/refreshToken/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/refreshToken")
     }
 
     /// `openapi.yaml#/components/schemas/Tokens/properties/tokenType`

@@ -47,10 +47,12 @@ final class ValidatorSnippetTests: XCTestCase {
             "if !(Self.itemTypesObject",
             "if !context.checkRequired(object, Self.itemProperties, Self.itemRequired,", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
             "JSONPropertyTable([\"id\", \"name\", \"tags\", \"price\", \"kind\"])",
-            "switch __index {",
-            "case 0?:", "if !context.validate(member.value, at: \"id\", validateItemID)",
-            // `{type: string}` members are one call each.
-            "return context.checkType(instance, Self.itemTypesString, keywordLocation: \"/components/schemas/Item/properties/tags/items/type\"",
+            // Members with keywords a rule cannot hold keep a function, called directly by position.
+            "if let __index {", "switch __index {",
+            "case 0:", "if !context.validate(member.value, at: \"id\", validateItemID)",
+            // `items: {type: string}` is a rule: no function of its own.
+            "private static let itemTagsItemsRule: SchemaRule = SchemaRule(types: Self.itemTypesString, in: \"openapi.yaml\", at: \"/components/schemas/Item/properties/tags/items\")",
+            "if !context.validate(array[index], at: index, Self.itemTagsItemsRule)",
             "private static let itemNamePattern: ECMARegex",
             "ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
             "SchemaCheck.hasLength(string, atMost: 10)",
@@ -58,8 +60,57 @@ final class ValidatorSnippetTests: XCTestCase {
             "number.isMultiple(of: Self.",
             "JSONNumber(literal: \"0.01\")",
             "ValidationMessage.additionalProperty(member.key)")
+        XCTAssertFalse(validators.contains("validateItemTagsItem("), validators)
         assertContains(outcome.file("APIs/DefaultAPI.swift") ?? "",
                        "try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateItem)")
+    }
+
+    /// Leaves (`type`, `format`, `minLength`, `maxLength`, annotations) are rows of a table, not functions.
+    func testLeafMembersAreRulesInAPropertyTable() {
+        let outcome = generate(yaml: """
+            openapi: 3.0.3
+            info: { title: Shop, version: '1' }
+            paths:
+              /users/{id}:
+                get:
+                  operationId: getUser
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/User' } } } }
+            components:
+              schemas:
+                User:
+                  type: object
+                  required: [login]
+                  properties:
+                    login: { type: string, minLength: 1, maxLength: 39, description: the handle }
+                    avatar_url: { type: string, format: uri, nullable: true, example: 'https://a.example/u.png' }
+                    site_admin: { type: boolean }
+                    plan: { type: string, enum: [free, pro] }
+                    address: { $ref: '#/components/schemas/Address' }
+                Address:
+                  type: object
+                  properties:
+                    city: { type: string }
+            """)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let file = outcome.file("Models/User.swift") ?? ""
+        assertContains(file,
+            "private static let userPropertyRules: [SchemaRule] = [",
+            "SchemaRule(types: Self.userTypesString, minLength: 1, maxLength: 39, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/login\"),",
+            "SchemaRule(types: Self.userTypesStringNull, format: \"uri\", in: \"openapi.yaml\", at: \"/components/schemas/User/properties/avatar_url\"),",
+            "SchemaRule(types: Self.userTypesBoolean, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/site_admin\"),",
+            // The enum needs a function: its row is a placeholder, the switch calls the function.
+            ".anything,",
+            "case 3:", "if !context.validate(member.value, at: \"plan\", validateUserPlan)",
+            "default:", "if !context.validate(member.value, at: member.key, Self.userPropertyRules[__index])")
+        for leaf in ["func validateUserLogin(", "func validateUserAvatarURL(", "func validateUserSiteAdmin("] {
+            XCTAssertFalse(file.contains(leaf), leaf)
+        }
+        XCTAssertTrue(file.contains("func validateUserPlan("), file)
+        // Every member a rule: one call checks them all.
+        assertContains(outcome.file("Models/Address.swift") ?? "",
+                       "if !context.validateProperties(object, Self.addressProperties, Self.addressPropertyRules) { if context.shouldStop { return false }; valid = false }")
     }
 
     func testValidationModes() {

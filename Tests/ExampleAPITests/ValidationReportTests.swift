@@ -113,6 +113,24 @@ final class ValidationReportTests: XCTestCase {
         XCTAssertEqual(transport.requests.filter { $0.url.path.hasSuffix("/reports/errors") }.count, 2)
     }
 
+    /// A report call that fails is not retried, and not lost silently either: the reporter counts it.
+    func testAFailedReportIsCountedWithItsError() async throws {
+        for (answer, fails) in [(APIResponse(status: 500), true), (APIResponse(status: 204), false)] {
+            let transport = MockTransport()
+            transport.on("GET /v1/members/me", respond: .json(#"{"status": "OK", "data": {"id": "x"}}"#))
+            transport.on("POST /v1/reports/errors", respond: answer)
+            let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
+            let reporter = api.installValidationReporting(account: { nil })
+            do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+            await waitFor { reporter.failedCount > 0 || transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") } }
+            try await Task.sleep(for: .milliseconds(100))
+            XCTAssertEqual(reporter.failedCount, fails ? 1 : 0, "report endpoint answered \(answer.status)")
+            XCTAssertEqual(reporter.lastFailure != nil, fails, reporter.lastFailure ?? "")
+            if fails { XCTAssertTrue(reporter.lastFailure?.contains("500") ?? false, reporter.lastFailure ?? "") }
+            XCTAssertEqual(reporter.droppedCount, 0)
+        }
+    }
+
     private func reportText(_ transport: MockTransport) async throws -> String {
         await waitFor { transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") } }
         let report = try XCTUnwrap(transport.requests.first { $0.url.path.hasSuffix("/reports/errors") }?.body)

@@ -130,6 +130,8 @@ public final class ValidationFailureReporter: Sendable {
         var inFlight = 0
         var lastReported: [String: Date] = [:]
         var dropped = 0
+        var failed = 0
+        var lastFailure: String?
     }
 
     private let account: @Sendable () -> String?
@@ -166,11 +168,37 @@ public final class ValidationFailureReporter: Sendable {
         state.withLock { $0.dropped }
     }
 
-    /// Sends the report for one failure, once; errors are swallowed on purpose.
-    public func report(_ failure: ResponseValidationFailure) async {
+    /// How many reports were sent but failed (the report call threw: offline, an error status, a body the endpoint's
+    /// model cannot hold). A report is sent once and never retried: it describes a response that already arrived,
+    /// and the app must not slow down or fail because its telemetry did. The call's own request events
+    /// (``ClientEvent/requestFailed(_:)``) say more when it reached the network.
+    public var failedCount: Int {
+        state.withLock { $0.failed }
+    }
+
+    /// The error of the last report that failed, as text, or nil when none has.
+    public var lastFailure: String? {
+        state.withLock { $0.lastFailure }
+    }
+
+    /// Sends the report for one failure, once. A failure of the send is counted (``failedCount``,
+    /// ``lastFailure``), not thrown: the call that received the invalid response has its own result.
+    /// Returns whether the report was sent.
+    @discardableResult
+    public func report(_ failure: ResponseValidationFailure) async -> Bool {
         let report = ValidationFailureReport(failure, account: account(), secretFields: secretFields)
-        await ValidationFailureReporter.$reporting.withValue(true) {
-            try? await send(report)
+        return await ValidationFailureReporter.$reporting.withValue(true) {
+            do {
+                try await send(report)
+                return true
+            } catch {
+                let description = String(describing: error)
+                state.withLock { state in
+                    state.failed += 1
+                    state.lastFailure = description
+                }
+                return false
+            }
         }
     }
 

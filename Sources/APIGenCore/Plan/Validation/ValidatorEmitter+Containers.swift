@@ -37,7 +37,34 @@ extension ValidatorEmitter {
             patternRegexes.append((regex, entry.value))
         }
         let additional = node["additionalProperties"].flatMap { $0.isMapping || $0.bool == false ? $0 : nil }
-        if !declared.isEmpty || !patternRegexes.isEmpty || additional != nil {
+        if usesPropertyTables, !declared.isEmpty {
+            let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
+                                 label: "Properties")
+            let (rules, functionCases) = propertyChecks(node)
+            let ruleCheck = rules.map { "if !context.validate(member.value, at: member.key, Self.\($0)[__index]) { if context.shouldStop { return false }; valid = false }" }
+            if patternRegexes.isEmpty && additional == nil && functionCases.isEmpty {
+                if let rules {
+                    lines.append("if !context.validateProperties(object, Self.\(table), Self.\(rules)) { if context.shouldStop { return false }; valid = false }")
+                }
+            } else {
+                let needsMatched = additional != nil && !patternRegexes.isEmpty
+                var body: [String] = []
+                if rules != nil || !functionCases.isEmpty || additional != nil { body.append("let __index = Self.\(table).index(of: member)") }
+                if additional != nil { body.append((needsMatched ? "var" : "let") + " __declared = __index != nil") }
+                if functionCases.isEmpty, let ruleCheck {
+                    body.append("if let __index, " + ruleCheck.dropFirst(3))
+                } else if !functionCases.isEmpty {
+                    body += ["if let __index {", "    switch __index {"]
+                    for (index, statements) in functionCases {
+                        body.append("    case \(index):")
+                        body += (statements.isEmpty ? ["break"] : statements).map { "        " + $0 }
+                    }
+                    body += ["    default:", "        " + (ruleCheck ?? "break"), "    }", "}"]
+                }
+                body += patternAndAdditionalChecks(node, patternRegexes, additional, needsMatched: needsMatched)
+                lines += ["for member in object {"] + body.map { "    " + $0 } + ["}"]
+            }
+        } else if !declared.isEmpty || !patternRegexes.isEmpty || additional != nil {
             var body: [String] = []
             let needsMatched = additional != nil && !patternRegexes.isEmpty
             if !declared.isEmpty {
@@ -57,26 +84,7 @@ extension ValidatorEmitter {
             } else if additional != nil {
                 body.append((needsMatched ? "var" : "let") + " __declared = false")
             }
-            for (regex, child) in patternRegexes {
-                body.append("if context.matches(Self.\(regex), member.key) {")
-                if needsMatched { body.append("    __declared = true") }
-                body += call(child, value: "member.value", component: "member.key").map { "    " + $0 }
-                if tracks { body.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
-                body.append("}")
-            }
-            if let additional {
-                body.append("if !__declared {")
-                if additional.bool == false {
-                    body += ["    " + failLine(keyword: "additionalProperties", keywordPath: node.pointer + "/additionalProperties", node: node,
-                                                message: "ValidationMessage.additionalProperty(member.key)"),
-                             "    if context.shouldStop { return false }",
-                             "    valid = false"]
-                } else {
-                    body += call(additional, value: "member.value", component: "member.key").map { "    " + $0 }
-                }
-                if tracks { body.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
-                body.append("}")
-            }
+            body += patternAndAdditionalChecks(node, patternRegexes, additional, needsMatched: needsMatched)
             // `let __declared` unused when nothing reads it.
             if !body.contains(where: { $0.utf8.containsSequence("!__declared".utf8) || $0.utf8.containsSequence("__declared = true".utf8) }) {
                 body = body.filter { !$0.utf8.containsSequence("__declared = ".utf8) }
@@ -125,6 +133,36 @@ extension ValidatorEmitter {
         return lines
     }
 
+    /// The statements of the member loop after the declared properties: `patternProperties` (setting `__declared`
+    /// when `needsMatched`), then `additionalProperties` for members nothing else matched.
+    private mutating func patternAndAdditionalChecks(
+        _ node: SpecNode, _ patternRegexes: [(String, SpecNode)], _ additional: SpecNode?, needsMatched: Bool
+    ) -> [String] {
+        let tracks = tracksAnnotations
+        var body: [String] = []
+        for (regex, child) in patternRegexes {
+            body.append("if context.matches(Self.\(regex), member.key) {")
+            if needsMatched { body.append("    __declared = true") }
+            body += call(child, value: "member.value", component: "member.key").map { "    " + $0 }
+            if tracks { body.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
+            body.append("}")
+        }
+        if let additional {
+            body.append("if !__declared {")
+            if additional.bool == false {
+                body += ["    " + failLine(keyword: "additionalProperties", keywordPath: node.pointer + "/additionalProperties", node: node,
+                                            message: "ValidationMessage.additionalProperty(member.key)"),
+                         "    if context.shouldStop { return false }",
+                         "    valid = false"]
+            } else {
+                body += call(additional, value: "member.value", component: "member.key").map { "    " + $0 }
+            }
+            if tracks { body.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
+            body.append("}")
+        }
+        return body
+    }
+
     mutating func arrayChecks(_ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
         var lines: [String] = []
         let tracks = tracksAnnotations
@@ -165,6 +203,13 @@ extension ValidatorEmitter {
                           "    if context.shouldStop { return false }",
                           "    valid = false",
                           "}"]
+            } else if usesPropertyTables, case let rule = rule(for: rest), !rule.hasPrefix(".call(") {
+                if rule != ".anything" {
+                    let name = constant("SchemaRule", rule, label: "ItemsRule")
+                    lines += ["for index in \(tuple.count)..<max(\(tuple.count), array.count) {",
+                              "    if !context.validate(array[index], at: index, Self.\(name)) { if context.shouldStop { return false }; valid = false }",
+                              "}"]
+                }
             } else if handle(of: rest) != nil {
                 lines.append("for index in \(tuple.count)..<max(\(tuple.count), array.count) {")
                 lines += call(rest, value: "array[index]", component: "index").map { "    " + $0 }

@@ -15,11 +15,11 @@ struct ValidatorEmitter {
     /// Expression -> name of the constants already declared in a file.
     private var fileConstantNames: [String: [String: String]] = [:]
     /// The schema whose function is being emitted: its file holds the constants, its name starts theirs.
-    private var current: SchemaRef?
+    var current: SchemaRef?
     /// The type-set constant of the current function's `type` keyword, when it has one.
     private var currentTypeSet: String?
     /// The validators the emitted functions call, recorded as calls are emitted.
-    private let calls = CallLog()
+    let calls = CallLog()
     /// A prefix per file, unique in the module, for the constants named by content (`memberTypesString`): the
     /// same private name declared in hundreds of files makes every use a lookup through all of them (measured on
     /// 500 files: 165 s of type checking instead of 60 s).
@@ -32,7 +32,7 @@ struct ValidatorEmitter {
     /// Present when a `$dynamicRef` / `$recursiveRef` binds dynamically: validators then keep the dynamic scope.
     let scope: DynamicScopeTable?
     /// The functions validation starts from; they enter their resource even when it starts elsewhere.
-    private var entryRoots: Set<SchemaRef> = []
+    var entryRoots: Set<SchemaRef> = []
 
     init(api: ResolvedAPI, naming: ValidatorNaming) {
         self.api = api
@@ -45,8 +45,9 @@ struct ValidatorEmitter {
     func functionName(_ ref: SchemaRef) -> String { naming.functionName(ref) }
 
     /// Emits the bodies of `roots` and of every function they call, transitively: the calls recorded while
-    /// emitting are the source of truth, so a function is never referenced without being generated. Functions are
-    /// emitted in name order, which makes the constants a file shares independent of resolution order.
+    /// emitting are the source of truth, so a function is never referenced without being generated, nor generated
+    /// without being referenced. Each wave of functions is emitted in name order, which makes the constants a file
+    /// shares independent of resolution order.
     mutating func bodies(from roots: [SchemaRef]) -> [(SchemaRef, [String])] {
         entryRoots = Set(roots)
         var reachable = Set<SchemaRef>()
@@ -57,7 +58,8 @@ struct ValidatorEmitter {
         }
         assignFilePrefixes(Set(reachable.map(naming.fileName)))
         var emitted: [SchemaRef: [String]] = [:]
-        var pending = reachable
+        // Only what is called gets a function: a leaf checked through a property table (`SchemaRule`) has none.
+        var pending = Set(roots)
         while !pending.isEmpty {
             var discovered = Set<SchemaRef>()
             for ref in pending.sorted(by: inNameOrder) where emitted[ref] == nil {
@@ -174,10 +176,10 @@ struct ValidatorEmitter {
         return relative + "#" + node.pointer
     }
 
-    /// A constant of the current function, named after it and `label` (`memberNamePattern`), declared privately
-    /// in the function's file; a file declares an expression once.
-    mutating func constant(_ type: String, _ expression: String, label: String) -> String {
-        let function = current.map(functionName) ?? "validator"
+    /// A constant of the current function, named after it (or `owner`) and `label` (`memberNamePattern`), declared
+    /// privately in the current function's file; a file declares an expression once.
+    mutating func constant(_ type: String, _ expression: String, label: String, namedAfter owner: SchemaRef? = nil) -> String {
+        let function = (owner ?? current).map(functionName) ?? "validator"
         var base = function.hasPrefix("validate") && function.count > 8 ? String(function.dropFirst(8)) : function
         base = base.prefix(1).lowercased() + base.dropFirst()
         // `validate2fa` is a schema named `2fa`: its constants are `_2faProperties`, not `2faProperties`.

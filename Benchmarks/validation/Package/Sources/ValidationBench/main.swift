@@ -11,7 +11,7 @@
 
 @_spi(Generated) import APIRuntime
 import Foundation
-import ValidationClient
+@_spi(Generated) import ValidationClient
 
 nonisolated(unsafe) var sink = 0
 
