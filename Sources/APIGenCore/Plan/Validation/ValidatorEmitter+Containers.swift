@@ -203,8 +203,8 @@ extension ValidatorEmitter {
                           "    if context.shouldStop { return false }",
                           "    valid = false",
                           "}"]
-            } else if usesPropertyTables, case let rule = rule(for: rest), !rule.hasPrefix(".call(") {
-                if rule != ".anything" {
+            } else if usesPropertyTables, case let check = memberCheck(for: rest), check != .function {
+                if case .rule(let rule) = check {
                     let name = constant("SchemaRule", rule, label: "ItemsRule")
                     lines += ["for index in \(tuple.count)..<max(\(tuple.count), array.count) {",
                               "    if !context.validate(array[index], at: index, Self.\(name)) { if context.shouldStop { return false }; valid = false }",

@@ -17,16 +17,24 @@ extension ValidatorEmitter {
     /// dynamic scope, which need the statements around each call.
     var usesPropertyTables: Bool { !tracksAnnotations && scope == nil }
 
-    /// The `SchemaRule` expression for the subschema `child`: data for a leaf, a call to its function otherwise.
-    mutating func rule(for child: SpecNode) -> String {
-        guard child.isMapping || child.bool != nil, child.bool != true, let target = handle(of: child) else { return ".anything" }
-        if let leaf = leafRule(target) { return leaf }
-        calls.refs.insert(target)
-        return ".call(\(functionName(target)))"
+    /// How a subschema is checked where a table could hold it.
+    enum MemberCheck: Equatable {
+        /// Nothing to check (`true`, annotations only, not a schema).
+        case nothing
+        /// A `SchemaRule(...)` expression.
+        case rule(String)
+        /// Its generated function (a call site emits it; nothing is recorded yet).
+        case function
+    }
+
+    /// How the subschema `child` is checked: data for a leaf, its function otherwise.
+    mutating func memberCheck(for child: SpecNode) -> MemberCheck {
+        guard child.isMapping || child.bool != nil, child.bool != true, let target = handle(of: child) else { return .nothing }
+        return leafRule(target) ?? .function
     }
 
     /// The rule of a leaf schema, or nil when it checks anything else (or its function is an entry point).
-    private mutating func leafRule(_ ref: SchemaRef) -> String? {
+    private mutating func leafRule(_ ref: SchemaRef) -> MemberCheck? {
         let node = api[ref].node
         guard let entries = node.entries, !entryRoots.contains(ref), api.documentVocabularies[node.location.file] == nil else { return nil }
         let dialect = dialect(of: node)
@@ -51,11 +59,11 @@ extension ValidatorEmitter {
         if let written = node["format"]?.string, let format = FormatSupport.runtimeName(written, dialect: dialect) {
             arguments.append("format: \(SwiftNaming.stringLiteral(format))")
         }
-        guard !arguments.isEmpty else { return ".anything" }
+        guard !arguments.isEmpty else { return .nothing }
         let location = location(node)
         let document = String(location.dropLast(node.pointer.utf8.count + 1))
         arguments.append("in: \(SwiftNaming.stringLiteral(document)), at: \(SwiftNaming.stringLiteral(node.pointer))")
-        return "SchemaRule(" + arguments.joined(separator: ", ") + ")"
+        return .rule("SchemaRule(" + arguments.joined(separator: ", ") + ")")
     }
 
     /// The checks of `node`'s `properties`: the name of their `[SchemaRule]` table (nil when no member is a leaf; a
@@ -64,16 +72,20 @@ extension ValidatorEmitter {
         let entries = node["properties"]?.entries ?? []
         var rules: [String] = []
         var functionCases: [(Int, [String])] = []
+        var hasRule = false
         for (index, entry) in entries.enumerated() {
-            let rule = rule(for: entry.value)
-            if rule.hasPrefix(".call(") {
+            switch memberCheck(for: entry.value) {
+            case .nothing:
+                rules.append(".anything")
+            case .rule(let expression):
+                rules.append(expression)
+                hasRule = true
+            case .function:
                 rules.append(".anything")
                 functionCases.append((index, call(entry.value, value: "member.value", component: SwiftNaming.stringLiteral(entry.key))))
-            } else {
-                rules.append(rule)
             }
         }
-        guard rules.contains(where: { $0 != ".anything" }) else { return (nil, functionCases) }
+        guard hasRule else { return (nil, functionCases) }
         let literal = "[\n" + rules.map { "        " + $0 + "," }.joined(separator: "\n") + "\n    ]"
         return (constant("[SchemaRule]", literal, label: "PropertyRules"), functionCases)
     }
