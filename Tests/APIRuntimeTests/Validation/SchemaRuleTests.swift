@@ -14,7 +14,10 @@ final class SchemaRuleTests: XCTestCase {
     ]
 
     private func object(_ json: String) throws -> JSONObject {
-        guard case .object(let object) = try JSONParser.parse(json) else { throw XCTSkip("not an object: \(json)") }
+        guard case .object(let object) = try JSONParser.parse(json) else {
+            XCTFail("not an object: \(json)")
+            return JSONObject([(String, JSONInstance)]())
+        }
         return object
     }
 

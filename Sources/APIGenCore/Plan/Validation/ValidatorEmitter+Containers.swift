@@ -41,7 +41,8 @@ extension ValidatorEmitter {
             let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
                                  label: "Properties")
             let (rules, functionCases) = propertyChecks(node)
-            let ruleCheck = rules.map { "if !context.validate(member.value, at: member.key, Self.\($0)[__index]) { if context.shouldStop { return false }; valid = false }" }
+            let ruleFails = rules.map { "!context.validate(member.value, at: member.key, Self.\($0)[__index])" }
+            let onFailure = " { if context.shouldStop { return false }; valid = false }"
             if patternRegexes.isEmpty && additional == nil && functionCases.isEmpty {
                 if let rules {
                     lines.append("if !context.validateProperties(object, Self.\(table), Self.\(rules)) { if context.shouldStop { return false }; valid = false }")
@@ -51,15 +52,15 @@ extension ValidatorEmitter {
                 var body: [String] = []
                 if rules != nil || !functionCases.isEmpty || additional != nil { body.append("let __index = Self.\(table).index(of: member)") }
                 if additional != nil { body.append((needsMatched ? "var" : "let") + " __declared = __index != nil") }
-                if functionCases.isEmpty, let ruleCheck {
-                    body.append("if let __index, " + ruleCheck.dropFirst(3))
+                if functionCases.isEmpty, let ruleFails {
+                    body.append("if let __index, " + ruleFails + onFailure)
                 } else if !functionCases.isEmpty {
                     body += ["if let __index {", "    switch __index {"]
                     for (index, statements) in functionCases {
                         body.append("    case \(index):")
                         body += (statements.isEmpty ? ["break"] : statements).map { "        " + $0 }
                     }
-                    body += ["    default:", "        " + (ruleCheck ?? "break"), "    }", "}"]
+                    body += ["    default:", "        " + (ruleFails.map { "if " + $0 + onFailure } ?? "break"), "    }", "}"]
                 }
                 body += patternAndAdditionalChecks(node, patternRegexes, additional, needsMatched: needsMatched)
                 lines += ["for member in object {"] + body.map { "    " + $0 } + ["}"]
@@ -317,7 +318,7 @@ extension ValidatorEmitter {
             lines += draft3TypeCheck(elements, keyword: "disallow", node: node)
         } else if dialect == .draft3, let disallow = node["disallow"] {
             let names = disallow.string.map { [$0] } ?? disallow.elements?.compactMap(\.string) ?? []
-            let members = names.compactMap { ["null", "boolean", "object", "array", "number", "string", "integer"].contains($0) ? "." + $0 : nil }
+            let members = Self.typeMembers(names)
             if !members.isEmpty {
                 let set = typeSetConstant(members)
                 lines += check("!Self.\(set).matches(instance, draft4Integers: true)", keyword: "disallow", node: node,

@@ -15,11 +15,11 @@ struct ValidatorEmitter {
     /// Expression -> name of the constants already declared in a file.
     private var fileConstantNames: [String: [String: String]] = [:]
     /// The schema whose function is being emitted: its file holds the constants, its name starts theirs.
-    var current: SchemaRef?
+    private var current: SchemaRef?
     /// The type-set constant of the current function's `type` keyword, when it has one.
     private var currentTypeSet: String?
     /// The validators the emitted functions call, recorded as calls are emitted.
-    let calls = CallLog()
+    private let calls = CallLog()
     /// A prefix per file, unique in the module, for the constants named by content (`memberTypesString`): the
     /// same private name declared in hundreds of files makes every use a lookup through all of them (measured on
     /// 500 files: 165 s of type checking instead of 60 s).
@@ -176,10 +176,10 @@ struct ValidatorEmitter {
         return relative + "#" + node.pointer
     }
 
-    /// A constant of the current function, named after it (or `owner`) and `label` (`memberNamePattern`), declared
-    /// privately in the current function's file; a file declares an expression once.
-    mutating func constant(_ type: String, _ expression: String, label: String, namedAfter owner: SchemaRef? = nil) -> String {
-        let function = (owner ?? current).map(functionName) ?? "validator"
+    /// A constant of the current function, named after it and `label` (`memberNamePattern`), declared privately
+    /// in the function's file; a file declares an expression once.
+    mutating func constant(_ type: String, _ expression: String, label: String) -> String {
+        let function = current.map(functionName) ?? "validator"
         var base = function.hasPrefix("validate") && function.count > 8 ? String(function.dropFirst(8)) : function
         base = base.prefix(1).lowercased() + base.dropFirst()
         // `validate2fa` is a schema named `2fa`: its constants are `_2faProperties`, not `2faProperties`.
@@ -208,6 +208,13 @@ struct ValidatorEmitter {
         fileConstants[file, default: [:]][name] = "static let \(name): \(type) = \(expression)"
         fileConstantNames[file, default: [:]][key] = name
         return name
+    }
+
+    /// The `JSONTypeSet` members for the type names of a `type` keyword (unknown names dropped), with `null` added for
+    /// OpenAPI 3.0 `nullable: true`: `[".string", ".null"]`.
+    static func typeMembers(_ names: [String], nullable: Bool = false) -> [String] {
+        let all = nullable && !names.contains("null") ? names + ["null"] : names
+        return all.compactMap { ["null", "boolean", "object", "array", "number", "string", "integer"].contains($0) ? "." + $0 : nil }
     }
 
     /// A type set's constant, named by its members: `typesStringNull`.
@@ -398,16 +405,12 @@ struct ValidatorEmitter {
 
     mutating func typeChecks(_ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
         guard let type = node["type"] else { return [] }
-        var names = type.string.map { [$0] } ?? type.elements?.compactMap(\.string) ?? []
+        let names = type.string.map { [$0] } ?? type.elements?.compactMap(\.string) ?? []
         if dialect == .draft3, names.contains("any") { return [] }
         if dialect == .draft3, let elements = type.elements, elements.contains(where: \.isMapping) {
             return draft3TypeCheck(elements, keyword: "type", node: node)
         }
-        if node["nullable"]?.bool == true && !names.contains("null") { names.append("null") }
-        let members = names.compactMap { name -> String? in
-            ["null", "boolean", "object", "array", "number", "string", "integer"].contains(name) ? "." + name : nil
-        }
-        let set = typeSetConstant(members)
+        let set = typeSetConstant(Self.typeMembers(names, nullable: node["nullable"]?.bool == true))
         currentTypeSet = set
         let draft4 = dialect == .draft3 || dialect == .draft4
         return check("Self.\(set).matches(instance\(draft4 ? ", draft4Integers: true" : ""))", keyword: "type", node: node,
@@ -419,7 +422,7 @@ struct ValidatorEmitter {
     mutating func draft3TypeCheck(_ elements: [SpecNode], keyword: String, node: SpecNode) -> [String] {
         let names = elements.compactMap(\.string)
         let members = names.contains("any") ? ["null", "boolean", "object", "array", "number", "string"].map { "." + $0 }
-            : names.compactMap { ["null", "boolean", "object", "array", "number", "string", "integer"].contains($0) ? "." + $0 : nil }
+            : Self.typeMembers(names)
         let set = typeSetConstant(members)
         let variable = "__" + keyword + "Matched"
         var lines = ["var \(variable) = Self.\(set).matches(instance, draft4Integers: true)"]
