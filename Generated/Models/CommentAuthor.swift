@@ -36,7 +36,7 @@ extension Validators {
     private static let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
     private static let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
     private static let commentAuthorPropertyRules: [SchemaRule] = [
-        .anything,
+        SchemaRule(types: Self.commentAuthorTypesString, pattern: Self.commentAuthorIdentPattern, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/ident"),
         SchemaRule(types: Self.commentAuthorTypesString, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
         SchemaRule(types: Self.commentAuthorTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
     ]
@@ -55,38 +55,7 @@ extension Validators {
         switch instance {
         case .object(let object):
             if !context.checkRequired(object, Self.commentAuthorProperties, Self.commentAuthorRequired, keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.commentAuthorProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "ident", validateCommentAuthorIdent) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.commentAuthorPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/CommentAuthor/properties/ident`
-    static func validateCommentAuthorIdent(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.commentAuthorTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.type(instance, expected: Self.commentAuthorTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if !(context.matches(Self.commentAuthorIdentPattern, string)) {
-                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CommentAuthor/properties/ident/pattern", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor/properties/ident", message: ValidationMessage.pattern(string, "^[0-9]+$"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.validateProperties(object, Self.commentAuthorProperties, Self.commentAuthorPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }

@@ -121,9 +121,13 @@ extension Validators {
         .anything,
         SchemaRule(types: Self.configTypesBoolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/default"),
     ]
-    private static let configQuietHoursEndPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
     private static let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(["start", "end"])
+    private static let configQuietHoursPropertyRules: [SchemaRule] = [
+        SchemaRule(types: Self.configTypesString, pattern: Self.configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/start"),
+        SchemaRule(types: Self.configTypesString, pattern: Self.configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/end"),
+    ]
     private static let configQuietHoursRequired: [Int] = [0, 1]
+    private static let configQuietHoursStartPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
     private static let configRequired: [Int] = [0, 1, 3]
     private static let configThemeEnum: [JSONInstance] = [.string("light"), .string("dark"), .string("system")]
     private static let configTypesBoolean: JSONTypeSet = [.boolean]
@@ -225,61 +229,7 @@ extension Validators {
         switch instance {
         case .object(let object):
             if !context.checkRequired(object, Self.configQuietHoursProperties, Self.configQuietHoursRequired, keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.configQuietHoursProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "start", validateConfigQuietHoursStart) { if context.shouldStop { return false }; valid = false }
-                    case 1:
-                        if !context.validate(member.value, at: "end", validateConfigQuietHoursEnd) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        break
-                    }
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end`
-    static func validateConfigQuietHoursEnd(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.configTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.type(instance, expected: Self.configTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if !(context.matches(Self.configQuietHoursEndPattern, string)) {
-                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/end/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/end", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start`
-    static func validateConfigQuietHoursStart(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.configTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.type(instance, expected: Self.configTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if !(context.matches(Self.configQuietHoursEndPattern, string)) {
-                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/Config/properties/quietHours/properties/start/pattern", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours/properties/start", message: ValidationMessage.pattern(string, "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
-                if context.shouldStop { return false }
-                valid = false
-            }
+            if !context.validateProperties(object, Self.configQuietHoursProperties, Self.configQuietHoursPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }

@@ -5,31 +5,3 @@ import Foundation
 
 /// ISO 4217 alphabetic code, upper case.
 public typealias CurrencyCode = String
-
-// MARK: - Validators
-
-extension Validators {
-    private static let currencyCodePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .unicode)
-    private static let currencyCodeTypesString: JSONTypeSet = [.string]
-
-    /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/CurrencyCode`
-    @_spi(Generated) public static func validateCurrencyCode(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.currencyCodeTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/CurrencyCode/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.type(instance, expected: Self.currencyCodeTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if !(context.matches(Self.currencyCodePattern, string)) {
-                context.fail(keyword: "pattern", keywordLocation: "/$defs/CurrencyCode/pattern", schemaLocation: "schemas/currency-rates.yaml#/$defs/CurrencyCode", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
-    }
-}

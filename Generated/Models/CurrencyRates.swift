@@ -41,7 +41,7 @@ extension Validators {
     private static let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
     private static let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
     private static let currencyRatesPropertyRules: [SchemaRule] = [
-        .anything,
+        SchemaRule(types: Self.currencyRatesTypesString, pattern: Self.currencyRatesBasePattern, in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/base"),
         SchemaRule(types: Self.currencyRatesTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/timestamp"),
         .anything,
         .anything,
@@ -67,8 +67,6 @@ extension Validators {
                 let __index = Self.currencyRatesProperties.index(of: member)
                 if let __index {
                     switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "base", validateCurrencyRatesBase) { if context.shouldStop { return false }; valid = false }
                     case 2:
                         if !context.validate(member.value, at: "rates", validateCurrencyRatesRates) { if context.shouldStop { return false }; valid = false }
                     case 3:
@@ -77,27 +75,6 @@ extension Validators {
                         if !context.validate(member.value, at: member.key, Self.currencyRatesPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/base`
-    static func validateCurrencyRatesBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.currencyRatesTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/base/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if !(context.matches(Self.currencyRatesBasePattern, string)) {
-                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/base/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/base", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
-                if context.shouldStop { return false }
-                valid = false
             }
         default:
             break

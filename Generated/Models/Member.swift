@@ -167,7 +167,7 @@ extension Validators {
     private static let friendIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .unicode)
     private static let friendProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "display-name", "avatar_url", "is_online", "mutual_friends", "friends_since"])
     private static let friendPropertyRules: [SchemaRule] = [
-        .anything,
+        SchemaRule(types: Self.memberTypesString, pattern: Self.friendIdentPattern, in: "schemas/friend.json", at: "/properties/ident"),
         SchemaRule(types: Self.memberTypesString, minLength: 1, in: "schemas/friend.json", at: "/properties/user_name"),
         SchemaRule(types: Self.memberTypesStringNull, in: "schemas/friend.json", at: "/properties/display-name"),
         SchemaRule(types: Self.memberTypesString, format: "uri", in: "schemas/friend.json", at: "/properties/avatar_url"),
@@ -215,35 +215,12 @@ extension Validators {
                 let __index = Self.friendProperties.index(of: member)
                 if let __index {
                     switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "ident", validateFriendIdent) { if context.shouldStop { return false }; valid = false }
                     case 5:
                         if !context.validate(member.value, at: "mutual_friends", validateFriendMutualFriends) { if context.shouldStop { return false }; valid = false }
                     default:
                         if !context.validate(member.value, at: member.key, Self.friendPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `schemas/friend.json#/properties/ident`
-    static func validateFriendIdent(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/ident/type", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .string(let string):
-            if !(context.matches(Self.friendIdentPattern, string)) {
-                context.fail(keyword: "pattern", keywordLocation: "/properties/ident/pattern", schemaLocation: "schemas/friend.json#/properties/ident", message: ValidationMessage.pattern(string, "^[0-9]+$"))
-                if context.shouldStop { return false }
-                valid = false
             }
         default:
             break

@@ -41,10 +41,11 @@ public struct Rate: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
+    private static let rateCurrencyPattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .unicode)
     private static let rateInt0: JSONNumber = JSONNumber(0 as Int64)
     private static let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
     private static let ratePropertyRules: [SchemaRule] = [
-        .anything,
+        SchemaRule(types: Self.rateTypesString, pattern: Self.rateCurrencyPattern, in: "schemas/currency-rates.yaml", at: "/$defs/CurrencyCode"),
         .anything,
         SchemaRule(types: Self.rateTypesString, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
         SchemaRule(types: Self.rateTypesStringNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
@@ -91,8 +92,6 @@ extension Validators {
                 let __index = Self.rateProperties.index(of: member)
                 if let __index {
                     switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "currency", validateCurrencyCode) { if context.shouldStop { return false }; valid = false }
                     case 1:
                         if !context.validate(member.value, at: "rate", validateCurrencyRatesRateRate) { if context.shouldStop { return false }; valid = false }
                     default:

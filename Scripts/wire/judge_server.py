@@ -15,6 +15,8 @@ from werkzeug.datastructures import Headers, ImmutableMultiDict
 from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
 
+from value_generation import default_breaks_own_keywords
+
 
 _KEPT_ENCODED = {"2F", "2C", "3B", "3D", "3F", "23", "25", "2E"} | {f"{byte:02X}" for byte in list(range(0x20)) + [0x7F]}
 # Decoded again in the path variables openapi-core extracts (see _decoding_path_variables): `?` `#` `.` and control
@@ -155,7 +157,7 @@ class JudgeServer:
             spec_dict = _without_parameters(spec_dict, unjudged, documents)
         spec_dict = _multipart_files_as_any(spec_dict, self.harness_bodies)
         spec_dict = _queries_of_path_keys_as_parameters(spec_dict, documents)
-        spec_dict = _without_null_defaults_it_rejects(spec_dict)
+        spec_dict = _without_defaults_it_rejects(spec_dict)
         # Formats openapi-core does not know (custom ones, and some it lacks) are accepted as plain strings: the
         # schema's other keywords still apply, and the harness compares the values itself.
         formats = _formats(spec_dict) | (_formats_of_documents(documents) if documents else set())
@@ -448,8 +450,9 @@ def multipart_parts(body, content_type, types=None, headers=None):
     return parts
 
 
-def _without_null_defaults_it_rejects(spec_dict):
-    """The description without `default: null` on schemas that refuse null.
+def _without_defaults_it_rejects(spec_dict):
+    """The description without defaults their own schema refuses: `default: null` on schemas that refuse null, and
+    the other defaults `default_breaks_own_keywords` finds (openai's `{type: integer, default: inf}`).
 
     openai's 3.1 description writes `{type: object, nullable: true, default: null}` (3.0's `nullable`, which 3.1
     dropped): openapi-core fills that default into every request body it unmarshals and then rejects it against the
@@ -485,7 +488,8 @@ def _without_null_defaults_it_rejects(spec_dict):
     def clean(node):
         if isinstance(node, dict):
             copied = {key: clean(value) for key, value in node.items()}
-            if "default" in copied and copied["default"] is None and not admits_null(copied):
+            if "default" in copied and (copied["default"] is None and not admits_null(copied)
+                                        or default_breaks_own_keywords(copied, copied["default"], openapi_30=is_30)):
                 del copied["default"]
             return copied
         if isinstance(node, list):

@@ -294,6 +294,58 @@ def _admits_null(schema, depth=0):
     return True
 
 
+def default_breaks_own_keywords(schema, value, openapi_30=False):
+    """Whether `value`, the `default` of `schema`, breaks one of that schema's own keywords: `type` (with 3.0's
+    `nullable`), `enum`, the lengths, item counts and number bounds. openai writes `{type: integer, default: inf}` and
+    `{type: array, minItems: 1, default: []}`: a reader that applies defaults (openapi-core, `with_defaults`) would make
+    every request that leaves the member out invalid by the description's own rules, so such a default is ignored by
+    both (Docs/wire-conformance.md). A `null` default is `_admits_null`'s to judge."""
+    if not isinstance(schema, dict) or value is None:
+        return False
+    kind = schema.get("type")
+    kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else None
+    is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    matches = {
+        "string": isinstance(value, str), "boolean": isinstance(value, bool), "object": isinstance(value, dict),
+        "array": isinstance(value, list), "number": is_number, "null": False,
+        "integer": is_number and float(value).is_integer(),
+    }
+    if kinds is not None and not any(matches.get(name, True) for name in kinds if isinstance(name, str)):
+        return True
+    if isinstance(schema.get("enum"), list) and not any(
+            (value is member) if isinstance(value, bool) or isinstance(member, bool) else value == member
+            for member in schema["enum"]):
+        return True
+
+    def bound(name):
+        limit = schema.get(name)
+        return limit if isinstance(limit, (int, float)) and not isinstance(limit, bool) else None
+
+    if isinstance(value, str):
+        if bound("minLength") is not None and len(value) < bound("minLength"):
+            return True
+        if bound("maxLength") is not None and len(value) > bound("maxLength"):
+            return True
+    if isinstance(value, list):
+        if bound("minItems") is not None and len(value) < bound("minItems"):
+            return True
+        if bound("maxItems") is not None and len(value) > bound("maxItems"):
+            return True
+    if is_number:
+        exclusive_30 = openapi_30 or isinstance(schema.get("exclusiveMinimum"), bool) or isinstance(schema.get("exclusiveMaximum"), bool)
+        if bound("minimum") is not None and (value < bound("minimum") or (exclusive_30 and schema.get("exclusiveMinimum") is True
+                                                                          and value == bound("minimum"))):
+            return True
+        if bound("maximum") is not None and (value > bound("maximum") or (exclusive_30 and schema.get("exclusiveMaximum") is True
+                                                                          and value == bound("maximum"))):
+            return True
+        if not exclusive_30 and bound("exclusiveMinimum") is not None and value <= bound("exclusiveMinimum"):
+            return True
+        if not exclusive_30 and bound("exclusiveMaximum") is not None and value >= bound("exclusiveMaximum"):
+            return True
+    return False
+
+
 def with_defaults(value, schema):
     """`value` with the `default` of every declared, absent object member filled in (what a reader that applies
     defaults, like openapi-core or an apigen model, makes of it)."""
@@ -305,8 +357,9 @@ def with_defaults(value, schema):
                 continue
             for key, member in (node.get("properties") or {}).items():
                 if key not in result and isinstance(member, dict) and "default" in member \
-                        and (member["default"] is not None or _admits_null(member)):
-                    # A `default: null` the member refuses is a description error the judge leaves out too.
+                        and (member["default"] is not None or _admits_null(member)) \
+                        and not default_breaks_own_keywords(member, member["default"]):
+                    # A default its own schema refuses is a description error the judge leaves out too.
                     result[key] = member["default"]
         for key in list(result):
             children = [s["properties"][key] for s in schemas

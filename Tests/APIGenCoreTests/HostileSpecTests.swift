@@ -241,8 +241,10 @@ final class HostilePatternTests: XCTestCase {
         XCTAssertEqual(warning.location?.line, 14)
         XCTAssertFalse(outcome.allText.contains("ECMARegex(compiling: \"(?i:abc)\""), "a check that would reject every value")
         XCTAssertTrue(outcome.allText.contains("ECMARegex(compiling: \"^[0-9]+$\""))
-        // Checked through the context, which holds the run's step budget (Docs/validation.md).
-        XCTAssertTrue(outcome.allText.contains("if !(context.matches(Self.getAResponse200BPattern, string))"), outcome.allText)
+        // A row of the table, checked through the context, which holds the run's step budget (Docs/validation.md,
+        // SchemaRuleTests); `a` keeps its type check only.
+        XCTAssertTrue(outcome.allText.contains("SchemaRule(types: Self.defaultAPITypesString, pattern: Self.getAResponse200BPattern, in:"), outcome.allText)
+        XCTAssertTrue(outcome.allText.contains("SchemaRule(types: Self.defaultAPITypesString, in: \"openapi.yaml\", at: \"/paths/~1a/get/responses/200/content/application~1json/schema/properties/a\")"), outcome.allText)
     }
 }
 

@@ -387,6 +387,31 @@ final class ModelSnippetTests: XCTestCase {
             "self.epochs = try container.decodeIfPresent(SettingsEpochs.self, forKey: \"epochs\") ?? .int(3)")
     }
 
+    func testDefaultsTheTypeRefusesAreWarnedAboutAndIgnored() {
+        // openai: `max_tokens: {type: integer, nullable: true, default: inf}`.
+        let outcome = generate(yaml: openAPI(schemas: """
+                Completion:
+                  type: object
+                  properties:
+                    max_tokens: { type: integer, nullable: true, default: inf }
+                    mode: { type: string, enum: [fast, slow], default: medium }
+                    n: { type: integer, default: 2.0 }
+                    stop: { type: string, format: date-time, default: '2024-01-01T00:00:00Z' }
+            """))
+        let text = outcome.file("Models/Completion.swift") ?? ""
+        assertContains(text,
+            "self.maxTokens = try container.decodeNullable(Int.self, forKey: \"max_tokens\")\n",
+            "self.mode = try container.decodeIfPresent(CompletionMode.self, forKey: \"mode\")\n",
+            // `2.0` is an integer to JSON Schema.
+            "self.n = try container.decodeIfPresent(Int.self, forKey: \"n\") ?? 2\n")
+        let warnings = outcome.diagnostics.filter { $0.message.hasPrefix("the default ") }
+        XCTAssertEqual(warnings.map(\.message), [
+            "the default 'inf' of property 'max_tokens' of Completion is not a value of its type Int; it is ignored (the member has no default)",
+            "the default 'medium' of property 'mode' of Completion is not a value of its type CompletionMode; it is ignored (the member has no default)",
+        ])
+        XCTAssertEqual(warnings.map(\.severity), [.warning, .warning])
+    }
+
     func testRequiredMembersWithoutSchemaAreKeptAsJSON() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Role:

@@ -20,7 +20,7 @@ final class ValidatorSnippetTests: XCTestCase {
               additionalProperties: false
               properties:
                 id: { type: integer, minimum: 1 }
-                name: { type: string, pattern: '^[a-z]+$', maxLength: 10 }
+                name: { type: string, pattern: '^[a-z]+$', maxLength: 10, not: { const: admin } }
                 tags: { type: array, items: { type: string }, uniqueItems: true }
                 price: { type: number, multipleOf: 0.01 }
                 kind: { enum: [a, b] }
@@ -88,6 +88,7 @@ final class ValidatorSnippetTests: XCTestCase {
                     site_admin: { type: boolean }
                     plan: { type: string, enum: [free, pro] }
                     address: { $ref: '#/components/schemas/Address' }
+                    nick_name: { type: string, pattern: '^[a-z]+$' }
                 Address:
                   type: object
                   properties:
@@ -103,8 +104,11 @@ final class ValidatorSnippetTests: XCTestCase {
             // The enum needs a function: its row is a placeholder, the switch calls the function.
             ".anything,",
             "case 3:", "if !context.validate(member.value, at: \"plan\", validateUserPlan)",
-            "default:", "if !context.validate(member.value, at: member.key, Self.userPropertyRules[__index])")
-        for leaf in ["func validateUserLogin(", "func validateUserAvatarURL(", "func validateUserSiteAdmin("] {
+            "default:", "if !context.validate(member.value, at: member.key, Self.userPropertyRules[__index])",
+            // A pattern is data too; its regex constant is named after the member, not numbered.
+            "private static let userNickNamePattern: ECMARegex = ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
+            "SchemaRule(types: Self.userTypesString, pattern: Self.userNickNamePattern, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/nick_name\"),")
+        for leaf in ["func validateUserLogin(", "func validateUserAvatarURL(", "func validateUserSiteAdmin(", "func validateUserNickName("] {
             XCTAssertFalse(file.contains(leaf), leaf)
         }
         XCTAssertTrue(file.contains("func validateUserPlan("), file)

@@ -68,6 +68,33 @@ final class SchemaRuleTests: XCTestCase {
         XCTAssertTrue(unknown.report(.string("abc"), ValidationContext(options: ValidationOptions(assertFormats: true))))
     }
 
+    func testPatternIsCheckedAfterTheLengthsWithTheGeneratedMessage() {
+        let handle = SchemaRule(types: [.string], maxLength: 5, pattern: ECMARegex(compiling: "^[a-z]+$"),
+                                format: "email", in: "openapi.yaml", at: "/components/schemas/Profile/properties/handle")
+        XCTAssertTrue(handle.isValid(.string("abc"), ValidationContext()))
+        XCTAssertFalse(handle.isValid(.string("ab1"), ValidationContext()))
+        // Not a string: the pattern does not apply (only `type` does).
+        XCTAssertFalse(handle.isValid(.number(JSONNumber(1 as Int64)), ValidationContext()))
+        let asserting = ValidationContext(options: ValidationOptions(assertFormats: true))
+        XCTAssertFalse(handle.report(.string("ABCDEFG"), asserting))
+        XCTAssertEqual(asserting.report.errors.map(\.keyword), ["maxLength", "pattern", "format"])
+        let pattern = asserting.report.errors[1]
+        XCTAssertEqual(pattern.message, ValidationMessage.pattern("ABCDEFG", "^[a-z]+$"))
+        XCTAssertEqual(pattern.keywordLocation, "/components/schemas/Profile/properties/handle/pattern")
+        XCTAssertEqual(pattern.schemaLocation, "openapi.yaml#/components/schemas/Profile/properties/handle")
+    }
+
+    func testPatternSpendsTheRunsRegexBudget() {
+        // A row's regex is checked through the context, so a body full of patterned members shares one budget.
+        let rule = SchemaRule(types: [.string], pattern: ECMARegex(compiling: "^(a|a)*b$"), in: "openapi.yaml", at: "/x")
+        let context = ValidationContext(options: ValidationOptions(regexStepBudget: 1_000))
+        XCTAssertFalse(rule.isValid(.string(String(repeating: "a", count: 30)), context))
+        XCTAssertEqual(context.regexStepsRemaining, 0)
+        // Spent: even a value that matches now fails, as a generated `pattern` check does.
+        XCTAssertTrue(rule.isValid(.string("ab"), ValidationContext()))
+        XCTAssertFalse(rule.isValid(.string("ab"), context))
+    }
+
     func testPropertiesAreDispatchedByPositionWithTheMemberOnThePath() throws {
         let context = ValidationContext()
         let object = try object(#"{"undeclared": 1, "name": "x", "id": "7", "avatar": "a"}"#)

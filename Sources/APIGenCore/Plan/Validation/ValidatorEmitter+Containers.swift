@@ -204,7 +204,7 @@ extension ValidatorEmitter {
                           "    if context.shouldStop { return false }",
                           "    valid = false",
                           "}"]
-            } else if usesPropertyTables, case let check = memberCheck(for: rest), check != .function {
+            } else if usesPropertyTables, case let check = memberCheck(for: rest, label: "Items"), check != .function {
                 if case .rule(let rule) = check {
                     let name = constant("SchemaRule", rule, label: "ItemsRule")
                     lines += ["for index in \(tuple.count)..<max(\(tuple.count), array.count) {",

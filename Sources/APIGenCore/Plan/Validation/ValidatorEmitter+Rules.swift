@@ -1,11 +1,13 @@
-/// Property tables: a leaf subschema of `properties` or `items` (`type`, `format`, `minLength`, `maxLength` and
-/// annotations only) becomes data in a `[SchemaRule]` table instead of a function of its own; the members that need
+/// Property tables: a leaf subschema of `properties` or `items` (`type`, `format`, `minLength`, `maxLength`, `pattern`
+/// and annotations only) becomes data in a `[SchemaRule]` table instead of a function of its own; the members that need
 /// a function still call it directly. On the GitHub description this removes about 3,900 of 5,000 validator
 /// functions (Docs/performance.md).
 extension ValidatorEmitter {
-    /// The assertions a `SchemaRule` checks from data: the ones it can hold as plain data (enum values, patterns,
-    /// number bounds and items would make every table read count references: measured 27% slower validation).
-    static let leafKeywords: Set<String> = ["type", "nullable", "minLength", "maxLength", "format"]
+    /// The assertions a `SchemaRule` checks from data: the ones it can hold as plain data (its regex is an unmanaged
+    /// reference; enum values, number bounds and items would make every table read count references: measured 27%
+    /// slower validation). `pattern` is one because a member with a pattern needing a function of its own made adding
+    /// one patterned property rewrite its owner's validator (the locality benchmark's leaf edit, Docs/benchmarks.md).
+    static let leafKeywords: Set<String> = ["type", "nullable", "minLength", "maxLength", "pattern", "format"]
 
     /// Keywords a leaf may carry besides its assertions: the validator ignores them.
     static let annotationKeywords: Set<String> = [
@@ -27,14 +29,16 @@ extension ValidatorEmitter {
         case function
     }
 
-    /// How the subschema `child` is checked: data for a leaf, its function otherwise.
-    mutating func memberCheck(for child: SpecNode) -> MemberCheck {
+    /// How the subschema `child` is checked: data for a leaf, its function otherwise. `label` names what the member
+    /// is to its owner (`Nickname`, `Items`): a rule's regex constant is named after it, so adding a member does
+    /// not rename another's.
+    mutating func memberCheck(for child: SpecNode, label: String) -> MemberCheck {
         guard child.isMapping || child.bool != nil, child.bool != true, let target = handle(of: child) else { return .nothing }
-        return leafRule(target) ?? .function
+        return leafRule(target, label: label) ?? .function
     }
 
     /// The rule of a leaf schema, or nil when it checks anything else (or its function is an entry point).
-    private mutating func leafRule(_ ref: SchemaRef) -> MemberCheck? {
+    private mutating func leafRule(_ ref: SchemaRef, label: String) -> MemberCheck? {
         let node = api[ref].node
         guard let entries = node.entries, !entryRoots.contains(ref), api.documentVocabularies[node.location.file] == nil else { return nil }
         let dialect = dialect(of: node)
@@ -52,6 +56,9 @@ extension ValidatorEmitter {
         }
         if let limit = node["minLength"]?.int { arguments.append("minLength: \(limit)") }
         if let limit = node["maxLength"]?.int { arguments.append("maxLength: \(limit)") }
+        if let pattern = node["pattern"]?.string, PatternCheck.problem(in: pattern, lenient: regexSyntax(node) == ".lenient") == nil {
+            arguments.append("pattern: Self.\(patternConstant(pattern, node, label: label + "Pattern"))")
+        }
         if let written = node["format"]?.string, let format = FormatSupport.runtimeName(written, dialect: dialect) {
             arguments.append("format: \(SwiftNaming.stringLiteral(format))")
         }
@@ -70,7 +77,7 @@ extension ValidatorEmitter {
         var functionCases: [(Int, [String])] = []
         var hasRule = false
         for (index, entry) in entries.enumerated() {
-            switch memberCheck(for: entry.value) {
+            switch memberCheck(for: entry.value, label: SwiftNaming.typeNamePart(entry.key)) {
             case .nothing:
                 rules.append(".anything")
             case .rule(let expression):

@@ -486,6 +486,11 @@ struct ValidatorEmitter {
         return lines
     }
 
+    /// The name of the compiled `pattern` of `node` (a file declares one constant per pattern and syntax).
+    mutating func patternConstant(_ pattern: String, _ node: SpecNode, label: String = "Pattern") -> String {
+        constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))", label: label)
+    }
+
     mutating func stringChecks(_ node: SpecNode, _ schema: Schema) -> [String] {
         var lines: [String] = []
         if let limit = node["minLength"]?.int {
@@ -497,7 +502,7 @@ struct ValidatorEmitter {
                            message: "ValidationMessage.maxLength(string, \(limit))")
         }
         if let pattern = node["pattern"]?.string, PatternCheck.problem(in: pattern, lenient: regexSyntax(node) == ".lenient") == nil {
-            let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))", label: "Pattern")
+            let regex = patternConstant(pattern, node)
             lines += check("context.matches(Self.\(regex), string)", keyword: "pattern", node: node,
                            message: "ValidationMessage.pattern(string, \(SwiftNaming.stringLiteral(pattern)))")
         }
