@@ -308,7 +308,7 @@ def default_breaks_own_keywords(schema, value, openapi_30=False):
     matches = {
         "string": isinstance(value, str), "boolean": isinstance(value, bool), "object": isinstance(value, dict),
         "array": isinstance(value, list), "number": is_number, "null": False,
-        "integer": is_number and float(value).is_integer(),
+        "integer": is_number and (isinstance(value, int) or value.is_integer()),
     }
     if kinds is not None and not any(matches.get(name, True) for name in kinds if isinstance(name, str)):
         return True
