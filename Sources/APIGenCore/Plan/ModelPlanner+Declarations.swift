@@ -311,7 +311,6 @@ extension ModelPlanner {
                   isDeprecated: schema.deprecated, source: sourceComment(schema))
     }
 
-    /// A Swift literal for a `default`, when the value fits the type; nil otherwise (the property stays optional).
     /// Whether a scalar `default` that `defaultLiteral` could not write is one the type refuses (openai's
     /// `{type: integer, default: inf}`, an enum default that is not a case), rather than one apigen does not write as
     /// a literal (a date, a union).
@@ -319,6 +318,7 @@ extension ModelPlanner {
         usage.unionCases == nil && (usage.enumCases != nil || ["String", "Int", "Int64", "Int32", "Double", "Float", "Bool"].contains(usage.swift))
     }
 
+    /// A Swift literal for a `default`, when the value fits the type; nil otherwise (the property stays optional).
     func defaultLiteral(_ node: SpecNode, for usage: TypeUsage) -> String? {
         guard let value = node.scalar else { return nil }
         if let cases = usage.enumCases {
