@@ -45,6 +45,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--operation-timeout", type=float, default=300.0,
                         help="seconds one operation may take before wire.py reports it as not judged")
+    parser.add_argument("--draw-timeout", type=float, default=60.0,
+                        help="seconds hypothesis-jsonschema may draw before the fallback generator takes over")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--summary-only", action="store_true", help="write the summary of the results kept so far")
@@ -92,6 +94,7 @@ def main():
         command = [sys.executable, str(ROOT / "Scripts" / "wire.py"), str(CORPUS / path), "--seed", str(options.seed),
                    "--cases", str(options.cases), "--json", str(out), "--work", str(RESULTS.parent / "corpus-package"),
                    "--no-apigen-build", "--operation-timeout", str(options.operation_timeout),
+                   "--draw-timeout", str(options.draw_timeout),
                    *(["--continue"] if options.resume and unfinished else []),
                    # Corpus roots refer to schemas in sibling folders of their project (matrix's event-schemas).
                    "--reference-folder", str(CORPUS / "specs" / pathlib.Path(path).relative_to("specs").parts[0])]

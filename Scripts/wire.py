@@ -82,6 +82,9 @@ def main():
     parser.add_argument("--work", help="the package folder to generate and build in (default .build/wire/package)")
     parser.add_argument("--no-apigen-build", action="store_true", help="use the apigen already in .build/debug")
     parser.add_argument("--skip-build", action="store_true", help="reuse the driver built by the previous run")
+    parser.add_argument("--draw-timeout", type=float, default=60.0,
+                        help="seconds hypothesis-jsonschema may draw one operation's arguments or one response's "
+                             "bodies before the fallback generator (Scripts/wire/schema_instances.py) takes over")
     parser.add_argument("--operation-timeout", type=float, default=600.0,
                         help="seconds one operation may take before it is reported as not judged (default 600)")
     parser.add_argument("--continue", dest="resume", action="store_true",
@@ -176,7 +179,8 @@ def main():
     colliding = colliding_path_keys(documents.root)
     def judge_operation(operation):
         if (operation.path, operation.method) not in colliding:
-            return OperationChecks(operation, bundler, judge, driver, options.cases, options.seed, envelope).run()
+            return OperationChecks(operation, bundler, judge, driver, options.cases, options.seed, envelope,
+                                   options.draw_timeout).run()
         # openapi-core finds operations by path and method alone, and its judge keeps the first of those that share
         # them (Box's `/files/{file_id}#get_shared_link` after `/files/{file_id}`): this one is judged by a judge of
         # its own, reading a description whose paths list its key first.
@@ -184,7 +188,8 @@ def main():
                             server_base_path(documents.root), check_security=True, unjudged=unjudged,
                             documents=documents, harness_bodies=tuple_bodies).start()
         try:
-            return OperationChecks(operation, bundler, alone, driver, options.cases, options.seed, envelope).run()
+            return OperationChecks(operation, bundler, alone, driver, options.cases, options.seed, envelope,
+                                   options.draw_timeout).run()
         finally:
             alone.stop()
 
@@ -212,6 +217,8 @@ def main():
             print(f"{'ok  ' if checks['passed'] else 'FAIL'} {operation.key}: {counts}")
             for failure in checks["failures"][:4]:
                 print(f"       {failure[:400]}")
+            for fallback in checks.get("fallbacks", []):
+                print(f"       (fallback generator) {fallback[:200]}")
             passed += checks["passed"]
             save_progress(len(operations))
     finally:

@@ -21,7 +21,7 @@ import reference_styles
 
 from driver_process import DriverCrash, DriverHang
 from semantic_equality import differences
-from value_generation import GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, with_defaults
+from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, with_defaults
 
 SPARE_STATUSES = [500, 502, 503, 418, 599]
 
@@ -44,8 +44,10 @@ def _is_json(media_type):
 
 
 class OperationChecks:
-    def __init__(self, operation, bundler, judge, driver, cases, seed, envelope=None):
+    def __init__(self, operation, bundler, judge, driver, cases, seed, envelope=None, draw_budget=60.0):
         self.parameter_schemas = {}
+        self.draw_budget = draw_budget
+        self.fallback_seed = None
         self.body_schema = None
         self.operation = operation
         self.bundler = bundler
@@ -66,7 +68,7 @@ class OperationChecks:
         for parameter in self.operation.parameters:
             schema = self.bundler.inline(parameter.schema, parameter.base)
             self.parameter_schemas[(parameter.location, parameter.name)] = schema
-            values = strategy(schema, parameter.location, is_valid, parameter.allow_empty)
+            values = strategy(schema, parameter.location, is_valid, parameter.allow_empty, self.fallback_seed)
             parts.append((parameter, values.map(lambda value, schema=schema: strip_undeclared(value, schema))))
         body = self.operation.body
         body_strategy = None
@@ -76,7 +78,8 @@ class OperationChecks:
                                             or media.startswith("multipart/form-data")):
                 self.body_schema = self.bundler.inline(body.schema, body.base)
                 self.body_read_only_schema = self.bundler.inline_keeping_read_only(body.schema, body.base)
-                body_strategy = strategy(self.body_schema, None if _is_json(media) else "form", is_valid).map(
+                body_strategy = strategy(self.body_schema, None if _is_json(media) else "form", is_valid,
+                                         fallback_seed=self.fallback_seed).map(
                     lambda value: strip_undeclared(value, self.body_schema))
             elif media.startswith("text/"):
                 # An empty body reads as no body at all (openapi-core: "Missing required request body").
@@ -91,7 +94,7 @@ class OperationChecks:
         header_values = []
         for header in (body.part_headers if body is not None else []):
             schema = self.bundler.inline(header.schema, header.base)
-            header_values.append((header, strategy(schema, "header", is_valid)))
+            header_values.append((header, strategy(schema, "header", is_valid, fallback_seed=self.fallback_seed)))
 
         def build(data):
             arguments = {}
@@ -131,8 +134,8 @@ class OperationChecks:
                 schema = self.bundler.bundle(declared, response.base)
                 try:
                     inline = self.bundler.inline(declared, response.base)
-                    values = strategy(inline, None, is_valid)
-                    bodies = draw_samples(lambda data: data.draw(values), self.cases * 3, rng.randrange(2**32))
+                    bodies = self._draw(lambda fallback: strategy(inline, None, is_valid, fallback_seed=fallback),
+                                        f"response {status}", rng.randrange(2**32))
                     bodies = [self._envelope_status(strip_undeclared(b, inline), success) for b in bodies]
                     bodies = [b for b in bodies if is_valid(schema, b)]
                 except GenerationError as error:
@@ -150,6 +153,23 @@ class OperationChecks:
                           "bodies": [None], "inline": {}})
         return [p for p in plans if p["bodies"]]
 
+    def _draw(self, make_strategy, what, seed):
+        """Bodies drawn by hypothesis-jsonschema within the draw budget, else by the fallback generator."""
+        try:
+            values = make_strategy(None)
+            bodies = draw_samples(lambda data: data.draw(values), self.cases * 3, seed, self.draw_budget)
+            if bodies:
+                return bodies
+            self._fell_back(what, "hypothesis-jsonschema drew no value")
+        except (GenerationError, DrawTimeout) as error:
+            self._fell_back(what, error)
+        values = make_strategy(seed)
+        return draw_samples(lambda data: data.draw(values), self.cases * 3, seed)
+
+    def _fell_back(self, what, reason):
+        """Notes (not as a failure) that `what` came from the fallback generator, and why."""
+        self.result.setdefault("fallbacks", []).append(f"{what}: {str(reason)[:200]}")
+
     def _envelope_status(self, body, success):
         """A success body of an API with `envelope:` carries one of the configured success values."""
         if self.envelope and success and isinstance(body, dict) and self.envelope.get("status") in body:
@@ -161,13 +181,25 @@ class OperationChecks:
 
     def run(self):
         rng = random.Random(f"{self.seed}:{self.operation.key}")
+        seed = rng.randrange(2**32)
         try:
-            samples = draw_samples(self._argument_strategy(), self.cases * 3, rng.randrange(2**32))
-        except GenerationError as error:
-            self.result["failures"].append(f"arguments: cannot generate: {error}")
-            return self._finish()
+            samples = draw_samples(self._argument_strategy(), self.cases * 3, seed, self.draw_budget)
+            if not samples:
+                self._fell_back("arguments", "hypothesis-jsonschema drew no argument set")
+        except (GenerationError, DrawTimeout) as error:
+            self._fell_back("arguments", error)
+            samples = []
         if not samples:
-            self.result["failures"].append("arguments: hypothesis produced no argument set")
+            try:
+                self.fallback_seed = seed
+                samples = draw_samples(self._argument_strategy(), self.cases * 3, seed)
+            except GenerationError as error:
+                self.result["failures"].append(f"arguments: cannot generate: {error}")
+                return self._finish()
+            finally:
+                self.fallback_seed = None
+        if not samples:
+            self.result["failures"].append("arguments: neither generator produced an argument set")
             return self._finish()
         plans = self._response_plans(rng)
         if not plans:

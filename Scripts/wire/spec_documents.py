@@ -89,7 +89,10 @@ class SchemaBundler:
     """
 
     _DROPPED = {"discriminator", "xml", "example", "externalDocs", "deprecated", "readOnly", "writeOnly", "$schema",
-                "$id", "$anchor", "$comment"}
+                "$id", "$anchor", "$comment",
+                # 2019-09 `$recursiveAnchor: true` (openai) fails jsonschema-rs's 2020-12 meta-schema check, which then
+                # rejects every value; without its `$recursiveRef` partner (not followed here) it means nothing.
+                "$recursiveAnchor"}
 
     def __init__(self, documents):
         self.documents = documents
@@ -144,7 +147,7 @@ class SchemaBundler:
             return resolved
         if not isinstance(schema, dict):
             return schema if isinstance(schema, bool) else {}
-        schema = _with_discriminator_values(schema)
+        schema = _with_discriminator_values(schema, lambda ref, within=base: self.documents.resolve(ref, within))
         shallow = self._convert({k: v for k, v in schema.items() if k != "$ref"}, base, follow=False)
         return self._map_subschemas(shallow, lambda sub: self._inline(sub, base, active, limit))
 
@@ -254,7 +257,7 @@ class SchemaBundler:
             # judge, reads it that way too (the request of openai's POST /completions with `prompt: null`).
 
 
-def _with_discriminator_values(schema):
+def _with_discriminator_values(schema, resolve):
     """A union with a `discriminator` whose members say which value of the property selects them.
 
     JSON Schema (and so hypothesis-jsonschema) knows nothing of discriminators, but OpenAPI readers such as
@@ -279,7 +282,42 @@ def _with_discriminator_values(schema):
                 continue
             tail = ref.split("/")[-1]
             value = next((k for k, v in mapping.items() if isinstance(v, str) and (v == ref or v.split("/")[-1] == tail)),
-                         unescape_pointer_token(tail))
+                         None)
+            if value is None:
+                # Without a mapping entry, the one value the member allows for the property (as apigen reads it:
+                # openai's `ChatCompletionRequestAssistantMessage` says `role: {enum: [assistant]}`), else its name.
+                value = _declared_value(resolve, ref, name) or unescape_pointer_token(tail)
             tagged.append({"allOf": [member, {"properties": {name: {"const": value}}, "required": [name]}]})
         result[key] = tagged
     return result
+
+
+def _declared_value(resolve, ref, name, depth=0):
+    """The one string the schema at `ref` (or one it is composed of) allows for property `name`, if any."""
+    if depth > 8:
+        return None
+    try:
+        schema, within = resolve(ref)
+    except Exception:
+        return None
+    if not isinstance(schema, dict):
+        return None
+    prop = (schema.get("properties") or {}).get(name)
+    if isinstance(prop, dict) and isinstance(prop.get("$ref"), str):
+        try:
+            prop, _ = resolve(prop["$ref"], within)
+        except Exception:
+            prop = None
+    if isinstance(prop, dict):
+        if isinstance(prop.get("const"), str):
+            return prop["const"]
+        values = prop.get("enum")
+        if isinstance(values, list) and len(values) == 1 and isinstance(values[0], str):
+            return values[0]
+    for member in ([{"$ref": schema["$ref"]}] if isinstance(schema.get("$ref"), str) else []) \
+            + list(schema.get("allOf") or []):
+        if isinstance(member, dict) and isinstance(member.get("$ref"), str):
+            value = _declared_value(lambda r, w=within: resolve(r, w), member["$ref"], name, depth + 1)
+            if value:
+                return value
+    return None

@@ -7,11 +7,15 @@ space (HTTP trims those) and cookie strings use cookie-octets only, so that what
 what HTTP itself cannot carry.
 """
 import copy
+import signal
+import time
 
 import hypothesis
 import hypothesis.errors
 import hypothesis.strategies as st
 from hypothesis_jsonschema import from_schema
+
+import schema_instances
 
 INT_LIMITS = {"int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1), "uint32": (0, 2**32 - 1)}
 HEADER_PATTERN = r"^[!-~]+( [!-~]+)*$"
@@ -141,17 +145,26 @@ class GenerationError(Exception):
     """A schema hypothesis-jsonschema cannot generate values for (recursion through `$ref`, unsatisfiable)."""
 
 
-def strategy(schema, location=None, validator=None, allow_empty=False):
-    """A strategy for values valid against `schema`, with edge values mixed in where they are valid."""
+def strategy(schema, location=None, validator=None, allow_empty=False, fallback_seed=None):
+    """A strategy for values valid against `schema`, with edge values mixed in where they are valid.
+
+    With `fallback_seed`, values come from `schema_instances` (checked by `validator`) instead of
+    hypothesis-jsonschema: the harness asks for that when hypothesis-jsonschema drew nothing in time.
+    """
     generation = wire_schema(schema, location, allow_empty)
-    try:
-        base = from_schema(_draft7_tuples(generation), allow_x00=False, codec="utf-8", custom_formats=CUSTOM_FORMATS)
-    except Exception as error:  # hypothesis-jsonschema raises several types for unsupported schemas
-        raise GenerationError(f"{type(error).__name__}: {error}") from None
     edges = []
     if validator is not None:
         candidates = list(EDGE_STRINGS) + [0, -1, 2**63 - 1, -2**63, 2**31 - 1, 1.5, [], {}, True]
         edges = [value for value in candidates if _is_valid(validator, generation, value)]
+    if fallback_seed is not None:
+        pool = schema_instances.instances(generation, 8, fallback_seed, lambda s, v: _is_valid(validator, s, v))
+        if not pool and not edges:
+            raise GenerationError("neither hypothesis-jsonschema nor the fallback generator found a valid value")
+        return st.sampled_from(edges + pool)
+    try:
+        base = from_schema(_draft7_tuples(generation), allow_x00=False, codec="utf-8", custom_formats=CUSTOM_FORMATS)
+    except Exception as error:  # hypothesis-jsonschema raises several types for unsupported schemas
+        raise GenerationError(f"{type(error).__name__}: {error}") from None
     if validator is not None:
         # hypothesis-jsonschema ignores some formats and keywords; jsonschema-rs has the last word on validity.
         base = base.filter(lambda value: _is_valid(validator, generation, value))
@@ -167,8 +180,16 @@ def _is_valid(validator, schema, value):
         return False
 
 
-def draw_samples(build, count, seed):
-    """Up to `count` values drawn by `build(data)` under one seeded hypothesis run; the first is the simplest."""
+class DrawTimeout(Exception):
+    """hypothesis-jsonschema drew for longer than the draw budget (the harness then falls back)."""
+
+
+def draw_samples(build, count, seed, budget=None):
+    """Up to `count` values drawn by `build(data)` under one seeded hypothesis run; the first is the simplest.
+
+    With `budget` (seconds), a run still drawing after it raises `DrawTimeout`. The timer nests inside the
+    per-operation limit of wire.py: whichever comes first fires, and the outer one keeps its remaining time.
+    """
     samples = []
 
     @hypothesis.settings(max_examples=count, database=None, deadline=None, phases=[hypothesis.Phase.generate],
@@ -178,14 +199,51 @@ def draw_samples(build, count, seed):
     def collect(data):
         samples.append(build(data))
 
-    try:
-        collect()
-    except hypothesis.errors.Unsatisfiable:
-        pass
-    except Exception as error:  # hypothesis-jsonschema reports unsupported schemas when drawing
-        if not samples:
-            raise GenerationError(f"{type(error).__name__}: {str(error)[:300]}") from None
+    with _draw_budget(budget):
+        try:
+            collect()
+        except hypothesis.errors.Unsatisfiable:
+            pass
+        except DrawTimeout:
+            raise
+        except Exception as error:  # hypothesis-jsonschema reports unsupported schemas when drawing
+            if not samples:
+                raise GenerationError(f"{type(error).__name__}: {str(error)[:300]}") from None
     return samples
+
+
+class _Expired(BaseException):
+    """Raised by the draw timer; a BaseException so that hypothesis and the generation code do not catch it."""
+
+
+class _draw_budget:
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def __enter__(self):
+        self.outer_remaining = signal.getitimer(signal.ITIMER_REAL)[0]
+        self.active = self.seconds is not None and (self.outer_remaining == 0 or self.seconds < self.outer_remaining)
+        if not self.active:
+            return self
+        self.started = time.monotonic()
+
+        def expire(signum, frame):
+            raise _Expired()
+        self.outer_handler = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, kind, error, trace):
+        if not self.active:
+            return False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self.outer_handler)
+        if self.outer_remaining > 0:
+            left = self.outer_remaining - (time.monotonic() - self.started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
+        if kind is _Expired:
+            raise DrawTimeout(f"still drawing after {self.seconds:.0f} s") from None
+        return False
 
 
 def strip_undeclared(value, schema):

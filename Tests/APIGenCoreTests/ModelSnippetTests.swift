@@ -154,6 +154,37 @@ final class ModelSnippetTests: XCTestCase {
             "public struct Detailed: Codable, Hashable, Sendable {", "public let id: String", "public let count: Int")
     }
 
+    /// openai's messages: a discriminator without `mapping` whose variants each allow one value of the property.
+    /// OpenAPI's implicit value (the component name) could never validate against the variant; servers send the
+    /// declared value, so that is what selects the variant. A variant that declares no single value keeps its name.
+    func testDiscriminatorWithoutMappingUsesTheValueEachVariantDeclares() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                AssistantMessage:
+                  type: object
+                  required: [role]
+                  properties: { role: { type: string, enum: [assistant] }, content: { type: string } }
+                ToolMessage:
+                  allOf:
+                    - type: object
+                      properties: { role: { const: tool } }
+                    - type: object
+                      properties: { tool_call_id: { type: string } }
+                Other: { type: object, properties: { role: { type: string } } }
+                Message:
+                  oneOf:
+                    - { $ref: '#/components/schemas/AssistantMessage' }
+                    - { $ref: '#/components/schemas/ToolMessage' }
+                    - { $ref: '#/components/schemas/Other' }
+                  discriminator: { propertyName: role }
+            """))
+        let model = outcome.file("Models/Message.swift") ?? ""
+        assertContains(model,
+            "case \"assistant\": self = .assistantMessage(try AssistantMessage(from: decoder))",
+            "case \"tool\": self = .toolMessage(try ToolMessage(from: decoder))",
+            "case \"Other\": self = .other(try Other(from: decoder))")
+        XCTAssertFalse(model.contains("\"AssistantMessage\":"), model)
+    }
+
     func testOneOfWithDiscriminatorMapping() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Cat: { type: object, properties: { kind: { type: string }, meows: { type: boolean } } }
