@@ -59,7 +59,7 @@ public struct Member: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decodeFirst(FlexibleIdentifier.self, forKeys: ["id", "ident"])
+        self.id = try container.decodeFirstIdentifier(forKeys: ["id", "ident"], textKeys: ["ident"])
         self.username = try container.decodeFirst(String.self, forKeys: ["username", "user_name"])
         self.email = try container.decodeFirstIfPresent(String.self, forKeys: ["email"])
         self.displayName = try container.decodeFirstNullable(String.self, forKeys: ["displayName", "display-name"])

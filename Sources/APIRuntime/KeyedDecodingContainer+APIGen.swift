@@ -6,9 +6,9 @@ import Foundation
     /// Decodes a property that may be absent and may be null: nil when `key` is absent, ``Nullable/null``
     /// when it is present and null, ``Nullable/value(_:)`` otherwise.
     public func decodeNullable<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> Nullable<T>? {
-        guard contains(key) else { return nil }
-        if try decodeNil(forKey: key) { return .null }
-        return .value(try decode(T.self, forKey: key))
+        // A value takes one lookup; `contains` is asked only to tell null from absent.
+        if let value = try decodeIfPresent(T.self, forKey: key) { return .value(value) }
+        return contains(key) ? .null : nil
     }
 
     /// Decodes an RFC 3339 `date-time` string; throws `DecodingError.dataCorrupted` for any other string.

@@ -103,9 +103,13 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         // One line per name, as HTTPFields combines repeated fields: `; ` for Cookie (which swift-http-types keeps
         // as one field per cookie), `, ` otherwise. URLRequest.addValue would join cookies with `, `.
-        var written = Set<HTTPField.Name>()
-        for field in request.headerFields where written.insert(field.name).inserted {
-            urlRequest.setValue(request.headerFields[field.name], forHTTPHeaderField: field.name.rawName)
+        // A request has a handful of fields: scanning them beats hashing names into a set on every request.
+        let fields = request.headerFields
+        for index in fields.indices {
+            let name = fields[index].name
+            guard !fields[..<index].contains(where: { $0.name == name }) else { continue }
+            let repeated = fields[fields.index(after: index)...].contains { $0.name == name }
+            urlRequest.setValue(repeated ? fields[name] : fields[index].value, forHTTPHeaderField: name.rawName)
         }
         if request.bodyFile == nil {
             urlRequest.httpBody = request.body

@@ -49,7 +49,7 @@ final class CanonicalModelSnippetTests: XCTestCase {
             "public let username: String\n",
             "public let self_: String?",
             "public let isOnline: Bool?",
-            "self.id = try container.decodeFirst(FlexibleIdentifier.self, forKeys: [\"id\", \"ident\"])",
+            "self.id = try container.decodeFirstIdentifier(forKeys: [\"id\", \"ident\"], textKeys: [\"ident\"])",
             "case .profile:\n            try container.encodeIdentifier(self.id, asInteger: true, forKey: \"id\")",
             "case .friend:\n            try container.encodeIdentifier(self.id, asInteger: false, forKey: \"ident\")")
         XCTAssertNil(outcome.file("Models/Profile.swift"), "the shapes are not generated separately")
@@ -69,7 +69,7 @@ final class CanonicalModelSnippetTests: XCTestCase {
         let outcome = generate([("api/openapi.yaml", annotated), ("api/friend.json", friendAnnotated),
                                 ("api/index.yaml", "")], config: GeneratorConfig())
         // friend.json is only reached through the request body; it still joins the model.
-        assertContains(outcome.file("Models/Member.swift") ?? "", "decodeFirstIfPresent(FlexibleIdentifier.self, forKeys: [\"ident\", \"id\"])",
+        assertContains(outcome.file("Models/Member.swift") ?? "", "decodeFirstIdentifierIfPresent(forKeys: [\"ident\", \"id\"], textKeys: [\"ident\"])",
                        "decodeFirstIfPresent(String.self, forKeys: [\"user_name\", \"username\"])")
         XCTAssertNil(outcome.file("Models/Profile.swift"))
     }

@@ -87,3 +87,73 @@ final class KeyedDecodingContainerAPIGenTests: XCTestCase {
         }
     }
 }
+
+/// A member spelled `id` (a number in its shape) or `ident` (a string in its shape), and a name spelled two ways.
+private struct Account: Decodable {
+    var id: FlexibleIdentifier
+    var parent: FlexibleIdentifier?
+    var name: String
+    var nickname: Nullable<String>?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        id = try container.decodeFirstIdentifier(forKeys: ["id", "ident"], textKeys: ["ident"])
+        parent = try container.decodeFirstIdentifierIfPresent(forKeys: ["parent_id", "parentIdent"], textKeys: ["parentIdent"])
+        name = try container.decodeFirst(String.self, forKeys: ["name", "user_name"])
+        nickname = try container.decodeFirstNullable(String.self, forKeys: ["nickname", "nick"])
+    }
+}
+
+final class KeyedDecodingContainerAlternateKeysTests: XCTestCase {
+    /// The form the description declares for a key is only tried first: the other form is accepted under any key.
+    func testIdentifiersDecodeInEitherFormUnderEitherKey() throws {
+        for (json, expected) in [
+            (#"{"id": 42, "name": "a"}"#, FlexibleIdentifier(42)),
+            (#"{"id": "42", "name": "a"}"#, FlexibleIdentifier(42)),
+            (#"{"id": "x-1", "name": "a"}"#, FlexibleIdentifier("x-1")),
+            (#"{"ident": "42", "name": "a"}"#, FlexibleIdentifier(42)),
+            (#"{"ident": 42, "name": "a"}"#, FlexibleIdentifier(42)),
+            (#"{"ident": 7.0, "name": "a"}"#, FlexibleIdentifier(7)),
+        ] {
+            XCTAssertEqual(try decodeJSON(Account.self, json).id, expected, json)
+        }
+        XCTAssertEqual(try decodeJSON(Account.self, #"{"id": 1, "parentIdent": "9", "name": "a"}"#).parent, 9)
+        XCTAssertEqual(try decodeJSON(Account.self, #"{"id": 1, "parent_id": null, "parentIdent": 9, "name": "a"}"#).parent, 9)
+        XCTAssertNil(try decodeJSON(Account.self, #"{"id": 1, "parent_id": null, "name": "a"}"#).parent)
+    }
+
+    func testMissingOrWrongIdentifiersAreDecodingErrors() {
+        XCTAssertThrowsError(try decodeJSON(Account.self, #"{"name": "a"}"#)) { error in
+            guard case DecodingError.keyNotFound(let key, _)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(key.stringValue, "id")
+        }
+        XCTAssertThrowsError(try decodeJSON(Account.self, #"{"ident": true, "name": "a"}"#)) { error in
+            guard case DecodingError.typeMismatch? = error as? DecodingError else { return XCTFail("\(error)") }
+        }
+        XCTAssertThrowsError(try decodeJSON(Account.self, #"{"id": null, "name": "a"}"#))
+    }
+
+    /// The first key holding a value wins; a required member whose only spelling present is `null` reports that
+    /// key's null, not a missing key.
+    func testAlternateKeysOfARequiredMember() throws {
+        XCTAssertEqual(try decodeJSON(Account.self, #"{"id": 1, "user_name": "b"}"#).name, "b")
+        XCTAssertEqual(try decodeJSON(Account.self, #"{"id": 1, "name": "a", "user_name": "b"}"#).name, "a")
+        XCTAssertThrowsError(try decodeJSON(Account.self, #"{"id": 1, "name": null}"#)) { error in
+            guard case DecodingError.valueNotFound(_, let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.last?.stringValue, "name")
+        }
+        XCTAssertThrowsError(try decodeJSON(Account.self, #"{"id": 1}"#)) { error in
+            guard case DecodingError.keyNotFound(let key, _)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(key.stringValue, "name")
+        }
+    }
+
+    /// Absent, `null` and a value stay three answers under alternate keys, and the first present key decides.
+    func testAbsentNullAndValueUnderAlternateKeys() throws {
+        XCTAssertNil(try decodeJSON(Account.self, #"{"id": 1, "name": "a"}"#).nickname)
+        XCTAssertEqual(try decodeJSON(Account.self, #"{"id": 1, "name": "a", "nick": null}"#).nickname, .null)
+        XCTAssertEqual(try decodeJSON(Account.self, #"{"id": 1, "name": "a", "nick": "n"}"#).nickname, .value("n"))
+        XCTAssertEqual(try decodeJSON(Account.self, #"{"id": 1, "name": "a", "nickname": null, "nick": "n"}"#).nickname, .null)
+        XCTAssertThrowsError(try decodeJSON(Account.self, #"{"id": 1, "name": "a", "nick": 3}"#))
+    }
+}

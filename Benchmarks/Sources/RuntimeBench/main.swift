@@ -4,6 +4,8 @@
 //
 //     RuntimeBench --url http://127.0.0.1:PORT/v1 [--requests N] [--warmup N] [--enqueue N] [--enqueue-warmup N]
 //                  [--profile-side 0|1|2|3]   (one side only, nothing measured: for `perf record`)
+//     RuntimeBench --url ... --transport-breakdown [--requests N] [--warmup N]
+//                  (where the client's extra time goes: see transportBreakdown below; bench.py does not run it)
 //
 // Prints one JSON object: the per-request latencies in microseconds of both loops, in request order, and the
 // per-enqueue latencies. bench.py runs it, serves the payload and computes the medians; nothing here asserts on
@@ -208,6 +210,11 @@ func run() async throws {
     }
 
 
+    if CommandLine.arguments.contains("--transport-breakdown") {
+        try await transportBreakdown(api: api, bare: bare, baseURL: baseURL, requests: requests, warmup: warmup)
+        return
+    }
+
     // 0: generated client, 1: bare call, 2: generated client + HTTPCache in memory, 3: the same over SQLite.
     var times: [[Double]] = Array(repeating: [], count: 4)
     var checksum = 0
@@ -256,6 +263,48 @@ func run() async throws {
         "enqueue_directory": NSTemporaryDirectory(),
     ]
     let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+    FileHandle.standardOutput.write(json)
+    FileHandle.standardOutput.write(Data("\n".utf8))
+}
+
+/// Splits the generated client's extra time over the bare call, alternating request by request like the main loop:
+/// 0 the generated client, 1 the bare call, 2 the generated client over a session without a delegate (URLSession's
+/// own `data(for:)` path), 3 `URLSessionTransport.send` alone (the transport, no client), 4 the bare call decoding
+/// nothing (the network part of the bare call). Prints the median of each side in microseconds, as JSON.
+func transportBreakdown(api: MemberAPI, bare: BareClient, baseURL: URL, requests: Int, warmup: Int) async throws {
+    let configuration = URLSessionConfiguration.default
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    let plainSession = URLSession(configuration: configuration)
+    let plainAPI = MemberAPI(baseURL: baseURL, transport: URLSessionTransport(session: plainSession))
+    let transport = URLSessionTransport()
+    let transportRequest = APIRequest(method: .get, url: bare.url, headerFields: [.accept: "application/json"])
+    let clock = ContinuousClock()
+    let names = ["client", "bare", "client_plain_session", "transport_only", "bare_network_only"]
+    var times: [[Double]] = Array(repeating: [], count: names.count)
+    var checksum = 0
+    for index in 0..<(warmup + requests) {
+        let order = Array(0..<names.count)
+        for side in (index % 2 == 0 ? order : order.reversed()) {
+            let start = clock.now
+            switch side {
+            case 0: checksum &+= try await api.members.getFriends(memberID: 42, page: 1).items.count
+            case 1: checksum &+= try await bare.friends().items.count
+            case 2: checksum &+= try await plainAPI.members.getFriends(memberID: 42, page: 1).items.count
+            case 3: checksum &+= try await transport.send(transportRequest).body.count
+            default:
+                var request = URLRequest(url: bare.url)
+                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                checksum &+= try await bare.session.data(for: request).0.count
+            }
+            if index >= warmup { times[side].append(microseconds(clock.now - start)) }
+        }
+    }
+    var medians: [String: Any] = ["checksum": checksum, "requests": requests]
+    for (name, values) in zip(names, times) {
+        medians[name] = values.sorted()[values.count / 2]
+    }
+    let json = try JSONSerialization.data(withJSONObject: medians, options: [.sortedKeys])
     FileHandle.standardOutput.write(json)
     FileHandle.standardOutput.write(Data("\n".utf8))
 }

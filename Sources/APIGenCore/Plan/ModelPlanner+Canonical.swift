@@ -84,7 +84,13 @@ extension ModelPlanner {
             let keys = (preferred.filter(field.wireNames.contains) + field.wireNames.filter { !preferred.contains($0) })
                 .map(SwiftNaming.stringLiteral).joined(separator: ", ")
             let isDate = type == "Date"
-            let call = if keepsNull {
+            // Keys whose shapes send the identifier as a string: decoding tries that form first for them.
+            let textKeys = Set(field.perShape.values.filter { !["Int", "Int32", "Int64"].contains($0.usage.swift) }.map(\.wire))
+                .sorted().map(SwiftNaming.stringLiteral).joined(separator: ", ")
+            let call = if type == "FlexibleIdentifier" {
+                required ? "decodeFirstIdentifier(forKeys: [\(keys)], textKeys: [\(textKeys)])"
+                    : "decodeFirstIdentifierIfPresent(forKeys: [\(keys)], textKeys: [\(textKeys)])"
+            } else if keepsNull {
                 isDate ? "decodeFirstNullableDateTime(forKeys: [\(keys)])" : "decodeFirstNullable(\(type).self, forKeys: [\(keys)])"
             } else if isDate {
                 required ? "decodeFirstDateTime(forKeys: [\(keys)])" : "decodeFirstDateTimeIfPresent(forKeys: [\(keys)])"

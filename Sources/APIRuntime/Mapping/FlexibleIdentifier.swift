@@ -133,6 +133,11 @@ public struct FlexibleIdentifier: Hashable, Sendable, Codable, Comparable, Custo
     @inlinable
     public func decodeFirst<T: Decodable>(_ type: T.Type, forKeys keys: [Key]) throws -> T {
         if keys.count == 1 { return try decode(type, forKey: keys[0]) }
+        // One lookup per key tried (`contains` then `decode` would take two for the key that is there).
+        for key in keys {
+            if let value = try decodeIfPresent(type, forKey: key) { return value }
+        }
+        // None holds a value: the first present one is null, which `decode` reports as such.
         for key in keys where contains(key) { return try decode(type, forKey: key) }
         throw DecodingError.keyNotFound(keys[0], DecodingError.Context(
             codingPath: codingPath, debugDescription: "none of \(keys.map(\.stringValue)) is present"))
@@ -146,13 +151,47 @@ public struct FlexibleIdentifier: Hashable, Sendable, Codable, Comparable, Custo
         }
         return nil
     }
+
+    /// Decodes an identifier from the first of `keys` that is present, trying first the form the description
+    /// declares for that key: a string for the keys in `textKeys`, a number for the others. Either form is still
+    /// accepted under any key; guessing right only spares the decoder a failed attempt (an error it builds and
+    /// throws away), which is most of what decoding an identifier costs.
+    public func decodeFirstIdentifier(forKeys keys: [Key], textKeys: Set<String>) throws -> FlexibleIdentifier {
+        for key in keys where keys.count == 1 || contains(key) {
+            return try decodeIdentifier(forKey: key, expectingText: textKeys.contains(key.stringValue))
+        }
+        throw DecodingError.keyNotFound(keys[0], DecodingError.Context(
+            codingPath: codingPath, debugDescription: "none of \(keys.map(\.stringValue)) is present"))
+    }
+
+    /// ``decodeFirstIdentifier(forKeys:textKeys:)`` for an optional member: nil when no key is present or the
+    /// first present one is `null`.
+    public func decodeFirstIdentifierIfPresent(forKeys keys: [Key], textKeys: Set<String>) throws -> FlexibleIdentifier? {
+        for key in keys where contains(key) {
+            if try decodeNil(forKey: key) { continue }
+            return try decodeIdentifier(forKey: key, expectingText: textKeys.contains(key.stringValue))
+        }
+        return nil
+    }
+
+    private func decodeIdentifier(forKey key: Key, expectingText: Bool) throws -> FlexibleIdentifier {
+        if expectingText {
+            if let text = try? decode(String.self, forKey: key) { return FlexibleIdentifier(text) }
+        } else if let integer = try? decode(Int64.self, forKey: key) {
+            return FlexibleIdentifier(integer)
+        }
+        return try decode(FlexibleIdentifier.self, forKey: key)
+    }
 }
 
 @_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes the first of `keys` that is present, keeping `null` apart from absent: nil when none is present,
     /// ``Nullable/null`` when the first present one is `null`.
     public func decodeFirstNullable<T: Decodable>(_ type: T.Type, forKeys keys: [Key]) throws -> Nullable<T>? {
-        for key in keys where contains(key) { return try decodeNullable(type, forKey: key) }
+        for key in keys {
+            if let value = try decodeIfPresent(type, forKey: key) { return .value(value) }
+            if contains(key) { return .null }
+        }
         return nil
     }
 
