@@ -112,6 +112,10 @@ def wire_schema(schema, location=None, allow_empty=False):
         # [""]); values inside arrays and objects must not contain the delimiters of any style.
         if "array" in kinds or "items" in node:
             node.setdefault("minItems", 1)
+        if ("object" in kinds or "additionalProperties" in node) and node.get("additionalProperties") is not False:
+            # Member names of a map parameter go on the wire like values: none may be empty (`metadata[]=0` reads
+            # as an array element, not as the member "") or hold a style's delimiters.
+            node.setdefault("propertyNames", {"pattern": r"^[A-Za-z0-9_~-]+$"})
         if "string" in kinds and location == "query" and not allow_empty:
             node.setdefault("minLength", 1)
         if node is top and ("object" in kinds or "properties" in node):
@@ -305,9 +309,10 @@ def _expand(schema):
     return _expand_for(None, schema)
 
 
-def _contradicts(node, value):
-    """Whether an object `value` cannot be an instance of `node`: a member's `const` or `enum` rules its value out."""
-    if not isinstance(node, dict) or not isinstance(value, dict):
+def _contradicts(node, value, depth=0):
+    """Whether an object `value` cannot be an instance of `node`: a member's `const` or `enum` rules its value out,
+    in `node` or in any of its `allOf` members (a discriminated variant is `allOf: [variant, {its tag}]` here)."""
+    if not isinstance(node, dict) or not isinstance(value, dict) or depth > 16:
         return False
     for key, member in (node.get("properties") or {}).items():
         if key in value and isinstance(member, dict):
@@ -315,7 +320,7 @@ def _contradicts(node, value):
                 return True
             if isinstance(member.get("enum"), list) and value[key] not in member["enum"]:
                 return True
-    return False
+    return any(_contradicts(sub, value, depth + 1) for sub in node.get("allOf") or [])
 
 
 def _expand_for(value, schema):
