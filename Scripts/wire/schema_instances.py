@@ -11,6 +11,7 @@ import base64
 import copy
 import datetime
 import json
+import math
 import random
 import string
 import uuid
@@ -154,9 +155,6 @@ class _Generator:
     def _unknown(self, schema, depth):
         return None
 
-    def _null(self, schema, depth):
-        return None
-
     def _boolean(self, schema, depth):
         return self.rng.random() < 0.5
 
@@ -203,7 +201,6 @@ class _Generator:
         elif exclusive_high is True:
             high = high - (1 if integer else 1e-6)
         if integer:
-            import math
             low, high = math.ceil(low), math.floor(high)
         return low, high
 

@@ -208,8 +208,6 @@ def draw_samples(build, count, seed, budget=None):
             collect()
         except hypothesis.errors.Unsatisfiable:
             pass
-        except DrawTimeout:
-            raise
         except Exception as error:  # hypothesis-jsonschema reports unsupported schemas when drawing
             if not samples:
                 raise GenerationError(f"{type(error).__name__}: {str(error)[:300]}") from None

@@ -84,8 +84,9 @@ extension ModelPlanner {
             let keys = (preferred.filter(field.wireNames.contains) + field.wireNames.filter { !preferred.contains($0) })
                 .map(SwiftNaming.stringLiteral).joined(separator: ", ")
             let isDate = type == "Date"
-            // Keys whose shapes send the identifier as a string: decoding tries that form first for them.
-            let textKeys = Set(field.perShape.values.filter { !["Int", "Int32", "Int64"].contains($0.usage.swift) }.map(\.wire))
+            // Keys whose shapes send an identifier as a string: decoding tries that form first for them.
+            let textKeys = type != "FlexibleIdentifier" ? "" : Set(field.perShape.values
+                .filter { !["Int", "Int32", "Int64"].contains($0.usage.swift) }.map(\.wire))
                 .sorted().map(SwiftNaming.stringLiteral).joined(separator: ", ")
             let call = if type == "FlexibleIdentifier" {
                 required ? "decodeFirstIdentifier(forKeys: [\(keys)], textKeys: [\(textKeys)])"

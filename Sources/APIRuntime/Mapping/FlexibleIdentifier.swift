@@ -129,7 +129,8 @@ public struct FlexibleIdentifier: Hashable, Sendable, Codable, Comparable, Custo
     // @inlinable: generated `init(from:)` bodies call these once per property, so they must specialise in the
     // generated module rather than go through unspecialised generic code (metadata lookups on every call).
 
-    /// Decodes the first of `keys` that is present: one canonical field arriving under several wire names.
+    /// Decodes the first of `keys` that holds a value: one canonical field arriving under several wire names. When
+    /// none does, the first present key's `null` is reported, else the absence of all of them.
     @inlinable
     public func decodeFirst<T: Decodable>(_ type: T.Type, forKeys keys: [Key]) throws -> T {
         if keys.count == 1 { return try decode(type, forKey: keys[0]) }
