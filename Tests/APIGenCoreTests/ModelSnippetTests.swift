@@ -438,9 +438,63 @@ final class ModelSnippetTests: XCTestCase {
         let warnings = outcome.diagnostics.filter { $0.message.hasPrefix("the default ") }
         XCTAssertEqual(warnings.map(\.message), [
             "the default 'inf' of property 'max_tokens' of Completion is not a value of its type Int; it is ignored (the member has no default)",
-            "the default 'medium' of property 'mode' of Completion is not a value of its type CompletionMode; it is ignored (the member has no default)",
+            "the default 'medium' of property 'mode' of Completion breaks its own `enum`; it is ignored (the member has no default)",
         ])
         XCTAssertEqual(warnings.map(\.severity), [.warning, .warning])
+    }
+
+    func testArrayMapAndJSONDefaultsApplyWhenAbsent() {
+        // openai's realtime sessions: `output_modalities: {type: array, items: {enum: [text, audio]}, default: [audio]}`.
+        let outcome = generate(yaml: openAPI(schemas: """
+                Session:
+                  type: object
+                  properties:
+                    modalities: { type: array, items: { type: string, enum: [text, audio] }, default: [audio] }
+                    stops: { type: array, nullable: true, items: { type: string }, default: ["\\n", "END"] }
+                    weights: { type: object, additionalProperties: { type: number }, default: { a: 1, b: 0.5 } }
+                    options: { type: object, default: {} }
+                    extra: { default: { tags: [x, 1, null], on: true } }
+                    dates: { type: array, items: { type: string, format: date-time }, default: [] }
+            """))
+        let text = outcome.file("Models/Session.swift") ?? ""
+        assertContains(text,
+            "self.modalities = try container.decodeIfPresent([SessionModalitiesItem].self, forKey: \"modalities\") ?? [.audio]\n",
+            "public let stops: Nullable<[String]>",
+            "self.stops = try container.decodeNullable([String].self, forKey: \"stops\") ?? .value([\"\\n\", \"END\"])\n",
+            "self.weights = try container.decodeIfPresent([String: Double].self, forKey: \"weights\") ?? [\"a\": 1, \"b\": 0.5]\n",
+            "self.options = try container.decodeIfPresent([String: JSONValue].self, forKey: \"options\") ?? [:]\n",
+            // Any JSON value admits null: a sent `null` stays apart from the default.
+            "self.extra = try container.decodeNullable(JSONValue.self, forKey: \"extra\") ?? .value([\"tags\": [\"x\", 1, nil], \"on\": true])\n",
+            "modalities: [SessionModalitiesItem] = [.audio]",
+            // Date-times keep their coding helpers.
+            "self.dates = try container.decodeDateTimeArrayIfPresent(forKey: \"dates\") ?? []\n",
+            "try container.encodeDateTimeArray(self.dates, forKey: \"dates\")\n")
+        XCTAssertEqual(outcome.diagnostics.filter { $0.message.hasPrefix("the default ") }.map(\.message), [])
+    }
+
+    func testDefaultsBreakingTheirOwnKeywordsAreWarnedAboutAndIgnored() {
+        // openai: `stop: {type: array, minItems: 1, default: []}`; a reader applying it would send an invalid value.
+        let outcome = generate(yaml: openAPI(schemas: """
+                Request:
+                  type: object
+                  properties:
+                    stop: { type: array, items: { type: string }, minItems: 1, default: [] }
+                    name: { type: string, minLength: 2, default: x }
+                    level: { type: integer, maximum: 3, default: 4 }
+                    tags: { type: array, items: { type: integer }, default: [one] }
+            """))
+        let text = outcome.file("Models/Request.swift") ?? ""
+        assertContains(text,
+            "self.stop = try container.decodeIfPresent([String].self, forKey: \"stop\")\n",
+            "self.name = try container.decodeIfPresent(String.self, forKey: \"name\")\n",
+            "self.level = try container.decodeIfPresent(Int.self, forKey: \"level\")\n",
+            "self.tags = try container.decodeIfPresent([Int].self, forKey: \"tags\")\n")
+        XCTAssertEqual(outcome.diagnostics.filter { $0.message.hasPrefix("the default ") }.map(\.message), [
+            "the default a list of property 'stop' of Request breaks its own `minItems`; it is ignored (the member has no default)",
+            "the default 'x' of property 'name' of Request breaks its own `minLength`; it is ignored (the member has no default)",
+            "the default '4' of property 'level' of Request breaks its own `maximum`; it is ignored (the member has no default)",
+            "the default a list of property 'tags' of Request is not a value of its type [Int]; it is ignored (the member has no default)",
+        ])
     }
 
     func testRequiredMembersWithoutSchemaAreKeptAsJSON() {

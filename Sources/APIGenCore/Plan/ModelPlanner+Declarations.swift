@@ -30,19 +30,16 @@ extension ModelPlanner {
             var docs = documentation(propertySchema)
             if propertySchema.readOnly { docs.append(contentsOf: docs.isEmpty ? ["Read-only: sent by the server, never sent back (left out of request bodies)."] : ["", "Read-only: sent by the server, never sent back (left out of request bodies)."]) }
             if propertySchema.writeOnly { docs.append(contentsOf: docs.isEmpty ? ["Write-only: sent to the server, never returned."] : ["", "Write-only: sent to the server, never returned."]) }
-            let literalDefault = propertySchema.defaultValue.flatMap { defaultLiteral($0, for: propertyUsage) }
-            if literalDefault == nil, let value = propertySchema.defaultValue?.scalar, value != .null, refusesDefault(propertyUsage) {
-                diagnostics.append(.warning(
-                    "the default '\(value.description)' of property '\(property.name)' of \(name) is not a value of its type \(propertyUsage.swift); it is ignored (the member has no default)",
-                    at: propertySchema.defaultValue, hint: "fix the `default` in the API description"))
-            }
+            let literalDefault = memberDefault(of: propertySchema, usage: propertyUsage, property: property.name, model: name)
             draft.properties.append(PropertyDraft(
                 wireName: property.name,
                 swiftName: swiftName,
                 schema: property.schema,
                 usage: propertyUsage,
                 required: isRequired,
-                nullable: admitsNull(propertySchema),
+                // An untyped member with a default admits null too: `Nullable` keeps a sent `null` apart from the default.
+                nullable: admitsNull(propertySchema)
+                    || (literalDefault != nil && propertyUsage.swift == "JSONValue" && propertySchema.types.isEmpty),
                 defaultLiteral: literalDefault,
                 docLines: docs,
                 deprecated: propertySchema.deprecated,
@@ -309,40 +306,5 @@ extension ModelPlanner {
     func basePlan(name: String, schema: Schema) -> ModelPlan {
         ModelPlan(name: name, access: config.access.rawValue, docLines: documentation(schema),
                   isDeprecated: schema.deprecated, source: sourceComment(schema))
-    }
-
-    /// Whether a scalar `default` that `defaultLiteral` could not write is one the type refuses (openai's
-    /// `{type: integer, default: inf}`, an enum default that is not a case), rather than one apigen does not write as
-    /// a literal (a date, a union).
-    private func refusesDefault(_ usage: TypeUsage) -> Bool {
-        usage.unionCases == nil && (usage.enumCases != nil || ["String", "Int", "Int64", "Int32", "Double", "Float", "Bool"].contains(usage.swift))
-    }
-
-    /// A Swift literal for a `default`, when the value fits the type; nil otherwise (the property stays optional).
-    func defaultLiteral(_ node: SpecNode, for usage: TypeUsage) -> String? {
-        guard let value = node.scalar else { return nil }
-        if let cases = usage.enumCases {
-            return cases.first { $0.raw == value }.map { "." + $0.name }
-        }
-        // A union's default is the first case whose type can hold it (`"auto"` of `oneOf: [enum [auto], integer]`).
-        if let cases = usage.unionCases {
-            for unionCase in cases {
-                if let literal = defaultLiteral(node, for: unionCase.usage) { return ".\(unionCase.name)(\(literal))" }
-            }
-            return nil
-        }
-        switch (usage.swift, value) {
-        case ("String", .string(let text)): return SwiftNaming.stringLiteral(text)
-        case ("Int", .int(let number)), ("Int64", .int(let number)): return String(number)
-        case ("Int32", .int(let number)) where number >= Int(Int32.min) && number <= Int(Int32.max): return String(number)
-        // `default: 3.0` is an integer to JSON Schema.
-        case ("Int", .double(let number, _)), ("Int64", .double(let number, _)):
-            return number.rounded() == number && abs(number) < 9.0e15 ? String(Int64(number)) : nil
-        case ("Double", .int(let number)), ("Float", .int(let number)): return String(number)
-        case ("Double", .double(let number, _)) where number.isFinite: return "\(number)"
-        case ("Float", .double(let number, _)) where number.isFinite: return "\(number)"
-        case ("Bool", .bool(let flag)): return flag ? "true" : "false"
-        default: return nil
-        }
     }
 }

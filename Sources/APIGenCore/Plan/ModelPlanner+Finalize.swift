@@ -171,7 +171,8 @@ extension ModelPlanner {
             type = base
             decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key)) ?? \(literal)"
                 : "try container.decodeIfPresent(\(base).self, \(key)) ?? \(literal)"
-            encode = "try container.encode(\(value), \(key))"
+            // An empty list is the one date-time array default with a literal.
+            encode = useDateHelpers ? "try container.encode\(helper)(\(value), \(key))" : "try container.encode(\(value), \(key))"
             initDefault = " = \(literal)"
         } else if let literal = property.defaultLiteral, !property.required, !useDateHelpers {
             // Nullable with a default: absent is the default, `null` stays `null`.

@@ -155,10 +155,12 @@ final class ModelPlanner {
             if case .schema(let valueRef) = schema.additionalProperties {
                 return .value { planner, name, file in
                     let value = planner.usage(valueRef, suggestedName: name + "Value", file: file)
-                    return TypeUsage(swift: "[String: \(value.swift)]")
+                    return TypeUsage(swift: "[String: \(value.swift)]", container: .map(of: value))
                 }
             }
-            if nonNullTypes.first == .object { return .value { _, _, _ in TypeUsage(swift: "[String: JSONValue]") } }
+            if nonNullTypes.first == .object {
+                return .value { _, _, _ in TypeUsage(swift: "[String: JSONValue]", container: .map(of: .json)) }
+            }
             if schema.constValue != nil, case .string = schema.constValue! { return .value { _, _, _ in .primitive("String") } }
             return .value { _, _, _ in .json }
         }
@@ -183,9 +185,9 @@ final class ModelPlanner {
     }
 
     private func arrayUsage(_ schema: Schema, name: String, file: String) -> TypeUsage {
-        guard let items = schema.items else { return TypeUsage(swift: "[JSONValue]") }
+        guard let items = schema.items else { return TypeUsage(swift: "[JSONValue]", container: .array(of: .json)) }
         let element = usage(items, suggestedName: name + "Item", file: file)
-        var result = TypeUsage(swift: "[\(element.swift)]")
+        var result = TypeUsage(swift: "[\(element.swift)]", container: .array(of: element))
         result.isDateTimeArray = element.isDateTime
         result.isParameterArray = element.isParameterCapable
         result.isBinaryArray = element.isBinary || element.swift == "Data"

@@ -20,6 +20,16 @@ struct TypeUsage: Sendable {
     var isParameterArray = false
     /// `[Data]` of `format: binary` (or `byte`) items: a multipart part of one file per element.
     var isBinaryArray = false
+    /// What an array (`[X]`) or a map (`[String: X]`) holds, for default values.
+    var container: Container?
+
+    /// The element usage of a collection type.
+    indirect enum Container: Sendable {
+        /// `[X]`: each element is an X.
+        case array(of: TypeUsage)
+        /// `[String: X]`: each value is an X.
+        case map(of: TypeUsage)
+    }
 
     static let json = TypeUsage(swift: "JSONValue")
 
