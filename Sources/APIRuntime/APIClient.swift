@@ -196,8 +196,14 @@ public final class APIClient: Sendable {
             return known
         }
         do {
-            let value = try decoder.decoding(ParsedBodySource(body: response.body, memo: response.parsedBodyMemo))
-                .decode(T.self, from: response.body)
+            let value: T
+            // The tree validation parsed; a body the runtime's parser refuses goes to JSONDecoder, whose error says why.
+            if JSONInstanceDecoder.decodesLikeDefault(decoder), let instance = try? response.parsedBody() {
+                value = try JSONInstanceDecoder.decode(T.self, from: instance, userInfo: decoder.userInfo)
+            } else {
+                value = try decoder.decoding(ParsedBodySource(body: response.body, memo: response.parsedBodyMemo))
+                    .decode(T.self, from: response.body)
+            }
             if response.isLocal { localResults.store(value, kind: .body, operation: operation.id, body: response.body) }
             return value
         } catch let error as DecodingError {

@@ -99,6 +99,10 @@ extension JSONValue: Codable {
     /// Decoders the runtime creates for a response read the value from the body it already parsed (linear in the
     /// value's size); any other decoder is asked kind by kind, which costs time in proportion to depth × size.
     public init(from decoder: any Decoder) throws {
+        if let decoder = decoder as? JSONInstanceDecoder, let value = JSONValue.converting(decoder.node, refusingNonFinite: true) {
+            self = value
+            return
+        }
         if let source = decoder.userInfo[ParsedBodySource.userInfoKey] as? ParsedBodySource,
            let value = source.value(at: decoder.codingPath) {
             self = value

@@ -31,7 +31,8 @@ final class ParsedBodySourceTests: XCTestCase {
     private struct SourceProbe: Decodable {
         var offered: Bool
         init(from decoder: any Decoder) throws {
-            offered = decoder.userInfo[ParsedBodySource.userInfoKey] is ParsedBodySource
+            // Either the decoder reads the parsed tree itself, or it carries the tree for free-form values.
+            offered = decoder is JSONInstanceDecoder || decoder.userInfo[ParsedBodySource.userInfoKey] is ParsedBodySource
         }
     }
 

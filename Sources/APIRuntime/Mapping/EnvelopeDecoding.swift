@@ -94,7 +94,11 @@ final class EnvelopeFormatBox: Sendable {
         }
         let body: EnvelopeBody<Payload>
         do {
-            body = try decoder.decode(EnvelopeBody<Payload>.self, from: response.body)
+            if let instance = try? response.parsedBody() {
+                body = try JSONInstanceDecoder.decode(EnvelopeBody<Payload>.self, from: instance, userInfo: decoder.userInfo)
+            } else {
+                body = try decoder.decode(EnvelopeBody<Payload>.self, from: response.body)
+            }
         } catch let error as DecodingError {
             throw APIError.decoding(operation: operation.id, status: response.status,
                                     message: DecodingErrorMessage.describe(error, body: response.body))
