@@ -17,6 +17,10 @@ public final class APIClient: Sendable {
     /// Encodes JSON request bodies. Generated models encode dates themselves, so no date strategy is needed.
     public let encoder: JSONEncoder
     /// Decodes JSON responses. Generated models decode dates and nulls themselves; a default decoder works.
+    ///
+    /// With default key, date, data and float strategies, responses are decoded from the tree their validation already
+    /// parsed (the same values and errors, the body read once), with this decoder's `userInfo`; with any other
+    /// strategy this decoder decodes the body itself.
     public let decoder: JSONDecoder
     /// Receives a started event and a finished or failed event for every request (see ``ClientEvent``).
     public let events: EventBus
