@@ -77,10 +77,11 @@ import HTTPTypes
         operation: OperationInfo, calledAt: Date, mode: ValidationMode,
         validator: (@Sendable (JSONInstance, ValidationContext) -> Bool)?
     ) throws -> Item {
-        // One parse serves the JSON check, the validator and free-form values in the decoded item.
+        // One parse serves the JSON check, the validator and the decoding.
         let parsed = ParsedBodyMemo()
+        let instance: JSONInstance
         do {
-            _ = try parsed.instance(of: bytes)
+            instance = try parsed.instance(of: bytes)
         } catch {
             throw StreamingError.malformedItem(operation: operation.id, index: index, message: "not JSON: \(error)")
         }
@@ -90,6 +91,9 @@ import HTTPTypes
             try validateResponse(item, operation: operation, mode: mode, request: request, calledAt: calledAt, validator: validator)
         }
         do {
+            if JSONInstanceDecoder.decodesLikeDefault(decoder) {
+                return try JSONInstanceDecoder.decode(Item.self, from: instance, userInfo: decoder.userInfo)
+            }
             return try decoder.decoding(ParsedBodySource(body: bytes, memo: parsed)).decode(Item.self, from: bytes)
         } catch let error as DecodingError {
             throw StreamingError.malformedItem(operation: operation.id, index: index,
