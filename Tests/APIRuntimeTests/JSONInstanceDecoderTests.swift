@@ -109,10 +109,9 @@ final class JSONInstanceDecoderTests: XCTestCase {
 
     func testNumbersThatDoNotFitAreRefusedWithTheirPath() {
         // JSONDecoder on Linux reports these without a path (DecodingErrorMessage says so); this decoder keeps it.
-        for (json, path) in [(#"{"a": [2.5]}"#, "a[0]"), (#"{"a": [300]}"#, "a[0]"), (#"{"a": [-1]}"#, "a[0]")] {
-            XCTAssertEqual(errors([String: [Int8]].self, json).actual == "dataCorrupted \(path)" ||
-                           errors([String: [UInt8]].self, json).actual == "dataCorrupted \(path)", true, json)
-        }
+        XCTAssertEqual(errors([String: [Int8]].self, #"{"a": [1, 2.5]}"#).actual, "dataCorrupted a[1]")
+        XCTAssertEqual(errors([String: [Int8]].self, #"{"a": [300]}"#).actual, "dataCorrupted a[0]")
+        XCTAssertEqual(errors([String: [UInt8]].self, #"{"a": [-1]}"#).actual, "dataCorrupted a[0]")
         XCTAssertEqual(errors([Float].self, "[1e300]").actual, "dataCorrupted [0]")
         XCTAssertEqual(errors([Double].self, "[1e400]").actual, "dataCorrupted [0]")
         XCTAssertEqual(errors([Data].self, #"["not base64!"]"#).actual, "dataCorrupted [0]")
