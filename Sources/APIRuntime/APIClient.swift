@@ -22,6 +22,9 @@ public final class APIClient: Sendable {
     /// parsed (the same values and errors, the body read once), with this decoder's `userInfo`; with any other
     /// strategy this decoder decodes the body itself.
     public let decoder: JSONDecoder
+    /// Whether ``decoder`` decodes as the parsed-tree decoder does (read once: the decoder is not changed later, and its
+    /// strategy getters take a lock each).
+    let decodesFromParsedTree: Bool
     /// Receives a started event and a finished or failed event for every request (see ``ClientEvent``).
     public let events: EventBus
     /// The account requests are made for (nil: anonymous). The response store, the HTTP cache and the offline
@@ -62,6 +65,7 @@ public final class APIClient: Sendable {
         self.middlewares = middlewares
         self.encoder = encoder
         self.decoder = decoder
+        self.decodesFromParsedTree = JSONInstanceDecoder.decodesLikeDefault(decoder)
         self.events = events
         self.accountProvider = accountProvider
         self.credentialManager = credentials.map { CredentialManager($0, events: events) }
@@ -202,7 +206,7 @@ public final class APIClient: Sendable {
         do {
             let value: T
             // The tree validation parsed; a body the runtime's parser refuses goes to JSONDecoder, whose error says why.
-            if JSONInstanceDecoder.decodesLikeDefault(decoder), let instance = try? response.parsedBody() {
+            if decodesFromParsedTree, let instance = try? response.parsedBody() {
                 value = try JSONInstanceDecoder.decode(T.self, from: instance, userInfo: decoder.userInfo)
             } else {
                 value = try decoder.decoding(ParsedBodySource(body: response.body, memo: response.parsedBodyMemo))

@@ -16,16 +16,3 @@ struct IndexCodingKey: CodingKey {
         return nil
     }
 }
-
-extension IndexCodingKey {
-    /// The key `superDecoder()` reads, as `JSONDecoder` spells it.
-    static let superKey = SuperCodingKey()
-
-    struct SuperCodingKey: CodingKey {
-        var stringValue: String { "super" }
-        var intValue: Int? { nil }
-        init() {}
-        init?(stringValue: String) { nil }
-        init?(intValue: Int) { nil }
-    }
-}

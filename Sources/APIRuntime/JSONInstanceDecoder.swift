@@ -156,9 +156,9 @@ final class JSONInstanceDecoder: Decoder, SingleValueDecodingContainer {
     /// An integer of `type`, exactly: `1.0` and `1e2` are integers to JSON and decode, `2.5` or `300` as `Int8` do not.
     private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         guard case .number(let number) = node else { throw mismatch(type) }
-        if let value = number.int64Value, let exact = T(exactly: value) { return exact }
-        if number.int64Value == nil, number.isInteger,
-           let exact = T(number.description) ?? T(exactly: number.doubleValue) {
+        if let value = number.int64Value {
+            if let exact = T(exactly: value) { return exact }
+        } else if number.isInteger, let exact = T(number.description) ?? T(exactly: number.doubleValue) {
             return exact
         }
         throw corrupted("Parsed JSON number <\(number)> does not fit in \(type).")

@@ -71,7 +71,7 @@ struct JSONInstanceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.child(object["super"] ?? .null, .key(IndexCodingKey.superKey))
+        decoder.child(object["super"] ?? .null, .key(SuperCodingKey()))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -141,4 +141,13 @@ struct JSONInstanceUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func superDecoder() throws -> any Decoder {
         advance(try next((any Decoder).self))
     }
+}
+
+/// The key `superDecoder()` reads, as `JSONDecoder` spells it.
+private struct SuperCodingKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
 }

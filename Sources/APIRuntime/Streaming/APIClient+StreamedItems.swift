@@ -91,7 +91,7 @@ import HTTPTypes
             try validateResponse(item, operation: operation, mode: mode, request: request, calledAt: calledAt, validator: validator)
         }
         do {
-            if JSONInstanceDecoder.decodesLikeDefault(decoder) {
+            if decodesFromParsedTree {
                 return try JSONInstanceDecoder.decode(Item.self, from: instance, userInfo: decoder.userInfo)
             }
             return try decoder.decoding(ParsedBodySource(body: bytes, memo: parsed)).decode(Item.self, from: bytes)
