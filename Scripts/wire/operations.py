@@ -84,6 +84,44 @@ def _preferred_content(content):
     return None, None
 
 
+def _request_content(content, documents, base):
+    """The media type apigen sends a request body as: `_preferred_content`, except that multipart goes before JSON
+    when the body has a file member (`format: binary`, a list of files, or a choice between those): JSON has no
+    bytes (openai's POST /skills offers both for its `files`)."""
+    media_type, media = _preferred_content(content)
+    multipart = next(((m, n or {}) for m, n in content.items() if m.startswith("multipart/form-data")), None)
+    if media_type and _is_json(media_type) and multipart and _has_file_member(media.get("schema"), documents, base):
+        return multipart
+    return media_type, media
+
+
+def _has_file_member(schema, documents, base, depth=0):
+    schema, base = documents.deref(schema, base) if schema is not None else (None, base)
+    if not isinstance(schema, dict) or depth > 8:
+        return False
+
+    def is_file(node, node_base):
+        node, node_base = documents.deref(node, node_base)
+        return isinstance(node, dict) and node.get("format") == "binary" \
+            and node.get("type", "string") in ("string", ["string"])
+
+    def is_file_or_files(node, node_base):
+        resolved, resolved_base = documents.deref(node, node_base)
+        items = resolved.get("items") if isinstance(resolved, dict) else None
+        return is_file(resolved, resolved_base) or (isinstance(items, dict) and is_file(items, resolved_base))
+
+    for member in (schema.get("properties") or {}).values():
+        resolved, member_base = documents.deref(member, base)
+        if not isinstance(resolved, dict):
+            continue
+        alternatives = (resolved.get("oneOf") or []) + (resolved.get("anyOf") or [])
+        if is_file_or_files(resolved, member_base) or (
+                alternatives and not resolved.get("properties") and "items" not in resolved
+                and all(is_file_or_files(a, member_base) for a in alternatives)):
+            return True
+    return any(_has_file_member(part, documents, base, depth + 1) for part in schema.get("allOf") or [])
+
+
 def _examples(media):
     found = []
     if "example" in media:
@@ -129,7 +167,7 @@ def collect(documents):
             body = None
             if operation.get("requestBody"):
                 node, node_base = documents.deref(operation["requestBody"], op_base)
-                media_type, media = _preferred_content(node.get("content") or {})
+                media_type, media = _request_content(node.get("content") or {}, documents, node_base)
                 if media_type:
                     encoding = media.get("encoding") or {}
                     part_headers = []

@@ -304,6 +304,52 @@ final class OperationSnippetTests: XCTestCase {
             "try __request.formBody(body, encoding: [\"address\": .styled(.deepObject, explode: true, allowReserved: false), \"scores\": .json, \"tags\": .styled(.pipeDelimited, explode: false, allowReserved: false)])")
     }
 
+    /// openai's `POST /skills`: a body offered as JSON and as multipart whose member is one file or a list of files.
+    /// JSON has no bytes, so multipart is sent; both alternatives are file parts, so the argument is a list of files.
+    /// A body without a file member keeps JSON first.
+    func testBodyWithAFileMemberIsSentAsMultipartAndAFileChoiceIsAListOfFiles() {
+        let outcome = generate(yaml: spec("""
+              /skills:
+                post:
+                  operationId: createSkill
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: { $ref: '#/components/schemas/SkillUpload' }
+                      multipart/form-data:
+                        schema: { $ref: '#/components/schemas/SkillUpload' }
+                  responses: { '204': { description: done } }
+              /notes:
+                post:
+                  operationId: addNote
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: { type: object, properties: { text: { type: string } } }
+                      multipart/form-data:
+                        schema: { type: object, properties: { text: { type: string } } }
+                  responses: { '204': { description: done } }
+            """, components: """
+                SkillUpload:
+                  type: object
+                  required: [files]
+                  properties:
+                    files:
+                      oneOf:
+                        - { type: array, items: { type: string, format: binary } }
+                        - { type: string, format: binary }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        assertContains(api,
+            "public func createSkill(files: [MultipartFile]) async throws {",
+            "__form.append(\"files\", files)",
+            "try __request.jsonBody(body, encoder: client.encoder)")
+        XCTAssertFalse(api.contains("SkillUploadFiles"), "a choice of files is no union argument: \(api)")
+    }
+
     func testMultipartPartHeadersFileArraysAndDeclaredJSONScalars() {
         let outcome = generate(yaml: spec("""
               /albums:

@@ -108,7 +108,7 @@ extension OperationPlanner {
     /// The upload-from-file variant when the body that is sent is binary (not JSON, a form, multipart or text).
     func planUpload(_ operation: Operation, methodName: String, parameters: [String], statements: [String],
                     docLines: [String], scope: inout NameScope) -> UploadPlan? {
-        guard let body = operation.requestBody, let content = Self.sentContent(body) else { return nil }
+        guard let body = operation.requestBody, let content = sentContent(body) else { return nil }
         let mediaType = content.mediaType.lowercased()
         guard !mediaType.isEmpty, !Self.isJSON(mediaType), !mediaType.hasPrefix("text/"),
               !mediaType.hasPrefix("multipart/"), !mediaType.hasPrefix("application/x-www-form-urlencoded")

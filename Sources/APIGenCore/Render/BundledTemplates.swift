@@ -754,9 +754,11 @@ import Foundation
         return files
     }
 
-    /// The files of an array of file parts, given as an array of strings (each file's bytes as UTF-8).
+    /// The files of an array of file parts, given as an array of strings (each file's bytes as UTF-8); one string
+    /// is a list of one file (a member that is a choice between one file and a list of files).
     {{access}} func optionalFiles(_ type: [MultipartFile].Type, _ location: String, _ name: String) throws -> [MultipartFile]? {
         guard let value = value(location, name, nil) else { return nil }
+        if case .string(let text) = value { return [MultipartFile(data: Data(text.utf8), filename: name)] }
         guard case .array(let elements) = value else {
             throw Failure.undecodable(location: location, name: name, message: "an array of file parts must be an array")
         }
