@@ -219,6 +219,10 @@ class SchemaBundler:
         if not self.documents.is_openapi31:
             self._convert_openapi30(schema, result)
         self._convert_draft03_required(result)
+        if isinstance(result.get("required"), list) and len(set(map(str, result["required"]))) < len(result["required"]):
+            # A name listed twice (openai's ContainerResource) requires it once all the same; jsonschema-rs refuses
+            # the schema itself (`required` items must be unique), which would leave nothing to draw or judge with.
+            result["required"] = list(dict.fromkeys(result["required"]))
         # Boolean exclusive bounds (draft-03/04 and OpenAPI 3.0) mean nothing in 2020-12: convert wherever they are.
         for bound, flag in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
             if result.get(flag) is True and bound in result:
