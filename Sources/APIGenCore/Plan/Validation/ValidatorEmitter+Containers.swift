@@ -1,7 +1,7 @@
 /// Object, array, applicator and unevaluated-* keywords.
 extension ValidatorEmitter {
-    mutating func objectChecks(_ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
-        var lines: [String] = []
+    mutating func objectChecks(_ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [ValidatorLine] {
+        var lines: [ValidatorLine] = []
         let tracks = tracksAnnotations
         // required: the IR already folded draft-03 `required: true` into the list.
         let declaredNames = (node["properties"]?.entries ?? []).map(\.key)
@@ -12,9 +12,8 @@ extension ValidatorEmitter {
             let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
                                  label: "Properties")
             let list = constant("[Int]", "[" + positions.map(String.init).joined(separator: ", ") + "]", label: "Required")
-            lines.append("if !context.checkRequired(object, Self.\(table), Self.\(list), keywordLocation: "
-                         + "\(SwiftNaming.stringLiteral(node.pointer + "/required")), schemaLocation: \(SwiftNaming.stringLiteral(location(node)))) "
-                         + "{ if context.shouldStop { return false }; valid = false }")
+            lines.append(.failing(if: "!context.checkRequired(object, Self.\(table), Self.\(list), keywordLocation: "
+                         + "\(SwiftNaming.stringLiteral(node.pointer + "/required")), schemaLocation: \(SwiftNaming.stringLiteral(location(node))))"))
         }
         for name in requiredNames where !declaredNames.contains(name) {
             lines += check("object.contains(key: \(SwiftNaming.stringLiteral(name)))", keyword: "required", node: node,
@@ -42,66 +41,60 @@ extension ValidatorEmitter {
                                  label: "Properties")
             let (rules, functionCases) = propertyChecks(node)
             let ruleFails = rules.map { "!context.validate(member.value, at: member.key, Self.\($0)[__index])" }
-            let onFailure = " { if context.shouldStop { return false }; valid = false }"
             if patternRegexes.isEmpty && additional == nil && functionCases.isEmpty {
                 if let rules {
-                    lines.append("if !context.validateProperties(object, Self.\(table), Self.\(rules)) { if context.shouldStop { return false }; valid = false }")
+                    lines.append(.failing(if: "!context.validateProperties(object, Self.\(table), Self.\(rules))"))
                 }
             } else {
                 let needsMatched = additional != nil && !patternRegexes.isEmpty
-                var body: [String] = []
-                if rules != nil || !functionCases.isEmpty || additional != nil { body.append("let __index = Self.\(table).index(of: member)") }
-                if additional != nil { body.append((needsMatched ? "var" : "let") + " __declared = __index != nil") }
+                var body: [ValidatorLine] = []
+                if rules != nil || !functionCases.isEmpty || additional != nil { body.append(ValidatorLine("let __index = Self.\(table).index(of: member)")) }
+                if additional != nil { body.append(ValidatorLine((needsMatched ? "var" : "let") + " __declared = __index != nil")) }
                 if functionCases.isEmpty, let ruleFails {
-                    body.append("if let __index, " + ruleFails + onFailure)
+                    body.append(.failing(if: "let __index, " + ruleFails))
                 } else if !functionCases.isEmpty {
                     body += ["if let __index {", "    switch __index {"]
                     for (index, statements) in functionCases {
-                        body.append("    case \(index):")
-                        body += (statements.isEmpty ? ["break"] : statements).map { "        " + $0 }
+                        body.append(ValidatorLine("    case \(index):"))
+                        body += (statements.isEmpty ? ["break"] : statements).indented.indented
                     }
-                    body += ["    default:", "        " + (ruleFails.map { "if " + $0 + onFailure } ?? "break"), "    }", "}"]
+                    body += ["    default:", ruleFails.map { ValidatorLine.failing(if: $0) }?.indented.indented ?? "        break", "    }", "}"]
                 }
                 body += patternAndAdditionalChecks(node, patternRegexes, additional, needsMatched: needsMatched)
-                lines += ["for member in object {"] + body.map { "    " + $0 } + ["}"]
+                lines += ["for member in object {"] + body.indented + ["}"]
             }
         } else if !declared.isEmpty || !patternRegexes.isEmpty || additional != nil {
-            var body: [String] = []
+            var body: [ValidatorLine] = []
             let needsMatched = additional != nil && !patternRegexes.isEmpty
+            // `__declared` says whether a declared property or a pattern took the member; only
+            // `additionalProperties` reads it.
+            let declaredFlag = (needsMatched ? "var" : "let") + " __declared = "
             if !declared.isEmpty {
                 let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
                                      label: "Properties")
-                body.append("let __index = Self.\(table).index(of: member)")
-                body.append((needsMatched ? "var" : "let") + " __declared = __index != nil")
+                body.append(ValidatorLine("let __index = Self.\(table).index(of: member)"))
+                if additional != nil { body.append(ValidatorLine(declaredFlag + "__index != nil")) }
                 body.append("switch __index {")
                 for (index, entry) in (node["properties"]?.entries ?? []).enumerated() {
-                    body.append("case \(index)?:")
+                    body.append(ValidatorLine("case \(index)?:"))
                     var inner = call(entry.value, value: "member.value", component: SwiftNaming.stringLiteral(entry.key))
-                    if tracks { inner.append("context.noteEvaluated(property: member.key) // __unevaluated") }
+                    if tracks { inner.append(.annotation("context.noteEvaluated(property: member.key)")) }
                     if inner.isEmpty { inner = ["break"] }
-                    body += inner.map { "    " + $0 }
+                    body += inner.indented
                 }
                 body += ["default:", "    break", "}"]
             } else if additional != nil {
-                body.append((needsMatched ? "var" : "let") + " __declared = false")
+                body.append(ValidatorLine(declaredFlag + "false"))
             }
             body += patternAndAdditionalChecks(node, patternRegexes, additional, needsMatched: needsMatched)
-            // `let __declared` unused when nothing reads it.
-            if !body.contains(where: { $0.utf8.containsSequence("!__declared".utf8) || $0.utf8.containsSequence("__declared = true".utf8) }) {
-                body = body.filter { !$0.utf8.containsSequence("__declared = ".utf8) }
-            }
-            lines += ["for member in object {"] + body.map { "    " + $0 } + ["}"]
+            lines += ["for member in object {"] + body.indented + ["}"]
         }
         if node["additionalProperties"]?.bool == true && tracks {
-            lines.append("context.noteEvaluatedAllProperties() // __unevaluated")
+            lines.append(.annotation("context.noteEvaluatedAllProperties()"))
         }
         if let names = node["propertyNames"], names.isMapping || names.bool == false, let target = handle(of: names) {
-            lines += ["for member in object {",
-                      "    if !\(invocation(target, at: names, ".string(member.key)", "context")) {",
-                      "        if context.shouldStop { return false }",
-                      "        valid = false",
-                      "    }",
-                      "}"]
+            lines += ["for member in object {", ValidatorLine("    if !\(invocation(target, at: names, ".string(member.key)", "context")) {")]
+                + Self.invalidation.indented.indented + ["    }", "}"]
         }
         // dependentRequired / dependentSchemas, and draft-07-and-earlier `dependencies` (either form).
         var requiredDependencies: [(String, [String])] = []
@@ -118,17 +111,17 @@ extension ValidatorEmitter {
             else { schemaDependencies.append((entry.key, entry.value)) }
         }
         for (trigger, required) in requiredDependencies where !required.isEmpty {
-            lines.append("if object.contains(key: \(SwiftNaming.stringLiteral(trigger))) {")
+            lines.append(ValidatorLine("if object.contains(key: \(SwiftNaming.stringLiteral(trigger))) {"))
             for name in required {
                 lines += check("object.contains(key: \(SwiftNaming.stringLiteral(name)))", keyword: node["dependentRequired"] != nil ? "dependentRequired" : "dependencies",
                                node: node, message: "ValidationMessage.dependentRequired(\(SwiftNaming.stringLiteral(name)), presentProperty: \(SwiftNaming.stringLiteral(trigger)))")
-                    .map { "    " + $0 }
+                    .indented
             }
             lines.append("}")
         }
         for (trigger, child) in schemaDependencies {
-            lines.append("if object.contains(key: \(SwiftNaming.stringLiteral(trigger))) {")
-            lines += call(child, value: "instance", component: nil).map { "    " + $0 }
+            lines.append(ValidatorLine("if object.contains(key: \(SwiftNaming.stringLiteral(trigger))) {"))
+            lines += call(child, value: "instance", component: nil).indented
             lines.append("}")
         }
         return lines
@@ -138,34 +131,32 @@ extension ValidatorEmitter {
     /// when `needsMatched`), then `additionalProperties` for members nothing else matched.
     private mutating func patternAndAdditionalChecks(
         _ node: SpecNode, _ patternRegexes: [(String, SpecNode)], _ additional: SpecNode?, needsMatched: Bool
-    ) -> [String] {
+    ) -> [ValidatorLine] {
         let tracks = tracksAnnotations
-        var body: [String] = []
+        var body: [ValidatorLine] = []
         for (regex, child) in patternRegexes {
-            body.append("if context.matches(Self.\(regex), member.key) {")
+            body.append(ValidatorLine("if context.matches(Self.\(regex), member.key) {"))
             if needsMatched { body.append("    __declared = true") }
-            body += call(child, value: "member.value", component: "member.key").map { "    " + $0 }
-            if tracks { body.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
+            body += call(child, value: "member.value", component: "member.key").indented
+            if tracks { body.append(ValidatorLine.annotation("context.noteEvaluated(property: member.key)").indented) }
             body.append("}")
         }
         if let additional {
             body.append("if !__declared {")
             if additional.bool == false {
-                body += ["    " + failLine(keyword: "additionalProperties", keywordPath: node.pointer + "/additionalProperties", node: node,
-                                            message: "ValidationMessage.additionalProperty(member.key)"),
-                         "    if context.shouldStop { return false }",
-                         "    valid = false"]
+                body += failure(keyword: "additionalProperties", keywordPath: node.pointer + "/additionalProperties", node: node,
+                                message: "ValidationMessage.additionalProperty(member.key)").indented
             } else {
-                body += call(additional, value: "member.value", component: "member.key").map { "    " + $0 }
+                body += call(additional, value: "member.value", component: "member.key").indented
             }
-            if tracks { body.append("    context.noteEvaluated(property: member.key) // __unevaluated") }
+            if tracks { body.append(ValidatorLine.annotation("context.noteEvaluated(property: member.key)").indented) }
             body.append("}")
         }
         return body
     }
 
-    mutating func arrayChecks(_ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
-        var lines: [String] = []
+    mutating func arrayChecks(_ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [ValidatorLine] {
+        var lines: [ValidatorLine] = []
         let tracks = tracksAnnotations
         if let limit = node["minItems"]?.int {
             lines += check("array.count >= \(limit)", keyword: "minItems", node: node, message: "ValidationMessage.minItems(array, \(limit))")
@@ -174,12 +165,10 @@ extension ValidatorEmitter {
             lines += check("array.count <= \(limit)", keyword: "maxItems", node: node, message: "ValidationMessage.maxItems(array, \(limit))")
         }
         if node["uniqueItems"]?.bool == true {
-            lines += ["if let (first, second) = SchemaCheck.firstDuplicate(in: array) {",
-                      "    " + failLine(keyword: "uniqueItems", keywordPath: node.pointer + "/uniqueItems", node: node,
-                                      message: "ValidationMessage.uniqueItems(first, second)"),
-                      "    if context.shouldStop { return false }",
-                      "    valid = false",
-                      "}"]
+            lines += ["if let (first, second) = SchemaCheck.firstDuplicate(in: array) {"]
+                + failure(keyword: "uniqueItems", keywordPath: node.pointer + "/uniqueItems", node: node,
+                          message: "ValidationMessage.uniqueItems(first, second)").indented
+                + ["}"]
         }
         // Tuple items: `prefixItems` (2020-12) or `items: [...]` (earlier), then the rest.
         let tuple: [SpecNode] = dialect == .draft2020 || dialect == .openAPI31
@@ -189,34 +178,32 @@ extension ValidatorEmitter {
         let rest: SpecNode? = modern ? node["items"] : (node["items"]?.elements != nil ? node["additionalItems"] : node["items"])
         let restApplies = rest != nil
         for (index, child) in tuple.enumerated() {
-            lines.append("if array.count > \(index) {")
-            lines += call(child, value: "array[\(index)]", component: "\(index)").map { "    " + $0 }
+            lines.append(ValidatorLine("if array.count > \(index) {"))
+            lines += call(child, value: "array[\(index)]", component: "\(index)").indented
             lines.append("}")
         }
-        if tracks && !tuple.isEmpty { lines.append("context.noteEvaluated(itemsBelow: \(tuple.count)) // __unevaluated") }
+        if tracks && !tuple.isEmpty { lines.append(.annotation("context.noteEvaluated(itemsBelow: \(tuple.count))")) }
         if let rest, restApplies, rest.bool == true, tracks {
-            lines.append("context.noteEvaluatedAllItems() // __unevaluated")
+            lines.append(.annotation("context.noteEvaluatedAllItems()"))
         } else if let rest, restApplies, rest.isMapping || rest.bool == false {
             if rest.bool == false {
-                lines += ["if array.count > \(tuple.count) {",
-                          "    " + failLine(keyword: node["items"]?.elements != nil ? "additionalItems" : "items", keywordPath: rest.pointer, node: node,
-                                          message: "ValidationMessage.additionalItem(\(tuple.count))"),
-                          "    if context.shouldStop { return false }",
-                          "    valid = false",
-                          "}"]
+                lines += [ValidatorLine("if array.count > \(tuple.count) {")]
+                    + failure(keyword: node["items"]?.elements != nil ? "additionalItems" : "items", keywordPath: rest.pointer, node: node,
+                              message: "ValidationMessage.additionalItem(\(tuple.count))").indented
+                    + ["}"]
             } else if usesPropertyTables, case let check = memberCheck(for: rest, label: "Items"), check != .function {
                 if case .rule(let rule) = check {
                     let name = constant("SchemaRule", rule, label: "ItemsRule")
-                    lines += ["for index in \(tuple.count)..<max(\(tuple.count), array.count) {",
-                              "    if !context.validate(array[index], at: index, Self.\(name)) { if context.shouldStop { return false }; valid = false }",
+                    lines += [ValidatorLine("for index in \(tuple.count)..<max(\(tuple.count), array.count) {"),
+                              ValidatorLine.failing(if: "!context.validate(array[index], at: index, Self.\(name))").indented,
                               "}"]
                 }
             } else if handle(of: rest) != nil {
-                lines.append("for index in \(tuple.count)..<max(\(tuple.count), array.count) {")
-                lines += call(rest, value: "array[index]", component: "index").map { "    " + $0 }
+                lines.append(ValidatorLine("for index in \(tuple.count)..<max(\(tuple.count), array.count) {"))
+                lines += call(rest, value: "array[index]", component: "index").indented
                 lines.append("}")
             }
-            if tracks { lines.append("context.noteEvaluatedAllItems() // __unevaluated") }
+            if tracks { lines.append(.annotation("context.noteEvaluatedAllItems()")) }
         }
         if let contains = node["contains"], dialect != .draft3, dialect != .draft4, let target = handle(of: contains) {
             let minimum = node["minContains"]?.int ?? 1
@@ -225,11 +212,11 @@ extension ValidatorEmitter {
             lines += ["var __matched = 0",
                       "for index in array.indices {",
                       "    context.push(index)",
-                      "    let matches = context.probe({ \(invocation(target, at: contains, "array[index]", "$0")) })",
+                      ValidatorLine("    let matches = context.probe({ \(invocation(target, at: contains, "array[index]", "$0")) })"),
                       "    context.pop()",
                       "    if matches {",
                       "        __matched += 1"]
-            if tracks { lines.append("        context.noteEvaluated(item: index) // __unevaluated") }
+            if tracks { lines.append(ValidatorLine.annotation("context.noteEvaluated(item: index)").indented.indented) }
             lines += ["    }", "}"]
             let effectiveMinimum = legacy ? 1 : minimum
             lines += check("__matched >= \(effectiveMinimum)", keyword: "contains", node: node,
@@ -246,7 +233,7 @@ extension ValidatorEmitter {
     /// description does not list (a kind the server added) is one `discriminator` violation instead, which `reject`
     /// lets through because the model keeps such values; a value that passes stays valid whatever its kind.
     private func unionCheck(_ condition: String, keyword: String, _ schema: Schema, members: [SpecNode], node: SpecNode,
-                            message: String) -> [String] {
+                            message: String) -> [ValidatorLine] {
         guard let discriminator = schema.discriminator else {
             return check(condition, keyword: keyword, node: node, message: message)
         }
@@ -255,21 +242,19 @@ extension ValidatorEmitter {
         let property = SwiftNaming.stringLiteral(discriminator.propertyName)
         let knownLiteral = "[" + known.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
         let kindMessage = "ValidationMessage.discriminator(__kind, property: \(property), known: \(knownLiteral))"
-        return ["if !(\(condition)) {",
-                "    if let __kind = instance[\(property)]?.stringValue, !\(knownLiteral).contains(__kind) {",
-                "        " + failLine(keyword: "discriminator", keywordPath: node.pointer + "/discriminator", node: node, message: kindMessage),
+        return [ValidatorLine("if !(\(condition)) {"),
+                ValidatorLine("    if let __kind = instance[\(property)]?.stringValue, !\(knownLiteral).contains(__kind) {"),
+                ValidatorLine("        " + failLine(keyword: "discriminator", keywordPath: node.pointer + "/discriminator", node: node, message: kindMessage)),
                 "    } else {",
-                "        " + failLine(keyword: keyword, keywordPath: node.pointer + "/" + keyword, node: node, message: message),
-                "    }",
-                "    if context.shouldStop { return false }",
-                "    valid = false",
-                "}"]
+                ValidatorLine("        " + failLine(keyword: keyword, keywordPath: node.pointer + "/" + keyword, node: node, message: message)),
+                "    }"]
+            + Self.invalidation.indented + ["}"]
     }
 
-    mutating func applicatorChecks(_ ref: SchemaRef, _ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
-        var lines: [String] = []
+    mutating func applicatorChecks(_ ref: SchemaRef, _ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [ValidatorLine] {
+        var lines: [ValidatorLine] = []
         if let target = schema.refTarget ?? (node["$ref"] != nil ? handle(of: node).flatMap { $0 == ref ? nil : $0 } : nil) {
-            lines += ["if !\(invocation(target, at: node, "instance", "context")) {", "    if context.shouldStop { return false }", "    valid = false", "}"]
+            lines += [ValidatorLine("if !\(invocation(target, at: node, "instance", "context")) {")] + Self.invalidation.indented + ["}"]
         }
         if let dynamic = schema.dynamicReference {
             lines += dynamicReferenceCheck(dynamic, node)
@@ -284,7 +269,7 @@ extension ValidatorEmitter {
             let calls = members.compactMap { member in handle(of: member).map { "context.probe({ \(invocation($0, at: member, "instance", "$0")) })" } }
             // Every branch runs so annotations of all successful branches count (unevaluated*).
             lines.append("var __any = false")
-            for call in calls { lines.append("if \(call) { __any = true }") }
+            for call in calls { lines.append(ValidatorLine("if \(call) { __any = true }")) }
             lines += unionCheck("__any", keyword: "anyOf", schema, members: members, node: node,
                                 message: "ValidationMessage.anyOf(instance)")
         }
@@ -292,7 +277,7 @@ extension ValidatorEmitter {
             lines.append("var __matches: [Int] = []")
             for (index, member) in members.enumerated() {
                 guard let target = handle(of: member) else { continue }
-                lines.append("if context.probe({ \(invocation(target, at: member, "instance", "$0")) }) { __matches.append(\(index)) }")
+                lines.append(ValidatorLine("if context.probe({ \(invocation(target, at: member, "instance", "$0")) }) { __matches.append(\(index)) }"))
             }
             lines += unionCheck("__matches.count == 1", keyword: "oneOf", schema, members: members, node: node,
                                 message: "ValidationMessage.oneOf(instance, matches: __matches)")
@@ -304,14 +289,14 @@ extension ValidatorEmitter {
         if let condition = node["if"], dialect != .draft3, dialect != .draft4, dialect != .draft6, let target = handle(of: condition) {
             let thenNode = node["then"], elseNode = node["else"]
             if thenNode != nil || elseNode != nil {
-                lines.append("if context.probe({ \(invocation(target, at: condition, "instance", "$0")) }) {")
-                if let thenNode { lines += call(thenNode, value: "instance", component: nil).map { "    " + $0 } }
+                lines.append(ValidatorLine("if context.probe({ \(invocation(target, at: condition, "instance", "$0")) }) {"))
+                if let thenNode { lines += call(thenNode, value: "instance", component: nil).indented }
                 lines.append("} else {")
-                if let elseNode { lines += call(elseNode, value: "instance", component: nil).map { "    " + $0 } }
+                if let elseNode { lines += call(elseNode, value: "instance", component: nil).indented }
                 lines.append("}")
             } else {
                 // Annotations only: evaluate for unevaluated* bookkeeping.
-                lines.append("_ = context.probe({ \(invocation(target, at: condition, "instance", "$0")) })")
+                lines.append(ValidatorLine("_ = context.probe({ \(invocation(target, at: condition, "instance", "$0")) })"))
             }
         }
         if dialect == .draft3, let elements = node["disallow"]?.elements, elements.contains(where: \.isMapping) {
@@ -329,33 +314,31 @@ extension ValidatorEmitter {
     }
 
     /// `$dynamicRef` / `$recursiveRef`: the static target, or the schema the dynamic scope selects at run time.
-    mutating func dynamicReferenceCheck(_ reference: DynamicReference, _ node: SpecNode) -> [String] {
+    mutating func dynamicReferenceCheck(_ reference: DynamicReference, _ node: SpecNode) -> [ValidatorLine] {
         let staticCall = invocation(reference.target, at: node, "instance", "context")
-        let failure = ["    if context.shouldStop { return false }", "    valid = false", "}"]
+        let failure = Self.invalidation.indented + ["}"]
         let candidates = dynamicCandidates(reference)
-        guard scope != nil, !candidates.isEmpty else { return ["if !\(staticCall) {"] + failure }
+        guard scope != nil, !candidates.isEmpty else { return [ValidatorLine("if !\(staticCall) {")] + failure }
         let resources = constant("[Int]", "[" + candidates.map { String($0.resource) }.joined(separator: ", ") + "]", label: "DynamicResources")
         let selection = reference.kind == .recursiveAnchor
             ? "context.recursiveResource(anchored: Self.\(resources))" : "context.outermostResource(among: Self.\(resources))"
-        var lines = ["let __dynamic: Bool", "switch \(selection) {"]
+        var lines: [ValidatorLine] = ["let __dynamic: Bool", ValidatorLine("switch \(selection) {")]
         for candidate in candidates {
-            lines += ["case \(candidate.resource)?:", "    __dynamic = " + invocation(candidate.schema, at: node, "instance", "context")]
+            lines += [ValidatorLine("case \(candidate.resource)?:"), ValidatorLine("    __dynamic = " + invocation(candidate.schema, at: node, "instance", "context"))]
         }
-        lines += ["default:", "    __dynamic = " + staticCall, "}", "if !__dynamic {"] + failure
+        lines += ["default:", ValidatorLine("    __dynamic = " + staticCall), "}", "if !__dynamic {"] + failure
         return lines
     }
 
-    mutating func unevaluatedChecks(_ node: SpecNode) -> [String] {
-        var lines: [String] = []
+    mutating func unevaluatedChecks(_ node: SpecNode) -> [ValidatorLine] {
+        var lines: [ValidatorLine] = []
         if let unevaluated = node["unevaluatedProperties"], unevaluated.isMapping || unevaluated.bool == false {
             lines += ["if case .object(let object) = instance {", "    for member in object where !__evaluated.contains(property: member.key) {"]
             if unevaluated.bool == false {
-                lines += ["        " + failLine(keyword: "unevaluatedProperties", keywordPath: node.pointer + "/unevaluatedProperties", node: node,
-                                                message: "ValidationMessage.unevaluatedProperty(member.key)"),
-                          "        if context.shouldStop { return false }",
-                          "        valid = false"]
+                lines += failure(keyword: "unevaluatedProperties", keywordPath: node.pointer + "/unevaluatedProperties", node: node,
+                                 message: "ValidationMessage.unevaluatedProperty(member.key)").indented.indented
             } else {
-                lines += call(unevaluated, value: "member.value", component: "member.key").map { "        " + $0 }
+                lines += call(unevaluated, value: "member.value", component: "member.key").indented.indented
             }
             lines += ["        context.noteEvaluated(property: member.key)", "    }", "}"]
         } else if node["unevaluatedProperties"]?.bool == true {
@@ -364,18 +347,15 @@ extension ValidatorEmitter {
         if let unevaluated = node["unevaluatedItems"], unevaluated.isMapping || unevaluated.bool == false {
             lines += ["if case .array(let array) = instance {", "    for index in array.indices where !__evaluated.contains(item: index) {"]
             if unevaluated.bool == false {
-                lines += ["        " + failLine(keyword: "unevaluatedItems", keywordPath: node.pointer + "/unevaluatedItems", node: node,
-                                                message: "ValidationMessage.unevaluatedItem(index)"),
-                          "        if context.shouldStop { return false }",
-                          "        valid = false"]
+                lines += failure(keyword: "unevaluatedItems", keywordPath: node.pointer + "/unevaluatedItems", node: node,
+                                 message: "ValidationMessage.unevaluatedItem(index)").indented.indented
             } else {
-                lines += call(unevaluated, value: "array[index]", component: "index").map { "        " + $0 }
+                lines += call(unevaluated, value: "array[index]", component: "index").indented.indented
             }
             lines += ["    }", "    context.noteEvaluatedAllItems()", "}"]
         } else if node["unevaluatedItems"]?.bool == true {
             lines.append("context.noteEvaluatedAllItems()")
         }
-        _ = lines.isEmpty
         return lines
     }
 }

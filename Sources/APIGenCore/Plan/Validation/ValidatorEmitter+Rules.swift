@@ -71,10 +71,10 @@ extension ValidatorEmitter {
 
     /// The checks of `node`'s `properties`: the name of their `[SchemaRule]` table (nil when no member is a leaf; a
     /// member with a function has `.anything` in it) and the statements calling the functions, by position.
-    mutating func propertyChecks(_ node: SpecNode) -> (table: String?, functionCases: [(Int, [String])]) {
+    mutating func propertyChecks(_ node: SpecNode) -> (table: String?, functionCases: [(Int, [ValidatorLine])]) {
         let entries = node["properties"]?.entries ?? []
         var rules: [String] = []
-        var functionCases: [(Int, [String])] = []
+        var functionCases: [(Int, [ValidatorLine])] = []
         var hasRule = false
         for (index, entry) in entries.enumerated() {
             switch memberCheck(for: entry.value, label: SwiftNaming.typeNamePart(entry.key)) {

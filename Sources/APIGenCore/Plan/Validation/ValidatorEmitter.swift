@@ -64,7 +64,7 @@ struct ValidatorEmitter {
             var discovered = Set<SchemaRef>()
             for ref in pending.sorted(by: inNameOrder) where emitted[ref] == nil {
                 calls.refs = []
-                emitted[ref] = body(for: ref)
+                emitted[ref] = body(for: ref).texts
                 for called in calls.refs where emitted[called] == nil && !pending.contains(called) { discovered.insert(called) }
             }
             pending = discovered
@@ -132,19 +132,19 @@ struct ValidatorEmitter {
     /// around the call (a resource's root enters itself).
     func invocation(_ target: SchemaRef, at site: SpecNode?, _ value: String, _ context: String) -> String {
         calls.refs.insert(target)
-        let plain = "\(functionName(target))(\(value), \(context))"
-        guard let scope, let site else { return plain }
-        let resources = enteredResources(site, target, scope)
-        guard !resources.isEmpty else { return plain }
+        let resources = enteredResources(calling: target, at: site)
+        guard !resources.isEmpty else { return "\(functionName(target))(\(value), \(context))" }
         var expression = "\(functionName(target))(\(value), $0)"
         for resource in resources.reversed() { expression = "$0.within(resource: \(resource)) { \(expression) }" }
         return context + expression.dropFirst(2)
     }
 
-    /// The resources a call from `site` to `target` passes into: every `$ref` hop between them that changes the
-    /// resource (a `$ref`-only schema shares its target's function, so the hops are replayed here). The target
-    /// itself is left out when it starts a resource, because such a function enters its resource itself.
-    private func enteredResources(_ site: SpecNode, _ target: SchemaRef, _ scope: DynamicScopeTable) -> [Int] {
+    /// The resources a call from `site` to `target` passes into (none unless the dynamic scope is tracked): every
+    /// `$ref` hop between them that changes the resource (a `$ref`-only schema shares its target's function, so the
+    /// hops are replayed here). The target itself is left out when it starts a resource, because such a function
+    /// enters its resource itself.
+    func enteredResources(calling target: SchemaRef, at site: SpecNode?) -> [Int] {
+        guard let scope, let site else { return [] }
         let targetNode = api[target].node
         let targetID = targetNode.location.file + "#" + targetNode.pointer
         var resources: [Int] = []
@@ -273,15 +273,15 @@ struct ValidatorEmitter {
         api.documentDialects[node.location.file] ?? .draft2020
     }
 
-    /// The body of `static func vN(_ instance: JSONInstance, _ context: ValidationContext) -> Bool`.
-    mutating func body(for ref: SchemaRef) -> [String] {
+    /// The body of `static func validate<Name>(_ instance: JSONInstance, _ context: ValidationContext) -> Bool`.
+    mutating func body(for ref: SchemaRef) -> [ValidatorLine] {
         current = ref
         currentTypeSet = nil
         let schema = api[ref]
         if let value = schema.node.bool {
             let node = schema.node
             if value { return ["return true"] }
-            return [failLine(keyword: "false", keywordPath: node.pointer, node: node, message: "ValidationMessage.falseSchema(instance)"),
+            return [ValidatorLine(failLine(keyword: "false", keywordPath: node.pointer, node: node, message: "ValidationMessage.falseSchema(instance)")),
                     "return false"]
         }
         guard schema.node.isMapping else { return ["return true"] }
@@ -292,27 +292,22 @@ struct ValidatorEmitter {
         let legacy = dialect == .draft3 || dialect == .draft4 || dialect == .draft6 || dialect == .draft7
         // Up to draft-07 a `$ref` replaces every sibling keyword.
         if legacy, node["$ref"] != nil {
-            if let target = handle(of: node), target != ref { return ["return " + invocation(target, at: node, "instance", "context")] }
+            if let target = handle(of: node), target != ref { return [ValidatorLine("return " + invocation(target, at: node, "instance", "context"))] }
         }
-        var lines = ["var valid = true"]
+        var lines: [ValidatorLine] = ["var valid = true"]
         let typeLines = typeChecks(schema, node, dialect)
         lines += typeLines
         lines += valueChecks(node, schema)
-        var objectLines = objectChecks(schema, node, dialect)
-        var arrayLines = arrayChecks(node, dialect)
+        let objectLines = objectChecks(schema, node, dialect)
+        let arrayLines = arrayChecks(node, dialect)
         let stringLines = stringChecks(node, schema)
         let numberLines = numberChecks(node, schema, dialect)
         let needsEvaluatedProperties = node["unevaluatedProperties"] != nil
         let needsEvaluatedItems = node["unevaluatedItems"] != nil
-        if !tracksAnnotations {
-            objectLines = objectLines.filter { !$0.utf8.containsSequence("__unevaluated".utf8) }
-            arrayLines = arrayLines.filter { !$0.utf8.containsSequence("__unevaluated".utf8) }
-        }
-        var switchLines: [String] = []
+        var switchLines: [ValidatorLine] = []
         // Bind the payload only when the case uses it: generated code must compile without warnings.
-        func block(_ kind: String, _ binding: String, _ body: [String]) -> [String] {
-            let uses = body.contains { Self.mentions($0, binding) }
-            return [uses ? "case .\(kind)(let \(binding)):" : "case .\(kind):"] + body.map { "    " + $0 }
+        func block(_ kind: String, _ binding: String, _ body: [ValidatorLine]) -> [ValidatorLine] {
+            [ValidatorLine(body.readsPayload ? "case .\(kind)(let \(binding)):" : "case .\(kind):")] + body.indented
         }
         if !objectLines.isEmpty { switchLines += block("object", "object", objectLines) }
         if !arrayLines.isEmpty { switchLines += block("array", "array", arrayLines) }
@@ -337,35 +332,17 @@ struct ValidatorEmitter {
         // The most common schema by far (`{type: string}` and friends): one call instead of a block.
         if typeLines.count == 5, lines.count == 7, let set = currentTypeSet {
             let draft4 = dialect == .draft3 || dialect == .draft4 ? ", draft4Integers: true" : ""
-            lines = ["return context.checkType(instance, Self.\(set)\(draft4), keywordLocation: \(SwiftNaming.stringLiteral(node.pointer + "/type")), "
-                     + "schemaLocation: \(SwiftNaming.stringLiteral(location(node))))"]
-        }
-        if !lines.contains(where: { $0.utf8.containsSequence("valid = false".utf8) || $0.utf8.containsSequence("checkType".utf8) }) {
+            lines = [ValidatorLine("return context.checkType(instance, Self.\(set)\(draft4), keywordLocation: \(SwiftNaming.stringLiteral(node.pointer + "/type")), "
+                                   + "schemaLocation: \(SwiftNaming.stringLiteral(location(node))))")]
+        } else if !lines.invalidates {
+            // Nothing can fail: no `valid` to keep.
             lines.removeFirst()
             lines[lines.count - 1] = "return true"
         }
         if let scope, scope.startsResource(node) || entryRoots.contains(ref), let resource = scope.resource(of: node) {
-            lines = ["context.enterResource(\(resource))", "defer { context.leaveResource() }"] + lines
+            lines = [ValidatorLine("context.enterResource(\(resource))"), "defer { context.leaveResource() }"] + lines
         }
         return lines
-    }
-
-    /// Whether `line` uses the identifier `name` (not as part of a longer identifier).
-    static func mentions(_ line: String, _ name: String) -> Bool {
-        // A byte search first: most lines do not contain the name at all, and Foundation's `range(of:)` is slow.
-        guard line.utf8.count >= name.utf8.count, line.utf8.containsSequence(name.utf8) else { return false }
-        var searchRange = line.startIndex..<line.endIndex
-        while let range = line.range(of: name, range: searchRange) {
-            let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
-            let after = range.upperBound == line.endIndex ? nil : line[range.upperBound]
-            let isBoundary: (Character?) -> Bool = { character in
-                guard let character else { return true }
-                return !(character.isLetter || character.isNumber || character == "_" || character == "\"")
-            }
-            if isBoundary(before) && isBoundary(after) && before != "." { return true }
-            searchRange = range.upperBound..<line.endIndex
-        }
-        return false
     }
 
     // MARK: - Emission helpers
@@ -376,34 +353,36 @@ struct ValidatorEmitter {
     }
 
     /// `if !(condition) { fail; stop?; valid = false }`.
-    func check(_ condition: String, keyword: String, node: SpecNode, message: String) -> [String] {
-        ["if !(\(condition)) {",
-         "    " + failLine(keyword: keyword, keywordPath: node.pointer + "/" + keyword, node: node, message: message),
-         "    if context.shouldStop { return false }",
-         "    valid = false",
-         "}"]
+    func check(_ condition: String, keyword: String, node: SpecNode, message: String) -> [ValidatorLine] {
+        [ValidatorLine("if !(\(condition)) {")] + failure(keyword: keyword, keywordPath: node.pointer + "/" + keyword, node: node, message: message).indented
+            + ["}"]
     }
 
+    /// The lines reporting a failure and marking the instance invalid (stopping when the context says so).
+    func failure(keyword: String, keywordPath: String, node: SpecNode, message: String) -> [ValidatorLine] {
+        [ValidatorLine(failLine(keyword: keyword, keywordPath: keywordPath, node: node, message: message))] + Self.invalidation
+    }
+
+    /// What follows a failed check: stop when the context says so, else mark the instance invalid.
+    static let invalidation: [ValidatorLine] = ["if context.shouldStop { return false }", .markInvalid]
+
     /// Calls a subschema's validator on `value` at path component `component`.
-    func call(_ child: SpecNode, value: String, component: String?) -> [String] {
+    func call(_ child: SpecNode, value: String, component: String?) -> [ValidatorLine] {
         // Only real subschemas (as `dependencies(of:)` collects them): a string where a schema belongs is skipped.
         guard child.isMapping || child.bool != nil, let target = handle(of: child) else { return [] }
         if child.bool == true { return [] }
         let invocation = invocation(target, at: child, value, "context")
-        guard let component else {
-            return ["if !\(invocation) { if context.shouldStop { return false }; valid = false }"]
+        guard let component else { return [.failing(if: "!" + invocation)] }
+        if enteredResources(calling: target, at: child).isEmpty {
+            return [.failing(if: "!context.validate(\(value), at: \(component), \(functionName(target)))")]
         }
-        if invocation == "\(functionName(target))(\(value), context)" {
-            return ["if !context.validate(\(value), at: \(component), \(functionName(target))) { if context.shouldStop { return false }; valid = false }"]
-        }
-        return ["context.push(\(component))",
-                "if !\(invocation) {", "    if context.shouldStop { return false }", "    valid = false", "}",
-                "context.pop()"]
+        return [ValidatorLine("context.push(\(component))"), ValidatorLine("if !\(invocation) {")] + Self.invalidation.indented
+            + ["}", "context.pop()"]
     }
 
     // MARK: - Keywords
 
-    mutating func typeChecks(_ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [String] {
+    mutating func typeChecks(_ schema: Schema, _ node: SpecNode, _ dialect: ResolverContext.Dialect) -> [ValidatorLine] {
         guard let type = node["type"] else { return [] }
         let names = type.string.map { [$0] } ?? type.elements?.compactMap(\.string) ?? []
         if dialect == .draft3, names.contains("any") { return [] }
@@ -419,24 +398,24 @@ struct ValidatorEmitter {
 
     /// draft-03 `type` / `disallow` lists mixing type names and schemas: the instance matches the list when it has
     /// one of the types or is valid against one of the schemas.
-    mutating func draft3TypeCheck(_ elements: [SpecNode], keyword: String, node: SpecNode) -> [String] {
+    mutating func draft3TypeCheck(_ elements: [SpecNode], keyword: String, node: SpecNode) -> [ValidatorLine] {
         let names = elements.compactMap(\.string)
         let members = names.contains("any") ? ["null", "boolean", "object", "array", "number", "string"].map { "." + $0 }
             : Self.typeMembers(names)
         let set = typeSetConstant(members)
         let variable = "__" + keyword + "Matched"
-        var lines = ["var \(variable) = Self.\(set).matches(instance, draft4Integers: true)"]
+        var lines = [ValidatorLine("var \(variable) = Self.\(set).matches(instance, draft4Integers: true)")]
         for element in elements where element.isMapping {
             guard let target = handle(of: element) else { continue }
-            lines.append("if !\(variable) && context.probe(keepingAnnotations: false, { \(invocation(target, at: element, "instance", "$0")) }) { \(variable) = true }")
+            lines.append(ValidatorLine("if !\(variable) && context.probe(keepingAnnotations: false, { \(invocation(target, at: element, "instance", "$0")) }) { \(variable) = true }"))
         }
         let condition = keyword == "disallow" ? "!" + variable : variable
         let message = keyword == "disallow" ? "ValidationMessage.disallowed(instance)" : "ValidationMessage.type(instance, expected: Self.\(set))"
         return lines + check(condition, keyword: keyword, node: node, message: message)
     }
 
-    mutating func valueChecks(_ node: SpecNode, _ schema: Schema) -> [String] {
-        var lines: [String] = []
+    mutating func valueChecks(_ node: SpecNode, _ schema: Schema) -> [ValidatorLine] {
+        var lines: [ValidatorLine] = []
         if let values = node["enum"]?.elements {
             var allowed = values
             if node["nullable"]?.bool == true && !values.contains(where: { $0.scalar == .null }) {
@@ -454,8 +433,8 @@ struct ValidatorEmitter {
         return lines
     }
 
-    mutating func numberChecks(_ node: SpecNode, _ schema: Schema, _ dialect: ResolverContext.Dialect) -> [String] {
-        var lines: [String] = []
+    mutating func numberChecks(_ node: SpecNode, _ schema: Schema, _ dialect: ResolverContext.Dialect) -> [ValidatorLine] {
+        var lines: [ValidatorLine] = []
         let booleanExclusive = dialect.booleanExclusiveBounds
         if let minimum = node["minimum"], let value = numberConstant(minimum) {
             let exclusive = booleanExclusive && node["exclusiveMinimum"]?.bool == true
@@ -491,8 +470,8 @@ struct ValidatorEmitter {
         constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))", label: label)
     }
 
-    mutating func stringChecks(_ node: SpecNode, _ schema: Schema) -> [String] {
-        var lines: [String] = []
+    mutating func stringChecks(_ node: SpecNode, _ schema: Schema) -> [ValidatorLine] {
+        var lines: [ValidatorLine] = []
         if let limit = node["minLength"]?.int {
             lines += check("SchemaCheck.hasLength(string, atLeast: \(limit))", keyword: "minLength", node: node,
                            message: "ValidationMessage.minLength(string, \(limit))")
@@ -508,9 +487,9 @@ struct ValidatorEmitter {
         }
         if let written = node["format"]?.string, let format = FormatSupport.runtimeName(written, dialect: dialect(of: node)) {
             let asserted = api.documentVocabularies[node.location.file]?.formatAssertion == true
-            lines += [asserted ? "do {" : "if context.assertsFormats {"]
+            lines += [ValidatorLine(asserted ? "do {" : "if context.assertsFormats {")]
                 + check("JSONSchemaFormat(name: \(SwiftNaming.stringLiteral(format)))?.isValid(string) ?? true", keyword: "format", node: node,
-                        message: "ValidationMessage.format(string, \(SwiftNaming.stringLiteral(format)))").map { "    " + $0 }
+                        message: "ValidationMessage.format(string, \(SwiftNaming.stringLiteral(format)))").indented
                 + ["}"]
         }
         // draft-07 lets implementations assert `contentEncoding` / `contentMediaType`; apigen does so when formats
@@ -520,7 +499,7 @@ struct ValidatorEmitter {
             let mediaType = node["contentMediaType"]?.string.map(SwiftNaming.stringLiteral) ?? "nil"
             lines += ["if context.assertsFormats {"]
                 + check("SchemaCheck.hasValidContent(string, encoding: \(encoding), mediaType: \(mediaType))", keyword: "contentMediaType",
-                        node: node, message: "ValidationMessage.content(string, encoding: \(encoding), mediaType: \(mediaType))").map { "    " + $0 }
+                        node: node, message: "ValidationMessage.content(string, encoding: \(encoding), mediaType: \(mediaType))").indented
                 + ["}"]
         }
         return lines
