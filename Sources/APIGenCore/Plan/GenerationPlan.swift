@@ -324,8 +324,21 @@ public struct OperationPlan: Encodable, Sendable {
 
 /// One `case` of the status switch.
 public struct ResponseCasePlan: Encodable, Sendable {
+    /// The Swift pattern the template writes (`404`, `400...499`).
     public var pattern: String
     public var statements: [String]
+    /// What the case matches, for ordering and matching.
+    let status: StatusPattern
+
+    init(status: StatusPattern, statements: [String]) {
+        self.status = status
+        self.pattern = status.swift
+        self.statements = statements
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case pattern, statements
+    }
 }
 
 /// The client facade.

@@ -5,8 +5,8 @@ extension OperationPlanner {
     struct StreamedResponses {
         var returnType: String
         var plan: StreamPlan
-        /// The status patterns the stream plan handles (removed from the buffered status switch).
-        var patterns: Set<String>
+        /// The statuses the stream plan handles (removed from the buffered status switch).
+        var statuses: Set<StatusPattern>
     }
 
     /// The streamed kind of a media type.
@@ -46,7 +46,7 @@ extension OperationPlanner {
         }
         guard let chosen else { return nil }
         let item = Self.itemSchema(of: chosen.content, chosen.kind)
-        let patterns = successes.compactMap { Self.streamPattern($0.status) }
+        let patterns = successes.compactMap { Self.streamStatus($0.status) }
         guard patterns.count == successes.count else { return nil }
         let request = "request: __request, operation: __operation"
         let validation = itemValidator(item, operation: operation).map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
@@ -77,8 +77,8 @@ extension OperationPlanner {
         return StreamedResponses(
             returnType: returnType,
             plan: StreamPlan(acceptLiteral: SwiftNaming.stringLiteral(accept),
-                             cases: patterns.map { ResponseCasePlan(pattern: $0, statements: [statement]) }),
-            patterns: Set(patterns))
+                             cases: patterns.map { ResponseCasePlan(status: $0, statements: [statement]) }),
+            statuses: Set(patterns))
     }
 
     /// The download-to-file variant when the operation's 2xx responses are binary (not JSON, text or streamed).
@@ -184,8 +184,8 @@ extension OperationPlanner {
         return (mode.runtimeCase, "Validators.\(validatorNaming.functionName(schema))")
     }
 
-    private static func streamPattern(_ status: String) -> String? {
-        if let code = Int(status) { return String(code) }
-        return status.uppercased() == "2XX" ? "200...299" : nil
+    private static func streamStatus(_ status: String) -> StatusPattern? {
+        guard let pattern = StatusPattern(status), !pattern.isClass || pattern == .statusClass(2) else { return nil }
+        return pattern
     }
 }

@@ -127,7 +127,7 @@ struct OperationPlanner {
         let streamed = planStream(operation, typePrefix: typePrefix)
         if let streamed {
             returnType = streamed.returnType
-            cases.removeAll { streamed.patterns.contains($0.pattern) }
+            cases.removeAll { streamed.statuses.contains($0.status) }
         }
         // A multipart body with a file part may be large: its parts can come from disk, and the caller can watch it go.
         var uploadProgressLabel: String?
@@ -539,16 +539,6 @@ struct OperationPlanner {
         }
     }
 
-    private static func pattern(_ status: String) -> String? {
-        if status == "default" { return nil }
-        if let code = Int(status) { return String(code) }
-        let upper = status.uppercased()
-        if upper.count == 3, upper.hasSuffix("XX"), let digit = Int(upper.prefix(1)) {
-            return "\(digit * 100)...\(digit * 100 + 99)"
-        }
-        return nil
-    }
-
     private func planResponses(_ operation: Operation, typePrefix: String, supportTypes: inout [ModelPlan])
         -> (String, [ResponseCasePlan], [String], Bool, usesEnvelope: Bool, recordsCallTime: Bool) {
         let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
@@ -567,7 +557,7 @@ struct OperationPlanner {
             returnType = distinctTypes.first ?? "Void"
             if successes.isEmpty {
                 // No success documented (`responses: {}`, or errors only): a 2xx is still the call succeeding.
-                cases.append(ResponseCasePlan(pattern: "200...299", statements: ["return"]))
+                cases.append(ResponseCasePlan(status: .statusClass(2), statements: ["return"]))
             }
             for (response, payload) in successPayloads {
                 let statements: [String]
@@ -583,8 +573,8 @@ struct OperationPlanner {
                 if case .envelope = payload, checked.count > statements.count {
                     checked.insert("try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)", at: 0)
                 }
-                if let pattern = Self.pattern(response.status) {
-                    cases.append(ResponseCasePlan(pattern: pattern, statements: checked))
+                if let status = StatusPattern(response.status) {
+                    cases.append(ResponseCasePlan(status: status, statements: checked))
                 } else {
                     hasDefault = true
                     defaultStatements = checked
@@ -611,8 +601,8 @@ struct OperationPlanner {
                 let checks = validation(response, operation: operation)
                 if !checks.isEmpty { recordsCallTime = true }
                 let checked = checks + [statement]
-                if let pattern = Self.pattern(response.status) {
-                    cases.append(ResponseCasePlan(pattern: pattern, statements: checked))
+                if let status = StatusPattern(response.status) {
+                    cases.append(ResponseCasePlan(status: status, statements: checked))
                 } else {
                     hasDefault = true
                     defaultStatements = checked
@@ -653,8 +643,8 @@ struct OperationPlanner {
                     statement = "throw \(name).\(caseName)(status: __response.status)"
                 }
                 let checked = checks + [statement]
-                if let pattern = Self.pattern(response.status) {
-                    cases.append(ResponseCasePlan(pattern: pattern, statements: checked))
+                if let status = StatusPattern(response.status) {
+                    cases.append(ResponseCasePlan(status: status, statements: checked))
                 } else {
                     hasDefault = true
                     defaultStatements = checked
@@ -669,7 +659,7 @@ struct OperationPlanner {
             supportTypes.append(outcome)
         }
         // Exact codes before ranges, so `404` wins over `4XX`.
-        cases = cases.filter { !$0.pattern.utf8.containsSequence("...".utf8) } + cases.filter { $0.pattern.utf8.containsSequence("...".utf8) }
+        cases = cases.filter { !$0.status.isClass } + cases.filter(\.status.isClass)
         if !hasDefault {
             hasDefault = true
             defaultStatements = ["throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)"]
