@@ -350,13 +350,10 @@ struct OperationPlanner {
         for property in models.mergedProperties(of: schema) {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(property.name)))
             let local = localName(for: label, scope: &scope)
-            var usage = TypeUsage(swift: "[MultipartFile]")
-            if isFileChoice(property.schema) {
-                usage.isBinaryArray = true
-            } else {
-                usage = models.usage(property.schema, suggestedName: typePrefix + SwiftNaming.typeNamePart(property.name),
-                                     file: typePrefix + "Request")
-            }
+            // A choice between one file and a list of files is a list of files: one file is a list of one.
+            let usage = isFileChoice(property.schema) ? TypeUsage.files
+                : models.usage(property.schema, suggestedName: typePrefix + SwiftNaming.typeNamePart(property.name),
+                               file: typePrefix + "Request")
             let isRequired = required.contains(property.name)
             let literal = SwiftNaming.stringLiteral(property.name)
             let declaredType = encodings[property.name]?.contentType

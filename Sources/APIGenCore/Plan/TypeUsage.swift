@@ -33,6 +33,13 @@ struct TypeUsage: Sendable {
 
     static let json = TypeUsage(swift: "JSONValue")
 
+    /// `[Data]` of files: a multipart part of one file per element.
+    static var files: TypeUsage {
+        var usage = TypeUsage(swift: "[Data]")
+        usage.isBinaryArray = true
+        return usage
+    }
+
     static func primitive(_ swift: String) -> TypeUsage {
         TypeUsage(swift: swift, isParameterCapable: true)
     }
