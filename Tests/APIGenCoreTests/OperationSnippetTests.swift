@@ -306,7 +306,8 @@ final class OperationSnippetTests: XCTestCase {
 
     /// openai's `POST /skills`: a body offered as JSON and as multipart whose member is one file or a list of files.
     /// JSON has no bytes, so multipart is sent; both alternatives are file parts, so the argument is a list of files.
-    /// A body without a file member keeps JSON first.
+    /// A body without a file member keeps JSON first. An optional body whose one part is required is sent when that
+    /// part is given (no dead `guard`).
     func testBodyWithAFileMemberIsSentAsMultipartAndAFileChoiceIsAListOfFiles() {
         let outcome = generate(yaml: spec("""
               /skills:
@@ -331,6 +332,15 @@ final class OperationSnippetTests: XCTestCase {
                       multipart/form-data:
                         schema: { type: object, properties: { text: { type: string } } }
                   responses: { '204': { description: done } }
+              /skills/{id}/versions:
+                post:
+                  operationId: createSkillVersion
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: { $ref: '#/components/schemas/SkillUpload' }
+                  responses: { '204': { description: done } }
             """, components: """
                 SkillUpload:
                   type: object
@@ -347,7 +357,11 @@ final class OperationSnippetTests: XCTestCase {
             "public func createSkill(files: [MultipartFile]) async throws {",
             "__form.append(\"files\", files)",
             "try __request.jsonBody(body, encoder: client.encoder)")
+        assertContains(api,
+            "public func createSkillVersion(id: String, files: [MultipartFile]? = nil) async throws {",
+            "if let files {\n            __request.multipartBody { __form in\n                __form.append(\"files\", files)")
         XCTAssertFalse(api.contains("SkillUploadFiles"), "a choice of files is no union argument: \(api)")
+        XCTAssertFalse(api.contains("guard let files"), api)
     }
 
     func testMultipartPartHeadersFileArraysAndDeclaredJSONScalars() {

@@ -400,6 +400,13 @@ struct OperationPlanner {
             statements.append(contentsOf: build)
             return
         }
+        if givenChecks.count == 1, let only = requiredWhenSent.first {
+            // The body's one part is the required one: sending the body is giving that part.
+            statements.append("if let \(only.local) {")
+            statements.append(contentsOf: (headerChecks + build).map { "    " + $0 })
+            statements.append("}")
+            return
+        }
         statements.append("if \(givenChecks.joined(separator: " || ")) {")
         for part in requiredWhenSent {
             let message = SwiftNaming.stringLiteral("the multipart part '\(part.wireName)' is required when the body is sent")
