@@ -729,6 +729,16 @@ import Foundation
 
     {{access}} func optional<T: Decodable>(_ type: T.Type, _ location: String, _ name: String, header: String? = nil) throws -> T? {
         guard let value = value(location, name, header) else { return nil }
+        // A parameter whose schema is a choice of scalars (`anyOf: [integer, string]`) is a `String`: a number or a
+        // boolean argument is given as its text, which is what the wire carries either way.
+        if T.self == String.self {
+            switch value {
+            case .int(let number): return String(number) as? T
+            case .double(let number): return String(number) as? T
+            case .bool(let flag): return String(flag) as? T
+            default: break
+            }
+        }
         do {
             return try Self.decoder().decode(T.self, from: JSONEncoder().encode(value))
         } catch {
