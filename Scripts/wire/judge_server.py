@@ -166,9 +166,13 @@ class JudgeServer:
         # openapi-core reads only application/json and application/vnd.api+json as JSON; an API's own JSON media
         # types (`application/vnd.example+json`, `application/problem+json`) are JSON too (RFC 6839).
         json_types = {name: json_loads for name in _json_media_types(spec_dict)}
-        self.openapi = OpenAPI.from_dict(spec_dict, base_uri=base_uri, config=Config(
-            spec_validator_cls=None, extra_format_validators=lenient, extra_media_type_deserializers=json_types,
-            extra_format_unmarshallers={name: (lambda value: value) for name in lenient}))
+        config = Config(spec_validator_cls=None, extra_format_validators=lenient, extra_media_type_deserializers=json_types,
+                        extra_format_unmarshallers={name: (lambda value: value) for name in lenient})
+        # A reader that fails once can stay broken: the resolver's registry keeps a document it could not crawl
+        # (DigitalOcean's `properties: {$ref: ...}` maps), and every later lookup crawls it again. It is made anew
+        # after a failure, so one operation's finding does not become every later operation's.
+        self._reader = lambda: OpenAPI.from_dict(spec_dict, base_uri=base_uri, config=config)
+        self.openapi = self._reader()
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     def start(self):
@@ -208,6 +212,7 @@ class JudgeServer:
             record["unmarshalled_body"] = result.body
         except Exception as error:  # openapi-core's own failures are findings too, never a crash of the harness
             record["errors"] = [f"openapi-core failed: {type(error).__name__}: {error}"]
+            self.openapi = self._reader()
         with self._lock:
             self._records.append(record)
             plan = self._plan
