@@ -102,8 +102,10 @@ def _has_file_member(schema, documents, base, depth=0):
 
     def is_file(node, node_base):
         node, node_base = documents.deref(node, node_base)
+        kind = node.get("type", "string") if isinstance(node, dict) else None
+        # As apigen reads it: no `type`, or one that admits strings (`[string, "null"]` too).
         return isinstance(node, dict) and node.get("format") == "binary" \
-            and node.get("type", "string") in ("string", ["string"])
+            and (kind == "string" or (isinstance(kind, list) and "string" in kind))
 
     def is_file_or_files(node, node_base):
         resolved, resolved_base = documents.deref(node, node_base)

@@ -19,7 +19,7 @@ extension OperationPlanner {
     /// Whether a member is a file (`format: binary`), a list of files, or a choice between those: each is sent as
     /// file parts named like the member.
     func isFileMember(_ ref: SchemaRef) -> Bool {
-        isFile(ref) || api[ref].items.map(isFile) == true || isFileChoice(ref)
+        isFileOrFiles(ref) || isFileChoice(ref)
     }
 
     /// A `oneOf`/`anyOf` whose every alternative is a file or a list of files (openai's `files`: one zip, or a
@@ -29,7 +29,11 @@ extension OperationPlanner {
         let schema = api[ref]
         let alternatives = schema.oneOf + schema.anyOf
         guard !alternatives.isEmpty, schema.properties.isEmpty, schema.items == nil else { return false }
-        return alternatives.allSatisfy { isFile($0) || api[$0].items.map(isFile) == true }
+        return alternatives.allSatisfy(isFileOrFiles)
+    }
+
+    private func isFileOrFiles(_ ref: SchemaRef) -> Bool {
+        isFile(ref) || api[ref].items.map(isFile) == true
     }
 
     private func isFile(_ ref: SchemaRef) -> Bool {

@@ -1,7 +1,7 @@
 /// One line of a validator's body, with the facts the emitter decides by: whether it can mark the instance invalid,
 /// and whether it only records evaluated members for `unevaluated*`. The emitter keeps `var valid` and binds a kind's
 /// payload (`case .object(let object)`) from these facts, never by searching the Swift text it wrote.
-struct ValidatorLine: Equatable, ExpressibleByStringLiteral {
+struct ValidatorLine: ExpressibleByStringLiteral {
     /// What the line does, as far as the emitter cares.
     enum Role: Equatable {
         /// Any statement: a condition, a loop, a declaration, a call whose result is used by a later line.
