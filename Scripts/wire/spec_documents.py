@@ -147,9 +147,40 @@ class SchemaBundler:
             return resolved
         if not isinstance(schema, dict):
             return schema if isinstance(schema, bool) else {}
+        schema = self._following_map_references(schema, base)
         schema = _with_discriminator_values(schema, lambda ref, within=base: self.documents.resolve(ref, within))
         shallow = self._convert({k: v for k, v in schema.items() if k != "$ref"}, base, follow=False)
         return self._map_subschemas(shallow, lambda sub: self._inline(sub, base, active, limit))
+
+    _REFERENCED_MAPS = ("properties", "patternProperties", "dependentSchemas")
+
+    def _following_map_references(self, schema, base):
+        """`schema` with a map of schemas written as a reference (`properties: {$ref: 'attributes.yml#/x'}`,
+        DigitalOcean) replaced by the map it points to, as apigen and bundlers read it (a property's schema is never
+        a string). Each entry becomes a reference to its place in the target's file (an absolute path), so references
+        inside it still resolve against that file; entries beside the `$ref` win."""
+        if not any(isinstance(schema.get(key), dict) and isinstance(schema[key].get("$ref"), str)
+                   for key in self._REFERENCED_MAPS):
+            return schema
+        result = dict(schema)
+        for key in self._REFERENCED_MAPS:
+            written = schema.get(key)
+            if not isinstance(written, dict) or not isinstance(written.get("$ref"), str):
+                continue
+            target, file, fragment, hops = written, base, "", 0
+            while isinstance(target, dict) and isinstance(target.get("$ref"), str) and hops < 16:
+                reference = target["$ref"]
+                target, file = self.documents.resolve(reference, file)
+                fragment = reference.partition("#")[2]
+                hops += 1
+            entries = {}
+            if isinstance(target, dict):
+                for name in target:
+                    token = urllib.parse.quote(name.replace("~", "~0").replace("/", "~1"), safe="")
+                    entries[name] = {"$ref": f"{urllib.parse.quote(str(file))}#{fragment.rstrip('/')}/{token}"}
+            entries.update({name: sub for name, sub in written.items() if name != "$ref"})
+            result[key] = entries
+        return result
 
     @staticmethod
     def _map_subschemas(schema, transform):
@@ -188,6 +219,7 @@ class SchemaBundler:
             return {}
         if "$ref" in schema and not follow:
             return dict(schema)
+        schema = self._following_map_references(schema, base)
         if "$ref" in schema:
             ref = schema["$ref"]
             target, target_base = self.documents.resolve(ref, base)

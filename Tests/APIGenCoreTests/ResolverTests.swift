@@ -95,6 +95,53 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(node.properties[0].schema, api.namedSchemas[0].schema)
     }
 
+    func testAPropertyMapWrittenAsAReferenceIsTheMapItPointsTo() throws {
+        let result = resolve([
+            "api/openapi.yaml": """
+                openapi: 3.0.3
+                info: { title: T, version: '1' }
+                paths: {}
+                components:
+                  schemas:
+                    LoadBalancer:
+                      type: object
+                      properties:
+                        $ref: 'models/attributes.yaml#/droplets'
+                        tag: { type: integer }
+                        name: { type: string }
+                """,
+            // References inside the map resolve against the file the map is written in, not the referrer's.
+            "api/models/attributes.yaml": """
+                droplets:
+                  droplet_ids: { $ref: 'shared/identifiers.yaml' }
+                  tag: { type: string }
+                """,
+            "api/models/shared/identifiers.yaml": "{ type: array, items: { type: integer } }",
+        ])
+        XCTAssertEqual(result.diagnostics, [])
+        let api = try XCTUnwrap(result.api)
+        let balancer = api[try XCTUnwrap(api.namedSchemas.first { $0.name == "LoadBalancer" }).schema]
+        XCTAssertEqual(balancer.properties.map(\.name), ["droplet_ids", "tag", "name"])
+        XCTAssertEqual(api[balancer.properties[0].schema].types, [.array], "droplet_ids is the list the map's $ref points to")
+        XCTAssertEqual(api[balancer.properties[1].schema].types, [.integer], "an entry beside the $ref wins")
+        XCTAssertEqual(balancer.node["properties"]?.entries?.map(\.key), ["droplet_ids", "tag", "name"],
+                       "validators read the same map as the model")
+    }
+
+    func testAPropertyMapReferenceToANonMapIsAnError() {
+        let result = resolve(["api/openapi.yaml": """
+            openapi: 3.0.3
+            info: { title: T, version: '1' }
+            paths: {}
+            components:
+              schemas:
+                A: { type: object, properties: { $ref: '#/components/schemas/B/type' } }
+                B: { type: string }
+            """])
+        XCTAssertEqual(result.diagnostics.map(\.message),
+                       ["'properties' refers with '#/components/schemas/B/type' to a string, not to a map of schemas"])
+    }
+
     func testDialectNormalisation() throws {
         let api = try XCTUnwrap(resolve([
             "api/openapi.yaml": """

@@ -52,11 +52,13 @@ extension ResolverContext {
         }
 
         let handle = SchemaRef(schemas.count)
-        schemas.append(Schema(id: id, node: node))
+        // Validators read the node again: they must see the maps its references point to, as the model does.
+        let written = followingMapReferences(node)
+        schemas.append(Schema(id: id, node: written))
         schemaIndex[id] = handle
-        var schema = Schema(id: id, node: node)
+        var schema = Schema(id: id, node: written)
         schema.nameHint = nameHint
-        read(into: &schema, from: node)
+        read(into: &schema, from: written)
         schemas[handle.index] = schema
         return handle
     }
