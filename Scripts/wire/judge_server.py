@@ -150,7 +150,7 @@ class JudgeServer:
         self.base_url = self.host_url + base_path
         spec_dict = dict(spec_dict)
         spec_dict["servers"] = [{"url": self.base_url}]
-        spec_dict = _local_servers_everywhere(spec_dict, self.base_url)
+        spec_dict = _local_servers_everywhere(spec_dict, self.base_url, documents)
         if not check_security:
             spec_dict = _without_security(spec_dict)
         if unjudged:
@@ -344,24 +344,68 @@ def _without_parameters(spec_dict, unjudged, documents):
     return spec_dict
 
 
-def _local_servers_everywhere(spec_dict, url):
+def _local_servers_everywhere(spec_dict, url, documents=None):
     """`spec_dict` with the `servers` of path items and operations (Twilio names its host per path) replaced by the
     local server too: openapi-core matches a request against the most specific list, and the client was pointed at
-    the local server."""
+    the local server. A path item or operation written in another file (DigitalOcean's `/v1/...` inference
+    operations: `post: {$ref: 'resources/inference/....yml'}`, each with `servers` of its own) is read from there
+    and inlined with its servers replaced; its own references are made absolute, so they still resolve against the
+    file they are written in."""
+    from operations import METHODS
     paths = spec_dict.get("paths")
     if not isinstance(paths, dict):
         return spec_dict
+
+    def local(node, base):
+        """`node` (a path item or operation, maybe a reference) with local servers, or None when it has none."""
+        if documents is not None and isinstance(node, dict) and isinstance(node.get("$ref"), str):
+            try:
+                target, file = documents.deref(node, base)
+            except (OSError, KeyError, IndexError, ValueError, TypeError):
+                return None
+            if not isinstance(target, dict):
+                return None
+            found = local(target, file)
+            if found is None:
+                return None
+            return _absolute_references(found, file) if file != documents.root_path else found
+        if not isinstance(node, dict):
+            return None
+        changed = dict(node)
+        touched = "servers" in node
+        if touched:
+            changed["servers"] = [{"url": url}]
+        for method in METHODS:
+            if method in node:
+                operation = local(node[method], base)
+                if operation is not None:
+                    changed[method] = operation
+                    touched = True
+        return changed if touched else None
+
+    root = documents.root_path if documents is not None else None
     new_paths = {}
     for key, item in paths.items():
-        if isinstance(item, dict):
-            item = dict(item)
-            if "servers" in item:
-                item["servers"] = [{"url": url}]
-            for method, operation in list(item.items()):
-                if isinstance(operation, dict) and "servers" in operation:
-                    item[method] = dict(operation, servers=[{"url": url}])
-        new_paths[key] = item
+        new_paths[key] = local(item, root) or item
     return dict(spec_dict, paths=new_paths)
+
+
+def _absolute_references(node, file):
+    """`node`, taken out of `file`, with each `$ref` made absolute (`file:///.../x.yml#/a`), so it means the same
+    wherever it is inlined."""
+    if isinstance(node, list):
+        return [_absolute_references(element, file) for element in node]
+    if not isinstance(node, dict):
+        return node
+    result = {}
+    for key, value in node.items():
+        if key == "$ref" and isinstance(value, str) and "://" not in value and not value.startswith("urn:"):
+            file_part, _, fragment = value.partition("#")
+            target = (file.parent / urllib.parse.unquote(file_part)).resolve() if file_part else file
+            result[key] = target.as_uri() + ("#" + fragment if fragment or "#" in value else "")
+        else:
+            result[key] = _absolute_references(value, file)
+    return result
 
 
 def _json_media_types(node):

@@ -65,6 +65,9 @@ class SpecDocuments:
     def resolve(self, ref, base):
         """The node `ref` points at from the file `base`, and the file it is in."""
         file_part, _, fragment = ref.partition("#")
+        if file_part.startswith("file://"):
+            # The judge makes references of what it inlines from other files absolute (judge_server.py).
+            file_part = urllib.parse.urlparse(file_part).path
         target = (base.parent / urllib.parse.unquote(file_part)).resolve() if file_part else base
         node = self.document(target)
         for token in [t for t in fragment.split("/") if t != ""]:
