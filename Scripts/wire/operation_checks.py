@@ -21,7 +21,7 @@ import reference_styles
 
 from driver_process import DriverCrash, DriverHang
 from semantic_equality import differences
-from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, with_defaults
+from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, expected_after_defaults
 
 SPARE_STATUSES = [500, 502, 503, 418, 599]
 
@@ -292,10 +292,11 @@ class OperationChecks:
             media = self.operation.body.media_type
             if _is_json(media) or media.startswith("application/x-www-form-urlencoded") \
                     or media.startswith("multipart/form-data"):
-                expected = with_defaults(arguments["body"], self.body_schema) if self.body_schema else arguments["body"]
-                if getattr(self, "body_read_only_schema", None) is not None:
-                    # Arguments may carry read-only members (a model fetched and sent back); the client leaves them out.
-                    expected = strip_read_only(expected, self.body_read_only_schema)
+                read_only = getattr(self, "body_read_only_schema", None)
+                # Arguments may carry read-only members (a model fetched and sent back); the client leaves them out.
+                without_read_only = (lambda value: strip_read_only(value, read_only)) if read_only is not None \
+                    else (lambda value: value)
+                expected = without_read_only(arguments["body"])
                 actual = record.get("unmarshalled_body")
                 sent_type = record["headers"].get("Content-Type", "")
                 if (self.operation.path, self.operation.method.upper()) in self.judge.harness_bodies:
@@ -331,6 +332,9 @@ class OperationChecks:
                         # An array of one element is one part, which reads back as that element alone.
                         if isinstance(value, list) and isinstance(actual.get(name), str):
                             actual[name] = [actual[name]]
+                elif self.body_schema:
+                    expected, actual = expected_after_defaults(arguments["body"], self.body_schema, actual,
+                                                               then=without_read_only)
                 if media.startswith("application/x-www-form-urlencoded") and expected == {} and actual is None:
                     # A form with no members is an empty body, which reads as no body at all: the wire cannot tell.
                     actual = {}
@@ -381,11 +385,12 @@ class OperationChecks:
             return False, f"HTTP {plan['code']}: the error carries status {outcome.get('status')}"
         if body is None or plan["schema"] is None:
             return True, None
-        expected = with_defaults(body, plan["inline"])
-        if self.envelope and plan["success"] and isinstance(body, dict) and self.envelope["status"] in body:
-            expected = expected.get(self.envelope["data"])
         # The dispatcher reports a decoded Swift `String` as `text`, whatever the media type it came in.
         actual = outcome["body"] if "body" in outcome else outcome.get("text")
+        unwrapped = (lambda value: value.get(self.envelope["data"])) \
+            if self.envelope and plan["success"] and isinstance(body, dict) and self.envelope["status"] in body \
+            else (lambda value: value)
+        expected, actual = expected_after_defaults(body, plan["inline"], actual, then=unwrapped)
         found = differences(expected, actual, "")
         if found:
             return False, f"HTTP {plan['code']} round trip: " + "; ".join(found[:3])

@@ -321,9 +321,11 @@ def _contradicts(node, value, depth=0):
     return any(_contradicts(sub, value, depth + 1) for sub in node.get("allOf") or [])
 
 
-def _expand_for(value, schema):
+def _expand_for(value, schema, ambiguous=True, definitions=None):
     """`_expand`, leaving out the `anyOf`/`oneOf` alternatives `value` contradicts (another variant's defaults do
-    not apply: openai's `{type: logs}` data source gets no `include_sample_schema` of the `custom` one)."""
+    not apply: openai's `{type: logs}` data source gets no `include_sample_schema` of the `custom` one). Without
+    `ambiguous`, a union of which `value` is an instance of more than one alternative contributes none: which one a
+    reader takes (and so whose defaults) is not the description's to say."""
     found, stack = [], [schema]
     while stack and len(found) < 200:
         node = stack.pop()
@@ -332,11 +334,29 @@ def _expand_for(value, schema):
         found.append(node)
         stack.extend(node.get("allOf") or [])
         for key in ("anyOf", "oneOf"):
-            stack.extend(member for member in node.get(key) or [] if not _contradicts(member, value))
+            members = [member for member in node.get(key) or [] if not _contradicts(member, value)]
+            if not ambiguous and len(members) > 1:
+                members = [member for member in members if _is_instance(value, member, definitions)]
+                if len(members) > 1:
+                    members = []
+            stack.extend(members)
         for key in ("then", "else"):
             if isinstance(node.get(key), dict):
                 stack.append(node[key])
     return found
+
+
+def _is_instance(value, schema, definitions):
+    """Whether jsonschema-rs finds `value` valid against `schema` (with the bundle's `$defs`); True when it cannot
+    tell (the alternative then counts as possible)."""
+    import jsonschema_rs
+    if not isinstance(schema, dict):
+        return schema is not False
+    try:
+        whole = dict(schema, **({"$defs": definitions} if definitions and "$defs" not in schema else {}))
+        return jsonschema_rs.Draft202012Validator(whole, validate_formats=True).is_valid(value)
+    except Exception:  # noqa: BLE001 - a schema jsonschema-rs refuses decides nothing here
+        return True
 
 
 def _admits_null(schema, depth=0):
@@ -407,10 +427,14 @@ def default_breaks_own_keywords(schema, value, openapi_30=False):
     return False
 
 
-def with_defaults(value, schema):
+def with_defaults(value, schema, ambiguous=True, definitions=None):
     """`value` with the `default` of every declared, absent object member filled in (what a reader that applies
-    defaults, like openapi-core or an apigen model, makes of it)."""
-    schemas = _expand_for(value, schema)
+    defaults, like openapi-core or an apigen model, makes of it). Without `ambiguous`, only defaults every reader
+    must apply: none from an alternative of a union that `value` is an instance of more than once
+    (`expected_after_defaults`)."""
+    if definitions is None and isinstance(schema, dict) and isinstance(schema.get("$defs"), dict):
+        definitions = schema["$defs"]
+    schemas = _expand_for(value, schema, ambiguous, definitions)
     if isinstance(value, dict):
         result = dict(value)
         for node in schemas:
@@ -426,9 +450,43 @@ def with_defaults(value, schema):
             children = [s["properties"][key] for s in schemas
                         if isinstance(s, dict) and key in (s.get("properties") or {})]
             if children:
-                result[key] = with_defaults(result[key], {"allOf": children})
+                result[key] = with_defaults(result[key], {"allOf": children}, ambiguous, definitions)
         return result
     if isinstance(value, list):
         items = [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)]
-        return [with_defaults(item, {"allOf": items}) for item in value] if items else value
+        return [with_defaults(item, {"allOf": items}, ambiguous, definitions) for item in value] if items else value
     return value
+
+
+def expected_after_defaults(sent, schema, actual, then=lambda value: value):
+    """What a round trip of `sent` must give, and `actual` with the members only an ambiguous union's defaults
+    explain left out.
+
+    A value that is an instance of several alternatives of an `anyOf`/`oneOf` (DigitalOcean's logsink `config`:
+    `{url, index_prefix}` fits the rsyslog, elasticsearch and opensearch variants, whose defaults differ) may be
+    read as any of them: apigen takes one, openapi-core may take another or all. Defaults every reader applies are
+    required; a member an ambiguous alternative's default explains may be there (with that default) or not. `then`
+    is applied to both expectations (leaving out read-only members)."""
+    strict = then(with_defaults(sent, schema, ambiguous=False))
+    loose = then(with_defaults(sent, schema))
+    return strict, _without_optional_defaults(actual, strict, loose)
+
+
+def _without_optional_defaults(actual, strict, loose):
+    if isinstance(actual, dict) and isinstance(strict, dict) and isinstance(loose, dict):
+        result = {}
+        for key, member in actual.items():
+            if key not in strict and key in loose and _same_default(member, loose[key]):
+                continue
+            result[key] = _without_optional_defaults(member, strict.get(key), loose.get(key)) if key in strict else member
+        return result
+    if isinstance(actual, list) and isinstance(strict, list) and isinstance(loose, list) \
+            and len(actual) == len(strict) == len(loose):
+        return [_without_optional_defaults(a, s, l) for a, s, l in zip(actual, strict, loose)]
+    return actual
+
+
+def _same_default(value, default):
+    if isinstance(value, bool) or isinstance(default, bool):
+        return value is default
+    return value == default
