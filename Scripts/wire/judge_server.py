@@ -5,9 +5,14 @@ driver sends one call at a time); each records what openapi-core made of the req
 response the harness planned for the case.
 """
 import logging
+import pathlib
 import threading
 import urllib.parse
 
+from jsonschema_path import SchemaPath
+from jsonschema_path.handlers import default_handlers
+from jsonschema_path.handlers.file import FilePathHandler
+from jsonschema_path.handlers.utils import uri_to_path
 from openapi_core import Config, OpenAPI
 from openapi_core.datatypes import RequestParameters
 from openapi_core.deserializing.media_types.util import json_loads
@@ -171,7 +176,13 @@ class JudgeServer:
         # A reader that fails once can stay broken: the resolver's registry keeps a document it could not crawl
         # (DigitalOcean's `properties: {$ref: ...}` maps), and every later lookup crawls it again. It is made anew
         # after a failure, so one operation's finding does not become every later operation's.
-        self._reader = lambda: OpenAPI.from_dict(spec_dict, base_uri=base_uri, config=config)
+        # Property maps written as references (`properties: {$ref: ...}`) are read as the maps they point to, as apigen
+        # and the harness read them; openapi-core's resolver would fail on them (AttributeError).
+        root_path = documents.root_path if documents is not None else None
+        judged = _referenced_maps_inlined(spec_dict, root_path, documents) if root_path is not None else spec_dict
+        handlers = dict(default_handlers, file=_MapReferenceFileHandler(documents)) if documents is not None \
+            else default_handlers
+        self._reader = lambda: OpenAPI(SchemaPath.from_dict(judged, base_uri=base_uri, handlers=handlers), config=config)
         self.openapi = self._reader()
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -497,6 +508,58 @@ def multipart_parts(body, content_type, types=None, headers=None):
         else:
             parts[name] = payload
     return parts
+
+
+class _MapReferenceFileHandler:
+    """openapi-core's reader of referenced files (`file:` URIs), with property maps written as references replaced
+    by the maps they point to (`_referenced_maps_inlined`)."""
+
+    def __init__(self, documents):
+        self.documents = documents
+        self.plain = FilePathHandler("file")
+
+    def __call__(self, uri):
+        content = self.plain(uri)
+        return _referenced_maps_inlined(content, pathlib.Path(uri_to_path(uri)).resolve(), self.documents)
+
+
+_MAP_KEYWORDS = ("properties", "patternProperties", "dependentSchemas")
+
+
+def _referenced_maps_inlined(node, file, documents):
+    """`node` (content of `file`) with each map of schemas written as a reference, `properties: {$ref: 'a.yml#/m'}`,
+    replaced by one reference per entry of the map it points to (`file:///.../a.yml#/m/name`); entries beside the
+    `$ref` win. The same reading as apigen's (Docs/configuration.md) and the harness's `SchemaBundler`."""
+    if isinstance(node, list):
+        return [_referenced_maps_inlined(element, file, documents) for element in node]
+    if not isinstance(node, dict):
+        return node
+    result = {}
+    for key, value in node.items():
+        if key in _MAP_KEYWORDS and isinstance(value, dict) and isinstance(value.get("$ref"), str):
+            value = _map_entries(value, file, documents)
+        result[key] = _referenced_maps_inlined(value, file, documents)
+    return result
+
+
+def _map_entries(written, file, documents):
+    target, target_file, fragment, hops = written, file, "", 0
+    try:
+        while isinstance(target, dict) and isinstance(target.get("$ref"), str) and hops < 16:
+            reference = target["$ref"]
+            target, target_file = documents.resolve(reference, target_file)
+            fragment = reference.partition("#")[2]
+            hops += 1
+    except (OSError, KeyError, IndexError, ValueError, TypeError):
+        return written
+    if not isinstance(target, dict):
+        return written
+    entries = {}
+    for name in target:
+        token = urllib.parse.quote(name.replace("~", "~0").replace("/", "~1"), safe="")
+        entries[name] = {"$ref": f"{target_file.as_uri()}#{fragment.rstrip('/')}/{token}"}
+    entries.update({name: sub for name, sub in written.items() if name != "$ref"})
+    return entries
 
 
 def _without_defaults_it_rejects(spec_dict):

@@ -21,7 +21,7 @@ import reference_styles
 
 from driver_process import DriverCrash, DriverHang
 from semantic_equality import differences
-from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, expected_after_defaults
+from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, expected_after_defaults, within_wire_limits
 
 SPARE_STATUSES = [500, 502, 503, 418, 599]
 
@@ -143,7 +143,7 @@ class OperationChecks:
                     self.result["failures"].append(f"response {status}: cannot generate a body: {error}")
                 # Examples too carry only what a model can (undeclared members are checked apart, as for drawn ones).
                 bodies += [strip_undeclared(e, inline) if inline is not None else e
-                           for e in response.examples if is_valid(schema, e)]
+                           for e in response.examples if is_valid(schema, e) and within_wire_limits(e)]
             plans.append({"status": status, "code": code, "success": success, "media_type": response.media_type,
                           "schema": schema, "bodies": bodies, "inline": inline if schema is not None else {}})
         if not self.operation.responses:
