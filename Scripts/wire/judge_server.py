@@ -512,15 +512,19 @@ def multipart_parts(body, content_type, types=None, headers=None):
 
 class _MapReferenceFileHandler:
     """openapi-core's reader of referenced files (`file:` URIs), with property maps written as references replaced
-    by the maps they point to (`_referenced_maps_inlined`)."""
+    by the maps they point to (`_referenced_maps_inlined`) and defaults their own schema refuses left out."""
 
     def __init__(self, documents):
         self.documents = documents
         self.plain = FilePathHandler("file")
+        self.is_30 = not str(documents.root.get("openapi", "")).startswith("3.1")
 
     def __call__(self, uri):
         content = self.plain(uri)
-        return _referenced_maps_inlined(content, pathlib.Path(uri_to_path(uri)).resolve(), self.documents)
+        content = _referenced_maps_inlined(content, pathlib.Path(uri_to_path(uri)).resolve(), self.documents)
+        # The same defaults the root document loses (`_without_defaults_it_rejects`), in the files it refers to
+        # (DigitalOcean's chat_completion_request.yml: `stop: {default: null, anyOf: [...]}`).
+        return _without_defaults_it_rejects(content, is_30=self.is_30) if isinstance(content, dict) else content
 
 
 _MAP_KEYWORDS = ("properties", "patternProperties", "dependentSchemas")
@@ -562,7 +566,7 @@ def _map_entries(written, file, documents):
     return entries
 
 
-def _without_defaults_it_rejects(spec_dict):
+def _without_defaults_it_rejects(spec_dict, is_30=None):
     """The description without defaults their own schema refuses: `default: null` on schemas that refuse null, and
     the other defaults `default_breaks_own_keywords` finds (openai's `{type: integer, default: inf}`).
 
@@ -571,7 +575,8 @@ def _without_defaults_it_rejects(spec_dict):
     very schema that declares it, so no request could pass. The default is invalid by the description's own rules and
     a client never needs to send it; it is removed from the judge's copy only (Docs/wire-conformance.md).
     """
-    is_30 = not str(spec_dict.get("openapi", "")).startswith("3.1")
+    if is_30 is None:
+        is_30 = not str(spec_dict.get("openapi", "")).startswith("3.1")
 
     def resolve(node, depth=0):
         reference = node.get("$ref") if isinstance(node, dict) else None
