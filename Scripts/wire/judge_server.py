@@ -179,7 +179,8 @@ class JudgeServer:
         # Property maps written as references (`properties: {$ref: ...}`) are read as the maps they point to, as apigen
         # and the harness read them; openapi-core's resolver would fail on them (AttributeError).
         root_path = documents.root_path if documents is not None else None
-        judged = _referenced_maps_inlined(spec_dict, root_path, documents) if root_path is not None else spec_dict
+        judged = _parameters_without_read_only(_referenced_maps_inlined(spec_dict, root_path, documents), root_path,
+                                               documents) if root_path is not None else spec_dict
         handlers = dict(default_handlers, file=_MapReferenceFileHandler(documents)) if documents is not None \
             else default_handlers
         self._reader = lambda: OpenAPI(SchemaPath.from_dict(judged, base_uri=base_uri, handlers=handlers), config=config)
@@ -521,13 +522,68 @@ class _MapReferenceFileHandler:
 
     def __call__(self, uri):
         content = self.plain(uri)
-        content = _referenced_maps_inlined(content, pathlib.Path(uri_to_path(uri)).resolve(), self.documents)
+        file = pathlib.Path(uri_to_path(uri)).resolve()
+        content = _referenced_maps_inlined(content, file, self.documents)
+        content = _parameters_without_read_only(content, file, self.documents)
         # The same defaults the root document loses (`_without_defaults_it_rejects`), in the files it refers to
         # (DigitalOcean's chat_completion_request.yml: `stop: {default: null, anyOf: [...]}`).
         return _without_defaults_it_rejects(content, is_30=self.is_30) if isinstance(content, dict) else content
 
 
 _MAP_KEYWORDS = ("properties", "patternProperties", "dependentSchemas")
+_PARAMETER_LOCATIONS = ("path", "query", "header", "cookie")
+
+
+def _parameters_without_read_only(node, file, documents):
+    """`node` (content of `file`) with `readOnly` left out of parameter schemas. OpenAPI: `readOnly` is "relevant
+    only for Schema 'properties' definitions"; openapi-core refuses every request value of a parameter whose schema
+    says it (DigitalOcean's `ssh_key_identifier`: `anyOf` of two attribute files marked `readOnly`, which no value
+    could then pass). The schema's own level and its `anyOf`/`oneOf`/`allOf` members lose it, read through their
+    references; properties keep theirs."""
+    if isinstance(node, list):
+        return [_parameters_without_read_only(element, file, documents) for element in node]
+    if not isinstance(node, dict):
+        return node
+    result = {key: _parameters_without_read_only(value, file, documents) for key, value in node.items()}
+    if result.get("in") in _PARAMETER_LOCATIONS and isinstance(result.get("name"), str) and "schema" in result:
+        result["schema"] = _schema_without_read_only(result["schema"], file, documents)
+    return result
+
+
+def _schema_without_read_only(schema, file, documents, depth=0):
+    if not isinstance(schema, dict) or depth > 8:
+        return schema
+    if isinstance(schema.get("$ref"), str):
+        try:
+            target, target_file = documents.resolve(schema["$ref"], file)
+        except (OSError, KeyError, IndexError, ValueError, TypeError):
+            return schema
+        if not isinstance(target, dict) or not _mentions_read_only(target, target_file, documents):
+            return schema
+        siblings = {key: value for key, value in schema.items() if key != "$ref"}
+        inlined = dict(_absolute_references(target, target_file), **siblings)
+        return _schema_without_read_only(inlined, target_file, documents, depth + 1)
+    result = {key: value for key, value in schema.items() if key != "readOnly"}
+    for key in ("anyOf", "oneOf", "allOf"):
+        if isinstance(result.get(key), list):
+            result[key] = [_schema_without_read_only(member, file, documents, depth + 1) for member in result[key]]
+    return result
+
+
+def _mentions_read_only(schema, file, documents, depth=0):
+    """Whether `schema` or a member it is composed of (through references) says `readOnly`."""
+    if not isinstance(schema, dict) or depth > 8:
+        return False
+    if schema.get("readOnly") is True:
+        return True
+    if isinstance(schema.get("$ref"), str):
+        try:
+            target, target_file = documents.resolve(schema["$ref"], file)
+        except (OSError, KeyError, IndexError, ValueError, TypeError):
+            return False
+        return _mentions_read_only(target, target_file, documents, depth + 1)
+    return any(_mentions_read_only(member, file, documents, depth + 1)
+               for key in ("anyOf", "oneOf", "allOf") for member in schema.get(key) or [])
 
 
 def _referenced_maps_inlined(node, file, documents):
