@@ -330,22 +330,29 @@ def _queries_of_path_keys_as_parameters(spec_dict, documents):
 def _without_parameters(spec_dict, unjudged, documents):
     """The description without the parameters openapi-core cannot judge (`unjudged`: (path, method, name, in)).
 
-    Path-level parameters move into each operation so that one operation can drop them.
+    Path-level parameters move into each operation so that one operation can drop them. What is read from another
+    file (a path item, an operation, a parameter) has its own references made absolute, so they still resolve
+    against that file once inlined here.
     """
     from operations import METHODS
+
+    def inlined(node, base):
+        target, file = documents.deref(node, base)
+        return (_absolute_references(target, file) if file != documents.root_path else target), file
+
     paths = {}
     for path, item in (spec_dict.get("paths") or {}).items():
         if not isinstance(item, dict):
             paths[path] = item
             continue
-        resolved, _ = documents.deref(item, documents.root_path)
-        shared = [documents.deref(p, documents.root_path)[0] for p in resolved.get("parameters") or []]
+        resolved, item_file = inlined(item, documents.root_path)
+        shared = [inlined(p, item_file)[0] for p in resolved.get("parameters") or []]
         new_item = {k: v for k, v in resolved.items() if k != "parameters"}
         for method in METHODS:
-            operation = resolved.get(method)
-            if not isinstance(operation, dict):
+            if not isinstance(resolved.get(method), dict):
                 continue
-            own = [documents.deref(p, documents.root_path)[0] for p in operation.get("parameters") or []]
+            operation, operation_file = inlined(resolved[method], item_file)
+            own = [inlined(p, operation_file)[0] for p in operation.get("parameters") or []]
             names = {(p.get("name"), p.get("in")) for p in own}
             merged = [p for p in shared if (p.get("name"), p.get("in")) not in names] + own
             kept = [p for p in merged if (path, method, p.get("name"), p.get("in")) not in unjudged]
