@@ -147,6 +147,34 @@ final class OperationSnippetTests: XCTestCase {
         XCTAssertEqual(api.components(separatedBy: "case 200...299:").count - 1, 2, api)
     }
 
+    /// Found by the wire harness on DigitalOcean: a required body whose schema admits null (`nullable: true` on the
+    /// model) may be `null`, which a non-optional argument cannot say; an optional body's nil still sends none.
+    func testARequiredBodyThatAdmitsNullTakesNilAsNull() {
+        let outcome = generate(yaml: """
+            openapi: 3.0.3
+            info: { title: T, version: '1' }
+            paths:
+              /window:
+                put:
+                  operationId: setWindow
+                  requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Window' } } } }
+                  responses: { '204': { description: set } }
+              /window-maybe:
+                put:
+                  operationId: maybeSetWindow
+                  requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/Window' } } } }
+                  responses: { '204': { description: set } }
+            components:
+              schemas:
+                Window: { type: object, nullable: true, required: [day], properties: { day: { type: string } } }
+            """)
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        assertContains(api, "public func setWindow(body: Window?) async throws {",
+                       "try __request.jsonBody(body, encoder: client.encoder)",
+                       "public func maybeSetWindow(body: Window? = nil) async throws {",
+                       "if let body { try __request.jsonBody(body, encoder: client.encoder) }")
+    }
+
     /// Found by the wire harness on Twilio: a documented `307` was followed by URLSession, so its response never
     /// reached the caller. Operations documenting a redirect ask the transport not to follow; `304` is no redirect.
     func testAnOperationDocumentingARedirectAsksNotToFollowIt() {

@@ -281,8 +281,12 @@ struct OperationPlanner {
             let usage = content.schema.map {
                 models.usage($0, suggestedName: typePrefix + "Request", file: typePrefix + "Request")
             } ?? .json
-            parameters.append(Self.declaration(label, local, usage.swift, isRequired: !optional))
-            wireArguments.append(WireArgumentPlan(label: label, swiftType: usage.swift, isRequired: !optional,
+            // A required JSON body whose schema admits null (3.0's `nullable: true` on a model DigitalOcean also sends
+            // back) may be `null`: the argument is optional with no default, and nil is sent as `null`, not left out.
+            let nullBody = !optional && Self.isJSON(content.mediaType) && usage.swift != "JSONValue"
+                && content.schema.map { api[$0].nullable } == true
+            parameters.append(Self.declaration(label, local, usage.swift + (nullBody ? "?" : ""), isRequired: !optional))
+            wireArguments.append(WireArgumentPlan(label: label, swiftType: usage.swift, isRequired: !optional && !nullBody,
                                                   location: .body, wireName: ""))
             // A body that is one shape of a canonical model is sent with that shape's field names.
             let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(local).encoded(as: .\($0))" } ?? local
