@@ -289,7 +289,7 @@ struct OperationPlanner {
             wireArguments.append(WireArgumentPlan(label: label, swiftType: usage.swift, isRequired: !optional && !nullBody,
                                                   location: .body, wireName: ""))
             // A body that is one shape of a canonical model is sent with that shape's field names.
-            let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(local).encoded(as: .\($0))" } ?? local
+            let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(local)\(nullBody ? "?" : "").encoded(as: .\($0))" } ?? local
             // A JSON media type of the API's own is sent as declared; a wildcard (`*/*`, `application/*`) as plain JSON.
             let declaredType = content.mediaType == "application/json" || content.mediaType.contains("*")
                 ? "" : ", contentType: \(mediaLiteral)"
