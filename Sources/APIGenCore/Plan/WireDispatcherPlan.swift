@@ -36,6 +36,8 @@ public struct WireOperationPlan: Encodable, Sendable {
     public var groupProperty: String
     /// The method, e.g. `getFriends`.
     public var methodName: String
+    /// The dispatcher's function that calls it, e.g. `membersGetFriends`: the group and the method, unique.
+    public var functionName: String
     public var arguments: [WireArgumentPlan]
 }
 

@@ -659,19 +659,24 @@ import Foundation
     {{access}} static func call(_ operation: String, arguments: WireArguments, api: {{clientName}}) async throws -> WireOutcome {
         switch operation {
 {{#operations}}
-        case {{{keyLiteral}}}:
-            return try await WireOutcome.capture {
-                try await api.{{{groupProperty}}}.{{{methodName}}}(
-{{#arguments}}
-                    {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}{{#headerLiteral}}, header: {{{headerLiteral}}}{{/headerLiteral}}),
-{{/arguments}}
-                )
-            }
+        case {{{keyLiteral}}}: return try await {{{functionName}}}(arguments, api)
 {{/operations}}
         default:
             throw WireArguments.Failure.unknownOperation(operation)
         }
     }
+{{#operations}}
+
+    private static func {{{functionName}}}(_ arguments: WireArguments, _ api: {{clientName}}) async throws -> WireOutcome {
+        try await WireOutcome.capture {
+            try await api.{{{groupProperty}}}.{{{methodName}}}(
+{{#arguments}}
+                {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}{{#headerLiteral}}, header: {{{headerLiteral}}}{{/headerLiteral}}),
+{{/arguments}}
+            )
+        }
+    }
+{{/operations}}
 }
 
 /// The arguments of one dispatched call as JSON: `{"path": {...}, "query": {...}, "header": {...}, "cookie": {...},
