@@ -444,6 +444,20 @@ def within_wire_limits(value, schema=None):
     return True
 
 
+def _meets_own_format(schema, value):
+    """Whether a string default meets its schema's `format` (jsonschema-rs, formats asserted). GitHub's deployment
+    status says `environment_url: {type: string, format: uri, default: ""}`: the empty string is no URI, apigen warns
+    that a `URL` cannot hold it and generates no default, so it is not expected."""
+    fmt = schema.get("format") if isinstance(schema, dict) else None
+    if not isinstance(value, str) or not isinstance(fmt, str):
+        return True
+    import jsonschema_rs
+    try:
+        return jsonschema_rs.Draft202012Validator({"format": fmt}, validate_formats=True).is_valid(value)
+    except Exception:  # noqa: BLE001 - a format jsonschema-rs does not know decides nothing
+        return True
+
+
 def with_defaults(value, schema, ambiguous=True, definitions=None):
     """`value` with the `default` of every declared, absent object member filled in (what a reader that applies
     defaults, like openapi-core or an apigen model, makes of it). Without `ambiguous`, only defaults every reader
@@ -461,7 +475,8 @@ def with_defaults(value, schema, ambiguous=True, definitions=None):
                 if key not in result and isinstance(member, dict) and "default" in member \
                         and (member["default"] is not None or _admits_null(member)) \
                         and not default_breaks_own_keywords(member, member["default"]) \
-                        and within_wire_limits(member["default"], member):
+                        and within_wire_limits(member["default"], member) \
+                        and _meets_own_format(member, member["default"]):
                     # A default its own schema refuses is a description error the judge leaves out too.
                     result[key] = member["default"]
         for key in list(result):
