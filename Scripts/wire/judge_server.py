@@ -20,6 +20,7 @@ from werkzeug.datastructures import Headers, ImmutableMultiDict
 from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
 
+from spec_documents import REFERENCED_MAP_KEYWORDS
 from value_generation import default_breaks_own_keywords
 
 
@@ -537,7 +538,6 @@ class _MapReferenceFileHandler:
         return _without_defaults_it_rejects(content, is_30=self.is_30) if isinstance(content, dict) else content
 
 
-_MAP_KEYWORDS = ("properties", "patternProperties", "dependentSchemas")
 _PARAMETER_LOCATIONS = ("path", "query", "header", "cookie")
 
 
@@ -561,10 +561,7 @@ def _schema_without_read_only(schema, file, documents, depth=0):
     if not isinstance(schema, dict) or depth > 8:
         return schema
     if isinstance(schema.get("$ref"), str):
-        try:
-            target, target_file = documents.resolve(schema["$ref"], file)
-        except (OSError, KeyError, IndexError, ValueError, TypeError):
-            return schema
+        target, target_file = documents.resolved_or_none(schema["$ref"], file)
         if not isinstance(target, dict) or not _mentions_read_only(target, target_file, documents):
             return schema
         siblings = {key: value for key, value in schema.items() if key != "$ref"}
@@ -584,10 +581,7 @@ def _mentions_read_only(schema, file, documents, depth=0):
     if schema.get("readOnly") is True:
         return True
     if isinstance(schema.get("$ref"), str):
-        try:
-            target, target_file = documents.resolve(schema["$ref"], file)
-        except (OSError, KeyError, IndexError, ValueError, TypeError):
-            return False
+        target, target_file = documents.resolved_or_none(schema["$ref"], file)
         return _mentions_read_only(target, target_file, documents, depth + 1)
     return any(_mentions_read_only(member, file, documents, depth + 1)
                for key in ("anyOf", "oneOf", "allOf") for member in schema.get(key) or [])
@@ -603,30 +597,10 @@ def _referenced_maps_inlined(node, file, documents):
         return node
     result = {}
     for key, value in node.items():
-        if key in _MAP_KEYWORDS and isinstance(value, dict) and isinstance(value.get("$ref"), str):
-            value = _map_entries(value, file, documents)
+        if key in REFERENCED_MAP_KEYWORDS and isinstance(value, dict) and isinstance(value.get("$ref"), str):
+            value = documents.referenced_map(value, file)
         result[key] = _referenced_maps_inlined(value, file, documents)
     return result
-
-
-def _map_entries(written, file, documents):
-    target, target_file, fragment, hops = written, file, "", 0
-    try:
-        while isinstance(target, dict) and isinstance(target.get("$ref"), str) and hops < 16:
-            reference = target["$ref"]
-            target, target_file = documents.resolve(reference, target_file)
-            fragment = reference.partition("#")[2]
-            hops += 1
-    except (OSError, KeyError, IndexError, ValueError, TypeError):
-        return written
-    if not isinstance(target, dict):
-        return written
-    entries = {}
-    for name in target:
-        token = urllib.parse.quote(name.replace("~", "~0").replace("/", "~1"), safe="")
-        entries[name] = {"$ref": f"{target_file.as_uri()}#{fragment.rstrip('/')}/{token}"}
-    entries.update({name: sub for name, sub in written.items() if name != "$ref"})
-    return entries
 
 
 def _without_defaults_it_rejects(spec_dict, is_30=None):

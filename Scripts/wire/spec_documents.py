@@ -37,6 +37,10 @@ def load_file(path):
     return _stringify_keys(yaml.load(text, Loader=_PlainLoader))
 
 
+# Maps of schemas a description may write as one reference to the whole map (`referenced_map`).
+REFERENCED_MAP_KEYWORDS = ("properties", "patternProperties", "dependentSchemas")
+
+
 def unescape_pointer_token(token):
     return urllib.parse.unquote(token).replace("~1", "/").replace("~0", "~")
 
@@ -74,6 +78,34 @@ class SpecDocuments:
             key = unescape_pointer_token(token)
             node = node[int(key)] if isinstance(node, list) else node[key]
         return node, target
+
+    def resolved_or_none(self, ref, base):
+        """`resolve`, or (None, None) when `ref` leads nowhere (a missing file, key or index)."""
+        try:
+            return self.resolve(ref, base)
+        except (OSError, KeyError, IndexError, ValueError, TypeError):
+            return None, None
+
+    def referenced_map(self, written, base):
+        """The map of schemas a `properties`/`patternProperties`/`dependentSchemas` map written as a reference
+        (`properties: {$ref: 'attributes.yml#/x'}`, DigitalOcean) stands for, as apigen and bundlers read it (a
+        property's schema is never a string): one reference per entry of the target map, to its place in the target's
+        file (an absolute `file:` URI, so references inside it still resolve against that file), then the entries
+        written beside the `$ref`, which win. `written` itself when the reference leads to no map."""
+        target, file, fragment, hops = written, base, "", 0
+        while isinstance(target, dict) and isinstance(target.get("$ref"), str) and hops < 16:
+            reference = target["$ref"]
+            target, file = self.resolved_or_none(reference, file)
+            fragment = reference.partition("#")[2]
+            hops += 1
+        if not isinstance(target, dict):
+            return written
+        entries = {}
+        for name in target:
+            token = urllib.parse.quote(name.replace("~", "~0").replace("/", "~1"), safe="")
+            entries[name] = {"$ref": f"{file.as_uri()}#{fragment.rstrip('/')}/{token}"}
+        entries.update({name: sub for name, sub in written.items() if name != "$ref"})
+        return entries
 
     def deref(self, node, base):
         """Follows `$ref` chains of a non-schema object (parameter, response, request body, path item)."""
@@ -155,34 +187,16 @@ class SchemaBundler:
         shallow = self._convert({k: v for k, v in schema.items() if k != "$ref"}, base, follow=False)
         return self._map_subschemas(shallow, lambda sub: self._inline(sub, base, active, limit))
 
-    _REFERENCED_MAPS = ("properties", "patternProperties", "dependentSchemas")
-
     def _following_map_references(self, schema, base):
-        """`schema` with a map of schemas written as a reference (`properties: {$ref: 'attributes.yml#/x'}`,
-        DigitalOcean) replaced by the map it points to, as apigen and bundlers read it (a property's schema is never
-        a string). Each entry becomes a reference to its place in the target's file (an absolute path), so references
-        inside it still resolve against that file; entries beside the `$ref` win."""
+        """`schema` with each map of schemas written as a reference replaced by `SpecDocuments.referenced_map`."""
         if not any(isinstance(schema.get(key), dict) and isinstance(schema[key].get("$ref"), str)
-                   for key in self._REFERENCED_MAPS):
+                   for key in REFERENCED_MAP_KEYWORDS):
             return schema
         result = dict(schema)
-        for key in self._REFERENCED_MAPS:
+        for key in REFERENCED_MAP_KEYWORDS:
             written = schema.get(key)
-            if not isinstance(written, dict) or not isinstance(written.get("$ref"), str):
-                continue
-            target, file, fragment, hops = written, base, "", 0
-            while isinstance(target, dict) and isinstance(target.get("$ref"), str) and hops < 16:
-                reference = target["$ref"]
-                target, file = self.documents.resolve(reference, file)
-                fragment = reference.partition("#")[2]
-                hops += 1
-            entries = {}
-            if isinstance(target, dict):
-                for name in target:
-                    token = urllib.parse.quote(name.replace("~", "~0").replace("/", "~1"), safe="")
-                    entries[name] = {"$ref": f"{urllib.parse.quote(str(file))}#{fragment.rstrip('/')}/{token}"}
-            entries.update({name: sub for name, sub in written.items() if name != "$ref"})
-            result[key] = entries
+            if isinstance(written, dict) and isinstance(written.get("$ref"), str):
+                result[key] = self.documents.referenced_map(written, base)
         return result
 
     @staticmethod
