@@ -7,24 +7,30 @@
 ///
 /// 1. a variant whose tag (a property fixed to one string by `const` or a one-value `enum`, e.g. `"role": "user"`)
 ///    the value contradicts is set aside;
-/// 2. of the others, the first that decodes and declares every key of the value wins; else the one that decodes and
-///    leaves the fewest keys of the value undeclared; else the first set-aside one that decodes.
+/// 2. of the others, the first that decodes, finds every member it requires and declares every key of the value wins;
+///    else, of those that decode, one that finds every required member before one that misses some (a required member
+///    that may be `null` or has a default decodes when absent, so decoding alone does not tell: GitHub's
+///    `locked-issue-event` requires a nullable `lock_reason` and would take every other issue event), then the one
+///    leaving the fewest keys of the value undeclared; else the first set-aside one that decodes.
 ///
 /// Values that are not objects, and variants that are not objects (`keys` nil), keep "first that decodes".
 @_spi(Generated) public enum UnionDecoding {
     /// One variant of a union: what its objects look like, and how to decode it as the union.
     public struct Variant<Union>: Sendable {
         let keys: Set<String>?
+        let required: Set<String>
         let tag: (key: String, value: String)?
         let decode: @Sendable (any Decoder) throws -> Union
 
         /// - Parameters:
         ///   - keys: the member names the variant declares, or nil when it is not an object with declared members.
+        ///   - required: the members the variant requires that decode when absent (nullable ones, ones with a default).
         ///   - tag: a member the variant fixes to one string, and that string.
         ///   - decode: decodes the variant and wraps it in the union's case.
-        public init(keys: Set<String>? = nil, tag: (String, String)? = nil,
+        public init(keys: Set<String>? = nil, required: Set<String> = [], tag: (String, String)? = nil,
                     _ decode: @escaping @Sendable (any Decoder) throws -> Union) {
             self.keys = keys
+            self.required = required
             self.tag = tag.map { (key: $0.0, value: $0.1) }
             self.decode = decode
         }
@@ -42,7 +48,8 @@
     public static func decode<Union>(from decoder: any Decoder, among variants: [Variant<Union>]) throws -> Union {
         let object = try? decoder.container(keyedBy: AnyKey.self)
         let present = object.map { Set($0.allKeys.map(\.stringValue)) }
-        var closest: (value: Union, undeclared: Int)?
+        // Ranked by (1 when it misses a required member, undeclared keys): lower is closer.
+        var closest: (value: Union, rank: (Int, Int))?
         var contradicted: Union?
         for variant in variants {
             var contradicts = false
@@ -57,8 +64,10 @@
             }
             guard let present, let keys = variant.keys else { return value }
             let undeclared = present.subtracting(keys).count
-            if undeclared == 0 { return value }
-            if closest.map({ undeclared < $0.undeclared }) ?? true { closest = (value, undeclared) }
+            let missesRequired = !variant.required.isSubset(of: present)
+            if undeclared == 0 && !missesRequired { return value }
+            let rank = (missesRequired ? 1 : 0, undeclared)
+            if closest.map({ rank < $0.rank }) ?? true { closest = (value, rank) }
         }
         if let value = closest?.value ?? contradicted { return value }
         throw DecodingError.dataCorrupted(DecodingError.Context(

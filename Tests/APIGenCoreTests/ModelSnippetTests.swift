@@ -258,6 +258,19 @@ final class ModelSnippetTests: XCTestCase {
         XCTAssertFalse(either.contains("case xclass("), either)
     }
 
+    /// Found by Scripts/wire.py on GitHub's issue events: a variant requiring a nullable member (or one with a default)
+    /// decodes when the member is absent, so the union must be told which required members decoding does not enforce.
+    func testUnionVariantsNameTheRequiredMembersDecodingDoesNotEnforce() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Locked: { type: object, required: [id, lock_reason, kind], properties: { id: { type: integer }, lock_reason: { type: string, nullable: true }, kind: { type: string, default: lock } } }
+                Added: { type: object, required: [id], properties: { id: { type: integer }, card: { type: string } } }
+                Event: { anyOf: [ { $ref: '#/components/schemas/Locked' }, { $ref: '#/components/schemas/Added' } ] }
+            """))
+        let event = outcome.file("Models/Event.swift") ?? outcome.rendered.joined(separator: "\n")
+        assertContains(event, ".init(keys: [\"id\", \"lock_reason\", \"kind\"], required: [\"lock_reason\", \"kind\"])",
+                       ".init(keys: [\"id\", \"card\"]) {")
+    }
+
     /// Found by Scripts/hostile-specs.py (seed 1286): a union listing itself decoded by calling its own `init(from:)`
     /// first, forever (swiftc: "function call causes an infinite recursion").
     func testAUnionListingItselfLeavesThatVariantOut() {

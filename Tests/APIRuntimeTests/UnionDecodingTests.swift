@@ -66,4 +66,50 @@ final class UnionDecodingTests: XCTestCase {
             XCTAssertEqual(context.debugDescription, "the value matches none of the variants")
         }
     }
+
+    // GitHub's issue events: `locked` requires `lock_reason`, which may be null, so it decodes when the key is absent.
+    private struct Locked: Decodable, Equatable {
+        var id: Int
+        var lockReason: String?
+        enum CodingKeys: String, CodingKey { case id, lockReason = "lock_reason" }
+    }
+
+    private struct AddedToProject: Decodable, Equatable {
+        var id: Int
+        var projectCard: String?
+        enum CodingKeys: String, CodingKey { case id, projectCard = "project_card" }
+    }
+
+    private enum IssueEvent: Decodable, Equatable {
+        case locked(Locked)
+        case addedToProject(AddedToProject)
+
+        static let variants: [UnionDecoding.Variant<IssueEvent>] = [
+            .init(keys: ["id", "lock_reason"], required: ["lock_reason"]) { .locked(try Locked(from: $0)) },
+            .init(keys: ["id", "project_card"]) { .addedToProject(try AddedToProject(from: $0)) },
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionDecoding.decode(from: decoder, among: Self.variants)
+        }
+    }
+
+    private func decodeEvent(_ json: String) throws -> IssueEvent {
+        try JSONDecoder().decode(IssueEvent.self, from: Data(json.utf8))
+    }
+
+    func testAVariantMissingARequiredMemberThatDecodesWhenAbsentGivesWayToOneThatFits() throws {
+        XCTAssertEqual(try decodeEvent(#"{"id": 1}"#), .addedToProject(AddedToProject(id: 1)))
+        XCTAssertEqual(try decodeEvent(#"{"id": 1, "lock_reason": null}"#), .locked(Locked(id: 1)))
+        XCTAssertEqual(try decodeEvent(#"{"id": 1, "lock_reason": "spam"}"#), .locked(Locked(id: 1, lockReason: "spam")))
+    }
+
+    func testAVariantMissingARequiredMemberIsStillTakenWhenNothingElseDecodes() throws {
+        // `project_card` is not a string, so only `locked` decodes.
+        XCTAssertEqual(try decodeEvent(#"{"id": 1, "project_card": 5}"#), .locked(Locked(id: 1)))
+    }
+
+    func testUndeclaredKeysRankBeforeAMissingRequiredMember() throws {
+        XCTAssertEqual(try decodeEvent(#"{"id": 1, "extra": 2}"#), .addedToProject(AddedToProject(id: 1)))
+    }
 }

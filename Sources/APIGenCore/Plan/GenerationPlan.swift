@@ -237,7 +237,8 @@ public struct UnionCasePlan: Encodable, Sendable {
     /// The values joined for a `case` label: `"like", "Like"`.
     public var discriminatorPattern: String
     /// The arguments of the case's `UnionDecoding.Variant` when the union decodes by shape: the member names of an
-    /// object variant and the member it fixes to one string, e.g. `(keys: ["id", "type"], tag: ("type", "track"))`;
+    /// object variant, the required ones that decode when absent and the member it fixes to one string, e.g.
+    /// `(keys: ["id", "type"], tag: ("type", "track"))`;
     /// empty for a variant that is not an object with declared members.
     public var shapeArguments = ""
     public var isLast = false

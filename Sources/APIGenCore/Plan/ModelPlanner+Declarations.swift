@@ -241,8 +241,9 @@ extension ModelPlanner {
         return usage
     }
 
-    /// The arguments of the variant's `UnionDecoding.Variant`: the member names an object variant declares, and the
-    /// member it fixes to one string (the discriminator's property first), e.g. `(keys: ["id", "type"], tag: ("type", "track"))`;
+    /// The arguments of the variant's `UnionDecoding.Variant`: the member names an object variant declares, the required
+    /// ones that decode when absent, and the member it fixes to one string (the discriminator's property first), e.g.
+    /// `(keys: ["id", "type", "lock_reason"], required: ["lock_reason"], tag: ("type", "track"))`;
     /// empty for a variant that is not an object with declared members.
     private func shapeArguments(of member: SchemaRef, preferring discriminatorProperty: String?) -> String {
         let schema = api[member]
@@ -250,13 +251,22 @@ extension ModelPlanner {
         let properties = mergedProperties(of: schema)
         guard !properties.isEmpty else { return "" }
         let keys = properties.map { SwiftNaming.stringLiteral($0.name) }.joined(separator: ", ")
+        // Only the required members decoding does not enforce: a nullable one or one with a default decodes when absent.
+        let required = mergedRequired(of: schema)
+        let unenforced = properties.filter { property in
+            let member = api[property.schema]
+            return required.contains(property.name) && !member.readOnly && !member.writeOnly
+                && (admitsNull(member) || member.defaultValue != nil)
+        }.map { SwiftNaming.stringLiteral($0.name) }
         let candidates = properties.filter { $0.name == discriminatorProperty } + properties.filter { $0.name != discriminatorProperty }
         let tag = candidates.lazy.compactMap { property in
             self.api[property.schema].fixedString.map {
                 "(\(SwiftNaming.stringLiteral(property.name)), \(SwiftNaming.stringLiteral($0)))"
             }
         }.first
-        return "(keys: [\(keys)]" + (tag.map { ", tag: \($0)" } ?? "") + ")"
+        return "(keys: [\(keys)]"
+            + (unenforced.isEmpty ? "" : ", required: [\(unenforced.joined(separator: ", "))]")
+            + (tag.map { ", tag: \($0)" } ?? "") + ")"
     }
 
     func declareEnum(_ ref: SchemaRef, rawType: String, name requested: String, named: Bool, file: String) -> TypeUsage {
