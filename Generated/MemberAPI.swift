@@ -138,10 +138,10 @@ extension MemberAPI {
         public var legacyPartnerKey: APIKeyCredential?
         /// `partnerOAuth`: an OAuth 2 access token (sent as a bearer token); scopes: rates:read.
         /// Partner apps authorised through the client-credentials flow.
-        public var partnerOAuth: OAuth2Credential?
+        public var partnerOAuth: BearerCredential?
 
         /// Credentials for the schemes given; leave out those the app does not have (yet).
-        public init(bearerAuth: BearerCredential? = nil, deviceSession: APIKeyCredential? = nil, partnerKey: APIKeyCredential? = nil, legacyPartnerKey: APIKeyCredential? = nil, partnerOAuth: OAuth2Credential? = nil) {
+        public init(bearerAuth: BearerCredential? = nil, deviceSession: APIKeyCredential? = nil, partnerKey: APIKeyCredential? = nil, legacyPartnerKey: APIKeyCredential? = nil, partnerOAuth: BearerCredential? = nil) {
             self.bearerAuth = bearerAuth
             self.deviceSession = deviceSession
             self.partnerKey = partnerKey

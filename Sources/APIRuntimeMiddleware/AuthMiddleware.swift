@@ -8,7 +8,7 @@ import HTTPTypes
 /// refresh runs (a refresh endpoint called through the same client). Prefer the client's `credentials`, which
 /// follow each operation's requirements scheme by scheme; this middleware suits specs that declare no security.
 ///
-/// When the refresh fails, every waiting request throws ``AuthError/refreshFailed(underlying:)`` and the event
+/// When the refresh fails, every waiting request throws ``CredentialError/refreshFailed(underlying:)`` and the event
 /// bus receives ``ClientEvent/authRefreshFailed(message:)`` (once per failed refresh). A replay that is rejected
 /// again returns its `401` response to the caller; there is no second refresh for it.
 public struct AuthMiddleware: ClientMiddleware {

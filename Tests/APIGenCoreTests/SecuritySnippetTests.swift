@@ -81,8 +81,8 @@ final class SecuritySnippetTests: XCTestCase {
             "public var bearer: BearerCredential?",
             "public var basic: BasicCredential?",
             "public var hoba: HTTPAuthorizationCredential?",
-            "public var oauth: OAuth2Credential?",
-            "public var oidc: OpenIDConnectCredential?",
+            "public var oauth: BearerCredential?",
+            "public var oidc: BearerCredential?",
             "credentials: Credentials? = nil",
             "accountProvider: @escaping @Sendable () -> String? = { nil }")
         XCTAssertFalse(client.contains("var certificate"), "mutualTLS is transport configuration, not a credential")
@@ -166,7 +166,7 @@ final class SecuritySnippetTests: XCTestCase {
         assertContains(outcome.file("ShopClient.swift") ?? "",
             #"SecurityScheme(name: "basicAuth", kind: .http(scheme: "basic"))"#,
             #"SecurityScheme(name: "key", kind: .apiKey(name: "api_key", location: .query))"#,
-            "public var oauth: OAuth2Credential?")
+            "public var oauth: BearerCredential?")
     }
 
     func testSchemeNamesFromTheSpecNeverBecomeCode() {

@@ -84,7 +84,7 @@ final class AuthMiddlewareTests: XCTestCase {
                     do {
                         _ = try await sendThrough(auth, .get("https://api.test/x"), transport: mock)
                         return false
-                    } catch AuthError.refreshFailed(let underlying) {
+                    } catch CredentialError.refreshFailed(let underlying) {
                         return String(describing: underlying) == "refresh token revoked"
                     } catch {
                         return false
@@ -132,7 +132,7 @@ final class AuthMiddlewareTests: XCTestCase {
             do {
                 _ = try await client.send(RequestBuilder(method: "GET", path: "/me"), operation: TestOperations.getItems)
                 return "sent"
-            } catch AuthError.refreshFailed {
+            } catch CredentialError.refreshFailed {
                 return "refresh failed"
             } catch {
                 return "\(error)"

@@ -85,7 +85,7 @@ final class SecurityLoopbackTests: XCTestCase {
         let server = try LoopbackServer { _ in .status(503) }
         defer { server.stop() }
         let scopes = Box<[[String]]>([])
-        let oauth = OAuth2Credential(token: { requested in
+        let oauth = BearerCredential(token: { requested in
             scopes.value.append(requested)
             return "oauth-token"
         })
@@ -124,8 +124,9 @@ final class SecurityLoopbackTests: XCTestCase {
         do {
             _ = try await api.notifications.registerDevice(body: Self.device)
             XCTFail("deviceSession is required together with bearerAuth")
-        } catch let error as CredentialError {
-            XCTAssertEqual(error, .missing(operation: "registerDevice", alternatives: ["bearerAuth + deviceSession"]))
+        } catch CredentialError.missing(let operation, let alternatives) {
+            XCTAssertEqual(operation, "registerDevice")
+            XCTAssertEqual(alternatives, ["bearerAuth + deviceSession"])
         }
         XCTAssertTrue(server.requests.isEmpty, "nothing is sent without the required credentials")
         let failed = await collector.wait(count: 1) { if case .requestFailed = $0 { true } else { false } }
@@ -149,7 +150,7 @@ final class SecurityLoopbackTests: XCTestCase {
             do {
                 _ = try await api.members.getProfile()
                 return "succeeded"
-            } catch AuthError.refreshFailed(let underlying) {
+            } catch CredentialError.refreshFailed(let underlying) {
                 return underlying is RefreshTokensError ? "refresh failed with its 401" : "refresh failed: \(underlying)"
             }
         }

@@ -73,11 +73,11 @@ struct SecurityPlanner {
             summary = "HTTP `\(scheme)` authentication (`Authorization: \(spelled) ...`)"
         case .oauth2(let scopes):
             kindLiteral = ".oauth2"
-            credentialType = "OAuth2Credential"
+            credentialType = "BearerCredential"
             summary = "an OAuth 2 access token (sent as a bearer token)" + (scopes.isEmpty ? "" : "; scopes: " + scopes.joined(separator: ", "))
         case .openIdConnect:
             kindLiteral = ".openIdConnect"
-            credentialType = "OpenIDConnectCredential"
+            credentialType = "BearerCredential"
             summary = "an OpenID Connect access token (sent as a bearer token)"
         case .mutualTLS:
             kindLiteral = ".mutualTLS"

@@ -31,7 +31,7 @@ public enum SwiftNaming {
         "APIKeyCredential", "BasicCredential", "BearerCredential", "ClientMiddleware", "CredentialError", "CredentialSet",
         "DateTimeCoding", "ECMARegex", "ECMARegexError", "EnvelopeFormat", "EventBus", "HTTPAuthorizationCredential",
         "HTTPTransport", "JSONInstance", "JSONNumber", "JSONObject", "JSONPropertyTable", "JSONSchemaFormat", "JSONTypeSet",
-        "OAuth2Credential", "OpenIDConnectCredential", "ParameterStyle", "ResponseBodyProblem", "ResponseValidationError",
+        "ParameterStyle", "ResponseBodyProblem", "ResponseValidationError",
         "SchemaCheck", "SchemeCredential", "SecurityRequirement", "SecurityScheme", "URLSessionTransport",
         "ValidationContext", "ValidationFailureReporter", "ValidationMessage",
     ]

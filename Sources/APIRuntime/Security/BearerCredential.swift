@@ -48,8 +48,3 @@ public struct BearerCredential: SchemeCredential {
         return try await refresher(rejected, scopes)
     }
 }
-
-/// The credential of an `oauth2` scheme: an access token for the required scopes.
-public typealias OAuth2Credential = BearerCredential
-/// The credential of an `openIdConnect` scheme: an access token for the required scopes.
-public typealias OpenIDConnectCredential = BearerCredential

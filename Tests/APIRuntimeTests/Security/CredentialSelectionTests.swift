@@ -30,7 +30,7 @@ final class CredentialSelectionTests: XCTestCase {
         XCTAssertEqual(basic.headerFields[.authorization], "Basic " + Data("ann:p:w".utf8).base64EncodedString())
         let hoba = try await send([SecurityRequirement([.init(Self.hoba)])], credentials: ["hoba": HTTPAuthorizationCredential("v1")])
         XCTAssertEqual(hoba.headerFields[.authorization], "HOBA v1")
-        let oidc = try await send([SecurityRequirement([.init(Self.oidc)])], credentials: ["oidc": OpenIDConnectCredential("id-t")])
+        let oidc = try await send([SecurityRequirement([.init(Self.oidc)])], credentials: ["oidc": BearerCredential("id-t")])
         XCTAssertEqual(oidc.headerFields[.authorization], "Bearer id-t")
     }
 
