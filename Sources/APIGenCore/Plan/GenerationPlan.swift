@@ -238,7 +238,7 @@ public struct UnionCasePlan: Encodable, Sendable {
     public var discriminatorPattern: String
     /// The arguments of the case's `UnionDecoding.Variant` when the union decodes by shape: the member names of an
     /// object variant, the required ones that decode when absent and the member it fixes to one string, e.g.
-    /// `(keys: ["id", "type"], tag: ("type", "track"))`;
+    /// `(keys: ["id", "type", "lock_reason"], required: ["lock_reason"], tag: ("type", "track"))`;
     /// empty for a variant that is not an object with declared members.
     public var shapeArguments = ""
     public var isLast = false

@@ -36,7 +36,7 @@ extension ModelPlanner {
                 if !fields[position].wireNames.contains(property.name) { fields[position].wireNames.append(property.name) }
                 fields[position].usages.append(propertyUsage)
                 fields[position].presentIn.insert(shapeIndex)
-                if required.contains(property.name) && !propertySchema.readOnly && !propertySchema.writeOnly {
+                if isRequired(property, in: required) {
                     fields[position].requiredIn.insert(shapeIndex)
                 }
                 if propertySchema.nullable {

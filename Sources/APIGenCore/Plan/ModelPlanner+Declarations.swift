@@ -26,7 +26,7 @@ extension ModelPlanner {
                     at: property.node, hint: "add `nameOverrides: { \(name).\(property.name): yourName }` to apigen.yml"))
             }
             let propertyUsage = self.usage(property.schema, suggestedName: name + SwiftNaming.typeNamePart(property.name), file: file)
-            let isRequired = required.contains(property.name) && !propertySchema.readOnly && !propertySchema.writeOnly
+            let isRequired = isRequired(property, in: required)
             var docs = documentation(propertySchema)
             if propertySchema.readOnly { docs.append(contentsOf: docs.isEmpty ? ["Read-only: sent by the server, never sent back (left out of request bodies)."] : ["", "Read-only: sent by the server, never sent back (left out of request bodies)."]) }
             if propertySchema.writeOnly { docs.append(contentsOf: docs.isEmpty ? ["Write-only: sent to the server, never returned."] : ["", "Write-only: sent to the server, never returned."]) }
@@ -254,9 +254,7 @@ extension ModelPlanner {
         // Only the required members decoding does not enforce: a nullable one or one with a default decodes when absent.
         let required = mergedRequired(of: schema)
         let unenforced = properties.filter { property in
-            let member = api[property.schema]
-            return required.contains(property.name) && !member.readOnly && !member.writeOnly
-                && (admitsNull(member) || member.defaultValue != nil)
+            isRequired(property, in: required) && (admitsNull(api[property.schema]) || api[property.schema].defaultValue != nil)
         }.map { SwiftNaming.stringLiteral($0.name) }
         let candidates = properties.filter { $0.name == discriminatorProperty } + properties.filter { $0.name != discriminatorProperty }
         let tag = candidates.lazy.compactMap { property in

@@ -219,6 +219,13 @@ final class ModelPlanner {
         return result
     }
 
+    /// Whether a model requires `property`: `required` (from ``mergedRequired(of:visited:)``) names it, and it is
+    /// neither read-only nor write-only (those are left out of one direction, so a model never requires them).
+    func isRequired(_ property: (name: String, schema: SchemaRef, node: SpecNode), in required: Set<String>) -> Bool {
+        let member = api[property.schema]
+        return required.contains(property.name) && !member.readOnly && !member.writeOnly
+    }
+
     func claimName(_ name: String, named: Bool) -> String {
         named ? name : typeScope.claim(name)
     }
