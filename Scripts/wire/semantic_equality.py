@@ -41,17 +41,35 @@ def _is_number(value):
     return isinstance(value, (int, float, decimal.Decimal)) and not isinstance(value, bool)
 
 
-def differences(expected, actual, path="", limit=5):
-    """Paths where `actual` does not mean what `expected` means (at most `limit`)."""
+def differences(expected, actual, path="", limit=5, wire_scalars=False):
+    """Paths where `actual` does not mean what `expected` means (at most `limit`).
+
+    `wire_scalars` is for parameters: their text cannot tell the string "0" from the number 0, so a reader of a
+    schema that allows both (`anyOf: [integer, string]`) takes its first alternative. A string and a number or boolean
+    are then the same value when they are written the same way.
+    """
     found = []
-    _compare(expected, actual, path, found)
+    _compare(expected, actual, path, found, wire_scalars)
     return found[:limit]
 
 
-def _compare(expected, actual, path, found):
+def _wire_text(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if _is_number(value):
+        return str(value)
+    return value if isinstance(value, str) else None
+
+
+def _compare(expected, actual, path, found, wire_scalars=False):
     if len(found) > 8:
         return
     where = path or "/"
+    if wire_scalars and isinstance(expected, str) != isinstance(actual, str) \
+            and _wire_text(expected) is not None and _wire_text(actual) is not None:
+        if _wire_text(expected) != _wire_text(actual):
+            found.append(f"{where}: expected {expected!r}, got {actual!r}")
+        return
     if isinstance(actual, datetime.datetime):
         moment = parse_date_time(expected)
         utc = actual.astimezone(datetime.timezone.utc) if actual.tzinfo else actual
@@ -95,7 +113,7 @@ def _compare(expected, actual, path, found):
             if key not in actual:
                 found.append(f"{path}/{key}: expected {_short(expected[key])}, absent")
             else:
-                _compare(expected[key], actual[key], f"{path}/{key}", found)
+                _compare(expected[key], actual[key], f"{path}/{key}", found, wire_scalars)
         for key in actual:
             if key not in expected:
                 found.append(f"{path}/{key}: not sent, got {_short(actual[key])}")
@@ -105,7 +123,7 @@ def _compare(expected, actual, path, found):
             found.append(f"{where}: expected {len(expected)} items, got {len(actual)}")
             return
         for index, (left, right) in enumerate(zip(expected, actual)):
-            _compare(left, right, f"{path}/{index}", found)
+            _compare(left, right, f"{path}/{index}", found, wire_scalars)
         return
     if expected != actual or type(expected) is not type(actual):
         found.append(f"{where}: expected {_short(expected)}, got {_short(actual)}")

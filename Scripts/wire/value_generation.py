@@ -63,12 +63,15 @@ def wire_schema(schema, location=None, allow_empty=False):
         # A form or multipart body sends an array property as one pair or part per element, and an object property
         # in a style (`deepObject`, exploded `form`) as one pair per member: an empty one sends nothing and reads
         # back as absent, so no encoding can carry it.
+        # That holds for each alternative of a property that is a choice (openai's `files`: one file or a list).
         for member in [top] + [m for m in top.get("allOf") or [] if isinstance(m, dict)]:
-            for sub in (member.get("properties") or {}).values():
-                if isinstance(sub, dict) and ("array" in _types(sub) or "items" in sub):
-                    sub.setdefault("minItems", 1)
-                elif isinstance(sub, dict) and ("object" in _types(sub) or "properties" in sub):
-                    sub.setdefault("minProperties", 1)
+            for prop in (member.get("properties") or {}).values():
+                choices = [c for key in ("oneOf", "anyOf") for c in (prop.get(key) or [])] if isinstance(prop, dict) else []
+                for sub in [prop] + [c for c in choices if isinstance(c, dict)]:
+                    if isinstance(sub, dict) and ("array" in _types(sub) or "items" in sub):
+                        sub.setdefault("minItems", 1)
+                    elif isinstance(sub, dict) and ("object" in _types(sub) or "properties" in sub):
+                        sub.setdefault("minProperties", 1)
         location = None
 
     def visit(node):
@@ -97,7 +100,9 @@ def wire_schema(schema, location=None, allow_empty=False):
         if "number" in kinds:
             for bound, value in (("minimum", -1e300), ("maximum", 1e300)):
                 node.setdefault(bound, value)
-        if "string" in kinds and not any(k in node for k in ("enum", "const", "format", "pattern")):
+        # Strings inside an array or object parameter get the delimiter-free pattern below instead (a header
+        # pattern here would admit the `,` that separates the items).
+        if "string" in kinds and node is top and not any(k in node for k in ("enum", "const", "format", "pattern")):
             if location == "header":
                 node["pattern"] = HEADER_PATTERN
             elif location == "cookie":
@@ -272,9 +277,26 @@ def strip_undeclared(value, schema):
             result[key] = _strip_all(member, children)
         return result
     if isinstance(value, list):
-        return [_strip_all(item, [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)])
-                for item in value]
+        return [_strip_all(item, _item_schemas(schemas, index)) for index, item in enumerate(value)]
     return value
+
+
+def _item_schemas(schemas, index):
+    """The schemas that apply to the array element at `index`: a tuple position (`prefixItems`, draft-04 `items: [...]`)
+    or, past the positions, `items` (`additionalItems` in draft-04)."""
+    found = []
+    for s in schemas:
+        if not isinstance(s, dict):
+            continue
+        positions = s.get("prefixItems") if isinstance(s.get("prefixItems"), list) else \
+            s.get("items") if isinstance(s.get("items"), list) else None
+        if positions is not None and index < len(positions):
+            found.append(positions[index])
+            continue
+        rest = s.get("additionalItems") if isinstance(s.get("items"), list) else s.get("items")
+        if isinstance(rest, dict):
+            found.append(rest)
+    return [f for f in found if isinstance(f, dict)]
 
 
 def strip_read_only(value, schema):
@@ -291,8 +313,8 @@ def strip_read_only(value, schema):
             result[key] = strip_read_only(member, {"allOf": children}) if children else member
         return result
     if isinstance(value, list):
-        items = [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)]
-        return [strip_read_only(item, {"allOf": items}) if items else item for item in value]
+        return [strip_read_only(item, {"allOf": items}) if (items := _item_schemas(schemas, index)) else item
+                for index, item in enumerate(value)]
     return value
 
 

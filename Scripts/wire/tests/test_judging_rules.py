@@ -1,0 +1,76 @@
+"""Unit tests of the harness's own rules: what it draws, what it strips and what it counts as the same value.
+
+Run with the harness's virtualenv (`.build/wire-venv/bin/python -m unittest discover -s Scripts/wire/tests`);
+`.ci/run` does after the wire slices have created it. Each rule here was found by a seed other than CI's.
+"""
+import pathlib
+import sys
+import unittest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from semantic_equality import differences  # noqa: E402
+from value_generation import strip_undeclared, wire_schema  # noqa: E402
+
+
+class ParameterTextTests(unittest.TestCase):
+    """A parameter's text cannot tell the string "0" from the number 0 (seed 2, parameter-styles GET /keys)."""
+
+    def test_a_string_and_a_number_written_alike_are_the_same_parameter_value(self):
+        self.assertEqual(differences({"id": "0"}, {"id": 0}, "path", wire_scalars=True), [])
+        self.assertEqual(differences({"on": ["true", "7"]}, {"on": [True, 7]}, "query", wire_scalars=True), [])
+
+    def test_values_written_differently_still_differ(self):
+        self.assertEqual(differences({"id": "0"}, {"id": 1}, "path", wire_scalars=True), ["path/id: expected '0', got 1"])
+        self.assertEqual(differences({"id": "007"}, {"id": 7}, "path", wire_scalars=True),
+                         ["path/id: expected '007', got 7"])
+
+    def test_bodies_keep_strings_and_numbers_apart(self):
+        self.assertEqual(differences({"id": "0"}, {"id": 0}, "body"), ["body/id: expected '0', got 0"])
+
+
+class TupleStrippingTests(unittest.TestCase):
+    """Members a model cannot carry are stripped inside tuple positions too (seed 3, schema-composition POST
+    /placements: a Track object in a `prefixItems` position kept undeclared members)."""
+
+    def test_prefix_items_positions_and_the_rest(self):
+        segment = {"type": "array", "prefixItems": [{"type": "integer"}, {"properties": {"name": {}}}],
+                   "items": {"properties": {"rest": {}}}}
+        self.assertEqual(strip_undeclared([5, {"name": "a", "extra": 1}, {"rest": 2, "extra": 3}], segment),
+                         [5, {"name": "a"}, {"rest": 2}])
+
+    def test_draft4_items_array_and_additional_items(self):
+        schema = {"items": [{}, {"properties": {"a": {}}}], "additionalItems": {"properties": {"c": {}}}}
+        self.assertEqual(strip_undeclared([1, {"a": 1, "b": 2}, {"a": 1, "c": 3}], schema), [1, {"a": 1}, {"c": 3}])
+
+
+class FormBodyLimitsTests(unittest.TestCase):
+    """An empty list is no part and no pair at all, so a form or multipart body never draws one, also where a
+    property is a choice of a file and a list of files (seed 2, request-bodies POST /skills)."""
+
+    def test_each_list_alternative_of_a_property_needs_an_element(self):
+        upload = {"type": "object", "properties": {"files": {"oneOf": [
+            {"type": "array", "items": {"type": "string", "format": "binary"}},
+            {"type": "string", "format": "binary"}]}, "tags": {"type": "array", "items": {"type": "string"}}}}
+        limited = wire_schema(upload, "form")
+        self.assertEqual(limited["properties"]["files"]["oneOf"][0]["minItems"], 1)
+        self.assertNotIn("minItems", limited["properties"]["files"]["oneOf"][1])
+        self.assertEqual(limited["properties"]["tags"]["minItems"], 1)
+        self.assertNotIn("minItems", upload["properties"]["tags"], "the description's schema is not changed")
+
+
+class HeaderArrayTests(unittest.TestCase):
+    """The items of an array sent in a header (a header parameter or a multipart part's header) hold no delimiter:
+    the `simple` style joins them with `,` (seed 1 with five cases, request-bodies POST /albums: X-Tags)."""
+
+    def test_items_of_a_header_array_are_delimiter_free_and_a_plain_header_is_printable_ascii(self):
+        import re
+        tags = wire_schema({"type": "array", "items": {"type": "string"}}, "header")
+        self.assertEqual(tags["items"]["pattern"], r"^[A-Za-z0-9_~-]+$")
+        self.assertIsNone(re.match(tags["items"]["pattern"], "a,b"))
+        plain = wire_schema({"type": "string"}, "header")
+        self.assertIsNotNone(re.match(plain["pattern"], "a, b"))
+
+
+if __name__ == "__main__":
+    unittest.main()
