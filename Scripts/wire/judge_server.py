@@ -6,6 +6,7 @@ response the harness planned for the case.
 """
 import logging
 import pathlib
+import re
 import threading
 import urllib.parse
 
@@ -20,6 +21,7 @@ from werkzeug.datastructures import Headers, ImmutableMultiDict
 from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
 
+from python_patterns import python_patterns
 from spec_documents import REFERENCED_MAP_KEYWORDS
 from value_generation import default_breaks_own_keywords
 
@@ -164,6 +166,7 @@ class JudgeServer:
         spec_dict = _multipart_files_as_any(spec_dict, self.harness_bodies)
         spec_dict = _queries_of_path_keys_as_parameters(spec_dict, documents)
         spec_dict = _without_defaults_it_rejects(spec_dict)
+        spec_dict = python_patterns(spec_dict)
         # Formats openapi-core does not know (custom ones, and some it lacks) are accepted as plain strings: the
         # schema's other keywords still apply, and the harness compares the values itself.
         formats = _formats(spec_dict) | (_formats_of_documents(documents) if documents else set())
@@ -279,20 +282,35 @@ def split_path_key(key):
 
 
 def colliding_path_keys(spec_dict):
-    """Operations (key, method) whose key, split as sent, is that of an earlier operation with the same method:
-    openapi-core finds operations by path and method only, so it cannot judge them."""
+    """Operations (key, method) whose key, split as sent, is that of an earlier operation with the same method, or
+    whose URLs another templated key of the same method matches too (Apple's registry: `/{scope}/{name}/{version}`
+    matches every URL of `/{scope}/{name}/{version}.zip`; OpenAPI leaves such a choice to the tooling): openapi-core
+    finds operations by path and method only, so it cannot judge them with the whole description."""
     from operations import METHODS
     seen, colliding = set(), set()
-    for key, item in (spec_dict.get("paths") or {}).items():
-        if not isinstance(item, dict):
-            continue
+    keys = [(key, item) for key, item in (spec_dict.get("paths") or {}).items() if isinstance(item, dict)]
+    for key, item in keys:
         path = split_path_key(key)[0]
         for method in METHODS:
             if method in item:
                 if (path, method) in seen:
                     colliding.add((key, method))
                 seen.add((path, method))
+                sample = _TEMPLATE.sub("wire-sample-0", path)
+                if any(other != key and method in other_item and split_path_key(other)[0] != path
+                       and _template_pattern(split_path_key(other)[0]).fullmatch(sample)
+                       for other, other_item in keys):
+                    colliding.add((key, method))
     return colliding
+
+
+_TEMPLATE = re.compile(r"\{[^{}/]*\}")
+
+
+def _template_pattern(path):
+    """A regular expression for the URLs a templated path matches (a template is one or more characters but `/`)."""
+    parts = _TEMPLATE.split(path)
+    return re.compile("[^/]+".join(re.escape(part) for part in parts))
 
 
 def _queries_of_path_keys_as_parameters(spec_dict, documents):
@@ -535,7 +553,8 @@ class _MapReferenceFileHandler:
         content = _parameters_without_read_only(content, file, self.documents)
         # The same defaults the root document loses (`_without_defaults_it_rejects`), in the files it refers to
         # (DigitalOcean's chat_completion_request.yml: `stop: {default: null, anyOf: [...]}`).
-        return _without_defaults_it_rejects(content, is_30=self.is_30) if isinstance(content, dict) else content
+        return python_patterns(_without_defaults_it_rejects(content, is_30=self.is_30)) if isinstance(content, dict) \
+            else content
 
 
 _PARAMETER_LOCATIONS = ("path", "query", "header", "cookie")

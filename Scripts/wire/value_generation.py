@@ -16,6 +16,7 @@ import hypothesis.strategies as st
 from hypothesis_jsonschema import from_schema
 
 import schema_instances
+from python_patterns import python_patterns
 
 INT_LIMITS = {"int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1), "uint32": (0, 2**32 - 1)}
 HEADER_PATTERN = r"^[!-~]+( [!-~]+)*$"
@@ -171,7 +172,7 @@ def strategy(schema, location=None, validator=None, allow_empty=False, fallback_
             raise GenerationError("neither hypothesis-jsonschema nor the fallback generator found a valid value")
         return st.sampled_from(edges + pool)
     try:
-        base = from_schema(_draft7_tuples(generation), allow_x00=False, codec="utf-8", custom_formats=CUSTOM_FORMATS)
+        base = from_schema(python_patterns(_draft7_tuples(generation)), allow_x00=False, codec="utf-8", custom_formats=CUSTOM_FORMATS)
     except Exception as error:  # hypothesis-jsonschema raises several types for unsupported schemas
         raise GenerationError(f"{type(error).__name__}: {error}") from None
     if validator is not None:

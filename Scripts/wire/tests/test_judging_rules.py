@@ -72,5 +72,25 @@ class HeaderArrayTests(unittest.TestCase):
         self.assertIsNotNone(re.match(plain["pattern"], "a, b"))
 
 
+class JudgeReadingTests(unittest.TestCase):
+    """How the judge reads what openapi-core cannot (Apple's package registry: 1 of 6 judged before, 6 of 6 after)."""
+
+    def test_a_pcre_end_anchor_becomes_pythons(self):
+        import re
+        from python_patterns import python_patterns
+        schema = python_patterns({"properties": {"scope": {"pattern": r"\A[a-z]{1,3}\z"}, "raw": {"pattern": r"a\\z"}}})
+        self.assertEqual(schema["properties"]["scope"]["pattern"], r"\A[a-z]{1,3}\Z")
+        self.assertEqual(schema["properties"]["raw"]["pattern"], r"a\\z", "an escaped backslash before z stays")
+        self.assertIsNotNone(re.match(schema["properties"]["scope"]["pattern"], "abc"))
+
+    def test_a_key_whose_urls_another_template_matches_is_judged_alone(self):
+        from judge_server import colliding_path_keys
+        paths = {"/{scope}/{name}/{version}": {"get": {}}, "/{scope}/{name}/{version}.zip": {"get": {}},
+                 "/{scope}/{name}/{version}/Package.swift": {"get": {}}, "/{scope}/{name}": {"put": {}},
+                 "/{scope}/{name}#alias": {"get": {}}, "/{scope}/{name}?list": {"get": {}}}
+        self.assertEqual(colliding_path_keys({"paths": paths}),
+                         {("/{scope}/{name}/{version}.zip", "get"), ("/{scope}/{name}?list", "get")})
+
+
 if __name__ == "__main__":
     unittest.main()
