@@ -83,7 +83,7 @@ public enum Resolver {
         api.dynamicScope = context.dynamicScopeTable()
         api.documentVocabularies = context.vocabularies
         if api.dynamicScope != nil { api.dynamicScope?.referenceHops = context.referenceHops }
-        context.diagnostics += RefusedCompositionProperties.warnings(in: context.schemas)
+        context.diagnostics += RefusedProperties.warnings(in: context.schemas)
         return Result(api: api, diagnostics: context.diagnostics, sources: context.sourceTexts)
     }
 

@@ -1,8 +1,9 @@
 @testable import APIGenCore
 import XCTest
 
-/// `additionalProperties: false` beside a composition that declares the properties is reported once per schema.
-final class RefusedCompositionPropertiesTests: XCTestCase {
+/// `additionalProperties: false` that refuses what a composition declares or what `required` names is reported once
+/// per schema.
+final class RefusedPropertiesTests: XCTestCase {
     private func warnings(_ schemas: String) -> [Diagnostic] {
         let result = Resolver.resolve(rootPath: "api.yaml", provider: InMemorySourceProvider(["api.yaml": """
             openapi: 3.0.3
@@ -56,6 +57,21 @@ final class RefusedCompositionPropertiesTests: XCTestCase {
         ])
     }
 
+    func testARequiredMemberNoPropertiesDeclareMakesTheSchemaUnsatisfiable() throws {
+        let found = warnings("""
+                Status:
+                  type: object
+                  additionalProperties: false
+                  properties: { assistant_id: { type: string } }
+                  required: [thread_id, assistant_id]
+            """)
+        XCTAssertEqual(found.map(\.message), [
+            "'required' names 'thread_id', which no 'properties' declares and 'additionalProperties: false' refuses: "
+                + "no object is valid against this schema, so the generated validator rejects every one",
+        ])
+        XCTAssertEqual(found.first?.hint, "declare it under 'properties', or take it out of 'required'")
+    }
+
     func testNoWarningWhenThePropertiesAreBesideItOrPatternsMayAcceptThem() {
         XCTAssertEqual(warnings("""
                 Status:
@@ -78,6 +94,13 @@ final class RefusedCompositionPropertiesTests: XCTestCase {
                   type: object
                   properties: { account: { type: string } }
                   additionalProperties: false
+                  required: [account]
             """).count, 0)
+        XCTAssertEqual(warnings("""
+                Status:
+                  type: object
+                  required: [account]
+                  properties: { name: { type: string } }
+            """).count, 0, "without additionalProperties: false an undeclared required member may be anything")
     }
 }

@@ -1,19 +1,35 @@
-/// Finds a common mistake in API descriptions: `additionalProperties: false` beside an `allOf` (or `anyOf`, `oneOf`,
-/// a sibling `$ref`) that declares the properties.
+/// Finds two common mistakes in API descriptions around `additionalProperties: false`, which JSON Schema applies to
+/// the properties written beside it only:
 ///
-/// JSON Schema applies `additionalProperties` to the properties written beside it only, so such a schema refuses
-/// every object that has the composed properties: often every object the server sends (Akamai's EdgeKV
-/// `initialize-200.yaml` requires four properties it refuses). apigen validates what the description says, so the
-/// generated client would reject those responses; the warning says why before the first request fails.
-enum RefusedCompositionProperties {
-    /// One warning per schema whose `additionalProperties: false` refuses properties only its composition declares.
+/// - beside an `allOf` (or `anyOf`, `oneOf`, a sibling `$ref`) that declares the properties, it refuses every object
+///   that has them: often every object the server sends (Akamai's EdgeKV `initialize-200.yaml` requires four
+///   properties it refuses);
+/// - beside a `required` that names a member no `properties` declares (openai's `CreateThreadAndRunRequest` requires
+///   `thread_id`), no object is valid at all.
+///
+/// apigen validates what the description says, so the generated client would reject those responses; the warning
+/// says why before the first request fails.
+enum RefusedProperties {
+    /// At most one warning per schema: required members nothing declares, else properties only its composition
+    /// declares.
     static func warnings(in schemas: [Schema]) -> [Diagnostic] {
         var warned = Set<SourceLocation>()
         var diagnostics: [Diagnostic] = []
         for schema in schemas where schema.additionalProperties == .forbidden && schema.node["patternProperties"] == nil {
             let members = schema.allOf + schema.anyOf + schema.oneOf + [schema.refTarget].compactMap { $0 }
-            guard !members.isEmpty else { continue }
             let own = Set(schema.properties.map(\.name))
+            let node = schema.node["additionalProperties"] ?? schema.node
+            let undeclared = requiredNowhereDeclared(schema, members: members, in: schemas)
+            if !undeclared.isEmpty, warned.insert(node.location).inserted {
+                diagnostics.append(.warning(
+                    "'required' names \(list(undeclared)), which no 'properties' declares and 'additionalProperties: false' "
+                        + "refuses: no object is valid against this schema, so the generated validator rejects every one",
+                    at: node,
+                    hint: "declare \(undeclared.count == 1 ? "it" : "them") under 'properties', or take "
+                        + "\(undeclared.count == 1 ? "it" : "them") out of 'required'"))
+                continue
+            }
+            guard !members.isEmpty else { continue }
             var visited = Set<SchemaRef>()
             var refused: [String] = []
             for member in members {
@@ -22,7 +38,6 @@ enum RefusedCompositionProperties {
                     refused.append(name)
                 }
             }
-            let node = schema.node["additionalProperties"] ?? schema.node
             guard !refused.isEmpty, warned.insert(node.location).inserted else { continue }
             diagnostics.append(.warning(
                 "'additionalProperties: false' refuses \(list(refused)), which only the schema's "
@@ -34,6 +49,16 @@ enum RefusedCompositionProperties {
                     + "(JSON Schema 2019-09 and later, OpenAPI 3.1) instead"))
         }
         return diagnostics
+    }
+
+    /// Names the schema's own `required` lists that neither its `properties` nor its members declare.
+    private static func requiredNowhereDeclared(_ schema: Schema, members: [SchemaRef], in schemas: [Schema]) -> [String] {
+        var visited = Set<SchemaRef>()
+        let declared = Set(schema.properties.map(\.name)
+            + members.flatMap { declaredProperties($0, in: schemas, visited: &visited) })
+        var names: [String] = []
+        for name in schema.required where !declared.contains(name) && !names.contains(name) { names.append(name) }
+        return names
     }
 
     /// Property names a member declares, through its own `allOf`, `anyOf`, `oneOf` and `$ref`.
