@@ -183,8 +183,9 @@ class JudgeServer:
         # Property maps written as references (`properties: {$ref: ...}`) are read as the maps they point to, as apigen
         # and the harness read them; openapi-core's resolver would fail on them (AttributeError).
         root_path = documents.root_path if documents is not None else None
-        judged = _parameters_without_read_only(_referenced_maps_inlined(spec_dict, root_path, documents), root_path,
-                                               documents) if root_path is not None else spec_dict
+        judged = _read_only_not_required(_parameters_without_read_only(
+            _referenced_maps_inlined(spec_dict, root_path, documents), root_path, documents), root_path, documents) \
+            if root_path is not None else spec_dict
         handlers = dict(default_handlers, file=_MapReferenceFileHandler(documents)) if documents is not None \
             else default_handlers
         self._reader = lambda: OpenAPI(SchemaPath.from_dict(judged, base_uri=base_uri, handlers=handlers), config=config)
@@ -551,6 +552,7 @@ class _MapReferenceFileHandler:
         file = pathlib.Path(uri_to_path(uri)).resolve()
         content = _referenced_maps_inlined(content, file, self.documents)
         content = _parameters_without_read_only(content, file, self.documents)
+        content = _read_only_not_required(content, file, self.documents)
         # The same defaults the root document loses (`_without_defaults_it_rejects`), in the files it refers to
         # (DigitalOcean's chat_completion_request.yml: `stop: {default: null, anyOf: [...]}`).
         return python_patterns(_without_defaults_it_rejects(content, is_30=self.is_30)) if isinstance(content, dict) \
@@ -591,6 +593,28 @@ def _schema_without_read_only(schema, file, documents, depth=0):
         if isinstance(result.get(key), list):
             result[key] = [_schema_without_read_only(member, file, documents, depth + 1) for member in result[key]]
     return result
+
+
+def _read_only_not_required(node, file, documents):
+    """`node` (content of `file`) without `required` entries whose property is a reference to a schema marked
+    `readOnly`. OpenAPI 3.0: a required read-only property is required in responses only; openapi-core honours that
+    for `readOnly` on the property itself but not through a reference (Netflix consoleme's `requester_info:
+    {$ref: UserModel}`, where `UserModel` is `readOnly`), and refused every request a client sends without it."""
+    if isinstance(node, list):
+        return [_read_only_not_required(item, file, documents) for item in node]
+    if not isinstance(node, dict):
+        return node
+    copied = {key: _read_only_not_required(value, file, documents) for key, value in node.items()}
+    properties, required = node.get("properties"), node.get("required")
+    if isinstance(properties, dict) and isinstance(required, list):
+        def read_only(name):
+            schema = properties.get(name)
+            if not isinstance(schema, dict) or not isinstance(schema.get("$ref"), str):
+                return False
+            target, _ = documents.resolved_or_none(schema["$ref"], file)
+            return isinstance(target, dict) and target.get("readOnly") is True
+        copied["required"] = [name for name in required if not read_only(name)]
+    return copied
 
 
 def _mentions_read_only(schema, file, documents, depth=0):
