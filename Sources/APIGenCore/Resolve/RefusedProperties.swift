@@ -18,8 +18,11 @@ enum RefusedProperties {
         for schema in schemas where schema.additionalProperties == .forbidden && schema.node["patternProperties"] == nil {
             let members = schema.allOf + schema.anyOf + schema.oneOf + [schema.refTarget].compactMap { $0 }
             let own = Set(schema.properties.map(\.name))
+            var visited = Set<SchemaRef>()
+            let refused = distinct(members.flatMap { declaredProperties($0, in: schemas, visited: &visited) }
+                .filter { !own.contains($0) })
+            let undeclared = distinct(schema.required.filter { !own.contains($0) && !refused.contains($0) })
             let node = schema.node["additionalProperties"] ?? schema.node
-            let undeclared = requiredNowhereDeclared(schema, members: members, in: schemas)
             if !undeclared.isEmpty, warned.insert(node.location).inserted {
                 diagnostics.append(.warning(
                     "'required' names \(list(undeclared)), which no 'properties' declares and 'additionalProperties: false' "
@@ -28,15 +31,6 @@ enum RefusedProperties {
                     hint: "declare \(undeclared.count == 1 ? "it" : "them") under 'properties', or take "
                         + "\(undeclared.count == 1 ? "it" : "them") out of 'required'"))
                 continue
-            }
-            guard !members.isEmpty else { continue }
-            var visited = Set<SchemaRef>()
-            var refused: [String] = []
-            for member in members {
-                for name in declaredProperties(member, in: schemas, visited: &visited)
-                    where !own.contains(name) && !refused.contains(name) {
-                    refused.append(name)
-                }
             }
             guard !refused.isEmpty, warned.insert(node.location).inserted else { continue }
             diagnostics.append(.warning(
@@ -51,14 +45,10 @@ enum RefusedProperties {
         return diagnostics
     }
 
-    /// Names the schema's own `required` lists that neither its `properties` nor its members declare.
-    private static func requiredNowhereDeclared(_ schema: Schema, members: [SchemaRef], in schemas: [Schema]) -> [String] {
-        var visited = Set<SchemaRef>()
-        let declared = Set(schema.properties.map(\.name)
-            + members.flatMap { declaredProperties($0, in: schemas, visited: &visited) })
-        var names: [String] = []
-        for name in schema.required where !declared.contains(name) && !names.contains(name) { names.append(name) }
-        return names
+    /// `names` in their first order, each once.
+    private static func distinct(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
     }
 
     /// Property names a member declares, through its own `allOf`, `anyOf`, `oneOf` and `$ref`.
