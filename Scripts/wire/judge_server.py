@@ -186,6 +186,7 @@ class JudgeServer:
         judged = _read_only_not_required(_parameters_without_read_only(
             _referenced_maps_inlined(spec_dict, root_path, documents), root_path, documents), root_path, documents) \
             if root_path is not None else spec_dict
+        judged = required_members_declared(judged)
         handlers = dict(default_handlers, file=_MapReferenceFileHandler(documents)) if documents is not None \
             else default_handlers
         self._reader = lambda: OpenAPI(SchemaPath.from_dict(judged, base_uri=base_uri, handlers=handlers), config=config)
@@ -552,7 +553,7 @@ class _MapReferenceFileHandler:
         file = pathlib.Path(uri_to_path(uri)).resolve()
         content = _referenced_maps_inlined(content, file, self.documents)
         content = _parameters_without_read_only(content, file, self.documents)
-        content = _read_only_not_required(content, file, self.documents)
+        content = required_members_declared(_read_only_not_required(content, file, self.documents))
         # The same defaults the root document loses (`_without_defaults_it_rejects`), in the files it refers to
         # (DigitalOcean's chat_completion_request.yml: `stop: {default: null, anyOf: [...]}`).
         return python_patterns(_without_defaults_it_rejects(content, is_30=self.is_30)) if isinstance(content, dict) \
@@ -614,6 +615,39 @@ def _read_only_not_required(node, file, documents):
             target, _ = documents.resolved_or_none(schema["$ref"], file)
             return isinstance(target, dict) and target.get("readOnly") is True
         copied["required"] = [name for name in required if not read_only(name)]
+    return copied
+
+
+def required_members_declared(node):
+    """`node` with each member that an object schema's `required` names but its `properties` does not declare added
+    to `properties`, with the schema JSON Schema gives it there: the `additionalProperties` schema, or `{}` (any
+    value). That leaves the valid instances as they were; it is for openapi-core, which reads a form body through
+    the declared properties only, so the member never reached validation and every request failed as "'grant_type'
+    is a required property" (Box's token revocation). Left alone: schemas with `allOf`/`anyOf`/`oneOf` (openapi-core
+    merges their properties, and `{}` could win over a typed one) and those with `unevaluatedProperties` or
+    `additionalProperties: false` (the addition would change what they accept)."""
+    if isinstance(node, list):
+        return [required_members_declared(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    copied = {key: required_members_declared(value) for key, value in node.items()}
+    properties, required = copied.get("properties"), copied.get("required")
+    additional = copied.get("additionalProperties", True)
+    if isinstance(properties, dict) and isinstance(required, list) and additional is not False \
+            and not any(key in copied for key in ("allOf", "anyOf", "oneOf", "unevaluatedProperties", "$ref")):
+        patterns = copied.get("patternProperties") if isinstance(copied.get("patternProperties"), dict) else {}
+
+        def schema_of(name):
+            for pattern in patterns:
+                try:
+                    if re.search(pattern, name):
+                        return {}  # the pattern's schema applies to the member whether it is declared or not
+                except re.error:
+                    return {}
+            return additional if isinstance(additional, dict) else {}
+        missing = [name for name in required if isinstance(name, str) and name not in properties]
+        if missing:
+            copied["properties"] = dict(properties, **{name: schema_of(name) for name in missing})
     return copied
 
 

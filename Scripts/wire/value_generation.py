@@ -66,6 +66,7 @@ def wire_schema(schema, location=None, allow_empty=False):
         # back as absent, so no encoding can carry it.
         # That holds for each alternative of a property that is a choice (openai's `files`: one file or a list).
         for member in [top] + [m for m in top.get("allOf") or [] if isinstance(m, dict)]:
+            _untyped_form_members_as_text(member)
             for prop in (member.get("properties") or {}).values():
                 choices = [c for key in ("oneOf", "anyOf") for c in (prop.get(key) or [])] if isinstance(prop, dict) else []
                 for sub in [prop] + [c for c in choices if isinstance(c, dict)]:
@@ -133,6 +134,28 @@ def wire_schema(schema, location=None, allow_empty=False):
             node["pattern"] = r"^[A-Za-z0-9_~-]+$"
     _walk(schema, visit)
     return schema
+
+
+_STRUCTURE_KEYWORDS = ("type", "properties", "items", "prefixItems", "additionalProperties", "patternProperties",
+                       "allOf", "anyOf", "oneOf", "not", "$ref", "enum", "const")
+
+
+def _untyped_form_members_as_text(member):
+    """Draws text for the members of a form body that say nothing of their type: a required member that `properties`
+    does not declare (Box's token revocation requires `grant_type` and declares only the others), and a declared one
+    with no structure keyword. A form pair carries text; an untyped object or null drawn there has no encoding the
+    reader can take back (`grant_type={"":null}` reads as a string, a null is left out). Where the description gives
+    the undeclared members a schema (`additionalProperties: {...}`), that schema is drawn as it is."""
+    if not isinstance(member, dict):
+        return
+    properties = member.get("properties") if isinstance(member.get("properties"), dict) else {}
+    for name, prop in list(properties.items()):
+        if isinstance(prop, dict) and not any(key in prop for key in _STRUCTURE_KEYWORDS):
+            properties[name] = dict(prop, type="string")
+    additional = member.get("additionalProperties", True)
+    undeclared = [name for name in member.get("required") or [] if isinstance(name, str) and name not in properties]
+    if undeclared and additional is not False and not isinstance(additional, dict):
+        member["properties"] = dict(properties, **{name: {"type": "string"} for name in undeclared})
 
 
 def _draft7_tuples(schema):

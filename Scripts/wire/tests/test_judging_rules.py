@@ -58,6 +58,19 @@ class FormBodyLimitsTests(unittest.TestCase):
         self.assertEqual(limited["properties"]["tags"]["minItems"], 1)
         self.assertNotIn("minItems", upload["properties"]["tags"], "the description's schema is not changed")
 
+    def test_members_that_say_nothing_of_their_type_are_drawn_as_text(self):
+        revoke = {"type": "object", "required": ["grant_type"], "properties": {
+            "token": {"type": "string"}, "note": {"description": "free"}, "count": {"type": "integer"}}}
+        limited = wire_schema(revoke, "form")
+        self.assertEqual(limited["properties"]["grant_type"], {"type": "string"})
+        self.assertEqual(limited["properties"]["note"], {"description": "free", "type": "string"})
+        self.assertEqual(limited["properties"]["count"]["type"], "integer")
+        self.assertNotIn("grant_type", revoke["properties"], "the description's schema is not changed")
+        typed_rest = dict(revoke, additionalProperties={"type": "integer"})
+        self.assertNotIn("grant_type", wire_schema(typed_rest, "form")["properties"],
+                         "undeclared members with a schema of their own are drawn from it")
+        self.assertNotIn("grant_type", wire_schema(revoke)["properties"], "JSON bodies carry any value")
+
 
 class HeaderArrayTests(unittest.TestCase):
     """The items of an array sent in a header (a header parameter or a multipart part's header) hold no delimiter:
@@ -114,6 +127,36 @@ class JudgeReadingTests(unittest.TestCase):
         judged = _read_only_not_required(spec, "api.yaml", Documents())
         self.assertEqual(judged["components"]["schemas"]["Request"]["required"], ["email"])
         self.assertEqual(spec["components"]["schemas"]["Request"]["required"], ["email", "requester"])
+
+    def test_a_required_form_member_that_properties_does_not_declare_reaches_validation(self):
+        from judge_server import required_members_declared
+        from openapi_core import OpenAPI
+        from openapi_core.testing import MockRequest
+        form = {"type": "object", "required": ["grant_type"], "properties": {"token": {"type": "string"}}}
+        spec = {"openapi": "3.0.2", "info": {"title": "revoke", "version": "1"}, "paths": {"/revoke": {"post": {
+            "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": form}}},
+            "responses": {"200": {"description": "revoked"}}}}}}
+
+        def read(description, body):
+            request = MockRequest("http://localhost", "post", "/revoke", data=body,
+                                  content_type="application/x-www-form-urlencoded")
+            return OpenAPI.from_dict(description).unmarshal_request(request)
+        self.assertTrue(read(spec, b"grant_type=refresh&token=a").errors, "openapi-core alone never sees grant_type")
+        judged = read(required_members_declared(spec), b"grant_type=refresh&token=a")
+        self.assertEqual(judged.errors, [])
+        self.assertEqual(judged.body, {"grant_type": "refresh", "token": "a"})
+        self.assertTrue(read(required_members_declared(spec), b"token=a").errors, "a missing member is still refused")
+        self.assertNotIn("grant_type", form["properties"], "the description is not changed")
+
+    def test_declaring_a_required_member_keeps_what_the_schema_accepts(self):
+        from judge_server import required_members_declared
+        typed = required_members_declared({"required": ["a", "x-b"], "properties": {}, "additionalProperties":
+                                           {"type": "integer"}, "patternProperties": {"^x-": {"type": "string"}}})
+        self.assertEqual(typed["properties"], {"a": {"type": "integer"}, "x-b": {}})
+        for untouched in ({"required": ["a"], "properties": {}, "additionalProperties": False},
+                          {"required": ["a"], "properties": {}, "allOf": [{"properties": {"a": {"type": "integer"}}}]},
+                          {"required": ["a"], "properties": {}, "unevaluatedProperties": False}):
+            self.assertEqual(required_members_declared(untouched), untouched)
 
 
 if __name__ == "__main__":
