@@ -522,6 +522,29 @@ final class ModelSnippetTests: XCTestCase {
         XCTAssertTrue(outcome.rendered.contains { $0.contains("Role requires 'policies' but does not declare it") }, outcome.rendered.joined())
     }
 
+    func testRequiredBesideASingleAllOfMemberMakesATypeOfItsOwn() {
+        // DigitalOcean's uptime check request: read as the member alone, `name` was optional and `method` was lost.
+        let outcome = generate(yaml: openAPI(schemas: """
+                CheckFields:
+                  type: object
+                  required: [type]
+                  properties: { name: { type: string }, type: { type: string } }
+                CheckRequest:
+                  type: object
+                  allOf: [ { $ref: '#/components/schemas/CheckFields' } ]
+                  required: [name, method]
+                SameCheck:
+                  allOf: [ { $ref: '#/components/schemas/CheckFields' } ]
+                  required: [type]
+            """))
+        let request = outcome.file("Models/CheckRequest.swift") ?? ""
+        assertContains(request, "public struct CheckRequest:", "public let name: String", "public let type: String",
+                       "public let method: JSONValue")
+        XCTAssertTrue(outcome.rendered.contains { $0.contains("CheckRequest requires 'method' but does not declare it") },
+                      outcome.rendered.joined())
+        assertContains(outcome.file("Models/SameCheck.swift") ?? "", "public typealias SameCheck = CheckFields")
+    }
+
     func testAllOfMembersDecideNullabilityAndAdditionalMembers() {
         // Box: `nullable: false` without a type has no effect (OpenAPI 3.0.3), so null stays allowed, as the validator
         // says; additionalProperties written in an allOf member still keeps the extra members.
