@@ -536,6 +536,10 @@ final class ModelSnippetTests: XCTestCase {
                 SameCheck:
                   allOf: [ { $ref: '#/components/schemas/CheckFields' } ]
                   required: [type]
+                Region: { type: string, enum: [ams, nyc] }
+                CheckRegion:
+                  allOf: [ { $ref: '#/components/schemas/Region' } ]
+                  required: [slug]
             """))
         let request = outcome.file("Models/CheckRequest.swift") ?? ""
         assertContains(request, "public struct CheckRequest:", "public let name: String", "public let type: String",
@@ -543,6 +547,7 @@ final class ModelSnippetTests: XCTestCase {
         XCTAssertTrue(outcome.rendered.contains { $0.contains("CheckRequest requires 'method' but does not declare it") },
                       outcome.rendered.joined())
         assertContains(outcome.file("Models/SameCheck.swift") ?? "", "public typealias SameCheck = CheckFields")
+        assertContains(outcome.file("Models/CheckRegion.swift") ?? "", "public typealias CheckRegion = Region")
     }
 
     func testAllOfMembersDecideNullabilityAndAdditionalMembers() {

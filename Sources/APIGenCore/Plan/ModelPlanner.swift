@@ -114,10 +114,13 @@ final class ModelPlanner {
             // A `required` beside the allOf that asks for more than the members require makes a type of its own:
             // read as the member, the members it adds would be optional and an undeclared one lost (DigitalOcean's
             // uptime check request: `allOf: [check_updatable], required: [name, method, ...]`).
-            let ownKeywords = !schema.properties.isEmpty || schema.enumValues != nil || hasObjectVariants(schema)
-                || !Set(schema.required).isSubset(of: schema.allOf.reduce(into: Set<String>()) {
+            // A `required` beside a member that is no object (a string, an enum) requires nothing of its values.
+            let addsRequired = (schema.isObjectLike || !mergedProperties(of: schema).isEmpty)
+                && !Set(schema.required).isSubset(of: schema.allOf.reduce(into: Set<String>()) {
                     $0.formUnion(mergedRequired(of: api[$1]))
                 })
+            let ownKeywords = !schema.properties.isEmpty || schema.enumValues != nil || hasObjectVariants(schema)
+                || addsRequired
             if schema.allOf.count == 1 && !ownKeywords {
                 let member = schema.allOf[0]
                 return .value { planner, name, file in planner.usage(member, suggestedName: name, file: file) }
