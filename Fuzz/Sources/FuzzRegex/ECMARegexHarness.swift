@@ -13,7 +13,11 @@ public func fuzzECMARegex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let subject = String(decoding: rest[split...].dropFirst(), as: UTF8.self)
     let syntax: ECMARegex.Syntax = flags & 1 == 0 ? .unicode : .lenient
     let regex = ECMARegex(compiling: pattern, syntax: syntax)
-    if regex.isValid != (ECMARegex.syntaxError(in: pattern, syntax: syntax) == nil) {
+    // A pattern past the engine's limits (groups nested deeper than 200, too many instructions) does not compile
+    // and is not parsed to its end, so `syntaxError` cannot vouch for it either way; every other pattern compiles
+    // exactly when it has no syntax error.
+    let pastLimits = regex.compileError.map { $0.kind != .syntax } ?? false
+    if !pastLimits && regex.isValid != (ECMARegex.syntaxError(in: pattern, syntax: syntax) == nil) {
         fatalError("syntaxError and compiling disagree on \(pattern.debugDescription)")
     }
     _ = regex.compileError?.description

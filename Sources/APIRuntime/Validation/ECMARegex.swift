@@ -136,7 +136,9 @@
     public static let maxStepBudget = 100_000_000
 
     /// The syntax error in `pattern`, or nil when it is a valid ECMA-262 pattern (what `format: regex`
-    /// asserts). Patterns using features this engine cannot run, such as modifier groups, are valid here.
+    /// asserts). Patterns using features this engine cannot run, such as modifier groups, are valid here. A pattern
+    /// with groups nested deeper than 200 is parsed only to that depth (deeper would risk the stack): nil then means
+    /// no syntax error was found before it, and compiling it reports `.tooLarge`.
     public static func syntaxError(in pattern: String, syntax: Syntax = .unicode) -> ECMARegexError? {
         var parser = ECMARegexParser(pattern: pattern, lenient: syntax == .lenient)
         do throws(ECMARegexError) {
