@@ -113,12 +113,13 @@ final class ModelPlanner {
         if !schema.allOf.isEmpty {
             // A `required` beside the allOf that asks for more than the members require makes a type of its own:
             // read as the member, the members it adds would be optional and an undeclared one lost (DigitalOcean's
-            // uptime check request: `allOf: [check_updatable], required: [name, method, ...]`).
-            // A `required` beside a member that is no object (a string, an enum) requires nothing of its values.
-            let addsRequired = (schema.isObjectLike || !mergedProperties(of: schema).isEmpty)
-                && !Set(schema.required).isSubset(of: schema.allOf.reduce(into: Set<String>()) {
+            // uptime check request: `allOf: [check_updatable], required: [name, method, ...]`). Beside a member that
+            // is no object (a string, an enum) it requires nothing of the values. The cheap test goes first: most
+            // allOf schemas have no `required` of their own.
+            let addsRequired = !Set(schema.required).isSubset(of: schema.allOf.reduce(into: Set<String>()) {
                     $0.formUnion(mergedRequired(of: api[$1]))
                 })
+                && (schema.isObjectLike || !mergedProperties(of: schema).isEmpty)
             let ownKeywords = !schema.properties.isEmpty || schema.enumValues != nil || hasObjectVariants(schema)
                 || addsRequired
             if schema.allOf.count == 1 && !ownKeywords {
