@@ -22,7 +22,7 @@ public struct MemberAPI: Sendable {
     /// Creates the API for a server, with a transport and middlewares.
     ///
     /// Each operation carries exactly the `credentials` its security requirements ask for (none for operations
-    /// declared `security: []`); a required credential that is missing throws `CredentialError` before sending.
+    /// declared `security: []`); a required credential that is missing throws `APIError.missingCredentials` before sending.
     /// The HTTP cache, response store and offline queue among `middlewares` keep each account's data apart: the
     /// account `accountProvider` names, else one derived from the credentials in use.
     public init(

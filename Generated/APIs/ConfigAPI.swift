@@ -76,8 +76,8 @@ public enum UpdateConfigError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `/health`, thrown by its method.
@@ -85,8 +85,8 @@ public enum GetHealthError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 // MARK: - Validators

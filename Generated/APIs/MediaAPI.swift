@@ -104,8 +104,8 @@ public enum UploadAvatarError: Sendable, Error {
     /// Any other client error (unsupported image type, crop outside the image, ...).
     case status4XX(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `downloadAvatar`, thrown by its method.
@@ -113,8 +113,8 @@ public enum DownloadAvatarError: Sendable, Error {
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 // MARK: - Validators

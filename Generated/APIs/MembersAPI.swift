@@ -215,8 +215,8 @@ public enum GetProfileError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `getMember`, thrown by its method.
@@ -226,8 +226,8 @@ public enum GetMemberError: Sendable, Error {
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `getFriends`, thrown by its method.
@@ -239,8 +239,8 @@ public enum GetFriendsError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `downloadArchive`, thrown by its method.
@@ -250,8 +250,8 @@ public enum DownloadArchiveError: Sendable, Error {
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `restoreArchive`, thrown by its method.
@@ -261,8 +261,8 @@ public enum RestoreArchiveError: Sendable, Error {
     /// The archive is larger than the account's quota.
     case status413(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 // MARK: - Validators

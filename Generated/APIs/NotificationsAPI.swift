@@ -157,8 +157,8 @@ public enum ListNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `streamNotifications`, thrown by its method.
@@ -166,8 +166,8 @@ public enum StreamNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `exportNotifications`, thrown by its method.
@@ -175,8 +175,8 @@ public enum ExportNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `trackNotification`, thrown by its method.
@@ -186,8 +186,8 @@ public enum TrackNotificationError: Sendable, Error {
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `registerDevice`, thrown by its method.
@@ -197,8 +197,8 @@ public enum RegisterDeviceError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 // MARK: - Validators

@@ -41,6 +41,6 @@ public enum ReportErrorError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read.
-    case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }

@@ -45,7 +45,7 @@ public final class APIClient: Sendable {
     /// Creates a client; `encoder` and `decoder` must not be changed after they are handed over.
     ///
     /// With `credentials`, each operation carries exactly the credentials its security requirements ask for
-    /// (``OperationInfo/security``), and a missing one throws ``CredentialError`` before anything is sent.
+    /// (``OperationInfo/security``), and a missing one throws ``APIError/missingCredentials(operation:alternatives:)`` before anything is sent.
     ///
     /// Give the same `events` bus to the runtime pieces in `middlewares` so one stream shows everything. Each
     /// ``StatefulMiddleware`` among `middlewares` is attached to this client (an offline queue then replays its
@@ -78,10 +78,10 @@ public final class APIClient: Sendable {
     /// Builds `request` against ``baseURL``, adds `Accept: application/json` unless an `Accept` header is set,
     /// and runs it through ``middlewares`` and ``transport``. Any status is returned as a response.
     ///
-    /// Throws ``APIError/invalidRequest(_:)`` when the request cannot be built, ``InvalidHeaderError`` when its
+    /// Throws ``APIError/invalidRequest(_:)`` when the request cannot be built, ``APIError/invalidHeaderValue(name:byte:)`` (or another `invalid…` case) when its
     /// method, a header parameter, a cookie or a credential holds CR, LF, NUL or another byte HTTP forbids there
     /// (the transport is never called; a value a middleware sets in `HTTPFields` has such bytes made spaces by
-    /// swift-http-types), ``ResponseTooLargeError`` unchanged, ``APIError/transport(_:)`` wrapping
+    /// swift-http-types), ``APIError/responseTooLarge(url:limit:announcedLength:)``, ``APIError/transport(_:)`` wrapping
     /// what else the transport threw, errors thrown by middlewares unchanged, and `CancellationError` when the task is
     /// cancelled (also when `URLSession` reports the cancellation as `URLError.cancelled`).
     ///
@@ -232,7 +232,7 @@ public final class APIClient: Sendable {
         var next: @Sendable (APIRequest) async throws -> APIResponse = { request in
             // cacheOnly must never reach the network, even when no response store is configured.
             if context.options.fetchPolicy == .cacheOnly, !context.report.handledByStore {
-                throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
+                throw APIError.notStored(operation: operation.id, url: request.url)
             }
             guard let selection = context.credentials, let manager else {
                 return try await Self.send(request, through: transport)
@@ -258,8 +258,6 @@ public final class APIClient: Sendable {
         } catch let error as CancellationError {
             throw error
         } catch let error as APIError {
-            throw error
-        } catch let error as ResponseTooLargeError {
             throw error
         } catch {
             // URLSession reports a cancelled task as URLError.cancelled; callers expect CancellationError.

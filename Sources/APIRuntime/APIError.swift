@@ -1,85 +1,112 @@
 import Foundation
 
-/// Errors thrown by ``APIClient`` and generated operations, other than documented error responses
-/// (those are thrown as the operation's generated error enum) and `CancellationError` (rethrown unchanged).
+/// Every error ``APIClient`` and generated operations throw, other than documented error responses (those are
+/// thrown as the operation's generated error enum) and `CancellationError` (rethrown unchanged).
+///
+/// One type, so an app catches `APIError` and switches over what can go wrong; the cases are grouped by when the
+/// call failed: before anything was sent, without a response, or with a response the description does not allow.
 public enum APIError: Error {
+    // MARK: Nothing was sent
+
+    /// The request could not be built: a missing path parameter, a malformed URL, an unencodable body.
+    case invalidRequest(String)
+    /// The request method is not an RFC 9110 token; `byte` is the first offending one. Control characters in
+    /// `method` are shown as `\u{..}`.
+    case invalidMethod(String, byte: UInt8)
+    /// A header field name (a header parameter, a cookie, a credential, a multipart part's header) is not an RFC 9110
+    /// token, so it could inject a header line or a second request.
+    case invalidHeaderName(String, byte: UInt8)
+    /// The value of header `name` holds CR, LF, NUL or another control character HTTP forbids there (tab is allowed),
+    /// so it could inject a header line or a second request.
+    case invalidHeaderValue(name: String, byte: UInt8)
+    /// No alternative of the operation's security requirements has every credential it needs; `alternatives` lists
+    /// them (each as `scheme + scheme`).
+    case missingCredentials(operation: String, alternatives: [String])
+    /// A `cacheOnly` call (``FetchPolicy/cacheOnly``) found no usable stored response.
+    case notStored(operation: String, url: URL)
+
+    // MARK: No complete response
+
     /// No response was received; the transport's error is kept unchanged (e.g. a `URLError`).
     ///
     /// `Error` refines `Sendable`, so the stored error keeps `APIError` `Sendable`.
     case transport(any Error)
-    /// The request could not be built: a missing path parameter, a malformed URL, an unencodable body.
-    case invalidRequest(String)
-    /// The response body did not match the expected type; `message` names the JSON path and the mismatch,
+    /// A credential or token could not be renewed after a `401`; `underlying` is what the refresh threw. Every request
+    /// waiting for that refresh throws it.
+    case credentialRefreshFailed(underlying: any Error)
+    /// A credential was asked to refresh that has no way to (a fixed token, a key).
+    case credentialNotRefreshable
+    /// The body passed the transport's ``URLSessionTransport/maxResponseSize``: the transfer was stopped once the
+    /// limit was passed, or before the body when `Content-Length` announced it (`announcedLength`), so a hostile or
+    /// broken server cannot make the app buffer an unbounded body.
+    case responseTooLarge(url: URL, limit: Int, announcedLength: Int64?)
+    /// A streamed body (server-sent events, JSON Lines, a download) ended before it was complete: a record or event
+    /// was cut off, or the transfer closed before its announced end. `itemsReceived` items were delivered before.
+    case streamTruncated(operation: String, itemsReceived: Int)
+    /// The consumer of a streamed body fell more than `limit` bytes behind the network (see
+    /// ``URLSessionTransport/maxResponseSize``); the transfer was stopped.
+    case streamConsumerTooSlow(limit: Int)
+    /// A resumed download got a `206` whose `Content-Range` does not continue the partial file.
+    case downloadRangeMismatch(expectedStart: Int64, contentRange: String?)
+
+    // MARK: A response the description does not allow
+
+    /// The server answered with a status the API description does not list for this operation.
+    case unexpectedStatus(operation: String, status: Int, body: Data)
+    /// The body does not match the schema the description gives for it (a body that is not JSON at all included),
+    /// and the validation mode rejects it (``ValidationMode``). `report` lists every failed check, bounded, with
+    /// instance path, keyword and schema location.
+    case invalidResponse(operation: String, status: Int, report: ValidationReport)
+    /// The response body did not decode as the expected type; `message` names the JSON path and the mismatch,
     /// e.g. `members[3].ident: expected String, found number`.
     case decoding(operation: String, status: Int, message: String)
-    /// The server answered with a status the OpenAPI document does not list for this operation.
-    case unexpectedStatus(operation: String, status: Int, body: Data)
+    /// Item `index` (0-based) of a JSON Lines / JSON Sequence body, or the data of server-sent event `index`, is not
+    /// valid JSON or not of the documented type.
+    case malformedStreamItem(operation: String, index: Int, message: String)
+    /// An enveloped response (`envelope:` in `apigen.yml`) whose status field `status` is not a success value;
+    /// `reason` is what the server gave, `httpStatus` the HTTP status.
+    case envelopeStatus(operation: String, status: String, reason: String?, httpStatus: Int)
+    /// An enveloped response whose status was a success but whose payload the description requires was absent
+    /// or null.
+    case envelopeMissingData(operation: String, httpStatus: Int)
 }
 
-extension APIError: CustomStringConvertible {
-    /// A one-paragraph explanation with a hint at what to check.
-    public var description: String {
+extension APIError {
+    /// Whether this is one of the streaming failures (a broken or malformed stream, a slow consumer, a mismatched
+    /// download range): what ends an event stream rather than making it reconnect.
+    var endsStream: Bool {
         switch self {
-        case .transport(let error):
-            return "No response from the server: \(Self.describe(error)). "
-                + "Check the network connection and the client's base URL."
-        case .invalidRequest(let message):
-            return "Invalid request: \(Self.sentence(message))"
-        case .decoding(let operation, let status, let message):
-            return "Could not decode the HTTP \(status) response of \(operation): \(Self.sentence(message)) "
-                + "The server's response does not match the OpenAPI document; fix the document or the server, "
-                + "then regenerate."
-        case .unexpectedStatus(let operation, let status, let body):
-            return "\(operation) returned HTTP \(status), which the OpenAPI document does not list for it"
-                + Self.bodyExcerpt(body) + ". Add the response to the document and regenerate to handle it."
+        case .streamTruncated, .streamConsumerTooSlow, .downloadRangeMismatch, .malformedStreamItem: true
+        default: false
         }
     }
 
-    private static func sentence(_ text: String) -> String {
-        text.hasSuffix(".") ? text : text + "."
+    /// The `URLError` in `error`, looking inside ``transport(_:)``.
+    public static func urlError(in error: any Error) -> URLError? {
+        if let urlError = error as? URLError { return urlError }
+        if case APIError.transport(let underlying) = error { return underlying as? URLError }
+        return nil
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard let urlError = error as? URLError else { return String(describing: error) }
-        var text = "URLError \(urlError.code.rawValue)"
-        if let name = name(of: urlError.code) { text += " (\(name))" }
-        if let url = urlError.failingURL { text += " for \(url.absoluteString)" }
-        if let detail = (urlError as NSError).userInfo[NSLocalizedDescriptionKey] as? String {
-            text += ": \(detail)"
-        }
-        return text
-    }
-
-    // A switch rather than a static dictionary: URLError.Code is not Sendable in every SDK.
-    private static func name(of code: URLError.Code) -> String? {
+    /// Whether no response arrived because the network or the server could not be reached: offline, DNS failure,
+    /// connection refused or lost, timeout. These are what the offline queue and ``FetchPolicy/networkFirst``
+    /// treat as "offline". Cancellation is not one of them.
+    public static func isConnectivityFailure(_ error: any Error) -> Bool {
+        guard let code = urlError(in: error)?.code else { return false }
         switch code {
-        case .cancelled: "cancelled"
-        case .badURL: "bad URL"
-        case .timedOut: "timed out"
-        case .unsupportedURL: "unsupported URL"
-        case .cannotFindHost: "cannot find host"
-        case .cannotConnectToHost: "cannot connect to host"
-        case .networkConnectionLost: "network connection lost"
-        case .dnsLookupFailed: "DNS lookup failed"
-        case .notConnectedToInternet: "not connected to the internet"
-        case .badServerResponse: "bad server response"
-        case .secureConnectionFailed: "secure connection failed"
-        case .serverCertificateUntrusted: "server certificate untrusted"
-        default: nil
+        case .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
+             .dnsLookupFailed, .timedOut, .internationalRoamingOff, .callIsActive, .dataNotAllowed:
+            return true
+        default:
+            return false
         }
     }
 
-    private static func bodyExcerpt(_ body: Data) -> String {
-        guard !body.isEmpty else { return " (empty body)" }
-        let limit = 500
-        let text = String(decoding: body.prefix(limit), as: UTF8.self)
-        return ": " + text + (body.count > limit ? "… (\(body.count) bytes)" : "")
-    }
-}
-
-extension APIError: LocalizedError {
-    /// Same as ``description``, so `localizedDescription` is useful too.
-    public var errorDescription: String? {
-        description
+    /// Whether a retry might succeed: connectivity failures plus a response that ended early
+    /// (`badServerResponse`, `cannotParseResponse`, zero-byte resource).
+    public static func isTransientFailure(_ error: any Error) -> Bool {
+        if isConnectivityFailure(error) { return true }
+        guard let code = urlError(in: error)?.code else { return false }
+        return code == .badServerResponse || code == .cannotParseResponse || code == .zeroByteResource
     }
 }

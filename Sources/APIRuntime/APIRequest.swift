@@ -7,7 +7,7 @@ import HTTPTypes
 /// Header fields are `HTTPFields`: names are validated tokens and values cannot hold CR, LF or NUL (swift-http-types
 /// turns such bytes into spaces), so no middleware can inject a header line. Values the runtime takes from callers
 /// (header parameters, cookies, credentials) are checked before they are set, and a forbidden byte is an
-/// ``InvalidHeaderError`` instead of a silently changed value.
+/// an `APIError` (``APIError/invalidHeaderValue(name:byte:)``, …) instead of a silently changed value.
 public struct APIRequest: Sendable, Hashable {
     /// The request head: method, scheme, authority, path (with the query) and header fields.
     public var head: HTTPRequest

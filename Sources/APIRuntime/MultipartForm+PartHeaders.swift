@@ -12,10 +12,10 @@ extension MultipartForm {
             fields = []
         }
 
-        /// The given fields in order; a nil value leaves its field out. Throws ``InvalidHeaderError`` for a name
+        /// The given fields in order; a nil value leaves its field out. Throws ``APIError/invalidHeaderName(_:byte:)`` or ``APIError/invalidHeaderValue(name:byte:)`` for a name
         /// that is not visible ASCII without `:`, or a value holding CR, LF, NUL or another control character: it
         /// would end the part's header line and could inject fields or a part of its own.
-        public init(_ fields: KeyValuePairs<String, String?>) throws(InvalidHeaderError) {
+        public init(_ fields: KeyValuePairs<String, String?>) throws(APIError) {
             var kept: [(name: String, value: String)] = []
             for (name, value) in fields {
                 guard let value else { continue }

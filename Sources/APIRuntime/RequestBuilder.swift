@@ -13,7 +13,7 @@ import HTTPTypes
     /// The header fields set so far (without `Cookie`, which ``build(baseURL:)`` adds).
     public internal(set) var headerFields: HTTPFields = [:]
     /// The first header name or value a caller gave that HTTP cannot carry unchanged; ``build(baseURL:)`` throws it.
-    var invalidHeader: InvalidHeaderError?
+    var invalidHeader: APIError?
     /// The body, or nil for none.
     public private(set) var body: Data?
     /// The boundary ``multipartBody(_:)`` uses; set it before calling ``multipartBody(_:)`` when tests need exact

@@ -75,7 +75,7 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessio
         streamReceiver(task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
     }
 
-    /// Runs `task` (not yet resumed) and returns its body and response; throws ``ResponseTooLargeError`` past `limit`.
+    /// Runs `task` (not yet resumed) and returns its body and response; throws ``APIError/responseTooLarge(url:limit:announcedLength:)`` past `limit`.
     func run(_ task: URLSessionDataTask, url: URL, limit: Int, followsRedirects: Bool = true) async throws -> (Data, URLResponse) {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -110,13 +110,13 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessio
             completionHandler(.allow)
             return
         }
-        let refused = lock.withLock { () -> ResponseTooLargeError? in
+        let refused = lock.withLock { () -> APIError? in
             guard let limit = collections[dataTask.taskIdentifier]?.limit, let url = collections[dataTask.taskIdentifier]?.url else {
                 return nil
             }
             collections[dataTask.taskIdentifier]?.response = response
             let announced = response.expectedContentLength
-            return announced > Int64(limit) ? ResponseTooLargeError(url: url, limit: limit, announcedLength: announced) : nil
+            return announced > Int64(limit) ? APIError.responseTooLarge(url: url, limit: limit, announcedLength: announced) : nil
         }
         if let refused {
             completionHandler(.cancel)
@@ -139,11 +139,11 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessio
             receiver.received(data)
             return
         }
-        let exceeded = lock.withLock { () -> ResponseTooLargeError? in
+        let exceeded = lock.withLock { () -> APIError? in
             let id = dataTask.taskIdentifier
             guard collections[id]?.continuation != nil, let limit = collections[id]?.limit, let count = collections[id]?.body.count,
                   let url = collections[id]?.url else { return nil }
-            guard count + data.count <= limit else { return ResponseTooLargeError(url: url, limit: limit) }
+            guard count + data.count <= limit else { return APIError.responseTooLarge(url: url, limit: limit, announcedLength: nil) }
             collections[id]?.body.append(data)  // in place: no copy of what arrived so far
             return nil
         }

@@ -8,7 +8,7 @@ import FoundationNetworking
 /// cancels the request.
 ///
 /// Bodies are collected as they arrive and the transfer stops as soon as one passes ``maxResponseSize`` (32 MiB by
-/// default), throwing ``ResponseTooLargeError``. Header fields are swift-http-types' `HTTPFields`, which cannot hold
+/// default), throwing ``APIError/responseTooLarge(url:limit:announcedLength:)``. Header fields are swift-http-types' `HTTPFields`, which cannot hold
 /// CR, LF or NUL, so no request injects a header line; repeated fields go out as one line per name.
 ///
 /// Errors from `URLSession` (`URLError`) are thrown unchanged; ``APIClient`` wraps them in
@@ -39,7 +39,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// Seconds a request may take before it fails with `URLError(.timedOut)`. On Linux FoundationNetworking
     /// counts whole seconds only (and fails at once for less than one), so it is rounded up to whole seconds.
     public let timeout: TimeInterval
-    /// The largest response body accepted, in bytes; a larger one throws ``ResponseTooLargeError``.
+    /// The largest response body accepted, in bytes; a larger one throws ``APIError/responseTooLarge(url:limit:announcedLength:)``.
     public let maxResponseSize: Int
 
     /// A transport using `session` (``sharedSession`` by default) with a per-request `timeout` in seconds and a
@@ -73,10 +73,10 @@ public struct URLSessionTransport: HTTPTransport {
                                                         limit: maxResponseSize, followsRedirects: request.followsRedirects)
             } else if let bodyFile = request.bodyFile {
                 (data, response) = try await session.upload(for: urlRequest, fromFile: bodyFile)
-                if data.count > maxResponseSize { throw ResponseTooLargeError(url: url, limit: maxResponseSize) }
+                if data.count > maxResponseSize { throw APIError.responseTooLarge(url: url, limit: maxResponseSize, announcedLength: nil) }
             } else {
                 (data, response) = try await session.data(for: urlRequest)
-                if data.count > maxResponseSize { throw ResponseTooLargeError(url: url, limit: maxResponseSize) }
+                if data.count > maxResponseSize { throw APIError.responseTooLarge(url: url, limit: maxResponseSize, announcedLength: nil) }
             }
         } catch let error as URLError where Self.isTruncatedTransfer(error) {
             throw URLError(.networkConnectionLost, userInfo: [

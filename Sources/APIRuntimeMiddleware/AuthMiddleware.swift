@@ -8,7 +8,7 @@ import HTTPTypes
 /// refresh runs (a refresh endpoint called through the same client). Prefer the client's `credentials`, which
 /// follow each operation's requirements scheme by scheme; this middleware suits specs that declare no security.
 ///
-/// When the refresh fails, every waiting request throws ``CredentialError/refreshFailed(underlying:)`` and the event
+/// When the refresh fails, every waiting request throws ``APIError/credentialRefreshFailed(underlying:)`` and the event
 /// bus receives ``ClientEvent/authRefreshFailed(message:)`` (once per failed refresh). A replay that is rejected
 /// again returns its `401` response to the caller; there is no second refresh for it.
 public struct AuthMiddleware: ClientMiddleware {
@@ -44,7 +44,7 @@ public struct AuthMiddleware: ClientMiddleware {
         return try await next(try authorized(request, token: fresh))
     }
 
-    /// `request` with the token in ``headerName``; ``InvalidHeaderError`` when the token holds a byte HTTP cannot
+    /// `request` with the token in ``headerName``; ``APIError/invalidHeaderValue(name:byte:)`` when the token holds a byte HTTP cannot
     /// carry in a header, so a broken token is never sent changed.
     private func authorized(_ request: APIRequest, token: String?) throws -> APIRequest {
         var request = request

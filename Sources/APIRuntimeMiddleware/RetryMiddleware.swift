@@ -47,7 +47,7 @@ public struct RetryMiddleware: ClientMiddleware {
                 }
             } catch {
                 guard attempt < policy.maxAttempts, policy.retriesTransportErrors, !(error is CancellationError),
-                      NetworkFailure.isTransient(error)
+                      APIError.isTransientFailure(error)
                 else { throw error }
                 delay = policy.backoff(retry: attempt, random: random())
             }

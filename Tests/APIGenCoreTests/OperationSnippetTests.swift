@@ -96,7 +96,7 @@ final class OperationSnippetTests: XCTestCase {
             ") { UpdateItemError.status404(status: __response.status, body: $0) } undocumented: { UpdateItemError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }",
             "case 400...499:\n            throw UpdateItemError.status4XX(status: __response.status)",
             "{ UpdateItemError.other(status: __response.status, body: $0) }",
-            "case undocumentedBody(status: Int, body: Data, problem: ResponseBodyProblem)",
+            "case undocumentedBody(status: Int, body: Data, problem: APIError)",
             "public enum UpdateItemError: Sendable, Error {")
         let client = outcome.file("ShopClient.swift") ?? ""
         assertContains(client, "public var items: ItemsAPI { ItemsAPI(client: client) }",

@@ -84,7 +84,7 @@ final class AuthMiddlewareTests: XCTestCase {
                     do {
                         _ = try await sendThrough(auth, .get("https://api.test/x"), transport: mock)
                         return false
-                    } catch CredentialError.refreshFailed(let underlying) {
+                    } catch APIError.credentialRefreshFailed(let underlying) {
                         return String(describing: underlying) == "refresh token revoked"
                     } catch {
                         return false
@@ -132,7 +132,7 @@ final class AuthMiddlewareTests: XCTestCase {
             do {
                 _ = try await client.send(RequestBuilder(method: "GET", path: "/me"), operation: TestOperations.getItems)
                 return "sent"
-            } catch CredentialError.refreshFailed {
+            } catch APIError.credentialRefreshFailed {
                 return "refresh failed"
             } catch {
                 return "\(error)"

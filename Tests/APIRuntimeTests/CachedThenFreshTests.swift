@@ -72,7 +72,7 @@ final class CachedThenFreshTests: XCTestCase {
             }
             XCTFail("expected the offline error")
         } catch {
-            XCTAssertTrue(NetworkFailure.isConnectivity(error))
+            XCTAssertTrue(APIError.isConnectivityFailure(error))
         }
         XCTAssertEqual(received, [Item(name: "kept")])
     }

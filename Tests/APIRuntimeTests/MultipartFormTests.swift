@@ -28,11 +28,12 @@ final class MultipartFormTests: XCTestCase {
 
     func testAPartHeaderThatCouldInjectALineIsRefused() {
         XCTAssertThrowsError(try MultipartForm.PartHeaders(["X-Checksum": "a\r\nContent-Type: text/html"])) { error in
-            XCTAssertEqual((error as? InvalidHeaderError)?.part, .value)
-            XCTAssertEqual((error as? InvalidHeaderError)?.byte, 0x0D)
+            guard case APIError.invalidHeaderValue(let name, let byte) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(name, "X-Checksum")
+            XCTAssertEqual(byte, 0x0D)
         }
         XCTAssertThrowsError(try MultipartForm.PartHeaders(["X-Bad:Name": "v"])) { error in
-            XCTAssertEqual((error as? InvalidHeaderError)?.part, .name)
+            guard case APIError.invalidHeaderName = error else { return XCTFail("\(error)") }
         }
     }
 

@@ -55,12 +55,12 @@ final class ReachabilityTests: XCTestCase {
     }
 
     func testConnectivityClassification() {
-        XCTAssertTrue(NetworkFailure.isConnectivity(URLError(.notConnectedToInternet)))
-        XCTAssertTrue(NetworkFailure.isConnectivity(APIError.transport(URLError(.cannotConnectToHost))))
-        XCTAssertTrue(NetworkFailure.isConnectivity(URLError(.timedOut)))
-        XCTAssertFalse(NetworkFailure.isConnectivity(URLError(.cancelled)))
-        XCTAssertFalse(NetworkFailure.isConnectivity(URLError(.badURL)))
-        XCTAssertFalse(NetworkFailure.isConnectivity(CancellationError()))
-        XCTAssertTrue(NetworkFailure.isTransient(URLError(.badServerResponse)))
+        XCTAssertTrue(APIError.isConnectivityFailure(URLError(.notConnectedToInternet)))
+        XCTAssertTrue(APIError.isConnectivityFailure(APIError.transport(URLError(.cannotConnectToHost))))
+        XCTAssertTrue(APIError.isConnectivityFailure(URLError(.timedOut)))
+        XCTAssertFalse(APIError.isConnectivityFailure(URLError(.cancelled)))
+        XCTAssertFalse(APIError.isConnectivityFailure(URLError(.badURL)))
+        XCTAssertFalse(APIError.isConnectivityFailure(CancellationError()))
+        XCTAssertTrue(APIError.isTransientFailure(URLError(.badServerResponse)))
     }
 }

@@ -103,7 +103,7 @@ final class ResponseStoreTests: XCTestCase {
             _ = try await get(client, "/never-stored", policy: .networkFirst)
             XCTFail("expected the offline error")
         } catch {
-            XCTAssertTrue(NetworkFailure.isConnectivity(error), "\(error)")
+            XCTAssertTrue(APIError.isConnectivityFailure(error), "\(error)")
         }
     }
 
@@ -113,7 +113,7 @@ final class ResponseStoreTests: XCTestCase {
         do {
             _ = try await get(client, policy: .cacheOnly)
             XCTFail("nothing is stored yet")
-        } catch ResponseStoreError.notStored(let operation, _) {
+        } catch APIError.notStored(let operation, _) {
             XCTAssertEqual(operation, "getItems")
         }
         XCTAssertEqual(mock.requests.count, 0)
@@ -124,7 +124,7 @@ final class ResponseStoreTests: XCTestCase {
         do {
             _ = try await get(client, policy: .cacheOnly)
             XCTFail("expired")
-        } catch is ResponseStoreError {}
+        } catch APIError.notStored {}
         XCTAssertEqual(mock.requests.count, 1)
     }
 
@@ -134,7 +134,7 @@ final class ResponseStoreTests: XCTestCase {
         do {
             _ = try await get(client, policy: .cacheOnly)
             XCTFail("expected notStored")
-        } catch is ResponseStoreError {}
+        } catch APIError.notStored {}
         XCTAssertEqual(mock.requests.count, 0)
     }
 
@@ -165,12 +165,12 @@ final class ResponseStoreTests: XCTestCase {
         do {
             _ = try await get(client, "/b", policy: .cacheOnly)
             XCTFail("bob has no /b")
-        } catch is ResponseStoreError {}
+        } catch APIError.notStored {}
         try await store.removeAll(account: "bob")
         do {
             _ = try await get(client, "/a", policy: .cacheOnly)
             XCTFail("bob's data is gone")
-        } catch is ResponseStoreError {}
+        } catch APIError.notStored {}
         account.withLock { $0 = "ann" }
         let awaited10 = try await get(client, "/a", policy: .cacheOnly)
         XCTAssertEqual(awaited10, "\"/a\"", "ann's data is untouched")
@@ -199,7 +199,7 @@ final class ResponseStoreTests: XCTestCase {
         do {
             _ = try await get(client, "/b", policy: .cacheOnly)
             XCTFail("/b was purged")
-        } catch is ResponseStoreError {}
+        } catch APIError.notStored {}
     }
 
     func testTruncatedOrWrongTypedJSONAndNoStoreResponsesAreNotKept() async throws {

@@ -47,7 +47,7 @@ final class StorageFailureTests: XCTestCase {
         } catch is RequestQueuedError {
             XCTFail("the call was not stored")
         } catch {
-            XCTAssertTrue(NetworkFailure.isConnectivity(error), "the caller gets the network error: \(error)")
+            XCTAssertTrue(APIError.isConnectivityFailure(error), "the caller gets the network error: \(error)")
         }
         let reported = await collector.wait { events in
             events.contains { if case .storageError(let message) = $0 { message.contains("could not be queued") } else { false } }

@@ -20,9 +20,9 @@ final class URLSessionTransportLimitsTests: XCTestCase {
         do {
             _ = try await transport.send(APIRequest(method: .get, url: server.baseURL))
             XCTFail("a 5000-byte body passed a 1000-byte limit")
-        } catch let error as ResponseTooLargeError {
-            XCTAssertEqual(error.limit, 1_000)
-            XCTAssertEqual(error.announcedLength, 5_000)
+        } catch APIError.responseTooLarge(_, let limit, let announcedLength) {
+            XCTAssertEqual(limit, 1_000)
+            XCTAssertEqual(announcedLength, 5_000)
         }
     }
 
@@ -35,8 +35,9 @@ final class URLSessionTransportLimitsTests: XCTestCase {
         do {
             _ = try await transport.send(APIRequest(method: .get, url: server.baseURL))
             XCTFail("a 4 MiB body passed a 64 KiB limit")
-        } catch let error as ResponseTooLargeError {
-            XCTAssertNil(error.announcedLength)
+        } catch let error as APIError {
+            guard case .responseTooLarge(_, _, let announcedLength) = error else { return XCTFail("\(error)") }
+            XCTAssertNil(announcedLength)
             XCTAssertTrue(error.description.contains("65536 bytes"), error.description)
         }
         // At the limit exactly, the body arrives whole.
@@ -52,8 +53,8 @@ final class URLSessionTransportLimitsTests: XCTestCase {
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: 10, maxResponseSize: 100))
         do {
             _ = try await client.send(APIRequest(method: .get, url: server.baseURL), operation: OperationInfo(id: "big", method: "GET", path: "/"))
-            XCTFail("expected ResponseTooLargeError")
-        } catch is ResponseTooLargeError {
+            XCTFail("expected APIError.responseTooLarge")
+        } catch APIError.responseTooLarge {
         }
     }
 }

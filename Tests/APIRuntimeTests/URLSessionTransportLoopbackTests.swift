@@ -152,7 +152,7 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
             XCTFail("expected an error, got \(response.status) with \(response.body.count) bytes")
         } catch let error as URLError {
             XCTAssertEqual(error.code, .networkConnectionLost, "\(error)")
-            XCTAssertTrue(NetworkFailure.isConnectivity(error))
+            XCTAssertTrue(APIError.isConnectivityFailure(error))
         }
     }
 
@@ -165,7 +165,7 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
             XCTFail("expected connection refused")
         } catch let error as URLError {
             XCTAssertEqual(error.code, .cannotConnectToHost)
-            XCTAssertTrue(NetworkFailure.isConnectivity(error))
+            XCTAssertTrue(APIError.isConnectivityFailure(error))
         }
         server.resume()
         let response = try await URLSessionTransport(timeout: 5).send(APIRequest(method: .get, url: server.baseURL))

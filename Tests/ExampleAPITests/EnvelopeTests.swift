@@ -21,8 +21,11 @@ final class EnvelopeTests: XCTestCase {
         do {
             _ = try await api(#"{"status": "BANNED", "reason": "account suspended", "data": null}"#).members.getProfile()
             XCTFail("expected an error")
-        } catch let error as EnvelopeError {
-            XCTAssertEqual(error, .serverError(operation: "getProfile", status: "BANNED", reason: "account suspended", httpStatus: 200))
+        } catch APIError.envelopeStatus(let operation, let status, let reason, let httpStatus) {
+            XCTAssertEqual(operation, "getProfile")
+            XCTAssertEqual(status, "BANNED")
+            XCTAssertEqual(reason, "account suspended")
+            XCTAssertEqual(httpStatus, 200)
         }
     }
 
@@ -31,15 +34,17 @@ final class EnvelopeTests: XCTestCase {
         do {
             _ = try await api(#"{"status": "OK", "reason": null}"#).members.getProfile()
             XCTFail("expected an error")
-        } catch let error as ResponseValidationError {
-            XCTAssertTrue(error.report.errors.contains { $0.keyword == "required" && $0.message.contains("data") }, "\(error)")
+        } catch APIError.invalidResponse(_, _, let report) {
+            XCTAssertTrue(report.errors.contains { $0.keyword == "required" && $0.message.contains("data") }, "\(report)")
         }
         // Without validation the envelope check itself reports it.
         let client = APIClient(baseURL: URL(string: "https://x")!, transport: MockTransport())
         let operation = OperationInfo(id: "getProfile", method: "GET", path: "/members/me")
         XCTAssertThrowsError(try client.decodeRequiredEnvelope(
             Member.self, from: .json(#"{"status": "OK"}"#), operation: operation, format: EnvelopeTests.format)) { error in
-            XCTAssertEqual(error as? EnvelopeError, .missingData(operation: "getProfile", httpStatus: 200))
+            guard case APIError.envelopeMissingData(let operation, let httpStatus) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(operation, "getProfile")
+            XCTAssertEqual(httpStatus, 200)
         }
     }
 

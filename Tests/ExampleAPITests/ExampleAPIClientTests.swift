@@ -100,9 +100,9 @@ final class ExampleAPIClientTests: XCTestCase {
         do {
             _ = try await client(transport).members.getProfile()
             XCTFail("expected an error")
-        } catch let error as ResponseValidationError {
-            XCTAssertEqual(error.operation.id, "getProfile")
-            XCTAssertEqual(error.report.errors.first?.keyword, "json", "a truncated body is an invalid response")
+        } catch APIError.invalidResponse(let operation, _, let report) {
+            XCTAssertEqual(operation, "getProfile")
+            XCTAssertEqual(report.errors.first?.keyword, "json", "a truncated body is an invalid response")
         }
     }
 

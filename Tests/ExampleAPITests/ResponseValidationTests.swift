@@ -21,10 +21,10 @@ final class ResponseValidationTests: XCTestCase {
         do {
             _ = try await api.members.getFriends(memberID: 1)
             XCTFail("an invalid body must not reach the caller")
-        } catch let error as ResponseValidationError {
-            XCTAssertEqual(error.operation.id, "getFriends")
-            XCTAssertEqual(error.status, 200)
-            let first = try XCTUnwrap(error.report.errors.first)
+        } catch APIError.invalidResponse(let operation, let status, let report) {
+            XCTAssertEqual(operation, "getFriends")
+            XCTAssertEqual(status, 200)
+            let first = try XCTUnwrap(report.errors.first)
             XCTAssertEqual(first.instanceLocation, "/data/items/0/ident")
             XCTAssertEqual(first.keyword, "pattern")
             XCTAssertEqual(first.schemaLocation, "schemas/friend.json#/properties/ident")
@@ -41,11 +41,11 @@ final class ResponseValidationTests: XCTestCase {
         do {
             _ = try await api.members.getFriends(memberID: 1)
             XCTFail("expected a validation error")
-        } catch let error as ResponseValidationError {
-            let locations = Set(error.report.errors.map(\.instanceLocation))
+        } catch APIError.invalidResponse(_, _, let report) {
+            let locations = Set(report.errors.map(\.instanceLocation))
             XCTAssertTrue(locations.contains("/data/page"), "\(locations)")
             XCTAssertTrue(locations.contains("/data/items/0") || locations.contains("/data/items/1"), "\(locations)")
-            XCTAssertGreaterThanOrEqual(error.report.errors.count, 3)
+            XCTAssertGreaterThanOrEqual(report.errors.count, 3)
         }
     }
 
@@ -70,9 +70,9 @@ final class ResponseValidationTests: XCTestCase {
         }
         XCTAssertEqual(raw, try JSONDecoder().decode(JSONValue.self, from: Data(mention.utf8)), "kept whole, unknown members included")
         let reported = try XCTUnwrap(failures.withLock { $0.first }, "the new kind is still reported")
-        XCTAssertEqual(reported.error.report.errors.map(\.keyword), ["discriminator"])
-        XCTAssertEqual(reported.error.report.errors.first?.instanceLocation, "/data/items/0")
-        XCTAssertTrue(reported.error.report.errors[0].description.contains(#""mention""#), reported.error.report.description)
+        XCTAssertEqual(reported.report.errors.map(\.keyword), ["discriminator"])
+        XCTAssertEqual(reported.report.errors.first?.instanceLocation, "/data/items/0")
+        XCTAssertTrue(reported.report.errors[0].description.contains(#""mention""#), reported.report.description)
     }
 
     func testDocumentedErrorStatusWithAProxyPageKeepsItsStatusAndBody() async throws {
@@ -86,7 +86,7 @@ final class ResponseValidationTests: XCTestCase {
         } catch GetMemberError.undocumentedBody(let status, let body, let problem) {
             XCTAssertEqual(status, 404)
             XCTAssertEqual(body, page)
-            guard case .invalid(let report) = problem else { return XCTFail("\(problem)") }
+            guard case .invalidResponse(_, _, let report) = problem else { return XCTFail("\(problem)") }
             XCTAssertTrue(report.description.contains("not JSON"), report.description)
         }
     }
@@ -111,8 +111,8 @@ final class ResponseValidationTests: XCTestCase {
         do {
             _ = try await api.members.getProfile()
             XCTFail("expected a validation error")
-        } catch let error as ResponseValidationError {
-            XCTAssertTrue(error.report.errors.contains { $0.keyword == "required" && $0.instanceLocation == "" }, "\(error)")
+        } catch APIError.invalidResponse(_, _, let report) {
+            XCTAssertTrue(report.errors.contains { $0.keyword == "required" && $0.instanceLocation == "" }, "\(report)")
         }
     }
 
@@ -121,8 +121,8 @@ final class ResponseValidationTests: XCTestCase {
         do {
             _ = try await api.members.getFriends(memberID: 1)
             XCTFail("expected a validation error")
-        } catch let error as ResponseValidationError {
-            XCTAssertEqual(error.report.errors.first?.keyword, "json")
+        } catch APIError.invalidResponse(_, _, let report) {
+            XCTAssertEqual(report.errors.first?.keyword, "json")
         }
     }
 }

@@ -124,7 +124,7 @@ final class SecurityLoopbackTests: XCTestCase {
         do {
             _ = try await api.notifications.registerDevice(body: Self.device)
             XCTFail("deviceSession is required together with bearerAuth")
-        } catch CredentialError.missing(let operation, let alternatives) {
+        } catch APIError.missingCredentials(let operation, let alternatives) {
             XCTAssertEqual(operation, "registerDevice")
             XCTAssertEqual(alternatives, ["bearerAuth + deviceSession"])
         }
@@ -150,7 +150,7 @@ final class SecurityLoopbackTests: XCTestCase {
             do {
                 _ = try await api.members.getProfile()
                 return "succeeded"
-            } catch CredentialError.refreshFailed(let underlying) {
+            } catch APIError.credentialRefreshFailed(let underlying) {
                 return underlying is RefreshTokensError ? "refresh failed with its 401" : "refresh failed: \(underlying)"
             }
         }

@@ -60,9 +60,9 @@ final class StreamingEndpointsTests: XCTestCase {
         do {
             for try await _ in try await api(server).notifications.streamNotifications() {}
             XCTFail("an invalid event must not be delivered")
-        } catch let error as ResponseValidationError {
-            XCTAssertEqual(error.operation.id, "streamNotifications")
-            XCTAssertTrue(error.report.errors.contains { $0.schemaLocation.hasSuffix("#/components/schemas/Notification") }, "\(error)")
+        } catch APIError.invalidResponse(let operation, _, let report) {
+            XCTAssertEqual(operation, "streamNotifications")
+            XCTAssertTrue(report.errors.contains { $0.schemaLocation.hasSuffix("#/components/schemas/Notification") }, "\(report)")
         }
     }
 
@@ -239,8 +239,8 @@ final class StreamingEndpointsTests: XCTestCase {
         do {
             _ = try await api(server).members.restoreArchive(fromFile: source)
             XCTFail("restoredItems: -1 breaks minimum: 0")
-        } catch let error as ResponseValidationError {
-            XCTAssertEqual(error.operation.id, "restoreArchive")
+        } catch APIError.invalidResponse(let operation, _, _) {
+            XCTAssertEqual(operation, "restoreArchive")
         }
     }
 }

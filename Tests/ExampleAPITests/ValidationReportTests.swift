@@ -19,7 +19,7 @@ final class ValidationReportTests: XCTestCase {
             let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
             api.installValidationReporting(account: { "account-7" })
             for _ in 0..<3 {
-                do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+                do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch APIError.invalidResponse {}
             }
             await waitFor { transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") } }
             try await Task.sleep(for: .milliseconds(100))
@@ -45,7 +45,7 @@ final class ValidationReportTests: XCTestCase {
         do {
             _ = try await api.auth.loginWithEmail(body: EmailLogin(email: "a@b.c", password: "hunter2hunter2"))
             XCTFail("expected a validation error")
-        } catch is ResponseValidationError {}
+        } catch APIError.invalidResponse {}
         await waitFor { transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") } }
         let report = try XCTUnwrap(transport.requests.first { $0.url.path.hasSuffix("/reports/errors") }?.body)
         let text = String(decoding: report, as: UTF8.self)
@@ -63,7 +63,7 @@ final class ValidationReportTests: XCTestCase {
         do {
             _ = try await api.auth.loginWithEmail(body: EmailLogin(email: "a@b.c", password: "hunter2hunter2"))
             XCTFail("expected a validation error")
-        } catch is ResponseValidationError {}
+        } catch APIError.invalidResponse {}
         let text = try await reportText(transport)
         XCTAssertFalse(text.contains("acc-1234-secret"), text)
         XCTAssertFalse(text.contains("ref-5678-secret"), text)
@@ -79,7 +79,7 @@ final class ValidationReportTests: XCTestCase {
         let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!,
                             credentials: .init(bearerAuth: BearerCredential("bearer-value-xyz")), transport: transport)
         api.installValidationReporting(account: { nil })
-        do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+        do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch APIError.invalidResponse {}
         let text = try await reportText(transport)
         XCTAssertFalse(text.contains("bearer-value-xyz"), text)
         XCTAssertTrue(text.contains("username"), text)
@@ -92,7 +92,7 @@ final class ValidationReportTests: XCTestCase {
         let reporting = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
         let silent = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
         reporting.installValidationReporting(account: { nil })
-        do { _ = try await silent.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+        do { _ = try await silent.members.getProfile(); XCTFail("expected a validation error") } catch APIError.invalidResponse {}
         try await Task.sleep(for: .milliseconds(200))
         XCTAssertFalse(transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") })
     }
@@ -107,7 +107,7 @@ final class ValidationReportTests: XCTestCase {
         let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
         api.installValidationReporting(account: { nil }, maxInFlight: 2, duplicateWindow: 0)
         for _ in 0..<6 {
-            do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+            do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch APIError.invalidResponse {}
         }
         try await Task.sleep(for: .milliseconds(200))
         XCTAssertEqual(transport.requests.filter { $0.url.path.hasSuffix("/reports/errors") }.count, 2)
@@ -121,7 +121,7 @@ final class ValidationReportTests: XCTestCase {
             transport.on("POST /v1/reports/errors", respond: answer)
             let api = MemberAPI(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
             let reporter = api.installValidationReporting(account: { nil })
-            do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch is ResponseValidationError {}
+            do { _ = try await api.members.getProfile(); XCTFail("expected a validation error") } catch APIError.invalidResponse {}
             await waitFor { reporter.failedCount > 0 || transport.requests.contains { $0.url.path.hasSuffix("/reports/errors") } }
             try await Task.sleep(for: .milliseconds(100))
             XCTAssertEqual(reporter.failedCount, fails ? 1 : 0, "report endpoint answered \(answer.status)")

@@ -623,9 +623,9 @@ struct OperationPlanner {
             }
             if hasUndocumentedBody {
                 outcome.outcomeCases.append(OutcomeCasePlan(
-                    name: "undocumentedBody", payload: "(status: Int, body: Data, problem: ResponseBodyProblem)",
+                    name: "undocumentedBody", payload: "(status: Int, body: Data, problem: APIError)",
                     docLines: ["A documented error status whose body is not the documented one (an HTML page from a proxy,",
-                               "an empty body): the raw body, and why it could not be read."]))
+                               "an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`)."]))
             }
             supportTypes.append(outcome)
         }

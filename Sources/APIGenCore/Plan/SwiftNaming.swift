@@ -28,10 +28,10 @@ public enum SwiftNaming {
         "Servers", "JSONEncoder", "JSONDecoder", "FlexibleIdentifier", "Identifier", "WireKey",
         // APIRuntime types generated code names unqualified (validators, security, envelopes, the client's setup):
         // a model of the same name would shadow them in the generated module.
-        "APIKeyCredential", "BasicCredential", "BearerCredential", "ClientMiddleware", "CredentialError", "CredentialSet",
+        "APIKeyCredential", "BasicCredential", "BearerCredential", "ClientMiddleware", "CredentialSet",
         "DateTimeCoding", "ECMARegex", "ECMARegexError", "EnvelopeFormat", "EventBus", "HTTPAuthorizationCredential",
         "HTTPTransport", "JSONInstance", "JSONNumber", "JSONObject", "JSONPropertyTable", "JSONSchemaFormat", "JSONTypeSet",
-        "ParameterStyle", "ResponseBodyProblem", "ResponseValidationError",
+        "ParameterStyle",
         "SchemaCheck", "SchemeCredential", "SecurityRequirement", "SecurityScheme", "URLSessionTransport",
         "ValidationContext", "ValidationFailureReporter", "ValidationMessage",
     ]

@@ -166,7 +166,7 @@ import Foundation
     ///
 {{#hasSecuritySchemes}}
     /// Each operation carries exactly the `credentials` its security requirements ask for (none for operations
-    /// declared `security: []`); a required credential that is missing throws `CredentialError` before sending.
+    /// declared `security: []`); a required credential that is missing throws `APIError.missingCredentials` before sending.
 {{/hasSecuritySchemes}}
     /// The HTTP cache, response store and offline queue among `middlewares` keep each account's data apart: the
     /// account `accountProvider` names, else one derived from the credentials in use.
@@ -832,20 +832,21 @@ import Foundation
             return outcome
         } catch let failure as WireArguments.Failure {
             throw failure
-        } catch let error as ResponseValidationError {
-            var outcome = WireOutcome(kind: "invalidResponse", status: error.status, message: error.description)
-            outcome.violations = error.report.errors.map {
-                Violation(instanceLocation: $0.instanceLocation, keywordLocation: $0.keywordLocation, keyword: $0.keyword,
-                          message: $0.message)
-            }
-            return outcome
         } catch let error as APIError {
+            if case .invalidResponse(_, let status, let report) = error {
+                var outcome = WireOutcome(kind: "invalidResponse", status: status, message: error.description)
+                outcome.violations = report.errors.map {
+                    Violation(instanceLocation: $0.instanceLocation, keywordLocation: $0.keywordLocation, keyword: $0.keyword,
+                              message: $0.message)
+                }
+                return outcome
+            }
             var outcome = WireOutcome(kind: "apiError", message: error.description)
+            // The case's name; the one case without a payload has no child to read it from.
+            outcome.caseName = Mirror(reflecting: error).children.first?.label ?? "credentialNotRefreshable"
             switch error {
-            case .transport: outcome.caseName = "transport"
-            case .invalidRequest: outcome.caseName = "invalidRequest"
-            case .decoding(_, let status, _): (outcome.caseName, outcome.status) = ("decoding", status)
-            case .unexpectedStatus(_, let status, _): (outcome.caseName, outcome.status) = ("unexpectedStatus", status)
+            case .decoding(_, let status, _), .unexpectedStatus(_, let status, _): outcome.status = status
+            default: break
             }
             return outcome
         } catch {

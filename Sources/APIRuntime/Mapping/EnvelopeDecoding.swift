@@ -18,23 +18,6 @@ import HTTPTypes
     }
 }
 
-/// Failures that only envelopes have: the server said no in the body, or said yes without the data.
-public enum EnvelopeError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `status` was not a success value; `reason` is what the server gave, `httpStatus` the HTTP status.
-    case serverError(operation: String, status: String, reason: String?, httpStatus: Int)
-    /// The status was a success but the payload the API description requires was absent or null.
-    case missingData(operation: String, httpStatus: Int)
-
-    public var description: String {
-        switch self {
-        case let .serverError(operation, status, reason, httpStatus):
-            return "\(operation): server returned status '\(status)' (HTTP \(httpStatus))" + (reason.map { ": \($0)" } ?? "")
-        case let .missingData(operation, httpStatus):
-            return "\(operation): successful response (HTTP \(httpStatus)) without the required data"
-        }
-    }
-}
-
 private struct EnvelopeKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
@@ -79,7 +62,7 @@ final class EnvelopeFormatBox: Sendable {
 
 @_spi(Generated) extension APIClient {
     /// Unwraps an envelope: returns `data` when `status` is a success value, throws
-    /// ``EnvelopeError/serverError(operation:status:reason:httpStatus:)`` otherwise; nil when data is absent or null.
+    /// ``APIError/envelopeStatus(operation:status:reason:httpStatus:)`` otherwise; nil when data is absent or null.
     public func decodeEnvelope<Payload: Decodable>(_ type: Payload.Type, from response: APIResponse,
                                                    operation: OperationInfo, format: EnvelopeFormat) throws -> Payload? {
         if response.isLocal, let known = localResults.value(Payload?.self, kind: .envelope, operation: operation.id, body: response.body) {
@@ -106,7 +89,7 @@ final class EnvelopeFormatBox: Sendable {
             throw APIError.decoding(operation: operation.id, status: response.status, message: String(describing: error))
         }
         guard format.successValues.contains(body.status) else {
-            throw EnvelopeError.serverError(operation: operation.id, status: body.status, reason: body.reason,
+            throw APIError.envelopeStatus(operation: operation.id, status: body.status, reason: body.reason,
                                             httpStatus: response.status)
         }
         if response.isLocal { localResults.store(body.data, kind: .envelope, operation: operation.id, body: response.body) }
@@ -117,7 +100,7 @@ final class EnvelopeFormatBox: Sendable {
     public func decodeRequiredEnvelope<Payload: Decodable>(_ type: Payload.Type, from response: APIResponse,
                                                            operation: OperationInfo, format: EnvelopeFormat) throws -> Payload {
         guard let payload = try decodeEnvelope(type, from: response, operation: operation, format: format) else {
-            throw EnvelopeError.missingData(operation: operation.id, httpStatus: response.status)
+            throw APIError.envelopeMissingData(operation: operation.id, httpStatus: response.status)
         }
         return payload
     }
@@ -127,7 +110,7 @@ final class EnvelopeFormatBox: Sendable {
         _ = try decodeEnvelope(IgnoredPayload.self, from: response, operation: operation, format: format)
     }
 
-    /// Throws ``EnvelopeError/serverError(operation:status:reason:httpStatus:)`` when the envelope's status is not a
+    /// Throws ``APIError/envelopeStatus(operation:status:reason:httpStatus:)`` when the envelope's status is not a
     /// success value; a body that is not an envelope passes (validation and decoding report it precisely).
     /// Generated methods call it before validating, so a server error is reported as such even when its body does
     /// not match the success schema.
@@ -147,7 +130,7 @@ final class EnvelopeFormatBox: Sendable {
         default: return
         }
         guard format.successValues.contains(status) else {
-            throw EnvelopeError.serverError(operation: operation.id, status: status, reason: object[format.reasonKey]?.stringValue,
+            throw APIError.envelopeStatus(operation: operation.id, status: status, reason: object[format.reasonKey]?.stringValue,
                                             httpStatus: response.status)
         }
         if response.isLocal { localResults.store(true, kind: .envelopeStatus, operation: operation.id, body: response.body) }

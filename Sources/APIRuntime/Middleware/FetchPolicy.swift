@@ -11,7 +11,7 @@ public enum FetchPolicy: String, Sendable, Hashable, CaseIterable {
     case cacheFirst
     /// Ask the network; when it is unreachable, serve the stored response (even an expired one).
     case networkFirst
-    /// Serve an unexpired stored response or throw ``ResponseStoreError/notStored(operation:url:)``; never
+    /// Serve an unexpired stored response or throw ``APIError/notStored(operation:url:)``; never
     /// contacts the network.
     case cacheOnly
     /// Yield the stored response at once (even an expired one), then the network's only if it differs

@@ -3,13 +3,13 @@ import HTTPTypes
 
 /// What a generated method does when a response does not match its schema (`validation:` in apigen.yml).
 public enum ValidationMode: String, Sendable, Hashable {
-    /// Throw ``ResponseValidationError``; the invalid body never becomes a model.
+    /// Throw ``APIError/invalidResponse(operation:status:report:)``; the invalid body never becomes a model.
     case reject
     /// Report the failure (``APIClient/setValidationFailureHandler(_:)``) and decode anyway.
     case reportOnly
     /// Do not validate.
     case off
-    /// Throw ``ResponseValidationError`` for every violation, values outside an `enum` and unknown discriminator
+    /// Throw ``APIError/invalidResponse(operation:status:report:)`` for every violation, values outside an `enum` and unknown discriminator
     /// values included.
     case strict
 
@@ -27,33 +27,14 @@ public enum ValidationMode: String, Sendable, Hashable {
     }
 }
 
-/// A response whose body does not match the schema the API description gives for it.
-public struct ResponseValidationError: Error, Sendable, CustomStringConvertible {
+/// A response validation failure as it is logged and reported: what was called, what came back, what failed.
+public struct ResponseValidationFailure: Sendable {
     /// The operation that received the response.
     public let operation: OperationInfo
     /// The HTTP status of the response.
     public let status: Int
     /// Every failed check (bounded), with instance path, keyword and schema location.
     public let report: ValidationReport
-
-    /// Creates an error.
-    public init(operation: OperationInfo, status: Int, report: ValidationReport) {
-        self.operation = operation
-        self.status = status
-        self.report = report
-    }
-
-    public var description: String {
-        let first = report.errors.prefix(3).map(\.description).joined(separator: "; ")
-        let more = report.errors.count > 3 ? " (and \(report.errors.count - 3) more)" : ""
-        return "\(operation.id): invalid response (HTTP \(status)): \(first)\(more)"
-    }
-}
-
-/// A response validation failure as it is logged and reported: what was called, what came back, what failed.
-public struct ResponseValidationFailure: Sendable {
-    /// What failed: the operation, the status and the validation report.
-    public let error: ResponseValidationError
     /// The request that was sent (path, headers, body), when the generated method passed it.
     @_spi(Generated) public let request: RequestBuilder?
     /// When the call was made (not when the response arrived).
@@ -64,12 +45,17 @@ public struct ResponseValidationFailure: Sendable {
     public let mode: ValidationMode
     /// Credential values the client sent recently: reports and logs must hide them wherever they appear.
     public let credentialValues: [String]
+
+    /// The failure as the caller saw it in `reject` mode: ``APIError/invalidResponse(operation:status:report:)``.
+    public var error: APIError {
+        .invalidResponse(operation: operation.id, status: status, report: report)
+    }
 }
 
 extension APIClient {
     /// Validates `response.body` with a generated validator before it is decoded.
     ///
-    /// In `reject` mode an invalid body throws ``ResponseValidationError``; in `reportOnly` mode decoding continues.
+    /// In `reject` mode an invalid body throws ``APIError/invalidResponse(operation:status:report:)``; in `reportOnly` mode decoding continues.
     /// In both, the failure goes to the handler set with ``setValidationFailureHandler(_:)``. A body that is not JSON at all is an invalid response too.
     @_spi(Generated) public func validateResponse(_ response: APIResponse, operation: OperationInfo, mode: ValidationMode,
                                  options: ValidationOptions = .default, request: RequestBuilder? = nil, calledAt: Date? = nil,
@@ -90,9 +76,8 @@ extension APIClient {
             if response.isLocal { localResults.store(true, kind: .valid, operation: operation.id, body: response.body) }
             return
         }
-        let failure = ResponseValidationError(operation: operation, status: response.status, report: report)
-        record(failure, request: request, response: response, mode: mode, calledAt: calledAt ?? Date())
-        if mode.rejects(report) { throw failure }
+        record(report, operation: operation, request: request, response: response, mode: mode, calledAt: calledAt ?? Date())
+        if mode.rejects(report) { throw APIError.invalidResponse(operation: operation.id, status: response.status, report: report) }
     }
 
     /// Makes `handler` receive every validation failure of this client (nil removes it); each client has its
@@ -101,13 +86,14 @@ extension APIClient {
         validationReporting.withLock { $0 = handler }
     }
 
-    private func record(_ error: ResponseValidationError, request: RequestBuilder?, response: APIResponse,
-                        mode: ValidationMode, calledAt: Date) {
-        events.emit(.validationFailed(operation: error.operation.id, message: error.description))
+    private func record(_ report: ValidationReport, operation: OperationInfo, request: RequestBuilder?,
+                        response: APIResponse, mode: ValidationMode, calledAt: Date) {
+        let failure = ResponseValidationFailure(
+            operation: operation, status: response.status, report: report, request: request, calledAt: calledAt,
+            response: response, mode: mode, credentialValues: credentialManager?.recentValues ?? [])
+        events.emit(.validationFailed(operation: operation.id, message: failure.error.description))
         // A failure while a report is being sent is never reported: reporting can not feed itself.
         guard !ValidationFailureReporter.isReporting, let handler = validationReporting.withLock({ $0 }) else { return }
-        handler(ResponseValidationFailure(
-            error: error, request: request, calledAt: calledAt, response: response, mode: mode,
-            credentialValues: credentialManager?.recentValues ?? []))
+        handler(failure)
     }
 }

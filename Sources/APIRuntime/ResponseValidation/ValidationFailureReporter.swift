@@ -25,7 +25,7 @@ public struct ValidationFailureReport: Codable, Sendable, Hashable {
     /// `format: password`), and the credential values the client sent, wherever they appear.
     public init(_ failure: ResponseValidationFailure, account: String?, secretFields: Set<String> = []) {
         self.account = account
-        let operation = failure.error.operation
+        let operation = failure.operation
         let redaction = Redaction(fields: secretFields, values: failure.credentialValues)
         command = "\(operation.id) \(operation.method) \(operation.path)"
         if let request = failure.request {
@@ -40,9 +40,9 @@ public struct ValidationFailureReport: Codable, Sendable, Hashable {
         }
         response = redaction.body(failure.response.body.prefix(65_536))
         calledAt = DateTimeCoding.format(failure.calledAt)
-        status = failure.error.status
-        schema = failure.error.report.errors.first?.schemaLocation ?? ""
-        errors = failure.error.report.errors.map { redaction.text($0.description) }
+        status = failure.status
+        schema = failure.report.errors.first?.schemaLocation ?? ""
+        errors = failure.report.errors.map { redaction.text($0.description) }
     }
 
     /// The report as another `Codable` type with the same field names (the report endpoint's body model).
@@ -204,8 +204,7 @@ public final class ValidationFailureReporter: Sendable {
 
     // Takes a slot for `failure`, or refuses it as a duplicate or over the limit.
     private func admit(_ failure: ResponseValidationFailure) -> Bool {
-        let error = failure.error
-        let key = "\(error.operation.id) \(error.status) \(error.report.errors.first?.schemaLocation ?? "")"
+        let key = "\(failure.operation.id) \(failure.status) \(failure.report.errors.first?.schemaLocation ?? "")"
         let now = Date()
         return state.withLock { state in
             if state.lastReported.count > 512 {

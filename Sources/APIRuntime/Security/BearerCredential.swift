@@ -44,7 +44,7 @@ public struct BearerCredential: SchemeCredential {
     public var isRefreshable: Bool { refresher != nil }
 
     public func refresh(rejected: String, scopes: [String]) async throws -> String {
-        guard let refresher else { throw CredentialError.notRefreshable }
+        guard let refresher else { throw APIError.credentialNotRefreshable }
         return try await refresher(rejected, scopes)
     }
 }

@@ -23,7 +23,7 @@ final class CredentialManager: Sendable {
 
     /// The credentials for `operation`: the first alternative whose every scheme has a value (the anonymous
     /// alternative always does). Nil when the operation's security is undeclared or it needs no credentials.
-    /// Throws ``CredentialError/missing(operation:alternatives:)`` when no alternative can be satisfied.
+    /// Throws ``APIError/missingCredentials(operation:alternatives:)`` when no alternative can be satisfied.
     func select(for operation: OperationInfo) async throws -> CredentialSelection? {
         guard let alternatives = operation.security, !alternatives.isEmpty else { return nil }
         alternatives: for requirement in alternatives {
@@ -40,7 +40,7 @@ final class CredentialManager: Sendable {
             remember(applied.map(\.value))
             return CredentialSelection(applied: applied, isRefreshable: isRefreshable)
         }
-        throw CredentialError.missing(operation: operation.id, alternatives: alternatives.map(\.description))
+        throw APIError.missingCredentials(operation: operation.id, alternatives: alternatives.map(\.description))
     }
 
     /// The selection to replay with after a `401` to `selection`: each refreshable credential renewed once

@@ -16,9 +16,9 @@ struct CredentialSelection: Sendable {
     /// Whether a `401` may be answered by refreshing one of the chosen credentials.
     let isRefreshable: Bool
 
-    /// `request` with every chosen credential in its place; ``InvalidHeaderError`` when a credential holds a byte
+    /// `request` with every chosen credential in its place; ``APIError/invalidHeaderValue(name:byte:)`` when a credential holds a byte
     /// HTTP cannot carry in a header (CR, LF, NUL, other controls), so a bad token is never sent changed.
-    func apply(to request: APIRequest) throws(InvalidHeaderError) -> APIRequest {
+    func apply(to request: APIRequest) throws(APIError) -> APIRequest {
         var request = request
         for item in applied {
             switch item.use.scheme.kind {

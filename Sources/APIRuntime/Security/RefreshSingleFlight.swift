@@ -37,7 +37,7 @@ package actor RefreshSingleFlight {
             return fresh
         } catch {
             events?.emit(.authRefreshFailed(message: String(describing: error)))
-            throw CredentialError.refreshFailed(underlying: error)
+            throw APIError.credentialRefreshFailed(underlying: error)
         }
     }
 
@@ -45,7 +45,7 @@ package actor RefreshSingleFlight {
         do {
             return try await task.value
         } catch {
-            throw CredentialError.refreshFailed(underlying: error)
+            throw APIError.credentialRefreshFailed(underlying: error)
         }
     }
 }

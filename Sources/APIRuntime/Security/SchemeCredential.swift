@@ -18,6 +18,6 @@ extension SchemeCredential {
     public var isRefreshable: Bool { false }
 
     public func refresh(rejected: String, scopes: [String]) async throws -> String {
-        throw CredentialError.notRefreshable
+        throw APIError.credentialNotRefreshable
     }
 }

@@ -83,7 +83,7 @@ import HTTPTypes
         do {
             instance = try parsed.instance(of: bytes)
         } catch {
-            throw StreamingError.malformedItem(operation: operation.id, index: index, message: "not JSON: \(error)")
+            throw APIError.malformedStreamItem(operation: operation.id, index: index, message: "not JSON: \(error)")
         }
         if let validator, mode != .off {
             var item = APIResponse(status: status, headerFields: headerFields, body: bytes)
@@ -96,7 +96,7 @@ import HTTPTypes
             }
             return try decoder.decoding(ParsedBodySource(body: bytes, memo: parsed)).decode(Item.self, from: bytes)
         } catch let error as DecodingError {
-            throw StreamingError.malformedItem(operation: operation.id, index: index,
+            throw APIError.malformedStreamItem(operation: operation.id, index: index,
                                                message: DecodingErrorMessage.describe(error, body: bytes))
         }
     }

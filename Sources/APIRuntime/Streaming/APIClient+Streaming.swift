@@ -84,7 +84,7 @@ extension APIClient {
         let manager = credentialManager
         var next: @Sendable (APIRequest) async throws -> StreamedHTTPResponse = { request in
             if context.options.fetchPolicy == .cacheOnly {
-                throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
+                throw APIError.notStored(operation: operation.id, url: request.url)
             }
             guard let selection = context.credentials, let manager else {
                 return try await Self.stream(request, through: transport, uploadProgress: uploadProgress,
@@ -128,8 +128,6 @@ extension APIClient {
             throw error
         } catch let error as APIError {
             throw error
-        } catch let error as ResponseTooLargeError {
-            throw error
         } catch let error as CocoaError where error.code == .fileWriteOutOfSpace {
             throw error  // the disk, not the network (DiskSpace)
         } catch {
@@ -144,7 +142,7 @@ extension APIClient {
 @_spi(Generated) extension APIClient {
     /// Reads the whole body of a streamed response that is not the stream the caller wanted (a documented error, an
     /// unexpected status) into an ``APIResponse`` for the generated status switch; at most
-    /// ``URLSessionTransport/defaultMaxResponseSize`` bytes (more throws ``ResponseTooLargeError``).
+    /// ``URLSessionTransport/defaultMaxResponseSize`` bytes (more throws ``APIError/responseTooLarge(url:limit:announcedLength:)``).
     public func collect(_ response: StreamedHTTPResponse, operation: OperationInfo) async throws -> APIResponse {
         let url = baseURL.appendingPathComponent(operation.path)
         var collected = try await response.collected(url: url)

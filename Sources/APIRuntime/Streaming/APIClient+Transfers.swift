@@ -70,7 +70,7 @@ extension APIClient {
                 guard let range, range.start == offset else {
                     response.body.cancel()
                     PartialDownload.remove(at: destination)
-                    throw StreamingError.rangeMismatch(expectedStart: offset, contentRange: response.headerFields[.contentRange])
+                    throw APIError.downloadRangeMismatch(expectedStart: offset, contentRange: response.headerFields[.contentRange])
                 }
                 expected = range.total ?? expected.map { $0 + offset }
                 validator = PartialDownload.validator(of: response.headerFields, status: 206) ?? (offset > 0 ? validator : nil)
@@ -133,7 +133,7 @@ extension APIClient {
                 } catch {
                     if !resumable { PartialDownload.remove(at: destination) }
                     if error is CancellationError || Task.isCancelled { throw CancellationError() }
-                    throw error is APIError || error is StreamingError || error is CocoaError ? error : APIError.transport(error)
+                    throw error is APIError || error is CocoaError ? error : APIError.transport(error)
                 }
             }
             FreedMemory.release()

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// FoundationNetworking cannot pause a transfer once its body flows (suspending a running task restarts it), so
 /// the buffer cannot push back on the network: it holds what the consumer has not read yet, up to `limit` bytes,
-/// and fails the stream with ``StreamingError/consumerTooSlow(limit:)`` past that. A file sink (``installSink(_:)``)
+/// and fails the stream with ``APIError/streamConsumerTooSlow(limit:)`` past that. A file sink (``installSink(_:)``)
 /// takes the chunks on the receiving thread instead, which keeps downloads of any size within a few chunks.
 final class BodyChunkBuffer: @unchecked Sendable {
     // Safe to mark @unchecked: every stored property is read and written only while `lock` is held.
@@ -56,7 +56,7 @@ final class BodyChunkBuffer: @unchecked Sendable {
         case .resume(let waiter): waiter.resume(returning: data)
         case .sink(let sink): sink.write(data)
         case .overflow:
-            finish(StreamingError.consumerTooSlow(limit: limit))
+            finish(APIError.streamConsumerTooSlow(limit: limit))
             cancelTransfer()
         }
     }

@@ -13,7 +13,7 @@ import HTTPTypes
     let index: Int
 
     /// `data` checked as JSON, validated by `validator` in `mode` (a failure is reported like any response body's)
-    /// and decoded into `type`; throws ``StreamingError/malformedItem(operation:index:message:)`` or the validation
+    /// and decoded into `type`; throws ``APIError/malformedStreamItem(operation:index:message:)`` or the validation
     /// error.
     public func json<Value: Decodable & Sendable>(
         _ type: Value.Type, from data: String, mode: ValidationMode = .off,

@@ -60,13 +60,13 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
         handle.buffer.cancel()
     }
 
-    /// Collects the whole body, at most `limit` bytes (a larger one throws ``ResponseTooLargeError`` for `url`).
+    /// Collects the whole body, at most `limit` bytes (a larger one throws ``APIError/responseTooLarge(url:limit:announcedLength:)`` for `url`).
     public func collect(upTo limit: Int, url: URL) async throws -> Data {
         var body = Data()
         for try await chunk in self {
             guard body.count + chunk.count <= limit else {
                 cancel()
-                throw ResponseTooLargeError(url: url, limit: limit)
+                throw APIError.responseTooLarge(url: url, limit: limit, announcedLength: nil)
             }
             body.append(chunk)
         }

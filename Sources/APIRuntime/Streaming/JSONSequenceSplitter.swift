@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) public struct JSONSequenceSplitter: Sendable {
     /// The delimiting rules.
     public let format: JSONSequenceFormat
-    /// The longest item accepted, in bytes; a longer one throws ``StreamingError/malformedItem``.
+    /// The longest item accepted, in bytes; a longer one throws ``APIError/malformedStreamItem(operation:index:message:)``.
     public let maxItemSize: Int
 
     private var pending = Data()
@@ -22,7 +22,7 @@ import Foundation
     }
 
     /// Consumes `chunk` and returns the items it completed, in order (blank items skipped).
-    public mutating func feed(_ chunk: Data, operation: String = "") throws(StreamingError) -> [Data] {
+    public mutating func feed(_ chunk: Data, operation: String = "") throws(APIError) -> [Data] {
         pending.append(chunk)
         let delimiter = format == .lines ? Self.lineFeed : Self.recordSeparator
         var found: [Data] = []
@@ -37,21 +37,21 @@ import Foundation
         scanned = pending.count
         items += found.count
         if pending.count > maxItemSize {
-            throw .malformedItem(operation: operation, index: items, message: "an item longer than \(maxItemSize) bytes")
+            throw .malformedStreamItem(operation: operation, index: items, message: "an item longer than \(maxItemSize) bytes")
         }
         return found
     }
 
     /// Ends the body: the last item, if one is pending. A JSON Lines item without its final newline is complete;
-    /// a JSON Sequence text must end with LF, else ``StreamingError/truncated(operation:itemsReceived:)``.
-    public mutating func finish(operation: String = "") throws(StreamingError) -> Data? {
+    /// a JSON Sequence text must end with LF, else ``APIError/streamTruncated(operation:itemsReceived:)``.
+    public mutating func finish(operation: String = "") throws(APIError) -> Data? {
         defer {
             pending.removeAll()
             scanned = 0
         }
         guard let item = Self.trimmed(pending[...]) else { return nil }
         if format == .sequence, pending.last != Self.lineFeed {
-            throw .truncated(operation: operation, itemsReceived: items)
+            throw .streamTruncated(operation: operation, itemsReceived: items)
         }
         items += 1
         return Data(item)

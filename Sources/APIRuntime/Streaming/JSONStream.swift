@@ -11,9 +11,9 @@ import Foundation
 /// ```
 ///
 /// It can be iterated once; cancelling the iterating task (or leaving the loop) closes the connection. A connection
-/// that drops before the end throws ``StreamingError/truncated(operation:itemsReceived:)``; an item that is not JSON
-/// or not the documented type throws ``StreamingError/malformedItem(operation:index:message:)`` (an item failing
-/// its schema throws ``ResponseValidationError`` in `reject` mode).
+/// that drops before the end throws ``APIError/streamTruncated(operation:itemsReceived:)``; an item that is not JSON
+/// or not the documented type throws ``APIError/malformedStreamItem(operation:index:message:)`` (an item failing
+/// its schema throws ``APIError/invalidResponse(operation:status:report:)`` in `reject` mode).
 public struct JSONStream<Item: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Item
 
@@ -66,10 +66,10 @@ public struct JSONStream<Item: Sendable>: AsyncSequence, Sendable {
                 } catch {
                     ended = true
                     if error is CancellationError || Task.isCancelled { throw CancellationError() }
-                    if NetworkFailure.isConnectivity(error) {
-                        throw StreamingError.truncated(operation: stream.operationID, itemsReceived: delivered)
+                    if APIError.isConnectivityFailure(error) {
+                        throw APIError.streamTruncated(operation: stream.operationID, itemsReceived: delivered)
                     }
-                    throw error is StreamingError || error is APIError ? error : APIError.transport(error)
+                    throw error is APIError ? error : APIError.transport(error)
                 }
                 if let chunk {
                     ready = try splitter.feed(chunk, operation: stream.operationID)

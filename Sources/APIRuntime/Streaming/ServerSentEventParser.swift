@@ -10,7 +10,7 @@ import Foundation
     public private(set) var lastEventID = ""
     /// The reconnection time in milliseconds the server asked for with `retry`, if any.
     public private(set) var reconnectionTime: Int?
-    /// The longest event accepted, in bytes of its lines; longer ones throw ``StreamingError/malformedItem``.
+    /// The longest event accepted, in bytes of its lines; longer ones throw ``APIError/malformedStreamItem(operation:index:message:)``.
     public let maxEventSize: Int
 
     private var idBuffer = ""
@@ -30,7 +30,7 @@ import Foundation
     }
 
     /// Consumes `bytes` and returns the events they completed, in order. `operation` names the stream in errors.
-    public mutating func feed(_ bytes: some Sequence<UInt8>, operation: String = "") throws(StreamingError)
+    public mutating func feed(_ bytes: some Sequence<UInt8>, operation: String = "") throws(APIError)
         -> [ServerSentEvent<String>] {
         var events: [ServerSentEvent<String>] = []
         for byte in bytes {
@@ -61,7 +61,7 @@ import Foundation
                 lastByteWasCR = false
                 line.append(byte)
                 if line.count + eventSize > maxEventSize {
-                    throw .malformedItem(operation: operation, index: dispatched, message: "an event longer than \(maxEventSize) bytes")
+                    throw .malformedStreamItem(operation: operation, index: dispatched, message: "an event longer than \(maxEventSize) bytes")
                 }
             }
         }
@@ -86,7 +86,7 @@ import Foundation
         eventSize = 0
     }
 
-    private mutating func endLine(operation: String) throws(StreamingError) -> ServerSentEvent<String>? {
+    private mutating func endLine(operation: String) throws(APIError) -> ServerSentEvent<String>? {
         defer { line.removeAll(keepingCapacity: true) }
         eventSize += line.count + 1
         guard !line.isEmpty else { return dispatch() }

@@ -10,8 +10,8 @@ import Foundation
 /// ```
 ///
 /// It can be iterated once. Cancelling the iterating task (or leaving the loop) closes the connection. A connection
-/// that drops mid-event throws ``StreamingError/truncated(operation:itemsReceived:)`` unless reconnection is on;
-/// `data` that is not the documented type throws ``StreamingError/malformedItem(operation:index:message:)``.
+/// that drops mid-event throws ``APIError/streamTruncated(operation:itemsReceived:)`` unless reconnection is on;
+/// `data` that is not the documented type throws ``APIError/malformedStreamItem(operation:index:message:)``.
 public struct ServerSentEvents<Payload: Sendable>: AsyncSequence, Sendable {
     public typealias Element = ServerSentEvent<Payload>
 
@@ -83,7 +83,7 @@ public struct ServerSentEvents<Payload: Sendable>: AsyncSequence, Sendable {
                         continue
                     }
                     failure = nil
-                } catch let error as StreamingError {
+                } catch let error as APIError where error.endsStream {
                     throw error
                 } catch {
                     if error is CancellationError || Task.isCancelled { throw CancellationError() }
@@ -138,7 +138,7 @@ public struct ServerSentEvents<Payload: Sendable>: AsyncSequence, Sendable {
 
         /// A dropped connection is a truncated stream; anything else is a transport error.
         static func truncation(_ error: any Error, operation: String, delivered: Int) -> any Error {
-            if NetworkFailure.isConnectivity(error) { return StreamingError.truncated(operation: operation, itemsReceived: delivered) }
+            if APIError.isConnectivityFailure(error) { return APIError.streamTruncated(operation: operation, itemsReceived: delivered) }
             return error is APIError ? error : APIError.transport(error)
         }
     }

@@ -11,7 +11,7 @@ extension URLSessionTransport: StreamingHTTPTransport, FileDownloadingTransport 
     /// both); with a session made otherwise the body is received whole first. A request with
     /// ``APIRequest/bodyFile`` is uploaded from disk, reporting to `uploadProgress` on a `URLSession` queue. The body
     /// may fall at most ``maxResponseSize`` bytes behind the network before the transfer is stopped
-    /// (``StreamingError/consumerTooSlow(limit:)``); a file sink (downloads) never falls behind.
+    /// (``APIError/streamConsumerTooSlow(limit:)``); a file sink (downloads) never falls behind.
     public func stream(_ request: APIRequest, uploadProgress: (@Sendable (TransferProgress) -> Void)?) async throws
         -> StreamedHTTPResponse {
         guard let collector = session.delegate as? URLSessionBodyCollector else {

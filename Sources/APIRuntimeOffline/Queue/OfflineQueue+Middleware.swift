@@ -38,7 +38,7 @@ extension OfflineQueue: ClientMiddleware {
         }
         do {
             return try await next(request)
-        } catch where NetworkFailure.isConnectivity(error) {
+        } catch where APIError.isConnectivityFailure(error) {
             let entry: QueuedRequest
             do {
                 entry = try await enqueue(request, operation: operation, account: context.account, calledAt: calledAt)

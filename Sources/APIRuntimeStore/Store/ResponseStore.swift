@@ -89,13 +89,13 @@ public final class ResponseStore: StatefulMiddleware {
                 return served(entry, operation: operation, context: context)
             }
             if policy == .cacheOnly {
-                throw ResponseStoreError.notStored(operation: operation.id, url: request.url)
+                throw APIError.notStored(operation: operation.id, url: request.url)
             }
             return try await fetch(request, key: key, account: account, context: context, next: next)
         case .networkFirst:
             do {
                 return try await fetch(request, key: key, account: account, context: context, next: next)
-            } catch where NetworkFailure.isConnectivity(error) {
+            } catch where APIError.isConnectivityFailure(error) {
                 guard let entry = await load(key) else { throw error }
                 return served(entry, operation: operation, context: context)
             }

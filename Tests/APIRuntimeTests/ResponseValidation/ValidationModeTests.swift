@@ -32,7 +32,8 @@ final class ValidationModeTests: XCTestCase {
         let response = APIResponse.json(#"{"state": "archived"}"#)
         XCTAssertThrowsError(try client.validateResponse(response, operation: operation, mode: .strict,
                                                          validator: failing(["enum"]))) { error in
-            XCTAssertEqual((error as? ResponseValidationError)?.report.errors.first?.keyword, "enum")
+            guard case APIError.invalidResponse(_, _, let report) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(report.errors.first?.keyword, "enum")
         }
     }
 

@@ -23,7 +23,9 @@ final class JSONSequenceSplitterTests: XCTestCase {
         let items = try splitter.feed(Data("\u{1E}{\"a\":1}\n\u{1E}\"x\"\n\u{1E}12".utf8))
         XCTAssertEqual(texts(items), [#"{"a":1}"#, #""x""#])
         XCTAssertThrowsError(try splitter.finish(operation: "op")) { error in
-            XCTAssertEqual(error as? StreamingError, .truncated(operation: "op", itemsReceived: 2))
+            guard case APIError.streamTruncated(let operation, let itemsReceived) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(operation, "op")
+            XCTAssertEqual(itemsReceived, 2)
         }
     }
 

@@ -64,7 +64,7 @@ final class ServerSentEventParserTests: XCTestCase {
     func testAnEventLargerThanTheLimitThrows() {
         var parser = ServerSentEventParser(maxEventSize: 16)
         XCTAssertThrowsError(try parser.feed(Array("data: 0123456789abcdef\n\n".utf8))) { error in
-            guard case StreamingError.malformedItem(_, 0, _) = error else { return XCTFail("\(error)") }
+            guard case APIError.malformedStreamItem(_, 0, _) = error else { return XCTFail("\(error)") }
         }
     }
 }

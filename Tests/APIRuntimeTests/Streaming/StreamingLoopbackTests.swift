@@ -100,8 +100,9 @@ final class StreamingLoopbackTests: XCTestCase {
                 received.append(note)
             }
             XCTFail("a cut-off stream must not end normally")
-        } catch let error as StreamingError {
-            XCTAssertEqual(error, .truncated(operation: "feed", itemsReceived: 2))
+        } catch APIError.streamTruncated(let operation, let itemsReceived) {
+            XCTAssertEqual(operation, "feed")
+            XCTAssertEqual(itemsReceived, 2)
         }
         XCTAssertEqual(received.map(\.n), [1, 2])
     }
@@ -122,7 +123,7 @@ final class StreamingLoopbackTests: XCTestCase {
         do {
             _ = try await events.next()
             XCTFail("expected a malformed event")
-        } catch StreamingError.malformedItem(let operation, let index, let message) {
+        } catch APIError.malformedStreamItem(let operation, let index, let message) {
             XCTAssertEqual(operation, "feed")
             XCTAssertEqual(index, 1)
             XCTAssertTrue(message.contains("n"), message)
@@ -238,8 +239,8 @@ extension StreamingLoopbackTests {
         do {
             for try await _ in response.body {}
             XCTFail("the unread bytes passed the limit")
-        } catch let error as StreamingError {
-            XCTAssertEqual(error, .consumerTooSlow(limit: 1_000))
+        } catch APIError.streamConsumerTooSlow(let limit) {
+            XCTAssertEqual(limit, 1_000)
         }
     }
 }

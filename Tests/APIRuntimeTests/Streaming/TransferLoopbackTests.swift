@@ -56,7 +56,7 @@ final class TransferLoopbackTests: XCTestCase {
                                           segmentSize: 100_000, progress: progress.record)
             XCTFail("the first attempt breaks off")
         } catch {
-            XCTAssertTrue(NetworkFailure.isConnectivity(error), "\(error)")
+            XCTAssertTrue(APIError.isConnectivityFailure(error), "\(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
         let kept = try XCTUnwrap(progress.values.last?.completedBytes)
