@@ -2,7 +2,7 @@ import APIRuntime
 import Foundation
 import HTTPTypes
 
-extension LoggingMiddleware: StreamingClientMiddleware {
+extension LoggingMiddleware {
     /// Whether the response being logged is a streamed head (its body is not logged nor counted).
     @TaskLocal static var isStreaming = false
 

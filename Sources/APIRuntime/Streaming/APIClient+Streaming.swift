@@ -7,8 +7,8 @@ extension APIClient {
     /// is received. Any status is returned.
     ///
     /// Credentials, retries (only before the head arrived: a body that broke off is never replayed) and every
-    /// middleware apply as for ``send(_:operation:)``; middlewares that do not adopt ``StreamingClientMiddleware``
-    /// see the head with an empty body. ``HTTPCache``, ``ResponseStore`` and ``OfflineQueue`` pass streams through
+    /// middleware apply as for ``send(_:operation:)``; middlewares that do not implement
+    /// ``ClientMiddleware/interceptStream(_:operation:next:)`` see the head with an empty body. ``HTTPCache``, ``ResponseStore`` and ``OfflineQueue`` pass streams through
     /// untouched: a streamed body is never stored. ``ClientEvent/requestFinished(_:)`` is emitted when the head
     /// arrived. Throws like ``send(_:operation:)``.
     @_spi(Generated) public func stream(_ request: RequestBuilder, operation: OperationInfo, accept: String) async throws -> StreamedHTTPResponse {
@@ -24,8 +24,8 @@ extension APIClient {
     /// response head arrived; the body follows as it is received. Any status is returned.
     ///
     /// Credentials, retries (only before the head arrived: a body that broke off is never replayed) and every
-    /// middleware apply as for ``send(_:operation:)``; middlewares that do not adopt ``StreamingClientMiddleware``
-    /// see the head with an empty body. Throws like ``send(_:operation:)``.
+    /// middleware apply as for ``send(_:operation:)``; middlewares that do not implement
+    /// ``ClientMiddleware/interceptStream(_:operation:next:)`` see the head with an empty body. Throws like ``send(_:operation:)``.
     public func stream(_ request: APIRequest, operation: OperationInfo) async throws -> StreamedHTTPResponse {
         try await stream(request, operation: operation, uploadProgress: nil)
     }
@@ -101,7 +101,7 @@ extension APIClient {
         for middleware in middlewares.reversed() {
             let inner = next
             next = { request in
-                try await StreamingMiddlewareAdapter.intercept(request, operation: operation, middleware: middleware, next: inner)
+                try await middleware.interceptStream(request, operation: operation, next: inner)
             }
         }
         return next
@@ -114,16 +114,7 @@ extension APIClient {
             if let downloadTarget, let downloading = transport as? any FileDownloadingTransport {
                 return try await downloading.download(request, to: downloadTarget)
             }
-            if let streaming = transport as? any StreamingHTTPTransport {
-                return try await streaming.stream(request, uploadProgress: uploadProgress)
-            }
-            var request = request
-            if let file = request.bodyFile {
-                // A transport that cannot stream gets the file's bytes as the body.
-                request.body = try Data(contentsOf: file)
-                request.bodyFile = nil
-            }
-            return StreamedHTTPResponse(try await transport.send(request))
+            return try await transport.stream(request, uploadProgress: uploadProgress)
         } catch let error as CancellationError {
             throw error
         } catch let error as APIError {

@@ -7,7 +7,7 @@ import HTTPTypes
 /// ``APIClient/download(_:operation:to:resumable:segmentSize:progress:)`` uses it when a server ignores `Range`
 /// and sends a large body in one response: FoundationNetworking cannot pause a data task, and the chunks the disk
 /// has not taken yet would otherwise wait in memory (hundreds of MiB for a 1 GiB body, Docs/benchmarks.md).
-protocol FileDownloadingTransport: StreamingHTTPTransport {
+protocol FileDownloadingTransport: HTTPTransport {
     /// Sends `request` and returns once the whole response arrived. A `2xx` body is on disk at
     /// ``DownloadTarget/file`` (replacing what was there) and the returned body is empty with
     /// ``HTTPBodyStream/bytesOnFile`` set; any other status returns its body in memory (at most

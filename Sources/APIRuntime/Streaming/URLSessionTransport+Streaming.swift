@@ -4,7 +4,7 @@ import HTTPTypes
 import FoundationNetworking
 #endif
 
-extension URLSessionTransport: StreamingHTTPTransport, FileDownloadingTransport {
+extension URLSessionTransport: FileDownloadingTransport {
     /// Sends `request` and returns as soon as the response head arrived; the body follows as it is received.
     ///
     /// Uses the session's delegate (``makeSession(configuration:)``, also on Apple platforms, so one code path serves

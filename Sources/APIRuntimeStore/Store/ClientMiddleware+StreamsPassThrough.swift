@@ -3,7 +3,7 @@ import HTTPTypes
 
 // Stores keep whole bodies; a streamed body passes them untouched and is never stored or served from them.
 
-extension HTTPCache: StreamingClientMiddleware {
+extension HTTPCache {
     /// Passes the stream through: the HTTP cache neither stores nor serves streamed bodies.
     public func interceptStream(
         _ request: APIRequest, operation: OperationInfo,
@@ -13,7 +13,7 @@ extension HTTPCache: StreamingClientMiddleware {
     }
 }
 
-extension ResponseStore: StreamingClientMiddleware {
+extension ResponseStore {
     /// Passes the stream through: the response store neither stores nor serves streamed bodies.
     public func interceptStream(
         _ request: APIRequest, operation: OperationInfo,
