@@ -48,7 +48,7 @@ public final class APIClient: Sendable {
     /// (``OperationInfo/security``), and a missing one throws ``APIError/missingCredentials(operation:alternatives:)`` before anything is sent.
     ///
     /// Give the same `events` bus to the runtime pieces in `middlewares` so one stream shows everything. Each
-    /// ``StatefulMiddleware`` among `middlewares` is attached to this client (an offline queue then replays its
+    /// of `middlewares` is attached to this client (``ClientMiddleware/attach(to:)``) (an offline queue then replays its
     /// entries through it).
     public init(
         baseURL: URL,
@@ -70,8 +70,8 @@ public final class APIClient: Sendable {
         self.accountProvider = accountProvider
         self.credentialManager = credentials.map { CredentialManager($0, events: events) }
         // An offline queue replays through this client; it holds the client weakly.
-        for case let stateful as any StatefulMiddleware in middlewares {
-            stateful.attach(to: self)
+        for middleware in middlewares {
+            middleware.attach(to: self)
         }
     }
 
@@ -172,17 +172,17 @@ public final class APIClient: Sendable {
         return try await credentialManager?.identity()
     }
 
-    /// Removes what the ``StatefulMiddleware``s among ``middlewares`` (HTTP caches, response stores, offline
-    /// queues) hold for `account` (nil: the anonymous partition), e.g. on sign-out: `try await
+    /// Removes what ``middlewares`` (HTTP caches, response stores, offline queues:
+    /// ``ClientMiddleware/removeData(for:)``) hold for `account` (nil: the anonymous partition), e.g. on sign-out: `try await
     /// client.removeStoredData(for: client.currentAccount())` before the credentials are cleared.
     ///
     /// Every middleware is asked even when one fails (so one broken file does not keep another user's data on the
     /// device); each failure is emitted as ``ClientEvent/storageError(message:)`` and the first one is thrown.
     public func removeStoredData(for account: String?) async throws {
         var firstError: (any Error)?
-        for case let stateful as any StatefulMiddleware in middlewares {
+        for middleware in middlewares {
             do {
-                try await stateful.removeData(for: account)
+                try await middleware.removeData(for: account)
             } catch {
                 events.emit(.storageError(message: "removing stored data failed: \(error)"))
                 firstError = firstError ?? error

@@ -12,6 +12,12 @@ import HTTPTypes
 /// responses (``APIClient/stream(_:operation:)``), through the default ``interceptStream(_:operation:next:)``.
 /// A middleware that must see a stream itself (to log its head without buffering its body, to pass it untouched)
 /// implements ``interceptStream(_:operation:next:)`` too.
+///
+/// A middleware that keeps data between requests (an HTTP cache, a response store, an offline queue) implements
+/// ``removeData(for:)``, and ``attach(to:)`` when it needs its client: the one way ``APIClient`` reaches such
+/// pieces, without knowing what they are or linking the products that provide them. ``APIClient`` calls
+/// ``attach(to:)`` once when it is created, for every middleware in its list, and ``removeData(for:)`` from
+/// ``APIClient/removeStoredData(for:)``.
 public protocol ClientMiddleware: Sendable {
     /// Handles `request` for `operation`, usually by calling `next` once.
     func intercept(
@@ -27,9 +33,23 @@ public protocol ClientMiddleware: Sendable {
         operation: OperationInfo,
         next: @Sendable (APIRequest) async throws -> StreamedHTTPResponse
     ) async throws -> StreamedHTTPResponse
+
+    /// Tells the middleware which client it belongs to (an offline queue replays its entries through it).
+    /// The middleware must not keep the client alive: hold it weakly.
+    func attach(to client: APIClient)
+
+    /// Removes everything the middleware keeps for `account` (nil: the anonymous partition).
+    /// Throws what the underlying storage threw; nothing is removed silently in part without an error.
+    func removeData(for account: String?) async throws
 }
 
 extension ClientMiddleware {
+    /// Does nothing: most middlewares do not need their client.
+    public func attach(to client: APIClient) {}
+
+    /// Does nothing: a middleware that keeps no data has nothing to remove.
+    public func removeData(for account: String?) async throws {}
+
     /// Runs ``intercept(_:operation:next:)`` for a streamed request: it gets a response with the streamed head and
     /// an empty body, and when it returns a response with the same status the stream's body is kept (so request
     /// changes, authentication and retries on a status work unchanged); a response of another status replaces the

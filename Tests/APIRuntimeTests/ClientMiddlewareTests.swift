@@ -73,4 +73,35 @@ final class ClientMiddlewareTests: XCTestCase {
         _ = try await client.send(APIRequest(method: .get, url: URL(string: "https://api.test/feed")!), operation: operation)
         XCTAssertEqual(middleware.called, ["interceptStream", "intercept"])
     }
+
+    /// Keeps one value per account and forgets it when asked; records the client it was attached to.
+    private final class AccountMemory: ClientMiddleware, @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Set<String> = ["ann", "bob"]
+        private weak var attached: APIClient?
+        var accounts: Set<String> { lock.withLock { stored } }
+        var client: APIClient? { lock.withLock { attached } }
+
+        func intercept(
+            _ request: APIRequest, operation: OperationInfo, next: @Sendable (APIRequest) async throws -> APIResponse
+        ) async throws -> APIResponse {
+            try await next(request)
+        }
+
+        func attach(to client: APIClient) {
+            lock.withLock { attached = client }
+        }
+
+        func removeData(for account: String?) async throws {
+            _ = lock.withLock { stored.remove(account ?? "") }
+        }
+    }
+
+    func testAMiddlewareOfItsOwnIsAttachedAndAskedToRemoveAnAccountsData() async throws {
+        let memory = AccountMemory()
+        let (client, _) = client([HeaderMiddleware(), memory])
+        XCTAssertTrue(memory.client === client, "attach(to:) is called when the client is created")
+        try await client.removeStoredData(for: "ann")
+        XCTAssertEqual(memory.accounts, ["bob"])
+    }
 }

@@ -7,15 +7,15 @@ import XCTest
 /// only go down (Docs/Runtime.md, "Public surface").
 final class PublicSurfaceTests: XCTestCase {
     /// Top-level public types of the core today; lower it when types leave the core, never raise it silently.
-    static let maximumPublicTypes = 57
+    static let maximumPublicTypes = 54
 
     /// Types generated code calls and apps never need: behind `@_spi(Generated)`.
     static let generatedOnlyTypes: Set<String> = [
         "RequestBuilder", "ParameterStyle", "WireKey", "EnvelopeFormat", "ValidationContext", "AnnotationScope",
         "EvaluatedLocations", "SchemaCheck", "JSONInstance", "JSONObject", "JSONPropertyTable", "JSONSchemaFormat",
         "JSONTypeSet", "JSONNumber", "ECMARegex", "ECMARegexError", "InstancePathComponent", "UnionRecursionGuard",
-        "DateTimeCoding", "JSONParser", "JSONParseError", "JSONSequenceSplitter", "ServerSentEventParser",
-        "ValidationMessage",
+        "DateTimeCoding", "JSONParser", "JSONParseError", "JSONSequenceSplitter", "JSONSequenceFormat", "ServerSentEventParser",
+        "ValidationMessage", "CredentialRefresh",
     ]
 
     /// Members generated methods and `init(from:)` bodies call, by symbol-graph name.

@@ -1,5 +1,5 @@
 /// How the items of a streamed JSON body are delimited.
-public enum JSONSequenceFormat: String, Sendable, Hashable {
+@_spi(Generated) public enum JSONSequenceFormat: String, Sendable, Hashable {
     /// JSON Lines / NDJSON (`application/jsonl`, `application/x-ndjson`): one JSON text per line (LF, CRLF
     /// tolerated), blank lines skipped; the last line may lack its newline.
     case lines

@@ -19,12 +19,12 @@ public struct JSONStream<Item: Sendable>: AsyncSequence, Sendable {
 
     let response: StreamedHTTPResponse
     /// How items are delimited.
-    public let format: JSONSequenceFormat
+    @_spi(Generated) public let format: JSONSequenceFormat
     let operationID: String
     let decode: @Sendable (_ item: Data, _ index: Int) throws -> Item
 
     /// The items of `response` in `format`, each decoded by `decode`.
-    public init(_ response: StreamedHTTPResponse, format: JSONSequenceFormat, operationID: String = "",
+    @_spi(Generated) public init(_ response: StreamedHTTPResponse, format: JSONSequenceFormat, operationID: String = "",
                 decode: @escaping @Sendable (_ item: Data, _ index: Int) throws -> Item) {
         self.response = response
         self.format = format

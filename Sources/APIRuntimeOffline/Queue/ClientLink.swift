@@ -28,7 +28,7 @@ struct ClientLink: Sendable {
     }
 }
 
-extension OfflineQueue: StatefulMiddleware {
+extension OfflineQueue {
     /// Makes `client` the one that replays entries and whose account is flushed. `APIClient` calls this for
     /// a queue in its middlewares; call it yourself only for a queue used outside a client's middlewares.
     public nonisolated func attach(to client: APIClient) {

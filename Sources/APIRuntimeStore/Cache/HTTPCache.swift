@@ -22,7 +22,7 @@ import HTTPTypes
 ///
 /// A `ClientMiddleware`: put it after the auth and retry middlewares (revalidations need the token and may be
 /// retried) and before the rate limiter (cache hits should not use up the rate).
-public final class HTTPCache: StatefulMiddleware {
+public final class HTTPCache: ClientMiddleware {
     /// What is cached.
     public struct Configuration: Sendable {
         /// Methods whose responses may be stored.

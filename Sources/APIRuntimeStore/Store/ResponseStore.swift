@@ -16,7 +16,7 @@ import HTTPTypes
 /// Storage failures never fail the call being served: a failed read is a miss, a failed write leaves the response
 /// unstored; each is emitted as `ClientEvent.storageError(message:)`. Calls made by the app (``removeAll(account:)``,
 /// ``purge()``, ``usage()``, ``storedResponse(for:account:)``) throw.
-public final class ResponseStore: StatefulMiddleware {
+public final class ResponseStore: ClientMiddleware {
     /// What is stored and for how long.
     public struct Configuration: Sendable {
         /// Methods whose successful responses are stored.
