@@ -62,7 +62,7 @@ public actor DownloadCache {
     private let clock: any RuntimeClock
     private var inFlight: [String: Task<DownloadedFile, any Error>] = [:]
 
-    /// A cache in `directory` downloading with `transport` (wrap it in `MiddlewareTransport` to add auth).
+    /// A cache in `directory` downloading with `transport` (`transport.intercepted(by: [auth])` adds auth).
     public init(
         directory: URL, transport: any HTTPTransport = URLSessionTransport(), limits: Limits = Limits(),
         clock: any RuntimeClock = SystemClock()

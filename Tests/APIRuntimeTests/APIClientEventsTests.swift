@@ -89,10 +89,10 @@ final class APIClientEventsTests: XCTestCase {
         XCTAssertTrue(OperationInfo(id: "a", method: "POST", path: "/a", isQueueable: true).isQueueable)
     }
 
-    func testMiddlewareTransportRunsMiddlewaresAroundATransport() async throws {
+    func testAnInterceptedTransportRunsMiddlewaresAroundIt() async throws {
         let mock = MockTransport(defaultHandler: { _ in APIResponse(status: 200) })
-        let transport = MiddlewareTransport(
-            transport: mock, middlewares: [BaseParametersMiddleware(headerFields: [HTTPField.Name("X-A")!: "1"]), AuthMiddleware(provider: TestTokenProvider(token: "t"))])
+        let transport = mock.intercepted(
+            by: [BaseParametersMiddleware(headerFields: [HTTPField.Name("X-A")!: "1"]), AuthMiddleware(provider: TestTokenProvider(token: "t"))])
         _ = try await transport.send(.get("https://cdn.test/image.png"))
         XCTAssertEqual(mock.requests.first?.headerFields[HTTPField.Name("X-A")!], "1")
         XCTAssertEqual(mock.requests.first?.headerFields[.authorization], "Bearer t")

@@ -227,6 +227,16 @@ final class HTTPCacheTests: XCTestCase {
             $0.contains { if case .servedFromCache(let event) = $0 { event.source == .httpCache && event.account == "ann" } else { false } }
         }
         XCTAssertTrue(served)
+        // The cache's event belongs to the request it served: the same id as that request's started event.
+        let startedIDs = collector.all.compactMap { event -> UInt64? in
+            if case .requestStarted(let request) = event { return request.id } else { return nil }
+        }
+        let cacheEvent = collector.all.compactMap { event -> RequestEvent? in
+            if case .servedFromCache(let request) = event { return request } else { return nil }
+        }.first
+        XCTAssertEqual(cacheEvent?.id, startedIDs.last)
+        XCTAssertEqual(cacheEvent?.status, 200)
+        XCTAssertEqual(cacheEvent?.operation, "getItems")
         func finishedSources(_ events: [ClientEvent]) -> [ResponseSource?] {
             events.compactMap { event in
                 if case .requestFinished(let request) = event { return request.source }

@@ -9,10 +9,14 @@ public enum ClientEvent: Sendable {
     case requestFinished(RequestEvent)
     /// A request failed without a response (transport error, cancellation, refused by a middleware).
     case requestFailed(RequestEvent)
-    /// A response was served from the HTTP cache or the local response store without a full network response.
-    case servedFromCache(CacheEvent)
-    /// The server confirmed a cached response with `304 Not Modified`.
-    case revalidated(CacheEvent)
+    /// A response was served from the HTTP cache or the local response store without a full network response;
+    /// `source` says which (``ResponseSource/httpCache`` or ``ResponseSource/store``), `status` is the stored
+    /// response's, and `id` is the request's (the same as its started and finished events; 0 when the cache runs
+    /// outside an ``APIClient``).
+    case servedFromCache(RequestEvent)
+    /// The server confirmed a cached response with `304 Not Modified` (`source` is ``ResponseSource/revalidated``);
+    /// `id` as for ``servedFromCache(_:)``.
+    case revalidated(RequestEvent)
     /// A queueable request was stored in the offline queue instead of being sent.
     case queued(QueueEvent)
     /// A queued request was replayed and the server accepted it; it has left the queue.
@@ -33,7 +37,8 @@ public enum ClientEvent: Sendable {
     case reachabilityChanged(ReachabilityStatus)
 }
 
-/// One request as seen by ``APIClient``: sent with the same ``id`` in its started and finished/failed events.
+/// One request as seen by ``APIClient``: sent with the same ``id`` in its started and finished/failed events, and in
+/// the cache's events for it.
 public struct RequestEvent: Sendable, Hashable {
     /// Identifies the request within one client, increasing from 1.
     public var id: UInt64
@@ -45,9 +50,9 @@ public struct RequestEvent: Sendable, Hashable {
     public var url: URL
     /// The account the request was sent for, if any.
     public var account: String?
-    /// The response status (finished events only).
+    /// The response status (finished and cache events only).
     public var status: Int?
-    /// Where the response came from (finished events only).
+    /// Where the response came from (finished and cache events only).
     public var source: ResponseSource?
     /// Time from start to finish (finished and failed events only).
     public var duration: Duration?
@@ -68,26 +73,6 @@ public struct RequestEvent: Sendable, Hashable {
         self.source = source
         self.duration = duration
         self.error = error
-    }
-}
-
-/// A response served by the HTTP cache or the response store.
-public struct CacheEvent: Sendable, Hashable {
-    /// The operation's `operationId`, when the request came through ``APIClient``.
-    public var operation: String?
-    /// The request URL.
-    public var url: URL
-    /// The account partition the entry belongs to.
-    public var account: String?
-    /// ``ResponseSource/httpCache``, ``ResponseSource/revalidated`` or ``ResponseSource/store``.
-    public var source: ResponseSource
-
-    /// Creates an event payload.
-    public init(operation: String?, url: URL, account: String?, source: ResponseSource) {
-        self.operation = operation
-        self.url = url
-        self.account = account
-        self.source = source
     }
 }
 

@@ -96,8 +96,9 @@ public final class HTTPCache: ClientMiddleware {
                 && requestControl.maxAge.map { age <= TimeInterval($0) } ?? true
             if isFresh {
                 context?.report.source = .httpCache
-                events?.emit(.servedFromCache(CacheEvent(
-                    operation: operation.id, url: request.url, account: account, source: .httpCache)))
+                events?.emit(.servedFromCache(RequestEvent(
+                    id: context?.id ?? 0, operation: operation.id, method: request.method.rawValue, url: request.url,
+                    account: account, status: entry.response.status, source: .httpCache)))
                 var response = entry.response
                 response.headerFields[.age] = String(Int(age))
                 response.isLocal = true
@@ -170,8 +171,9 @@ public final class HTTPCache: ClientMiddleware {
             await reportingFailure("updating a revalidated entry") { try await storage.saveResponse(updated, area: .httpCache) }
         }
         context?.report.source = .revalidated
-        events?.emit(.revalidated(CacheEvent(
-            operation: operation.id, url: original.url, account: entry.account, source: .revalidated)))
+        events?.emit(.revalidated(RequestEvent(
+            id: context?.id ?? 0, operation: operation.id, method: original.method.rawValue, url: original.url,
+            account: entry.account, status: updated.response.status, source: .revalidated)))
         return updated.response
     }
 

@@ -161,8 +161,9 @@ public final class ResponseStore: ClientMiddleware {
 
     private func served(_ entry: StoredResponse, operation: OperationInfo, context: RequestContext?) -> APIResponse {
         context?.report.source = .store
-        events?.emit(.servedFromCache(CacheEvent(
-            operation: operation.id, url: entry.url, account: entry.account, source: .store)))
+        events?.emit(.servedFromCache(RequestEvent(
+            id: context?.id ?? 0, operation: operation.id, method: operation.method, url: entry.url,
+            account: entry.account, status: entry.response.status, source: .store)))
         var response = entry.response
         response.isLocal = true
         return response
