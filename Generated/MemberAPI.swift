@@ -102,7 +102,7 @@ extension MemberAPI {
 
 extension MemberAPI {
     /// The security schemes the API description declares (`components.securitySchemes`).
-    public enum SecuritySchemes {
+    @_spi(Generated) public enum SecuritySchemes {
         /// `bearerAuth`: HTTP `bearer` authentication (`Authorization: Bearer ...`).
         /// The `accessToken` from `loginWithEmail` or `loginWithFacebook`.
         public static let bearerAuth = SecurityScheme(name: "bearerAuth", kind: .http(scheme: "bearer"))

@@ -45,7 +45,7 @@ public final class APIClient: Sendable {
     /// Creates a client; `encoder` and `decoder` must not be changed after they are handed over.
     ///
     /// With `credentials`, each operation carries exactly the credentials its security requirements ask for
-    /// (``OperationInfo/security``), and a missing one throws ``APIError/missingCredentials(operation:alternatives:)`` before anything is sent.
+    /// (``OperationInfo/securityDescription`` names them), and a missing one throws ``APIError/missingCredentials(operation:alternatives:)`` before anything is sent.
     ///
     /// Give the same `events` bus to the runtime pieces in `middlewares` so one stream shows everything. Each
     /// of `middlewares` is attached to this client (``ClientMiddleware/attach(to:)``) (an offline queue then replays its

@@ -14,10 +14,19 @@ public struct OperationInfo: Sendable, Hashable {
     /// top-level one): alternatives, any one of which is enough. `[]` means no credentials (`security: []`); nil
     /// means the description says nothing, and the runtime attaches no credentials of its own (middlewares such
     /// as `AuthMiddleware` still may).
-    public let security: [SecurityRequirement]?
+    ///
+    /// Generated code's: an app reads ``securityDescription``, or `RequestContext.current?.credentialSchemes` for the
+    /// schemes a request carries.
+    @_spi(Generated) public let security: [SecurityRequirement]?
 
-    /// Creates an operation description.
-    public init(id: String, method: String, path: String, isQueueable: Bool = false, security: [SecurityRequirement]? = nil) {
+    /// Creates an operation description without security requirements (the runtime attaches no credentials).
+    public init(id: String, method: String, path: String, isQueueable: Bool = false) {
+        self.init(id: id, method: method, path: path, isQueueable: isQueueable, security: nil)
+    }
+
+    /// Creates an operation description with the requirements the API description states.
+    @_spi(Generated) public init(id: String, method: String, path: String, isQueueable: Bool = false,
+                                 security: [SecurityRequirement]?) {
         self.id = id
         self.method = method
         self.path = path

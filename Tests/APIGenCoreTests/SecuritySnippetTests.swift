@@ -72,6 +72,8 @@ final class SecuritySnippetTests: XCTestCase {
         let outcome = generate(yaml: spec(Self.operations))
         let client = outcome.file("ShopClient.swift") ?? ""
         assertContains(client,
+            // The schemes are generated code's (operations name them), behind the runtime's SPI like SecurityScheme.
+            "@_spi(Generated) public enum SecuritySchemes {",
             #"public static let headerKey = SecurityScheme(name: "headerKey", kind: .apiKey(name: "X-Key", location: .header))"#,
             #"public static let queryKey = SecurityScheme(name: "queryKey", kind: .apiKey(name: "key", location: .query))"#,
             #"public static let cookieKey = SecurityScheme(name: "cookieKey", kind: .apiKey(name: "sid", location: .cookie))"#,

@@ -358,6 +358,9 @@ public struct ClientPlan: Encodable, Sendable {
     /// The declared security schemes (`SecuritySchemes` constants and the `Credentials` configuration).
     public var securitySchemes: [SecuritySchemePlan] = []
     public var hasSecuritySchemes = false
+    /// The access of the `SecuritySchemes` namespace: generated code's (the operations' requirements name it), so
+    /// behind `@_spi(Generated)` like the runtime's `SecurityScheme`, or `internal` for an internal client.
+    public var securitySchemesAccess = "internal"
     /// The schemes with a credential property (all but `mutualTLS`).
     public var credentialSchemes: [SecuritySchemePlan] = []
     public var hasCredentialSchemes = false

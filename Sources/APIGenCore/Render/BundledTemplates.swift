@@ -231,7 +231,7 @@ extension {{name}} {
 
 extension {{name}} {
     /// The security schemes the API description declares (`components.securitySchemes`).
-    {{access}} enum SecuritySchemes {
+    {{{securitySchemesAccess}}} enum SecuritySchemes {
 {{#securitySchemes}}
 {{#docLines}}
         /// {{{.}}}

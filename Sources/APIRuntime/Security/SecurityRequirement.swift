@@ -2,7 +2,7 @@
 ///
 /// An operation lists alternatives (OR) in ``OperationInfo/security``; a requirement without schemes is the
 /// anonymous alternative (`{}` in the API description).
-public struct SecurityRequirement: Sendable, Hashable {
+@_spi(Generated) public struct SecurityRequirement: Sendable, Hashable {
     /// A scheme the requirement needs, with the OAuth 2 / OpenID Connect scopes (or roles) it asks for.
     public struct Use: Sendable, Hashable {
         /// The scheme.

@@ -3,7 +3,7 @@
 ///
 /// Generated clients declare one static value per scheme (in `<Client>.SecuritySchemes`) and list, per operation,
 /// which schemes it requires (``OperationInfo/security``).
-public struct SecurityScheme: Sendable, Hashable {
+@_spi(Generated) public struct SecurityScheme: Sendable, Hashable {
     /// Where an API key goes.
     public enum APIKeyLocation: String, Sendable, Hashable {
         /// A header field named after the scheme's `name`.
