@@ -92,45 +92,23 @@ public enum GetHealthError: Sendable, Error {
 // MARK: - Validators
 
 extension Validators {
-    private static let configAPITypesBoolean: JSONTypeSet = [.boolean]
-    private static let configAPITypesObject: JSONTypeSet = [.object]
-    private static let configAPITypesString: JSONTypeSet = [.string]
-    private static let configAPITypesStringNull: JSONTypeSet = [.string, .null]
-    private static let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance] = [.string("up"), .string("degraded"), .string("down")]
-    private static let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
-    private static let healthGetHealthResponse200PropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.configAPITypesBoolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
-    ]
-    private static let healthGetHealthResponse200Required: [Int] = [0]
-    private static let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
-    private static let updateConfigResponse409DataPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
-        SchemaRule(types: Self.configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
-        .anything,
-    ]
-    private static let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-    private static let updateConfigResponse409PropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
-        SchemaRule(types: Self.configAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
-        .anything,
-    ]
-    private static let updateConfigResponse409Required: [Int] = [0, 1, 2]
+    private static let configAPIConstants = ConfigAPIValidatorConstants.make()
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
     static func validateHealthGetHealthResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.configAPITypesObject))
+        if !(Self.configAPIConstants.configAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.configAPIConstants.configAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.healthGetHealthResponse200Properties, Self.healthGetHealthResponse200Required, keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.configAPIConstants.healthGetHealthResponse200Properties, Self.configAPIConstants.healthGetHealthResponse200Required, keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.healthGetHealthResponse200Properties.index(of: member)
+                let __index = Self.configAPIConstants.healthGetHealthResponse200Properties.index(of: member)
                 let __declared = __index != nil
-                if let __index, !context.validate(member.value, at: member.key, Self.healthGetHealthResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                if let __index, !context.validate(member.value, at: member.key, Self.configAPIConstants.healthGetHealthResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 if !__declared {
                     if !context.validate(member.value, at: member.key, validateHealthGetHealthResponse200AdditionalProperty) { if context.shouldStop { return false }; valid = false }
                 }
@@ -144,13 +122,13 @@ extension Validators {
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties`
     static func validateHealthGetHealthResponse200AdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configAPITypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: Self.configAPITypesString))
+        if !(Self.configAPIConstants.configAPITypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: Self.configAPIConstants.configAPITypesString))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.healthGetHealthResponse200AdditionalPropertyEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/enum", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.enumeration(instance, Self.healthGetHealthResponse200AdditionalPropertyEnum))
+        if !(SchemaCheck.isOneOf(instance, Self.configAPIConstants.healthGetHealthResponse200AdditionalPropertyEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/enum", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.enumeration(instance, Self.configAPIConstants.healthGetHealthResponse200AdditionalPropertyEnum))
             if context.shouldStop { return false }
             valid = false
         }
@@ -160,22 +138,22 @@ extension Validators {
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
     static func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.configAPITypesObject))
+        if !(Self.configAPIConstants.configAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.configAPIConstants.configAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.updateConfigResponse409Properties, Self.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.configAPIConstants.updateConfigResponse409Properties, Self.configAPIConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.updateConfigResponse409Properties.index(of: member)
+                let __index = Self.configAPIConstants.updateConfigResponse409Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateUpdateConfigResponse409Data) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.updateConfigResponse409PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.configAPIConstants.updateConfigResponse409PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -188,22 +166,22 @@ extension Validators {
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
     static func validateUpdateConfigResponse409Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.configAPITypesObject))
+        if !(Self.configAPIConstants.configAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.configAPIConstants.configAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.updateConfigResponse409DataProperties, Self.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.configAPIConstants.updateConfigResponse409DataProperties, Self.configAPIConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.updateConfigResponse409DataProperties.index(of: member)
+                let __index = Self.configAPIConstants.updateConfigResponse409DataProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "current", validateConfig) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.updateConfigResponse409DataPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.configAPIConstants.updateConfigResponse409DataPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -211,5 +189,49 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct ConfigAPIValidatorConstants {
+        let configAPITypesBoolean: JSONTypeSet
+        let configAPITypesObject: JSONTypeSet
+        let configAPITypesString: JSONTypeSet
+        let configAPITypesStringNull: JSONTypeSet
+        let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance]
+        let healthGetHealthResponse200Properties: JSONPropertyTable
+        let healthGetHealthResponse200Required: [Int]
+        let updateConfigResponse409DataProperties: JSONPropertyTable
+        let updateConfigResponse409Properties: JSONPropertyTable
+        let updateConfigResponse409Required: [Int]
+        let healthGetHealthResponse200PropertyRules: [SchemaRule]
+        let updateConfigResponse409DataPropertyRules: [SchemaRule]
+        let updateConfigResponse409PropertyRules: [SchemaRule]
+
+        static func make() -> ConfigAPIValidatorConstants {
+            let configAPITypesBoolean: JSONTypeSet = [.boolean]
+            let configAPITypesObject: JSONTypeSet = [.object]
+            let configAPITypesString: JSONTypeSet = [.string]
+            let configAPITypesStringNull: JSONTypeSet = [.string, .null]
+            let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance] = [.string("up"), .string("degraded"), .string("down")]
+            let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
+            let healthGetHealthResponse200Required: [Int] = [0]
+            let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
+            let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let updateConfigResponse409Required: [Int] = [0, 1, 2]
+            let healthGetHealthResponse200PropertyRules: [SchemaRule] = [
+                SchemaRule(types: configAPITypesBoolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
+            ]
+            let updateConfigResponse409DataPropertyRules: [SchemaRule] = [
+                SchemaRule(types: configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
+                SchemaRule(types: configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
+                .anything,
+            ]
+            let updateConfigResponse409PropertyRules: [SchemaRule] = [
+                SchemaRule(types: configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
+                SchemaRule(types: configAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
+                .anything,
+            ]
+            return ConfigAPIValidatorConstants(configAPITypesBoolean: configAPITypesBoolean, configAPITypesObject: configAPITypesObject, configAPITypesString: configAPITypesString, configAPITypesStringNull: configAPITypesStringNull, healthGetHealthResponse200AdditionalPropertyEnum: healthGetHealthResponse200AdditionalPropertyEnum, healthGetHealthResponse200Properties: healthGetHealthResponse200Properties, healthGetHealthResponse200Required: healthGetHealthResponse200Required, updateConfigResponse409DataProperties: updateConfigResponse409DataProperties, updateConfigResponse409Properties: updateConfigResponse409Properties, updateConfigResponse409Required: updateConfigResponse409Required, healthGetHealthResponse200PropertyRules: healthGetHealthResponse200PropertyRules, updateConfigResponse409DataPropertyRules: updateConfigResponse409DataPropertyRules, updateConfigResponse409PropertyRules: updateConfigResponse409PropertyRules)
+        }
     }
 }

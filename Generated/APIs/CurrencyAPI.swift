@@ -58,36 +58,27 @@ public enum GetCurrencyRatesError: Sendable, Error {
 // MARK: - Validators
 
 extension Validators {
-    private static let currencyAPITypesObject: JSONTypeSet = [.object]
-    private static let currencyAPITypesString: JSONTypeSet = [.string]
-    private static let currencyAPITypesStringNull: JSONTypeSet = [.string, .null]
-    private static let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-    private static let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.currencyAPITypesString, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
-        SchemaRule(types: Self.currencyAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
-        .anything,
-    ]
-    private static let getCurrencyRatesResponse200Required: [Int] = [0, 2]
+    private static let currencyAPIConstants = CurrencyAPIValidatorConstants.make()
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
     static func validateGetCurrencyRatesResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.currencyAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.currencyAPITypesObject))
+        if !(Self.currencyAPIConstants.currencyAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.currencyAPIConstants.currencyAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.getCurrencyRatesResponse200Properties, Self.getCurrencyRatesResponse200Required, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.currencyAPIConstants.getCurrencyRatesResponse200Properties, Self.currencyAPIConstants.getCurrencyRatesResponse200Required, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.getCurrencyRatesResponse200Properties.index(of: member)
+                let __index = Self.currencyAPIConstants.getCurrencyRatesResponse200Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateCurrencyRates) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.getCurrencyRatesResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.currencyAPIConstants.getCurrencyRatesResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -95,5 +86,29 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct CurrencyAPIValidatorConstants {
+        let currencyAPITypesObject: JSONTypeSet
+        let currencyAPITypesString: JSONTypeSet
+        let currencyAPITypesStringNull: JSONTypeSet
+        let getCurrencyRatesResponse200Properties: JSONPropertyTable
+        let getCurrencyRatesResponse200Required: [Int]
+        let getCurrencyRatesResponse200PropertyRules: [SchemaRule]
+
+        static func make() -> CurrencyAPIValidatorConstants {
+            let currencyAPITypesObject: JSONTypeSet = [.object]
+            let currencyAPITypesString: JSONTypeSet = [.string]
+            let currencyAPITypesStringNull: JSONTypeSet = [.string, .null]
+            let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let getCurrencyRatesResponse200Required: [Int] = [0, 2]
+            let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = [
+                SchemaRule(types: currencyAPITypesString, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
+                SchemaRule(types: currencyAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
+                .anything,
+            ]
+            return CurrencyAPIValidatorConstants(currencyAPITypesObject: currencyAPITypesObject, currencyAPITypesString: currencyAPITypesString, currencyAPITypesStringNull: currencyAPITypesStringNull, getCurrencyRatesResponse200Properties: getCurrencyRatesResponse200Properties, getCurrencyRatesResponse200Required: getCurrencyRatesResponse200Required, getCurrencyRatesResponse200PropertyRules: getCurrencyRatesResponse200PropertyRules)
+        }
     }
 }

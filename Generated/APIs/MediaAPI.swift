@@ -120,41 +120,27 @@ public enum DownloadAvatarError: Sendable, Error {
 // MARK: - Validators
 
 extension Validators {
-    private static let mediaAPITypesObject: JSONTypeSet = [.object]
-    private static let mediaAPITypesString: JSONTypeSet = [.string]
-    private static let mediaAPITypesStringNull: JSONTypeSet = [.string, .null]
-    private static let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["avatarUrl"])
-    private static let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.mediaAPITypesString, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
-    ]
-    private static let uploadAvatarResponse200DataRequired: [Int] = [0]
-    private static let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-    private static let uploadAvatarResponse200PropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.mediaAPITypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
-        SchemaRule(types: Self.mediaAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
-        .anything,
-    ]
-    private static let uploadAvatarResponse200Required: [Int] = [0, 2]
+    private static let mediaAPIConstants = MediaAPIValidatorConstants.make()
 
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
     static func validateUploadAvatarResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.mediaAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.mediaAPITypesObject))
+        if !(Self.mediaAPIConstants.mediaAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.mediaAPIConstants.mediaAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.uploadAvatarResponse200Properties, Self.uploadAvatarResponse200Required, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.mediaAPIConstants.uploadAvatarResponse200Properties, Self.mediaAPIConstants.uploadAvatarResponse200Required, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.uploadAvatarResponse200Properties.index(of: member)
+                let __index = Self.mediaAPIConstants.uploadAvatarResponse200Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateUploadAvatarResponse200Data) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.uploadAvatarResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.mediaAPIConstants.uploadAvatarResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -167,18 +153,50 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
     static func validateUploadAvatarResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.mediaAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.mediaAPITypesObject))
+        if !(Self.mediaAPIConstants.mediaAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.mediaAPIConstants.mediaAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.uploadAvatarResponse200DataProperties, Self.uploadAvatarResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.uploadAvatarResponse200DataProperties, Self.uploadAvatarResponse200DataPropertyRules) { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.mediaAPIConstants.uploadAvatarResponse200DataProperties, Self.mediaAPIConstants.uploadAvatarResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+            if !context.validateProperties(object, Self.mediaAPIConstants.uploadAvatarResponse200DataProperties, Self.mediaAPIConstants.uploadAvatarResponse200DataPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct MediaAPIValidatorConstants {
+        let mediaAPITypesObject: JSONTypeSet
+        let mediaAPITypesString: JSONTypeSet
+        let mediaAPITypesStringNull: JSONTypeSet
+        let uploadAvatarResponse200DataProperties: JSONPropertyTable
+        let uploadAvatarResponse200DataRequired: [Int]
+        let uploadAvatarResponse200Properties: JSONPropertyTable
+        let uploadAvatarResponse200Required: [Int]
+        let uploadAvatarResponse200DataPropertyRules: [SchemaRule]
+        let uploadAvatarResponse200PropertyRules: [SchemaRule]
+
+        static func make() -> MediaAPIValidatorConstants {
+            let mediaAPITypesObject: JSONTypeSet = [.object]
+            let mediaAPITypesString: JSONTypeSet = [.string]
+            let mediaAPITypesStringNull: JSONTypeSet = [.string, .null]
+            let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["avatarUrl"])
+            let uploadAvatarResponse200DataRequired: [Int] = [0]
+            let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let uploadAvatarResponse200Required: [Int] = [0, 2]
+            let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = [
+                SchemaRule(types: mediaAPITypesString, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
+            ]
+            let uploadAvatarResponse200PropertyRules: [SchemaRule] = [
+                SchemaRule(types: mediaAPITypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
+                SchemaRule(types: mediaAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
+                .anything,
+            ]
+            return MediaAPIValidatorConstants(mediaAPITypesObject: mediaAPITypesObject, mediaAPITypesString: mediaAPITypesString, mediaAPITypesStringNull: mediaAPITypesStringNull, uploadAvatarResponse200DataProperties: uploadAvatarResponse200DataProperties, uploadAvatarResponse200DataRequired: uploadAvatarResponse200DataRequired, uploadAvatarResponse200Properties: uploadAvatarResponse200Properties, uploadAvatarResponse200Required: uploadAvatarResponse200Required, uploadAvatarResponse200DataPropertyRules: uploadAvatarResponse200DataPropertyRules, uploadAvatarResponse200PropertyRules: uploadAvatarResponse200PropertyRules)
+        }
     }
 }

@@ -268,40 +268,27 @@ public enum RestoreArchiveError: Sendable, Error {
 // MARK: - Validators
 
 extension Validators {
-    private static let membersAPIInt0: JSONNumber = JSONNumber(0 as Int64)
-    private static let membersAPITypesInteger: JSONTypeSet = [.integer]
-    private static let membersAPITypesObject: JSONTypeSet = [.object]
-    private static let membersAPITypesString: JSONTypeSet = [.string]
-    private static let membersAPITypesStringNull: JSONTypeSet = [.string, .null]
-    private static let restoreArchiveResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["restoredItems"])
-    private static let restoreArchiveResponse200DataRequired: [Int] = [0]
-    private static let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-    private static let restoreArchiveResponse200PropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.membersAPITypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
-        SchemaRule(types: Self.membersAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
-        .anything,
-    ]
-    private static let restoreArchiveResponse200Required: [Int] = [0, 2]
+    private static let membersAPIConstants = MembersAPIValidatorConstants.make()
 
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema`
     static func validateRestoreArchiveResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.membersAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.membersAPITypesObject))
+        if !(Self.membersAPIConstants.membersAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.membersAPIConstants.membersAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.restoreArchiveResponse200Properties, Self.restoreArchiveResponse200Required, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.membersAPIConstants.restoreArchiveResponse200Properties, Self.membersAPIConstants.restoreArchiveResponse200Required, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.restoreArchiveResponse200Properties.index(of: member)
+                let __index = Self.membersAPIConstants.restoreArchiveResponse200Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateRestoreArchiveResponse200Data) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.restoreArchiveResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.membersAPIConstants.restoreArchiveResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -314,16 +301,16 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data`
     static func validateRestoreArchiveResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.membersAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.membersAPITypesObject))
+        if !(Self.membersAPIConstants.membersAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.membersAPIConstants.membersAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.restoreArchiveResponse200DataProperties, Self.restoreArchiveResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.membersAPIConstants.restoreArchiveResponse200DataProperties, Self.membersAPIConstants.restoreArchiveResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.restoreArchiveResponse200DataProperties.index(of: member)
+                let __index = Self.membersAPIConstants.restoreArchiveResponse200DataProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -342,15 +329,15 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems`
     static func validateRestoreArchiveResponse200DataRestoredItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.membersAPITypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: Self.membersAPITypesInteger))
+        if !(Self.membersAPIConstants.membersAPITypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: Self.membersAPIConstants.membersAPITypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.membersAPIInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/minimum", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.minimum(number, Self.membersAPIInt0))
+            if !(!(number < Self.membersAPIConstants.membersAPIInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/minimum", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.minimum(number, Self.membersAPIConstants.membersAPIInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -358,5 +345,37 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct MembersAPIValidatorConstants {
+        let membersAPIInt0: JSONNumber
+        let membersAPITypesInteger: JSONTypeSet
+        let membersAPITypesObject: JSONTypeSet
+        let membersAPITypesString: JSONTypeSet
+        let membersAPITypesStringNull: JSONTypeSet
+        let restoreArchiveResponse200DataProperties: JSONPropertyTable
+        let restoreArchiveResponse200DataRequired: [Int]
+        let restoreArchiveResponse200Properties: JSONPropertyTable
+        let restoreArchiveResponse200Required: [Int]
+        let restoreArchiveResponse200PropertyRules: [SchemaRule]
+
+        static func make() -> MembersAPIValidatorConstants {
+            let membersAPIInt0: JSONNumber = JSONNumber(0 as Int64)
+            let membersAPITypesInteger: JSONTypeSet = [.integer]
+            let membersAPITypesObject: JSONTypeSet = [.object]
+            let membersAPITypesString: JSONTypeSet = [.string]
+            let membersAPITypesStringNull: JSONTypeSet = [.string, .null]
+            let restoreArchiveResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["restoredItems"])
+            let restoreArchiveResponse200DataRequired: [Int] = [0]
+            let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let restoreArchiveResponse200Required: [Int] = [0, 2]
+            let restoreArchiveResponse200PropertyRules: [SchemaRule] = [
+                SchemaRule(types: membersAPITypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
+                SchemaRule(types: membersAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
+                .anything,
+            ]
+            return MembersAPIValidatorConstants(membersAPIInt0: membersAPIInt0, membersAPITypesInteger: membersAPITypesInteger, membersAPITypesObject: membersAPITypesObject, membersAPITypesString: membersAPITypesString, membersAPITypesStringNull: membersAPITypesStringNull, restoreArchiveResponse200DataProperties: restoreArchiveResponse200DataProperties, restoreArchiveResponse200DataRequired: restoreArchiveResponse200DataRequired, restoreArchiveResponse200Properties: restoreArchiveResponse200Properties, restoreArchiveResponse200Required: restoreArchiveResponse200Required, restoreArchiveResponse200PropertyRules: restoreArchiveResponse200PropertyRules)
+        }
     }
 }

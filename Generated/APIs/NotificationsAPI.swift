@@ -204,42 +204,27 @@ public enum RegisterDeviceError: Sendable, Error {
 // MARK: - Validators
 
 extension Validators {
-    private static let notificationsAPITypesObject: JSONTypeSet = [.object]
-    private static let notificationsAPITypesString: JSONTypeSet = [.string]
-    private static let notificationsAPITypesStringNull: JSONTypeSet = [.string, .null]
-    private static let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(["deviceId", "registeredAt"])
-    private static let registerDeviceResponse201DataPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.notificationsAPITypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
-        SchemaRule(types: Self.notificationsAPITypesString, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
-    ]
-    private static let registerDeviceResponse201DataRequired: [Int] = [0, 1]
-    private static let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-    private static let registerDeviceResponse201PropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.notificationsAPITypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
-        SchemaRule(types: Self.notificationsAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
-        .anything,
-    ]
-    private static let registerDeviceResponse201Required: [Int] = [0, 2]
+    private static let notificationsAPIConstants = NotificationsAPIValidatorConstants.make()
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
     static func validateRegisterDeviceResponse201(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.notificationsAPITypesObject))
+        if !(Self.notificationsAPIConstants.notificationsAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.notificationsAPIConstants.notificationsAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.registerDeviceResponse201Properties, Self.registerDeviceResponse201Required, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.notificationsAPIConstants.registerDeviceResponse201Properties, Self.notificationsAPIConstants.registerDeviceResponse201Required, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.registerDeviceResponse201Properties.index(of: member)
+                let __index = Self.notificationsAPIConstants.registerDeviceResponse201Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateRegisterDeviceResponse201Data) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.registerDeviceResponse201PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.notificationsAPIConstants.registerDeviceResponse201PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -252,18 +237,51 @@ extension Validators {
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
     static func validateRegisterDeviceResponse201Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.notificationsAPITypesObject))
+        if !(Self.notificationsAPIConstants.notificationsAPITypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.notificationsAPIConstants.notificationsAPITypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.registerDeviceResponse201DataProperties, Self.registerDeviceResponse201DataRequired, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.registerDeviceResponse201DataProperties, Self.registerDeviceResponse201DataPropertyRules) { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.notificationsAPIConstants.registerDeviceResponse201DataProperties, Self.notificationsAPIConstants.registerDeviceResponse201DataRequired, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+            if !context.validateProperties(object, Self.notificationsAPIConstants.registerDeviceResponse201DataProperties, Self.notificationsAPIConstants.registerDeviceResponse201DataPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct NotificationsAPIValidatorConstants {
+        let notificationsAPITypesObject: JSONTypeSet
+        let notificationsAPITypesString: JSONTypeSet
+        let notificationsAPITypesStringNull: JSONTypeSet
+        let registerDeviceResponse201DataProperties: JSONPropertyTable
+        let registerDeviceResponse201DataRequired: [Int]
+        let registerDeviceResponse201Properties: JSONPropertyTable
+        let registerDeviceResponse201Required: [Int]
+        let registerDeviceResponse201DataPropertyRules: [SchemaRule]
+        let registerDeviceResponse201PropertyRules: [SchemaRule]
+
+        static func make() -> NotificationsAPIValidatorConstants {
+            let notificationsAPITypesObject: JSONTypeSet = [.object]
+            let notificationsAPITypesString: JSONTypeSet = [.string]
+            let notificationsAPITypesStringNull: JSONTypeSet = [.string, .null]
+            let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(["deviceId", "registeredAt"])
+            let registerDeviceResponse201DataRequired: [Int] = [0, 1]
+            let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let registerDeviceResponse201Required: [Int] = [0, 2]
+            let registerDeviceResponse201DataPropertyRules: [SchemaRule] = [
+                SchemaRule(types: notificationsAPITypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
+                SchemaRule(types: notificationsAPITypesString, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
+            ]
+            let registerDeviceResponse201PropertyRules: [SchemaRule] = [
+                SchemaRule(types: notificationsAPITypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
+                SchemaRule(types: notificationsAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
+                .anything,
+            ]
+            return NotificationsAPIValidatorConstants(notificationsAPITypesObject: notificationsAPITypesObject, notificationsAPITypesString: notificationsAPITypesString, notificationsAPITypesStringNull: notificationsAPITypesStringNull, registerDeviceResponse201DataProperties: registerDeviceResponse201DataProperties, registerDeviceResponse201DataRequired: registerDeviceResponse201DataRequired, registerDeviceResponse201Properties: registerDeviceResponse201Properties, registerDeviceResponse201Required: registerDeviceResponse201Required, registerDeviceResponse201DataPropertyRules: registerDeviceResponse201DataPropertyRules, registerDeviceResponse201PropertyRules: registerDeviceResponse201PropertyRules)
+        }
     }
 }

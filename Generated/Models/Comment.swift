@@ -52,35 +52,21 @@ public struct Comment: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let commentProperties: JSONPropertyTable = JSONPropertyTable(["id", "authorId", "body", "createdAt", "parent", "replies", "author"])
-    private static let commentPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.commentTypesInteger, in: "openapi.yaml", at: "/components/schemas/Comment/properties/id"),
-        SchemaRule(types: Self.commentTypesInteger, in: "openapi.yaml", at: "/components/schemas/Comment/properties/authorId"),
-        SchemaRule(types: Self.commentTypesString, in: "openapi.yaml", at: "/components/schemas/Comment/properties/body"),
-        SchemaRule(types: Self.commentTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Comment/properties/createdAt"),
-        .anything,
-        .anything,
-        .anything,
-    ]
-    private static let commentRequired: [Int] = [0, 1, 2, 3]
-    private static let commentTypesArray: JSONTypeSet = [.array]
-    private static let commentTypesInteger: JSONTypeSet = [.integer]
-    private static let commentTypesObject: JSONTypeSet = [.object]
-    private static let commentTypesString: JSONTypeSet = [.string]
+    private static let commentConstants = CommentValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Comment`
     @_spi(Generated) public static func validateComment(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.commentTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: Self.commentTypesObject))
+        if !(Self.commentConstants.commentTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: Self.commentConstants.commentTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.commentProperties, Self.commentRequired, keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.commentConstants.commentProperties, Self.commentConstants.commentRequired, keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.commentProperties.index(of: member)
+                let __index = Self.commentConstants.commentProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 4:
@@ -90,7 +76,7 @@ extension Validators {
                     case 6:
                         if !context.validate(member.value, at: "author", validateCommentAuthor) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.commentPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.commentConstants.commentPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -103,8 +89,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Comment/properties/replies`
     static func validateCommentReplies(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.commentTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.commentTypesArray))
+        if !(Self.commentConstants.commentTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.commentConstants.commentTypesArray))
             if context.shouldStop { return false }
             valid = false
         }
@@ -117,5 +103,35 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct CommentValidatorConstants {
+        let commentProperties: JSONPropertyTable
+        let commentRequired: [Int]
+        let commentTypesArray: JSONTypeSet
+        let commentTypesInteger: JSONTypeSet
+        let commentTypesObject: JSONTypeSet
+        let commentTypesString: JSONTypeSet
+        let commentPropertyRules: [SchemaRule]
+
+        static func make() -> CommentValidatorConstants {
+            let commentProperties: JSONPropertyTable = JSONPropertyTable(["id", "authorId", "body", "createdAt", "parent", "replies", "author"])
+            let commentRequired: [Int] = [0, 1, 2, 3]
+            let commentTypesArray: JSONTypeSet = [.array]
+            let commentTypesInteger: JSONTypeSet = [.integer]
+            let commentTypesObject: JSONTypeSet = [.object]
+            let commentTypesString: JSONTypeSet = [.string]
+            let commentPropertyRules: [SchemaRule] = [
+                SchemaRule(types: commentTypesInteger, in: "openapi.yaml", at: "/components/schemas/Comment/properties/id"),
+                SchemaRule(types: commentTypesInteger, in: "openapi.yaml", at: "/components/schemas/Comment/properties/authorId"),
+                SchemaRule(types: commentTypesString, in: "openapi.yaml", at: "/components/schemas/Comment/properties/body"),
+                SchemaRule(types: commentTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Comment/properties/createdAt"),
+                .anything,
+                .anything,
+                .anything,
+            ]
+            return CommentValidatorConstants(commentProperties: commentProperties, commentRequired: commentRequired, commentTypesArray: commentTypesArray, commentTypesInteger: commentTypesInteger, commentTypesObject: commentTypesObject, commentTypesString: commentTypesString, commentPropertyRules: commentPropertyRules)
+        }
     }
 }

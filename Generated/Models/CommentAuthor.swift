@@ -33,32 +33,47 @@ public struct CommentAuthor: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
-    private static let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
-    private static let commentAuthorPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.commentAuthorTypesString, pattern: Self.commentAuthorIdentPattern, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/ident"),
-        SchemaRule(types: Self.commentAuthorTypesString, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
-        SchemaRule(types: Self.commentAuthorTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
-    ]
-    private static let commentAuthorRequired: [Int] = [0, 1, 2]
-    private static let commentAuthorTypesObject: JSONTypeSet = [.object]
-    private static let commentAuthorTypesString: JSONTypeSet = [.string]
+    private static let commentAuthorConstants = CommentAuthorValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CommentAuthor`
     @_spi(Generated) public static func validateCommentAuthor(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.commentAuthorTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: Self.commentAuthorTypesObject))
+        if !(Self.commentAuthorConstants.commentAuthorTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: Self.commentAuthorConstants.commentAuthorTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.commentAuthorProperties, Self.commentAuthorRequired, keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.commentAuthorProperties, Self.commentAuthorPropertyRules) { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.commentAuthorConstants.commentAuthorProperties, Self.commentAuthorConstants.commentAuthorRequired, keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }
+            if !context.validateProperties(object, Self.commentAuthorConstants.commentAuthorProperties, Self.commentAuthorConstants.commentAuthorPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct CommentAuthorValidatorConstants {
+        let commentAuthorIdentPattern: ECMARegex
+        let commentAuthorProperties: JSONPropertyTable
+        let commentAuthorRequired: [Int]
+        let commentAuthorTypesObject: JSONTypeSet
+        let commentAuthorTypesString: JSONTypeSet
+        let commentAuthorPropertyRules: [SchemaRule]
+
+        static func make() -> CommentAuthorValidatorConstants {
+            let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
+            let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
+            let commentAuthorRequired: [Int] = [0, 1, 2]
+            let commentAuthorTypesObject: JSONTypeSet = [.object]
+            let commentAuthorTypesString: JSONTypeSet = [.string]
+            let commentAuthorPropertyRules: [SchemaRule] = [
+                SchemaRule(types: commentAuthorTypesString, pattern: commentAuthorIdentPattern, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/ident"),
+                SchemaRule(types: commentAuthorTypesString, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
+                SchemaRule(types: commentAuthorTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
+            ]
+            return CommentAuthorValidatorConstants(commentAuthorIdentPattern: commentAuthorIdentPattern, commentAuthorProperties: commentAuthorProperties, commentAuthorRequired: commentAuthorRequired, commentAuthorTypesObject: commentAuthorTypesObject, commentAuthorTypesString: commentAuthorTypesString, commentAuthorPropertyRules: commentAuthorPropertyRules)
+        }
     }
 }

@@ -110,45 +110,21 @@ public enum ConfigTheme: RawRepresentable, Codable, Hashable, Sendable, Paramete
 // MARK: - Validators
 
 extension Validators {
-    private static let configInt0: JSONNumber = JSONNumber(0 as Int64)
-    private static let configProperties: JSONPropertyTable = JSONPropertyTable(["version", "pushEnabled", "quietHours", "theme", "extra", "limits", "default"])
-    private static let configPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.configTypesInteger, in: "openapi.yaml", at: "/components/schemas/Config/properties/version"),
-        SchemaRule(types: Self.configTypesBoolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/pushEnabled"),
-        .anything,
-        .anything,
-        .anything,
-        .anything,
-        SchemaRule(types: Self.configTypesBoolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/default"),
-    ]
-    private static let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(["start", "end"])
-    private static let configQuietHoursPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.configTypesString, pattern: Self.configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/start"),
-        SchemaRule(types: Self.configTypesString, pattern: Self.configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/end"),
-    ]
-    private static let configQuietHoursRequired: [Int] = [0, 1]
-    private static let configQuietHoursStartPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
-    private static let configRequired: [Int] = [0, 1, 3]
-    private static let configThemeEnum: [JSONInstance] = [.string("light"), .string("dark"), .string("system")]
-    private static let configTypesBoolean: JSONTypeSet = [.boolean]
-    private static let configTypesInteger: JSONTypeSet = [.integer]
-    private static let configTypesObject: JSONTypeSet = [.object]
-    private static let configTypesObjectNull: JSONTypeSet = [.object, .null]
-    private static let configTypesString: JSONTypeSet = [.string]
+    private static let configConstants = ConfigValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Config`
     @_spi(Generated) public static func validateConfig(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: Self.configTypesObject))
+        if !(Self.configConstants.configTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.configProperties, Self.configRequired, keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.configConstants.configProperties, Self.configConstants.configRequired, keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.configProperties.index(of: member)
+                let __index = Self.configConstants.configProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
@@ -160,7 +136,7 @@ extension Validators {
                     case 5:
                         if !context.validate(member.value, at: "limits", validateConfigLimits) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.configPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.configConstants.configPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -172,14 +148,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Config/properties/extra`
     static func validateConfigExtra(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configTypesObject, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
+        return context.checkType(instance, Self.configConstants.configTypesObject, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/limits`
     static func validateConfigLimits(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: Self.configTypesObject))
+        if !(Self.configConstants.configTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -200,15 +176,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties`
     static func validateConfigLimitsAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.configTypesInteger))
+        if !(Self.configConstants.configTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.configInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.configInt0))
+            if !(!(number < Self.configConstants.configInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.configConstants.configInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -221,15 +197,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours`
     static func validateConfigQuietHours(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configTypesObjectNull.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.configTypesObjectNull))
+        if !(Self.configConstants.configTypesObjectNull.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesObjectNull))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.configQuietHoursProperties, Self.configQuietHoursRequired, keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.configQuietHoursProperties, Self.configQuietHoursPropertyRules) { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.configConstants.configQuietHoursProperties, Self.configConstants.configQuietHoursRequired, keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
+            if !context.validateProperties(object, Self.configConstants.configQuietHoursProperties, Self.configConstants.configQuietHoursPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
@@ -239,16 +215,63 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/theme`
     static func validateConfigTheme(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.configTypesString))
+        if !(Self.configConstants.configTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesString))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.configThemeEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, Self.configThemeEnum))
+        if !(SchemaCheck.isOneOf(instance, Self.configConstants.configThemeEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, Self.configConstants.configThemeEnum))
             if context.shouldStop { return false }
             valid = false
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct ConfigValidatorConstants {
+        let configInt0: JSONNumber
+        let configProperties: JSONPropertyTable
+        let configQuietHoursProperties: JSONPropertyTable
+        let configQuietHoursRequired: [Int]
+        let configQuietHoursStartPattern: ECMARegex
+        let configRequired: [Int]
+        let configThemeEnum: [JSONInstance]
+        let configTypesBoolean: JSONTypeSet
+        let configTypesInteger: JSONTypeSet
+        let configTypesObject: JSONTypeSet
+        let configTypesObjectNull: JSONTypeSet
+        let configTypesString: JSONTypeSet
+        let configPropertyRules: [SchemaRule]
+        let configQuietHoursPropertyRules: [SchemaRule]
+
+        static func make() -> ConfigValidatorConstants {
+            let configInt0: JSONNumber = JSONNumber(0 as Int64)
+            let configProperties: JSONPropertyTable = JSONPropertyTable(["version", "pushEnabled", "quietHours", "theme", "extra", "limits", "default"])
+            let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(["start", "end"])
+            let configQuietHoursRequired: [Int] = [0, 1]
+            let configQuietHoursStartPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
+            let configRequired: [Int] = [0, 1, 3]
+            let configThemeEnum: [JSONInstance] = [.string("light"), .string("dark"), .string("system")]
+            let configTypesBoolean: JSONTypeSet = [.boolean]
+            let configTypesInteger: JSONTypeSet = [.integer]
+            let configTypesObject: JSONTypeSet = [.object]
+            let configTypesObjectNull: JSONTypeSet = [.object, .null]
+            let configTypesString: JSONTypeSet = [.string]
+            let configPropertyRules: [SchemaRule] = [
+                SchemaRule(types: configTypesInteger, in: "openapi.yaml", at: "/components/schemas/Config/properties/version"),
+                SchemaRule(types: configTypesBoolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/pushEnabled"),
+                .anything,
+                .anything,
+                .anything,
+                .anything,
+                SchemaRule(types: configTypesBoolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/default"),
+            ]
+            let configQuietHoursPropertyRules: [SchemaRule] = [
+                SchemaRule(types: configTypesString, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/start"),
+                SchemaRule(types: configTypesString, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/end"),
+            ]
+            return ConfigValidatorConstants(configInt0: configInt0, configProperties: configProperties, configQuietHoursProperties: configQuietHoursProperties, configQuietHoursRequired: configQuietHoursRequired, configQuietHoursStartPattern: configQuietHoursStartPattern, configRequired: configRequired, configThemeEnum: configThemeEnum, configTypesBoolean: configTypesBoolean, configTypesInteger: configTypesInteger, configTypesObject: configTypesObject, configTypesObjectNull: configTypesObjectNull, configTypesString: configTypesString, configPropertyRules: configPropertyRules, configQuietHoursPropertyRules: configQuietHoursPropertyRules)
+        }
     }
 }

@@ -34,36 +34,27 @@ public struct ConfigResponse: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let configResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-    private static let configResponsePropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.configResponseTypesString, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/status"),
-        SchemaRule(types: Self.configResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/reason"),
-        .anything,
-    ]
-    private static let configResponseRequired: [Int] = [0, 1, 2]
-    private static let configResponseTypesObject: JSONTypeSet = [.object]
-    private static let configResponseTypesString: JSONTypeSet = [.string]
-    private static let configResponseTypesStringNull: JSONTypeSet = [.string, .null]
+    private static let configResponseConstants = ConfigResponseValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ConfigResponse`
     @_spi(Generated) public static func validateConfigResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: Self.configResponseTypesObject))
+        if !(Self.configResponseConstants.configResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: Self.configResponseConstants.configResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.configResponseProperties, Self.configResponseRequired, keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.configResponseConstants.configResponseProperties, Self.configResponseConstants.configResponseRequired, keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.configResponseProperties.index(of: member)
+                let __index = Self.configResponseConstants.configResponseProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateConfig) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.configResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.configResponseConstants.configResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -71,5 +62,29 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct ConfigResponseValidatorConstants {
+        let configResponseProperties: JSONPropertyTable
+        let configResponseRequired: [Int]
+        let configResponseTypesObject: JSONTypeSet
+        let configResponseTypesString: JSONTypeSet
+        let configResponseTypesStringNull: JSONTypeSet
+        let configResponsePropertyRules: [SchemaRule]
+
+        static func make() -> ConfigResponseValidatorConstants {
+            let configResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let configResponseRequired: [Int] = [0, 1, 2]
+            let configResponseTypesObject: JSONTypeSet = [.object]
+            let configResponseTypesString: JSONTypeSet = [.string]
+            let configResponseTypesStringNull: JSONTypeSet = [.string, .null]
+            let configResponsePropertyRules: [SchemaRule] = [
+                SchemaRule(types: configResponseTypesString, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/status"),
+                SchemaRule(types: configResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/reason"),
+                .anything,
+            ]
+            return ConfigResponseValidatorConstants(configResponseProperties: configResponseProperties, configResponseRequired: configResponseRequired, configResponseTypesObject: configResponseTypesObject, configResponseTypesString: configResponseTypesString, configResponseTypesStringNull: configResponseTypesStringNull, configResponsePropertyRules: configResponsePropertyRules)
+        }
     }
 }

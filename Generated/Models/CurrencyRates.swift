@@ -38,33 +38,21 @@ public struct CurrencyRates: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
-    private static let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
-    private static let currencyRatesPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.currencyRatesTypesString, pattern: Self.currencyRatesBasePattern, in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/base"),
-        SchemaRule(types: Self.currencyRatesTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/timestamp"),
-        .anything,
-        .anything,
-    ]
-    private static let currencyRatesRequired: [Int] = [0, 1, 2]
-    private static let currencyRatesTypesArray: JSONTypeSet = [.array]
-    private static let currencyRatesTypesNumber: JSONTypeSet = [.number]
-    private static let currencyRatesTypesObject: JSONTypeSet = [.object]
-    private static let currencyRatesTypesString: JSONTypeSet = [.string]
+    private static let currencyRatesConstants = CurrencyRatesValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CurrencyRates`
     @_spi(Generated) public static func validateCurrencyRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.currencyRatesTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesObject))
+        if !(Self.currencyRatesConstants.currencyRatesTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: Self.currencyRatesConstants.currencyRatesTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.currencyRatesProperties, Self.currencyRatesRequired, keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.currencyRatesConstants.currencyRatesProperties, Self.currencyRatesConstants.currencyRatesRequired, keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.currencyRatesProperties.index(of: member)
+                let __index = Self.currencyRatesConstants.currencyRatesProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
@@ -72,7 +60,7 @@ extension Validators {
                     case 3:
                         if !context.validate(member.value, at: "history", validateCurrencyRatesHistory) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.currencyRatesPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.currencyRatesConstants.currencyRatesPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -85,8 +73,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
     static func validateCurrencyRatesHistory(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.currencyRatesTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesArray))
+        if !(Self.currencyRatesConstants.currencyRatesTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.currencyRatesConstants.currencyRatesTypesArray))
             if context.shouldStop { return false }
             valid = false
         }
@@ -104,8 +92,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates`
     static func validateCurrencyRatesRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.currencyRatesTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: Self.currencyRatesTypesObject))
+        if !(Self.currencyRatesConstants.currencyRatesTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: Self.currencyRatesConstants.currencyRatesTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
@@ -131,7 +119,7 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
     static func validateCurrencyRatesRatesAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.currencyRatesTypesNumber, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
+        return context.checkType(instance, Self.currencyRatesConstants.currencyRatesTypesNumber, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames`
@@ -139,7 +127,7 @@ extension Validators {
         var valid = true
         switch instance {
         case .string(let string):
-            if !(context.matches(Self.currencyRatesBasePattern, string)) {
+            if !(context.matches(Self.currencyRatesConstants.currencyRatesBasePattern, string)) {
                 context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/propertyNames/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
                 if context.shouldStop { return false }
                 valid = false
@@ -148,5 +136,34 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct CurrencyRatesValidatorConstants {
+        let currencyRatesBasePattern: ECMARegex
+        let currencyRatesProperties: JSONPropertyTable
+        let currencyRatesRequired: [Int]
+        let currencyRatesTypesArray: JSONTypeSet
+        let currencyRatesTypesNumber: JSONTypeSet
+        let currencyRatesTypesObject: JSONTypeSet
+        let currencyRatesTypesString: JSONTypeSet
+        let currencyRatesPropertyRules: [SchemaRule]
+
+        static func make() -> CurrencyRatesValidatorConstants {
+            let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
+            let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
+            let currencyRatesRequired: [Int] = [0, 1, 2]
+            let currencyRatesTypesArray: JSONTypeSet = [.array]
+            let currencyRatesTypesNumber: JSONTypeSet = [.number]
+            let currencyRatesTypesObject: JSONTypeSet = [.object]
+            let currencyRatesTypesString: JSONTypeSet = [.string]
+            let currencyRatesPropertyRules: [SchemaRule] = [
+                SchemaRule(types: currencyRatesTypesString, pattern: currencyRatesBasePattern, in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/base"),
+                SchemaRule(types: currencyRatesTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/timestamp"),
+                .anything,
+                .anything,
+            ]
+            return CurrencyRatesValidatorConstants(currencyRatesBasePattern: currencyRatesBasePattern, currencyRatesProperties: currencyRatesProperties, currencyRatesRequired: currencyRatesRequired, currencyRatesTypesArray: currencyRatesTypesArray, currencyRatesTypesNumber: currencyRatesTypesNumber, currencyRatesTypesObject: currencyRatesTypesObject, currencyRatesTypesString: currencyRatesTypesString, currencyRatesPropertyRules: currencyRatesPropertyRules)
+        }
     }
 }

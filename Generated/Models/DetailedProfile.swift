@@ -144,25 +144,7 @@ public enum DetailedProfileClass: RawRepresentable, Codable, Hashable, Sendable,
 // MARK: - Validators
 
 extension Validators {
-    private static let detailedProfileAllOf1ClassEnum: [JSONInstance] = [.string("free"), .string("plus"), .string("pro")]
-    private static let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["bio", "friendsCount", "größe", "class", "self", "2fa_enabled", "recentComments"])
-    private static let detailedProfileAllOf1PropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.detailedProfileTypesStringNull, maxLength: 500, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/bio"),
-        .anything,
-        SchemaRule(types: Self.detailedProfileTypesInteger, in: "openapi.ya", at: "/components/schemas/DetailedProfile/allOf/1/properties/größe"),
-        .anything,
-        SchemaRule(types: Self.detailedProfileTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/self"),
-        SchemaRule(types: Self.detailedProfileTypesBoolean, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled"),
-        .anything,
-    ]
-    private static let detailedProfileAllOf1Required: [Int] = [1, 5]
-    private static let detailedProfileInt0: JSONNumber = JSONNumber(0 as Int64)
-    private static let detailedProfileTypesArray: JSONTypeSet = [.array]
-    private static let detailedProfileTypesBoolean: JSONTypeSet = [.boolean]
-    private static let detailedProfileTypesInteger: JSONTypeSet = [.integer]
-    private static let detailedProfileTypesObject: JSONTypeSet = [.object]
-    private static let detailedProfileTypesString: JSONTypeSet = [.string]
-    private static let detailedProfileTypesStringNull: JSONTypeSet = [.string, .null]
+    private static let detailedProfileConstants = DetailedProfileValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfile`
     @_spi(Generated) public static func validateDetailedProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -175,16 +157,16 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1`
     static func validateDetailedProfileAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesObject))
+        if !(Self.detailedProfileConstants.detailedProfileTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: Self.detailedProfileConstants.detailedProfileTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.detailedProfileAllOf1Properties, Self.detailedProfileAllOf1Required, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.detailedProfileConstants.detailedProfileAllOf1Properties, Self.detailedProfileConstants.detailedProfileAllOf1Required, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.detailedProfileAllOf1Properties.index(of: member)
+                let __index = Self.detailedProfileConstants.detailedProfileAllOf1Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 1:
@@ -194,7 +176,7 @@ extension Validators {
                     case 6:
                         if !context.validate(member.value, at: "recentComments", validateDetailedProfileAllOf1RecentComments) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.detailedProfileAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.detailedProfileConstants.detailedProfileAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -207,13 +189,13 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class`
     static func validateDetailedProfileAllOf1Class(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesString))
+        if !(Self.detailedProfileConstants.detailedProfileTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.detailedProfileConstants.detailedProfileTypesString))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.detailedProfileAllOf1ClassEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, Self.detailedProfileAllOf1ClassEnum))
+        if !(SchemaCheck.isOneOf(instance, Self.detailedProfileConstants.detailedProfileAllOf1ClassEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, Self.detailedProfileConstants.detailedProfileAllOf1ClassEnum))
             if context.shouldStop { return false }
             valid = false
         }
@@ -223,15 +205,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount`
     static func validateDetailedProfileAllOf1FriendsCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesInteger))
+        if !(Self.detailedProfileConstants.detailedProfileTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.detailedProfileConstants.detailedProfileTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.detailedProfileInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.detailedProfileInt0))
+            if !(!(number < Self.detailedProfileConstants.detailedProfileInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.detailedProfileConstants.detailedProfileInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -244,8 +226,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
     static func validateDetailedProfileAllOf1RecentComments(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.detailedProfileTypesArray))
+        if !(Self.detailedProfileConstants.detailedProfileTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.detailedProfileConstants.detailedProfileTypesArray))
             if context.shouldStop { return false }
             valid = false
         }
@@ -263,5 +245,43 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct DetailedProfileValidatorConstants {
+        let detailedProfileAllOf1ClassEnum: [JSONInstance]
+        let detailedProfileAllOf1Properties: JSONPropertyTable
+        let detailedProfileAllOf1Required: [Int]
+        let detailedProfileInt0: JSONNumber
+        let detailedProfileTypesArray: JSONTypeSet
+        let detailedProfileTypesBoolean: JSONTypeSet
+        let detailedProfileTypesInteger: JSONTypeSet
+        let detailedProfileTypesObject: JSONTypeSet
+        let detailedProfileTypesString: JSONTypeSet
+        let detailedProfileTypesStringNull: JSONTypeSet
+        let detailedProfileAllOf1PropertyRules: [SchemaRule]
+
+        static func make() -> DetailedProfileValidatorConstants {
+            let detailedProfileAllOf1ClassEnum: [JSONInstance] = [.string("free"), .string("plus"), .string("pro")]
+            let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["bio", "friendsCount", "größe", "class", "self", "2fa_enabled", "recentComments"])
+            let detailedProfileAllOf1Required: [Int] = [1, 5]
+            let detailedProfileInt0: JSONNumber = JSONNumber(0 as Int64)
+            let detailedProfileTypesArray: JSONTypeSet = [.array]
+            let detailedProfileTypesBoolean: JSONTypeSet = [.boolean]
+            let detailedProfileTypesInteger: JSONTypeSet = [.integer]
+            let detailedProfileTypesObject: JSONTypeSet = [.object]
+            let detailedProfileTypesString: JSONTypeSet = [.string]
+            let detailedProfileTypesStringNull: JSONTypeSet = [.string, .null]
+            let detailedProfileAllOf1PropertyRules: [SchemaRule] = [
+                SchemaRule(types: detailedProfileTypesStringNull, maxLength: 500, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/bio"),
+                .anything,
+                SchemaRule(types: detailedProfileTypesInteger, in: "openapi.ya", at: "/components/schemas/DetailedProfile/allOf/1/properties/größe"),
+                .anything,
+                SchemaRule(types: detailedProfileTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/self"),
+                SchemaRule(types: detailedProfileTypesBoolean, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled"),
+                .anything,
+            ]
+            return DetailedProfileValidatorConstants(detailedProfileAllOf1ClassEnum: detailedProfileAllOf1ClassEnum, detailedProfileAllOf1Properties: detailedProfileAllOf1Properties, detailedProfileAllOf1Required: detailedProfileAllOf1Required, detailedProfileInt0: detailedProfileInt0, detailedProfileTypesArray: detailedProfileTypesArray, detailedProfileTypesBoolean: detailedProfileTypesBoolean, detailedProfileTypesInteger: detailedProfileTypesInteger, detailedProfileTypesObject: detailedProfileTypesObject, detailedProfileTypesString: detailedProfileTypesString, detailedProfileTypesStringNull: detailedProfileTypesStringNull, detailedProfileAllOf1PropertyRules: detailedProfileAllOf1PropertyRules)
+        }
     }
 }

@@ -37,9 +37,7 @@ public struct DetailedProfileResponse: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
-    private static let detailedProfileResponseAllOf1Required: [Int] = [0]
-    private static let detailedProfileResponseTypesObject: JSONTypeSet = [.object]
+    private static let detailedProfileResponseConstants = DetailedProfileResponseValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfileResponse`
     @_spi(Generated) public static func validateDetailedProfileResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -52,16 +50,16 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1`
     static func validateDetailedProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.detailedProfileResponseTypesObject))
+        if !(Self.detailedProfileResponseConstants.detailedProfileResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.detailedProfileResponseConstants.detailedProfileResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.detailedProfileResponseAllOf1Properties, Self.detailedProfileResponseAllOf1Required, keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.detailedProfileResponseConstants.detailedProfileResponseAllOf1Properties, Self.detailedProfileResponseConstants.detailedProfileResponseAllOf1Required, keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.detailedProfileResponseAllOf1Properties.index(of: member)
+                let __index = Self.detailedProfileResponseConstants.detailedProfileResponseAllOf1Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -75,5 +73,19 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct DetailedProfileResponseValidatorConstants {
+        let detailedProfileResponseAllOf1Properties: JSONPropertyTable
+        let detailedProfileResponseAllOf1Required: [Int]
+        let detailedProfileResponseTypesObject: JSONTypeSet
+
+        static func make() -> DetailedProfileResponseValidatorConstants {
+            let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+            let detailedProfileResponseAllOf1Required: [Int] = [0]
+            let detailedProfileResponseTypesObject: JSONTypeSet = [.object]
+            return DetailedProfileResponseValidatorConstants(detailedProfileResponseAllOf1Properties: detailedProfileResponseAllOf1Properties, detailedProfileResponseAllOf1Required: detailedProfileResponseAllOf1Required, detailedProfileResponseTypesObject: detailedProfileResponseTypesObject)
+        }
     }
 }

@@ -32,31 +32,46 @@ public struct Envelope: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let envelopeProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason"])
-    private static let envelopePropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.envelopeTypesString, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/status"),
-        SchemaRule(types: Self.envelopeTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/reason"),
-    ]
-    private static let envelopeRequired: [Int] = [0]
-    private static let envelopeTypesObject: JSONTypeSet = [.object]
-    private static let envelopeTypesString: JSONTypeSet = [.string]
-    private static let envelopeTypesStringNull: JSONTypeSet = [.string, .null]
+    private static let envelopeConstants = EnvelopeValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Envelope`
     @_spi(Generated) public static func validateEnvelope(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.envelopeTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: Self.envelopeTypesObject))
+        if !(Self.envelopeConstants.envelopeTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: Self.envelopeConstants.envelopeTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.envelopeProperties, Self.envelopeRequired, keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.envelopeProperties, Self.envelopePropertyRules) { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.envelopeConstants.envelopeProperties, Self.envelopeConstants.envelopeRequired, keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope") { if context.shouldStop { return false }; valid = false }
+            if !context.validateProperties(object, Self.envelopeConstants.envelopeProperties, Self.envelopeConstants.envelopePropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct EnvelopeValidatorConstants {
+        let envelopeProperties: JSONPropertyTable
+        let envelopeRequired: [Int]
+        let envelopeTypesObject: JSONTypeSet
+        let envelopeTypesString: JSONTypeSet
+        let envelopeTypesStringNull: JSONTypeSet
+        let envelopePropertyRules: [SchemaRule]
+
+        static func make() -> EnvelopeValidatorConstants {
+            let envelopeProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason"])
+            let envelopeRequired: [Int] = [0]
+            let envelopeTypesObject: JSONTypeSet = [.object]
+            let envelopeTypesString: JSONTypeSet = [.string]
+            let envelopeTypesStringNull: JSONTypeSet = [.string, .null]
+            let envelopePropertyRules: [SchemaRule] = [
+                SchemaRule(types: envelopeTypesString, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/status"),
+                SchemaRule(types: envelopeTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/reason"),
+            ]
+            return EnvelopeValidatorConstants(envelopeProperties: envelopeProperties, envelopeRequired: envelopeRequired, envelopeTypesObject: envelopeTypesObject, envelopeTypesString: envelopeTypesString, envelopeTypesStringNull: envelopeTypesStringNull, envelopePropertyRules: envelopePropertyRules)
+        }
     }
 }

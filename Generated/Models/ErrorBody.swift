@@ -31,30 +31,44 @@ public struct ErrorBody: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(["code", "message"])
-    private static let errorBodyPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/code"),
-        SchemaRule(types: Self.errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/message"),
-    ]
-    private static let errorBodyRequired: [Int] = [0, 1]
-    private static let errorBodyTypesObject: JSONTypeSet = [.object]
-    private static let errorBodyTypesString: JSONTypeSet = [.string]
+    private static let errorBodyConstants = ErrorBodyValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorBody`
     @_spi(Generated) public static func validateErrorBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.errorBodyTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: Self.errorBodyTypesObject))
+        if !(Self.errorBodyConstants.errorBodyTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: Self.errorBodyConstants.errorBodyTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.errorBodyProperties, Self.errorBodyRequired, keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.errorBodyProperties, Self.errorBodyPropertyRules) { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.errorBodyConstants.errorBodyProperties, Self.errorBodyConstants.errorBodyRequired, keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody") { if context.shouldStop { return false }; valid = false }
+            if !context.validateProperties(object, Self.errorBodyConstants.errorBodyProperties, Self.errorBodyConstants.errorBodyPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct ErrorBodyValidatorConstants {
+        let errorBodyProperties: JSONPropertyTable
+        let errorBodyRequired: [Int]
+        let errorBodyTypesObject: JSONTypeSet
+        let errorBodyTypesString: JSONTypeSet
+        let errorBodyPropertyRules: [SchemaRule]
+
+        static func make() -> ErrorBodyValidatorConstants {
+            let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(["code", "message"])
+            let errorBodyRequired: [Int] = [0, 1]
+            let errorBodyTypesObject: JSONTypeSet = [.object]
+            let errorBodyTypesString: JSONTypeSet = [.string]
+            let errorBodyPropertyRules: [SchemaRule] = [
+                SchemaRule(types: errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/code"),
+                SchemaRule(types: errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/message"),
+            ]
+            return ErrorBodyValidatorConstants(errorBodyProperties: errorBodyProperties, errorBodyRequired: errorBodyRequired, errorBodyTypesObject: errorBodyTypesObject, errorBodyTypesString: errorBodyTypesString, errorBodyPropertyRules: errorBodyPropertyRules)
+        }
     }
 }

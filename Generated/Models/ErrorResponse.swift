@@ -36,9 +36,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let errorResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
-    private static let errorResponseAllOf1Required: [Int] = [0]
-    private static let errorResponseTypesObject: JSONTypeSet = [.object]
+    private static let errorResponseConstants = ErrorResponseValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorResponse`
     @_spi(Generated) public static func validateErrorResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -51,21 +49,21 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/ErrorResponse/allOf/1`
     static func validateErrorResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.errorResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.errorResponseTypesObject))
+        if !(Self.errorResponseConstants.errorResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.errorResponseConstants.errorResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.errorResponseAllOf1Properties, Self.errorResponseAllOf1Required, keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.errorResponseConstants.errorResponseAllOf1Properties, Self.errorResponseConstants.errorResponseAllOf1Required, keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             if !(object.contains(key: "reason")) {
                 context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.required("reason"))
                 if context.shouldStop { return false }
                 valid = false
             }
             for member in object {
-                let __index = Self.errorResponseAllOf1Properties.index(of: member)
+                let __index = Self.errorResponseConstants.errorResponseAllOf1Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -79,5 +77,19 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct ErrorResponseValidatorConstants {
+        let errorResponseAllOf1Properties: JSONPropertyTable
+        let errorResponseAllOf1Required: [Int]
+        let errorResponseTypesObject: JSONTypeSet
+
+        static func make() -> ErrorResponseValidatorConstants {
+            let errorResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+            let errorResponseAllOf1Required: [Int] = [0]
+            let errorResponseTypesObject: JSONTypeSet = [.object]
+            return ErrorResponseValidatorConstants(errorResponseAllOf1Properties: errorResponseAllOf1Properties, errorResponseAllOf1Required: errorResponseAllOf1Required, errorResponseTypesObject: errorResponseTypesObject)
+        }
     }
 }

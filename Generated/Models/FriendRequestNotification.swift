@@ -55,17 +55,7 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let friendRequestNotificationAllOf1KindConst: JSONInstance = .string("friend_request")
-    private static let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "from", "message"])
-    private static let friendRequestNotificationAllOf1PropertyRules: [SchemaRule] = [
-        .anything,
-        .anything,
-        SchemaRule(types: Self.friendRequestNotificationTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendRequestNotification/allOf/1/properties/message"),
-    ]
-    private static let friendRequestNotificationAllOf1Required: [Int] = [0, 1]
-    private static let friendRequestNotificationTypesObject: JSONTypeSet = [.object]
-    private static let friendRequestNotificationTypesString: JSONTypeSet = [.string]
-    private static let friendRequestNotificationTypesStringNull: JSONTypeSet = [.string, .null]
+    private static let friendRequestNotificationConstants = FriendRequestNotificationValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendRequestNotification`
     @_spi(Generated) public static func validateFriendRequestNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -78,16 +68,16 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1`
     static func validateFriendRequestNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendRequestNotificationTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.friendRequestNotificationTypesObject))
+        if !(Self.friendRequestNotificationConstants.friendRequestNotificationTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.friendRequestNotificationConstants.friendRequestNotificationTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.friendRequestNotificationAllOf1Properties, Self.friendRequestNotificationAllOf1Required, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1Properties, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1Required, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.friendRequestNotificationAllOf1Properties.index(of: member)
+                let __index = Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -95,7 +85,7 @@ extension Validators {
                     case 1:
                         if !context.validate(member.value, at: "from", validateFriend) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.friendRequestNotificationAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -108,16 +98,42 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind`
     static func validateFriendRequestNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendRequestNotificationTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.friendRequestNotificationTypesString))
+        if !(Self.friendRequestNotificationConstants.friendRequestNotificationTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.friendRequestNotificationConstants.friendRequestNotificationTypesString))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.equals(instance, Self.friendRequestNotificationAllOf1KindConst)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.friendRequestNotificationAllOf1KindConst))
+        if !(SchemaCheck.equals(instance, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1KindConst)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1KindConst))
             if context.shouldStop { return false }
             valid = false
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct FriendRequestNotificationValidatorConstants {
+        let friendRequestNotificationAllOf1KindConst: JSONInstance
+        let friendRequestNotificationAllOf1Properties: JSONPropertyTable
+        let friendRequestNotificationAllOf1Required: [Int]
+        let friendRequestNotificationTypesObject: JSONTypeSet
+        let friendRequestNotificationTypesString: JSONTypeSet
+        let friendRequestNotificationTypesStringNull: JSONTypeSet
+        let friendRequestNotificationAllOf1PropertyRules: [SchemaRule]
+
+        static func make() -> FriendRequestNotificationValidatorConstants {
+            let friendRequestNotificationAllOf1KindConst: JSONInstance = .string("friend_request")
+            let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "from", "message"])
+            let friendRequestNotificationAllOf1Required: [Int] = [0, 1]
+            let friendRequestNotificationTypesObject: JSONTypeSet = [.object]
+            let friendRequestNotificationTypesString: JSONTypeSet = [.string]
+            let friendRequestNotificationTypesStringNull: JSONTypeSet = [.string, .null]
+            let friendRequestNotificationAllOf1PropertyRules: [SchemaRule] = [
+                .anything,
+                .anything,
+                SchemaRule(types: friendRequestNotificationTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendRequestNotification/allOf/1/properties/message"),
+            ]
+            return FriendRequestNotificationValidatorConstants(friendRequestNotificationAllOf1KindConst: friendRequestNotificationAllOf1KindConst, friendRequestNotificationAllOf1Properties: friendRequestNotificationAllOf1Properties, friendRequestNotificationAllOf1Required: friendRequestNotificationAllOf1Required, friendRequestNotificationTypesObject: friendRequestNotificationTypesObject, friendRequestNotificationTypesString: friendRequestNotificationTypesString, friendRequestNotificationTypesStringNull: friendRequestNotificationTypesStringNull, friendRequestNotificationAllOf1PropertyRules: friendRequestNotificationAllOf1PropertyRules)
+        }
     }
 }

@@ -66,42 +66,27 @@ public struct FriendsResponseData: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let friendsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "page", "pageSize", "total"])
-    private static let friendsResponseDataRequired: [Int] = [0, 1, 2, 3]
-    private static let friendsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
-    private static let friendsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
-    private static let friendsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-    private static let friendsResponsePropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.friendsResponseTypesString, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/status"),
-        SchemaRule(types: Self.friendsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/reason"),
-        .anything,
-    ]
-    private static let friendsResponseRequired: [Int] = [0, 1, 2]
-    private static let friendsResponseTypesArray: JSONTypeSet = [.array]
-    private static let friendsResponseTypesInteger: JSONTypeSet = [.integer]
-    private static let friendsResponseTypesObject: JSONTypeSet = [.object]
-    private static let friendsResponseTypesString: JSONTypeSet = [.string]
-    private static let friendsResponseTypesStringNull: JSONTypeSet = [.string, .null]
+    private static let friendsResponseConstants = FriendsResponseValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendsResponse`
     @_spi(Generated) public static func validateFriendsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesObject))
+        if !(Self.friendsResponseConstants.friendsResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.friendsResponseProperties, Self.friendsResponseRequired, keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.friendsResponseConstants.friendsResponseProperties, Self.friendsResponseConstants.friendsResponseRequired, keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.friendsResponseProperties.index(of: member)
+                let __index = Self.friendsResponseConstants.friendsResponseProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateFriendsResponseData) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.friendsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.friendsResponseConstants.friendsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -114,16 +99,16 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data`
     static func validateFriendsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesObject))
+        if !(Self.friendsResponseConstants.friendsResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.friendsResponseDataProperties, Self.friendsResponseDataRequired, keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.friendsResponseConstants.friendsResponseDataProperties, Self.friendsResponseConstants.friendsResponseDataRequired, keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.friendsResponseDataProperties.index(of: member)
+                let __index = Self.friendsResponseConstants.friendsResponseDataProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -148,8 +133,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items`
     static func validateFriendsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesArray))
+        if !(Self.friendsResponseConstants.friendsResponseTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesArray))
             if context.shouldStop { return false }
             valid = false
         }
@@ -167,15 +152,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page`
     static func validateFriendsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesInteger))
+        if !(Self.friendsResponseConstants.friendsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.friendsResponseInt1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.friendsResponseInt1))
+            if !(!(number < Self.friendsResponseConstants.friendsResponseInt1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.friendsResponseConstants.friendsResponseInt1))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -188,15 +173,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize`
     static func validateFriendsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesInteger))
+        if !(Self.friendsResponseConstants.friendsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.friendsResponseInt1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.friendsResponseInt1))
+            if !(!(number < Self.friendsResponseConstants.friendsResponseInt1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.friendsResponseConstants.friendsResponseInt1))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -209,15 +194,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total`
     static func validateFriendsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.friendsResponseTypesInteger))
+        if !(Self.friendsResponseConstants.friendsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.friendsResponseInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.friendsResponseInt0))
+            if !(!(number < Self.friendsResponseConstants.friendsResponseInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.friendsResponseConstants.friendsResponseInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -225,5 +210,41 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct FriendsResponseValidatorConstants {
+        let friendsResponseDataProperties: JSONPropertyTable
+        let friendsResponseDataRequired: [Int]
+        let friendsResponseInt0: JSONNumber
+        let friendsResponseInt1: JSONNumber
+        let friendsResponseProperties: JSONPropertyTable
+        let friendsResponseRequired: [Int]
+        let friendsResponseTypesArray: JSONTypeSet
+        let friendsResponseTypesInteger: JSONTypeSet
+        let friendsResponseTypesObject: JSONTypeSet
+        let friendsResponseTypesString: JSONTypeSet
+        let friendsResponseTypesStringNull: JSONTypeSet
+        let friendsResponsePropertyRules: [SchemaRule]
+
+        static func make() -> FriendsResponseValidatorConstants {
+            let friendsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "page", "pageSize", "total"])
+            let friendsResponseDataRequired: [Int] = [0, 1, 2, 3]
+            let friendsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
+            let friendsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
+            let friendsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let friendsResponseRequired: [Int] = [0, 1, 2]
+            let friendsResponseTypesArray: JSONTypeSet = [.array]
+            let friendsResponseTypesInteger: JSONTypeSet = [.integer]
+            let friendsResponseTypesObject: JSONTypeSet = [.object]
+            let friendsResponseTypesString: JSONTypeSet = [.string]
+            let friendsResponseTypesStringNull: JSONTypeSet = [.string, .null]
+            let friendsResponsePropertyRules: [SchemaRule] = [
+                SchemaRule(types: friendsResponseTypesString, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/status"),
+                SchemaRule(types: friendsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/reason"),
+                .anything,
+            ]
+            return FriendsResponseValidatorConstants(friendsResponseDataProperties: friendsResponseDataProperties, friendsResponseDataRequired: friendsResponseDataRequired, friendsResponseInt0: friendsResponseInt0, friendsResponseInt1: friendsResponseInt1, friendsResponseProperties: friendsResponseProperties, friendsResponseRequired: friendsResponseRequired, friendsResponseTypesArray: friendsResponseTypesArray, friendsResponseTypesInteger: friendsResponseTypesInteger, friendsResponseTypesObject: friendsResponseTypesObject, friendsResponseTypesString: friendsResponseTypesString, friendsResponseTypesStringNull: friendsResponseTypesStringNull, friendsResponsePropertyRules: friendsResponsePropertyRules)
+        }
     }
 }

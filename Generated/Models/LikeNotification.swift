@@ -79,10 +79,7 @@ public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let likeNotificationAllOf1KindConst: JSONInstance = .string("like")
-    private static let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "likedBy", "target"])
-    private static let likeNotificationAllOf1Required: [Int] = [0, 1, 2]
-    private static let likeNotificationTypesObject: JSONTypeSet = [.object]
+    private static let likeNotificationConstants = LikeNotificationValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/LikeNotification`
     @_spi(Generated) public static func validateLikeNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -95,16 +92,16 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1`
     static func validateLikeNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.likeNotificationTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.likeNotificationTypesObject))
+        if !(Self.likeNotificationConstants.likeNotificationTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.likeNotificationConstants.likeNotificationTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.likeNotificationAllOf1Properties, Self.likeNotificationAllOf1Required, keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.likeNotificationConstants.likeNotificationAllOf1Properties, Self.likeNotificationConstants.likeNotificationAllOf1Required, keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.likeNotificationAllOf1Properties.index(of: member)
+                let __index = Self.likeNotificationConstants.likeNotificationAllOf1Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -127,8 +124,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind`
     static func validateLikeNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(SchemaCheck.equals(instance, Self.likeNotificationAllOf1KindConst)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.likeNotificationAllOf1KindConst))
+        if !(SchemaCheck.equals(instance, Self.likeNotificationConstants.likeNotificationAllOf1KindConst)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.likeNotificationConstants.likeNotificationAllOf1KindConst))
             if context.shouldStop { return false }
             valid = false
         }
@@ -147,5 +144,21 @@ extension Validators {
             valid = false
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct LikeNotificationValidatorConstants {
+        let likeNotificationAllOf1KindConst: JSONInstance
+        let likeNotificationAllOf1Properties: JSONPropertyTable
+        let likeNotificationAllOf1Required: [Int]
+        let likeNotificationTypesObject: JSONTypeSet
+
+        static func make() -> LikeNotificationValidatorConstants {
+            let likeNotificationAllOf1KindConst: JSONInstance = .string("like")
+            let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "likedBy", "target"])
+            let likeNotificationAllOf1Required: [Int] = [0, 1, 2]
+            let likeNotificationTypesObject: JSONTypeSet = [.object]
+            return LikeNotificationValidatorConstants(likeNotificationAllOf1KindConst: likeNotificationAllOf1KindConst, likeNotificationAllOf1Properties: likeNotificationAllOf1Properties, likeNotificationAllOf1Required: likeNotificationAllOf1Required, likeNotificationTypesObject: likeNotificationTypesObject)
+        }
     }
 }

@@ -164,61 +164,27 @@ public enum MemberRole: RawRepresentable, Codable, Hashable, Sendable, Parameter
 // MARK: - Validators
 
 extension Validators {
-    private static let friendIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .unicode)
-    private static let friendProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "display-name", "avatar_url", "is_online", "mutual_friends", "friends_since"])
-    private static let friendPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.memberTypesString, pattern: Self.friendIdentPattern, in: "schemas/friend.json", at: "/properties/ident"),
-        SchemaRule(types: Self.memberTypesString, minLength: 1, in: "schemas/friend.json", at: "/properties/user_name"),
-        SchemaRule(types: Self.memberTypesStringNull, in: "schemas/friend.json", at: "/properties/display-name"),
-        SchemaRule(types: Self.memberTypesString, format: "uri", in: "schemas/friend.json", at: "/properties/avatar_url"),
-        SchemaRule(types: Self.memberTypesBoolean, in: "schemas/friend.json", at: "/properties/is_online"),
-        .anything,
-        SchemaRule(types: Self.memberTypesString, format: "date", in: "schemas/friend.json", at: "/properties/friends_since"),
-    ]
-    private static let friendRequired: [Int] = [0, 1, 3, 4]
-    private static let memberInt0: JSONNumber = JSONNumber(0 as Int64)
-    private static let memberTypesBoolean: JSONTypeSet = [.boolean]
-    private static let memberTypesInteger: JSONTypeSet = [.integer]
-    private static let memberTypesObject: JSONTypeSet = [.object]
-    private static let memberTypesString: JSONTypeSet = [.string]
-    private static let memberTypesStringNull: JSONTypeSet = [.string, .null]
-    private static let profileProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "email", "displayName", "avatarUrl", "birthday", "createdAt", "lastSeenAt", "role", "locale", "karma", "legacyId"])
-    private static let profilePropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/id"),
-        SchemaRule(types: Self.memberTypesString, in: "openapi.yaml", at: "/components/schemas/Profile/properties/username"),
-        SchemaRule(types: Self.memberTypesString, format: "email", in: "openapi.yaml", at: "/components/schemas/Profile/properties/email"),
-        SchemaRule(types: Self.memberTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Profile/properties/displayName"),
-        SchemaRule(types: Self.memberTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/Profile/properties/avatarUrl"),
-        SchemaRule(types: Self.memberTypesString, format: "date", in: "openapi.yaml", at: "/components/schemas/Profile/properties/birthday"),
-        SchemaRule(types: Self.memberTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/createdAt"),
-        SchemaRule(types: Self.memberTypesStringNull, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/lastSeenAt"),
-        .anything,
-        SchemaRule(types: Self.memberTypesString, in: "openapi.yaml", at: "/components/schemas/Profile/properties/locale"),
-        SchemaRule(types: Self.memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/karma"),
-        SchemaRule(types: Self.memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/legacyId"),
-    ]
-    private static let profileRequired: [Int] = [0, 1, 2, 4, 6, 8, 10]
-    private static let profileRoleEnum: [JSONInstance] = [.string("member"), .string("moderator"), .string("admin")]
+    private static let memberConstants = MemberValidatorConstants.make()
 
     /// Validates a parsed JSON value against `schemas/friend.json#`
     @_spi(Generated) public static func validateFriend(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.memberTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/type", schemaLocation: "schemas/friend.json#", message: ValidationMessage.type(instance, expected: Self.memberTypesObject))
+        if !(Self.memberConstants.memberTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/type", schemaLocation: "schemas/friend.json#", message: ValidationMessage.type(instance, expected: Self.memberConstants.memberTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.friendProperties, Self.friendRequired, keywordLocation: "/required", schemaLocation: "schemas/friend.json#") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.memberConstants.friendProperties, Self.memberConstants.friendRequired, keywordLocation: "/required", schemaLocation: "schemas/friend.json#") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.friendProperties.index(of: member)
+                let __index = Self.memberConstants.friendProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 5:
                         if !context.validate(member.value, at: "mutual_friends", validateFriendMutualFriends) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.friendPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.memberConstants.friendPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -231,15 +197,15 @@ extension Validators {
     /// `schemas/friend.json#/properties/mutual_friends`
     static func validateFriendMutualFriends(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.memberTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: Self.memberTypesInteger))
+        if !(Self.memberConstants.memberTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: Self.memberConstants.memberTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.memberInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.memberInt0))
+            if !(!(number < Self.memberConstants.memberInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.memberConstants.memberInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -252,22 +218,22 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Profile`
     @_spi(Generated) public static func validateProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.memberTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.type(instance, expected: Self.memberTypesObject))
+        if !(Self.memberConstants.memberTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.type(instance, expected: Self.memberConstants.memberTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.profileProperties, Self.profileRequired, keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.memberConstants.profileProperties, Self.memberConstants.profileRequired, keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.profileProperties.index(of: member)
+                let __index = Self.memberConstants.profileProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 8:
                         if !context.validate(member.value, at: "role", validateProfileRole) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.profilePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.memberConstants.profilePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -280,16 +246,73 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Profile/properties/role`
     static func validateProfileRole(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: Self.memberTypesString))
+        if !(Self.memberConstants.memberTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: Self.memberConstants.memberTypesString))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.profileRoleEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Profile/properties/role/enum", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.enumeration(instance, Self.profileRoleEnum))
+        if !(SchemaCheck.isOneOf(instance, Self.memberConstants.profileRoleEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Profile/properties/role/enum", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.enumeration(instance, Self.memberConstants.profileRoleEnum))
             if context.shouldStop { return false }
             valid = false
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct MemberValidatorConstants {
+        let friendIdentPattern: ECMARegex
+        let friendProperties: JSONPropertyTable
+        let friendRequired: [Int]
+        let memberInt0: JSONNumber
+        let memberTypesBoolean: JSONTypeSet
+        let memberTypesInteger: JSONTypeSet
+        let memberTypesObject: JSONTypeSet
+        let memberTypesString: JSONTypeSet
+        let memberTypesStringNull: JSONTypeSet
+        let profileProperties: JSONPropertyTable
+        let profileRequired: [Int]
+        let profileRoleEnum: [JSONInstance]
+        let friendPropertyRules: [SchemaRule]
+        let profilePropertyRules: [SchemaRule]
+
+        static func make() -> MemberValidatorConstants {
+            let friendIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .unicode)
+            let friendProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "display-name", "avatar_url", "is_online", "mutual_friends", "friends_since"])
+            let friendRequired: [Int] = [0, 1, 3, 4]
+            let memberInt0: JSONNumber = JSONNumber(0 as Int64)
+            let memberTypesBoolean: JSONTypeSet = [.boolean]
+            let memberTypesInteger: JSONTypeSet = [.integer]
+            let memberTypesObject: JSONTypeSet = [.object]
+            let memberTypesString: JSONTypeSet = [.string]
+            let memberTypesStringNull: JSONTypeSet = [.string, .null]
+            let profileProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "email", "displayName", "avatarUrl", "birthday", "createdAt", "lastSeenAt", "role", "locale", "karma", "legacyId"])
+            let profileRequired: [Int] = [0, 1, 2, 4, 6, 8, 10]
+            let profileRoleEnum: [JSONInstance] = [.string("member"), .string("moderator"), .string("admin")]
+            let friendPropertyRules: [SchemaRule] = [
+                SchemaRule(types: memberTypesString, pattern: friendIdentPattern, in: "schemas/friend.json", at: "/properties/ident"),
+                SchemaRule(types: memberTypesString, minLength: 1, in: "schemas/friend.json", at: "/properties/user_name"),
+                SchemaRule(types: memberTypesStringNull, in: "schemas/friend.json", at: "/properties/display-name"),
+                SchemaRule(types: memberTypesString, format: "uri", in: "schemas/friend.json", at: "/properties/avatar_url"),
+                SchemaRule(types: memberTypesBoolean, in: "schemas/friend.json", at: "/properties/is_online"),
+                .anything,
+                SchemaRule(types: memberTypesString, format: "date", in: "schemas/friend.json", at: "/properties/friends_since"),
+            ]
+            let profilePropertyRules: [SchemaRule] = [
+                SchemaRule(types: memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/id"),
+                SchemaRule(types: memberTypesString, in: "openapi.yaml", at: "/components/schemas/Profile/properties/username"),
+                SchemaRule(types: memberTypesString, format: "email", in: "openapi.yaml", at: "/components/schemas/Profile/properties/email"),
+                SchemaRule(types: memberTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Profile/properties/displayName"),
+                SchemaRule(types: memberTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/Profile/properties/avatarUrl"),
+                SchemaRule(types: memberTypesString, format: "date", in: "openapi.yaml", at: "/components/schemas/Profile/properties/birthday"),
+                SchemaRule(types: memberTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/createdAt"),
+                SchemaRule(types: memberTypesStringNull, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/lastSeenAt"),
+                .anything,
+                SchemaRule(types: memberTypesString, in: "openapi.yaml", at: "/components/schemas/Profile/properties/locale"),
+                SchemaRule(types: memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/karma"),
+                SchemaRule(types: memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/legacyId"),
+            ]
+            return MemberValidatorConstants(friendIdentPattern: friendIdentPattern, friendProperties: friendProperties, friendRequired: friendRequired, memberInt0: memberInt0, memberTypesBoolean: memberTypesBoolean, memberTypesInteger: memberTypesInteger, memberTypesObject: memberTypesObject, memberTypesString: memberTypesString, memberTypesStringNull: memberTypesStringNull, profileProperties: profileProperties, profileRequired: profileRequired, profileRoleEnum: profileRoleEnum, friendPropertyRules: friendPropertyRules, profilePropertyRules: profilePropertyRules)
+        }
     }
 }

@@ -72,40 +72,27 @@ public enum NotificationBasePriority: RawRepresentable, Codable, Hashable, Senda
 // MARK: - Validators
 
 extension Validators {
-    private static let notificationBasePriorityEnum: [JSONInstance] = [.number(JSONNumber(1 as Int64)), .number(JSONNumber(2 as Int64)), .number(JSONNumber(3 as Int64))]
-    private static let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(["id", "kind", "createdAt", "read", "priority"])
-    private static let notificationBasePropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.notificationBaseTypesString, format: "uuid", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/id"),
-        SchemaRule(types: Self.notificationBaseTypesString, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/kind"),
-        SchemaRule(types: Self.notificationBaseTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/createdAt"),
-        SchemaRule(types: Self.notificationBaseTypesBoolean, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/read"),
-        .anything,
-    ]
-    private static let notificationBaseRequired: [Int] = [0, 1, 2, 4]
-    private static let notificationBaseTypesBoolean: JSONTypeSet = [.boolean]
-    private static let notificationBaseTypesInteger: JSONTypeSet = [.integer]
-    private static let notificationBaseTypesObject: JSONTypeSet = [.object]
-    private static let notificationBaseTypesString: JSONTypeSet = [.string]
+    private static let notificationBaseConstants = NotificationBaseValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationBase`
     @_spi(Generated) public static func validateNotificationBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationBaseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: Self.notificationBaseTypesObject))
+        if !(Self.notificationBaseConstants.notificationBaseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: Self.notificationBaseConstants.notificationBaseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.notificationBaseProperties, Self.notificationBaseRequired, keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.notificationBaseConstants.notificationBaseProperties, Self.notificationBaseConstants.notificationBaseRequired, keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.notificationBaseProperties.index(of: member)
+                let __index = Self.notificationBaseConstants.notificationBaseProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 4:
                         if !context.validate(member.value, at: "priority", validateNotificationBasePriority) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.notificationBasePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.notificationBaseConstants.notificationBasePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -118,16 +105,46 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
     static func validateNotificationBasePriority(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationBaseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.notificationBaseTypesInteger))
+        if !(Self.notificationBaseConstants.notificationBaseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.notificationBaseConstants.notificationBaseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.notificationBasePriorityEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, Self.notificationBasePriorityEnum))
+        if !(SchemaCheck.isOneOf(instance, Self.notificationBaseConstants.notificationBasePriorityEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, Self.notificationBaseConstants.notificationBasePriorityEnum))
             if context.shouldStop { return false }
             valid = false
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct NotificationBaseValidatorConstants {
+        let notificationBasePriorityEnum: [JSONInstance]
+        let notificationBaseProperties: JSONPropertyTable
+        let notificationBaseRequired: [Int]
+        let notificationBaseTypesBoolean: JSONTypeSet
+        let notificationBaseTypesInteger: JSONTypeSet
+        let notificationBaseTypesObject: JSONTypeSet
+        let notificationBaseTypesString: JSONTypeSet
+        let notificationBasePropertyRules: [SchemaRule]
+
+        static func make() -> NotificationBaseValidatorConstants {
+            let notificationBasePriorityEnum: [JSONInstance] = [.number(JSONNumber(1 as Int64)), .number(JSONNumber(2 as Int64)), .number(JSONNumber(3 as Int64))]
+            let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(["id", "kind", "createdAt", "read", "priority"])
+            let notificationBaseRequired: [Int] = [0, 1, 2, 4]
+            let notificationBaseTypesBoolean: JSONTypeSet = [.boolean]
+            let notificationBaseTypesInteger: JSONTypeSet = [.integer]
+            let notificationBaseTypesObject: JSONTypeSet = [.object]
+            let notificationBaseTypesString: JSONTypeSet = [.string]
+            let notificationBasePropertyRules: [SchemaRule] = [
+                SchemaRule(types: notificationBaseTypesString, format: "uuid", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/id"),
+                SchemaRule(types: notificationBaseTypesString, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/kind"),
+                SchemaRule(types: notificationBaseTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/createdAt"),
+                SchemaRule(types: notificationBaseTypesBoolean, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/read"),
+                .anything,
+            ]
+            return NotificationBaseValidatorConstants(notificationBasePriorityEnum: notificationBasePriorityEnum, notificationBaseProperties: notificationBaseProperties, notificationBaseRequired: notificationBaseRequired, notificationBaseTypesBoolean: notificationBaseTypesBoolean, notificationBaseTypesInteger: notificationBaseTypesInteger, notificationBaseTypesObject: notificationBaseTypesObject, notificationBaseTypesString: notificationBaseTypesString, notificationBasePropertyRules: notificationBasePropertyRules)
+        }
     }
 }

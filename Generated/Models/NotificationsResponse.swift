@@ -70,42 +70,27 @@ public struct NotificationsResponseData: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let notificationsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "unreadCount", "page", "pageSize", "total"])
-    private static let notificationsResponseDataRequired: [Int] = [0, 2, 3, 4]
-    private static let notificationsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
-    private static let notificationsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
-    private static let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-    private static let notificationsResponsePropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.notificationsResponseTypesString, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/status"),
-        SchemaRule(types: Self.notificationsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/reason"),
-        .anything,
-    ]
-    private static let notificationsResponseRequired: [Int] = [0, 2]
-    private static let notificationsResponseTypesArray: JSONTypeSet = [.array]
-    private static let notificationsResponseTypesInteger: JSONTypeSet = [.integer]
-    private static let notificationsResponseTypesObject: JSONTypeSet = [.object]
-    private static let notificationsResponseTypesString: JSONTypeSet = [.string]
-    private static let notificationsResponseTypesStringNull: JSONTypeSet = [.string, .null]
+    private static let notificationsResponseConstants = NotificationsResponseValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationsResponse`
     @_spi(Generated) public static func validateNotificationsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesObject))
+        if !(Self.notificationsResponseConstants.notificationsResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.notificationsResponseProperties, Self.notificationsResponseRequired, keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.notificationsResponseConstants.notificationsResponseProperties, Self.notificationsResponseConstants.notificationsResponseRequired, keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.notificationsResponseProperties.index(of: member)
+                let __index = Self.notificationsResponseConstants.notificationsResponseProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateNotificationsResponseData) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.notificationsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.notificationsResponseConstants.notificationsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -118,16 +103,16 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data`
     static func validateNotificationsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesObject))
+        if !(Self.notificationsResponseConstants.notificationsResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.notificationsResponseDataProperties, Self.notificationsResponseDataRequired, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.notificationsResponseConstants.notificationsResponseDataProperties, Self.notificationsResponseConstants.notificationsResponseDataRequired, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.notificationsResponseDataProperties.index(of: member)
+                let __index = Self.notificationsResponseConstants.notificationsResponseDataProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -154,8 +139,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items`
     static func validateNotificationsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesArray))
+        if !(Self.notificationsResponseConstants.notificationsResponseTypesArray.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesArray))
             if context.shouldStop { return false }
             valid = false
         }
@@ -173,15 +158,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page`
     static func validateNotificationsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesInteger))
+        if !(Self.notificationsResponseConstants.notificationsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.notificationsResponseInt1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.notificationsResponseInt1))
+            if !(!(number < Self.notificationsResponseConstants.notificationsResponseInt1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.notificationsResponseConstants.notificationsResponseInt1))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -194,15 +179,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize`
     static func validateNotificationsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesInteger))
+        if !(Self.notificationsResponseConstants.notificationsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.notificationsResponseInt1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.notificationsResponseInt1))
+            if !(!(number < Self.notificationsResponseConstants.notificationsResponseInt1)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.notificationsResponseConstants.notificationsResponseInt1))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -215,15 +200,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total`
     static func validateNotificationsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesInteger))
+        if !(Self.notificationsResponseConstants.notificationsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.notificationsResponseInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.notificationsResponseInt0))
+            if !(!(number < Self.notificationsResponseConstants.notificationsResponseInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.notificationsResponseConstants.notificationsResponseInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -236,15 +221,15 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount`
     static func validateNotificationsResponseDataUnreadCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.notificationsResponseTypesInteger))
+        if !(Self.notificationsResponseConstants.notificationsResponseTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.notificationsResponseInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.notificationsResponseInt0))
+            if !(!(number < Self.notificationsResponseConstants.notificationsResponseInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.notificationsResponseConstants.notificationsResponseInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -252,5 +237,41 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct NotificationsResponseValidatorConstants {
+        let notificationsResponseDataProperties: JSONPropertyTable
+        let notificationsResponseDataRequired: [Int]
+        let notificationsResponseInt0: JSONNumber
+        let notificationsResponseInt1: JSONNumber
+        let notificationsResponseProperties: JSONPropertyTable
+        let notificationsResponseRequired: [Int]
+        let notificationsResponseTypesArray: JSONTypeSet
+        let notificationsResponseTypesInteger: JSONTypeSet
+        let notificationsResponseTypesObject: JSONTypeSet
+        let notificationsResponseTypesString: JSONTypeSet
+        let notificationsResponseTypesStringNull: JSONTypeSet
+        let notificationsResponsePropertyRules: [SchemaRule]
+
+        static func make() -> NotificationsResponseValidatorConstants {
+            let notificationsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "unreadCount", "page", "pageSize", "total"])
+            let notificationsResponseDataRequired: [Int] = [0, 2, 3, 4]
+            let notificationsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
+            let notificationsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
+            let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let notificationsResponseRequired: [Int] = [0, 2]
+            let notificationsResponseTypesArray: JSONTypeSet = [.array]
+            let notificationsResponseTypesInteger: JSONTypeSet = [.integer]
+            let notificationsResponseTypesObject: JSONTypeSet = [.object]
+            let notificationsResponseTypesString: JSONTypeSet = [.string]
+            let notificationsResponseTypesStringNull: JSONTypeSet = [.string, .null]
+            let notificationsResponsePropertyRules: [SchemaRule] = [
+                SchemaRule(types: notificationsResponseTypesString, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/status"),
+                SchemaRule(types: notificationsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/reason"),
+                .anything,
+            ]
+            return NotificationsResponseValidatorConstants(notificationsResponseDataProperties: notificationsResponseDataProperties, notificationsResponseDataRequired: notificationsResponseDataRequired, notificationsResponseInt0: notificationsResponseInt0, notificationsResponseInt1: notificationsResponseInt1, notificationsResponseProperties: notificationsResponseProperties, notificationsResponseRequired: notificationsResponseRequired, notificationsResponseTypesArray: notificationsResponseTypesArray, notificationsResponseTypesInteger: notificationsResponseTypesInteger, notificationsResponseTypesObject: notificationsResponseTypesObject, notificationsResponseTypesString: notificationsResponseTypesString, notificationsResponseTypesStringNull: notificationsResponseTypesStringNull, notificationsResponsePropertyRules: notificationsResponsePropertyRules)
+        }
     }
 }

@@ -46,40 +46,27 @@ public struct Photo: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let photoProperties: JSONPropertyTable = JSONPropertyTable(["id", "url", "width", "height", "caption", "owner"])
-    private static let photoPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/id"),
-        SchemaRule(types: Self.photoTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/Photo/properties/url"),
-        SchemaRule(types: Self.photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/width"),
-        SchemaRule(types: Self.photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/height"),
-        SchemaRule(types: Self.photoTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Photo/properties/caption"),
-        .anything,
-    ]
-    private static let photoRequired: [Int] = [0, 1]
-    private static let photoTypesInteger: JSONTypeSet = [.integer]
-    private static let photoTypesObject: JSONTypeSet = [.object]
-    private static let photoTypesString: JSONTypeSet = [.string]
-    private static let photoTypesStringNull: JSONTypeSet = [.string, .null]
+    private static let photoConstants = PhotoValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Photo`
     @_spi(Generated) public static func validatePhoto(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.photoTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: Self.photoTypesObject))
+        if !(Self.photoConstants.photoTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: Self.photoConstants.photoTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.photoProperties, Self.photoRequired, keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.photoConstants.photoProperties, Self.photoConstants.photoRequired, keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.photoProperties.index(of: member)
+                let __index = Self.photoConstants.photoProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 5:
                         if !context.validate(member.value, at: "owner", validatePhotoOwner) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.photoPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.photoConstants.photoPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -87,5 +74,34 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct PhotoValidatorConstants {
+        let photoProperties: JSONPropertyTable
+        let photoRequired: [Int]
+        let photoTypesInteger: JSONTypeSet
+        let photoTypesObject: JSONTypeSet
+        let photoTypesString: JSONTypeSet
+        let photoTypesStringNull: JSONTypeSet
+        let photoPropertyRules: [SchemaRule]
+
+        static func make() -> PhotoValidatorConstants {
+            let photoProperties: JSONPropertyTable = JSONPropertyTable(["id", "url", "width", "height", "caption", "owner"])
+            let photoRequired: [Int] = [0, 1]
+            let photoTypesInteger: JSONTypeSet = [.integer]
+            let photoTypesObject: JSONTypeSet = [.object]
+            let photoTypesString: JSONTypeSet = [.string]
+            let photoTypesStringNull: JSONTypeSet = [.string, .null]
+            let photoPropertyRules: [SchemaRule] = [
+                SchemaRule(types: photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/id"),
+                SchemaRule(types: photoTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/Photo/properties/url"),
+                SchemaRule(types: photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/width"),
+                SchemaRule(types: photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/height"),
+                SchemaRule(types: photoTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Photo/properties/caption"),
+                .anything,
+            ]
+            return PhotoValidatorConstants(photoProperties: photoProperties, photoRequired: photoRequired, photoTypesInteger: photoTypesInteger, photoTypesObject: photoTypesObject, photoTypesString: photoTypesString, photoTypesStringNull: photoTypesStringNull, photoPropertyRules: photoPropertyRules)
+        }
     }
 }

@@ -33,32 +33,47 @@ public struct PhotoOwner: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let photoOwnerProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "avatarUrl"])
-    private static let photoOwnerPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.photoOwnerTypesInteger, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/id"),
-        SchemaRule(types: Self.photoOwnerTypesString, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/username"),
-        SchemaRule(types: Self.photoOwnerTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/avatarUrl"),
-    ]
-    private static let photoOwnerRequired: [Int] = [0, 1, 2]
-    private static let photoOwnerTypesInteger: JSONTypeSet = [.integer]
-    private static let photoOwnerTypesObject: JSONTypeSet = [.object]
-    private static let photoOwnerTypesString: JSONTypeSet = [.string]
+    private static let photoOwnerConstants = PhotoOwnerValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/PhotoOwner`
     @_spi(Generated) public static func validatePhotoOwner(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.photoOwnerTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.type(instance, expected: Self.photoOwnerTypesObject))
+        if !(Self.photoOwnerConstants.photoOwnerTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.type(instance, expected: Self.photoOwnerConstants.photoOwnerTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.photoOwnerProperties, Self.photoOwnerRequired, keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.photoOwnerProperties, Self.photoOwnerPropertyRules) { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.photoOwnerConstants.photoOwnerProperties, Self.photoOwnerConstants.photoOwnerRequired, keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner") { if context.shouldStop { return false }; valid = false }
+            if !context.validateProperties(object, Self.photoOwnerConstants.photoOwnerProperties, Self.photoOwnerConstants.photoOwnerPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct PhotoOwnerValidatorConstants {
+        let photoOwnerProperties: JSONPropertyTable
+        let photoOwnerRequired: [Int]
+        let photoOwnerTypesInteger: JSONTypeSet
+        let photoOwnerTypesObject: JSONTypeSet
+        let photoOwnerTypesString: JSONTypeSet
+        let photoOwnerPropertyRules: [SchemaRule]
+
+        static func make() -> PhotoOwnerValidatorConstants {
+            let photoOwnerProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "avatarUrl"])
+            let photoOwnerRequired: [Int] = [0, 1, 2]
+            let photoOwnerTypesInteger: JSONTypeSet = [.integer]
+            let photoOwnerTypesObject: JSONTypeSet = [.object]
+            let photoOwnerTypesString: JSONTypeSet = [.string]
+            let photoOwnerPropertyRules: [SchemaRule] = [
+                SchemaRule(types: photoOwnerTypesInteger, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/id"),
+                SchemaRule(types: photoOwnerTypesString, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/username"),
+                SchemaRule(types: photoOwnerTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/avatarUrl"),
+            ]
+            return PhotoOwnerValidatorConstants(photoOwnerProperties: photoOwnerProperties, photoOwnerRequired: photoOwnerRequired, photoOwnerTypesInteger: photoOwnerTypesInteger, photoOwnerTypesObject: photoOwnerTypesObject, photoOwnerTypesString: photoOwnerTypesString, photoOwnerPropertyRules: photoOwnerPropertyRules)
+        }
     }
 }

@@ -36,9 +36,7 @@ public struct ProfileResponse: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let profileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
-    private static let profileResponseAllOf1Required: [Int] = [0]
-    private static let profileResponseTypesObject: JSONTypeSet = [.object]
+    private static let profileResponseConstants = ProfileResponseValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ProfileResponse`
     @_spi(Generated) public static func validateProfileResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -51,16 +49,16 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/ProfileResponse/allOf/1`
     static func validateProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.profileResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.profileResponseTypesObject))
+        if !(Self.profileResponseConstants.profileResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.profileResponseConstants.profileResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.profileResponseAllOf1Properties, Self.profileResponseAllOf1Required, keywordLocation: "/components/schemas/ProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.profileResponseConstants.profileResponseAllOf1Properties, Self.profileResponseConstants.profileResponseAllOf1Required, keywordLocation: "/components/schemas/ProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.profileResponseAllOf1Properties.index(of: member)
+                let __index = Self.profileResponseConstants.profileResponseAllOf1Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -74,5 +72,19 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct ProfileResponseValidatorConstants {
+        let profileResponseAllOf1Properties: JSONPropertyTable
+        let profileResponseAllOf1Required: [Int]
+        let profileResponseTypesObject: JSONTypeSet
+
+        static func make() -> ProfileResponseValidatorConstants {
+            let profileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+            let profileResponseAllOf1Required: [Int] = [0]
+            let profileResponseTypesObject: JSONTypeSet = [.object]
+            return ProfileResponseValidatorConstants(profileResponseAllOf1Properties: profileResponseAllOf1Properties, profileResponseAllOf1Required: profileResponseAllOf1Required, profileResponseTypesObject: profileResponseTypesObject)
+        }
     }
 }

@@ -41,33 +41,20 @@ public struct Rate: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let rateCurrencyPattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .unicode)
-    private static let rateInt0: JSONNumber = JSONNumber(0 as Int64)
-    private static let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
-    private static let ratePropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.rateTypesString, pattern: Self.rateCurrencyPattern, in: "schemas/currency-rates.yaml", at: "/$defs/CurrencyCode"),
-        .anything,
-        SchemaRule(types: Self.rateTypesString, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
-        SchemaRule(types: Self.rateTypesStringNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
-    ]
-    private static let rateRequired: [Int] = [0, 1, 2]
-    private static let rateTypesNumber: JSONTypeSet = [.number]
-    private static let rateTypesObject: JSONTypeSet = [.object]
-    private static let rateTypesString: JSONTypeSet = [.string]
-    private static let rateTypesStringNull: JSONTypeSet = [.string, .null]
+    private static let rateConstants = RateValidatorConstants.make()
 
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
     static func validateCurrencyRatesRateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.rateTypesNumber.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.rateTypesNumber))
+        if !(Self.rateConstants.rateTypesNumber.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.rateConstants.rateTypesNumber))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(Self.rateInt0 < number) {
-                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.rateInt0))
+            if !(Self.rateConstants.rateInt0 < number) {
+                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.rateConstants.rateInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -80,22 +67,22 @@ extension Validators {
     /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/Rate`
     @_spi(Generated) public static func validateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.rateTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: Self.rateTypesObject))
+        if !(Self.rateConstants.rateTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: Self.rateConstants.rateTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.rateProperties, Self.rateRequired, keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.rateConstants.rateProperties, Self.rateConstants.rateRequired, keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.rateProperties.index(of: member)
+                let __index = Self.rateConstants.rateProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 1:
                         if !context.validate(member.value, at: "rate", validateCurrencyRatesRateRate) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.ratePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.rateConstants.ratePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -103,5 +90,36 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct RateValidatorConstants {
+        let rateCurrencyPattern: ECMARegex
+        let rateInt0: JSONNumber
+        let rateProperties: JSONPropertyTable
+        let rateRequired: [Int]
+        let rateTypesNumber: JSONTypeSet
+        let rateTypesObject: JSONTypeSet
+        let rateTypesString: JSONTypeSet
+        let rateTypesStringNull: JSONTypeSet
+        let ratePropertyRules: [SchemaRule]
+
+        static func make() -> RateValidatorConstants {
+            let rateCurrencyPattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .unicode)
+            let rateInt0: JSONNumber = JSONNumber(0 as Int64)
+            let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
+            let rateRequired: [Int] = [0, 1, 2]
+            let rateTypesNumber: JSONTypeSet = [.number]
+            let rateTypesObject: JSONTypeSet = [.object]
+            let rateTypesString: JSONTypeSet = [.string]
+            let rateTypesStringNull: JSONTypeSet = [.string, .null]
+            let ratePropertyRules: [SchemaRule] = [
+                SchemaRule(types: rateTypesString, pattern: rateCurrencyPattern, in: "schemas/currency-rates.yaml", at: "/$defs/CurrencyCode"),
+                .anything,
+                SchemaRule(types: rateTypesString, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
+                SchemaRule(types: rateTypesStringNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
+            ]
+            return RateValidatorConstants(rateCurrencyPattern: rateCurrencyPattern, rateInt0: rateInt0, rateProperties: rateProperties, rateRequired: rateRequired, rateTypesNumber: rateTypesNumber, rateTypesObject: rateTypesObject, rateTypesString: rateTypesString, rateTypesStringNull: rateTypesStringNull, ratePropertyRules: ratePropertyRules)
+        }
     }
 }

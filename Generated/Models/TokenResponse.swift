@@ -36,9 +36,7 @@ public struct TokenResponse: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
-    private static let tokenResponseAllOf1Required: [Int] = [0]
-    private static let tokenResponseTypesObject: JSONTypeSet = [.object]
+    private static let tokenResponseConstants = TokenResponseValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/TokenResponse`
     @_spi(Generated) public static func validateTokenResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
@@ -51,16 +49,16 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/TokenResponse/allOf/1`
     static func validateTokenResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.tokenResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.tokenResponseTypesObject))
+        if !(Self.tokenResponseConstants.tokenResponseTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.tokenResponseConstants.tokenResponseTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.tokenResponseAllOf1Properties, Self.tokenResponseAllOf1Required, keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.tokenResponseConstants.tokenResponseAllOf1Properties, Self.tokenResponseConstants.tokenResponseAllOf1Required, keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.tokenResponseAllOf1Properties.index(of: member)
+                let __index = Self.tokenResponseConstants.tokenResponseAllOf1Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -74,5 +72,19 @@ extension Validators {
             break
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct TokenResponseValidatorConstants {
+        let tokenResponseAllOf1Properties: JSONPropertyTable
+        let tokenResponseAllOf1Required: [Int]
+        let tokenResponseTypesObject: JSONTypeSet
+
+        static func make() -> TokenResponseValidatorConstants {
+            let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+            let tokenResponseAllOf1Required: [Int] = [0]
+            let tokenResponseTypesObject: JSONTypeSet = [.object]
+            return TokenResponseValidatorConstants(tokenResponseAllOf1Properties: tokenResponseAllOf1Properties, tokenResponseAllOf1Required: tokenResponseAllOf1Required, tokenResponseTypesObject: tokenResponseTypesObject)
+        }
     }
 }

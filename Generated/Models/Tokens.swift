@@ -38,37 +38,27 @@ public struct Tokens: Codable, Hashable, Sendable {
 // MARK: - Validators
 
 extension Validators {
-    private static let tokensProperties: JSONPropertyTable = JSONPropertyTable(["accessToken", "refreshToken", "expiresAt", "tokenType"])
-    private static let tokensPropertyRules: [SchemaRule] = [
-        SchemaRule(types: Self.tokensTypesString, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/accessToken"),
-        SchemaRule(types: Self.tokensTypesString, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/refreshToken"),
-        SchemaRule(types: Self.tokensTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Tokens/properties/expiresAt"),
-        .anything,
-    ]
-    private static let tokensRequired: [Int] = [0, 1, 2]
-    private static let tokensTokenTypeConst: JSONInstance = .string("Bearer")
-    private static let tokensTypesObject: JSONTypeSet = [.object]
-    private static let tokensTypesString: JSONTypeSet = [.string]
+    private static let tokensConstants = TokensValidatorConstants.make()
 
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Tokens`
     @_spi(Generated) public static func validateTokens(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.tokensTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: Self.tokensTypesObject))
+        if !(Self.tokensConstants.tokensTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: Self.tokensConstants.tokensTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.tokensProperties, Self.tokensRequired, keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.tokensConstants.tokensProperties, Self.tokensConstants.tokensRequired, keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.tokensProperties.index(of: member)
+                let __index = Self.tokensConstants.tokensProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 3:
                         if !context.validate(member.value, at: "tokenType", validateTokensTokenType) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.tokensPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.tokensConstants.tokensPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -81,11 +71,36 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Tokens/properties/tokenType`
     static func validateTokensTokenType(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(SchemaCheck.equals(instance, Self.tokensTokenTypeConst)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/Tokens/properties/tokenType/const", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/tokenType", message: ValidationMessage.constant(instance, Self.tokensTokenTypeConst))
+        if !(SchemaCheck.equals(instance, Self.tokensConstants.tokensTokenTypeConst)) {
+            context.fail(keyword: "const", keywordLocation: "/components/schemas/Tokens/properties/tokenType/const", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/tokenType", message: ValidationMessage.constant(instance, Self.tokensConstants.tokensTokenTypeConst))
             if context.shouldStop { return false }
             valid = false
         }
         return valid
+    }
+
+    /// The constants of this file's validators, built together on first use.
+    private struct TokensValidatorConstants {
+        let tokensProperties: JSONPropertyTable
+        let tokensRequired: [Int]
+        let tokensTokenTypeConst: JSONInstance
+        let tokensTypesObject: JSONTypeSet
+        let tokensTypesString: JSONTypeSet
+        let tokensPropertyRules: [SchemaRule]
+
+        static func make() -> TokensValidatorConstants {
+            let tokensProperties: JSONPropertyTable = JSONPropertyTable(["accessToken", "refreshToken", "expiresAt", "tokenType"])
+            let tokensRequired: [Int] = [0, 1, 2]
+            let tokensTokenTypeConst: JSONInstance = .string("Bearer")
+            let tokensTypesObject: JSONTypeSet = [.object]
+            let tokensTypesString: JSONTypeSet = [.string]
+            let tokensPropertyRules: [SchemaRule] = [
+                SchemaRule(types: tokensTypesString, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/accessToken"),
+                SchemaRule(types: tokensTypesString, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/refreshToken"),
+                SchemaRule(types: tokensTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Tokens/properties/expiresAt"),
+                .anything,
+            ]
+            return TokensValidatorConstants(tokensProperties: tokensProperties, tokensRequired: tokensRequired, tokensTokenTypeConst: tokensTokenTypeConst, tokensTypesObject: tokensTypesObject, tokensTypesString: tokensTypesString, tokensPropertyRules: tokensPropertyRules)
+        }
     }
 }

@@ -30,8 +30,8 @@ final class ValidatorSnippetTests: XCTestCase {
     func testConstantsOfASchemaNamedWithADigitFirstAreIdentifiers() {
         let outcome = generate(yaml: spec.replacingOccurrences(of: "Item", with: "2fa"))
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
-        assertContains(outcome.allText, "public static func validate2fa(", "static let _2faProperties: JSONPropertyTable",
-                       "Self._2faProperties.index(of: member)")
+        assertContains(outcome.allText, "public static func validate2fa(", "let _2faProperties: JSONPropertyTable",
+                       "Self._2faConstants._2faProperties.index(of: member)")
         XCTAssertFalse(outcome.allText.contains(" 2fa"), outcome.allText)
     }
 
@@ -44,20 +44,20 @@ final class ValidatorSnippetTests: XCTestCase {
         assertContains(validators,
             "public enum Validators {}",
             "public static func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
-            "if !(Self.itemTypesObject",
-            "if !context.checkRequired(object, Self.itemProperties, Self.itemRequired,", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
+            "if !(Self.itemConstants.itemTypesObject",
+            "if !context.checkRequired(object, Self.itemConstants.itemProperties, Self.itemConstants.itemRequired,", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
             "JSONPropertyTable([\"id\", \"name\", \"tags\", \"price\", \"kind\"])",
             // Members with keywords a rule cannot hold keep a function, called directly by position.
             "if let __index {", "switch __index {",
             "case 0:", "if !context.validate(member.value, at: \"id\", validateItemID)",
             // `items: {type: string}` is a rule: no function of its own.
-            "private static let itemTagsItemsRule: SchemaRule = SchemaRule(types: Self.itemTypesString, in: \"openapi.yaml\", at: \"/components/schemas/Item/properties/tags/items\")",
-            "if !context.validate(array[index], at: index, Self.itemTagsItemsRule)",
-            "private static let itemNamePattern: ECMARegex",
+            "let itemTagsItemsRule: SchemaRule = SchemaRule(types: itemTypesString, in: \"openapi.yaml\", at: \"/components/schemas/Item/properties/tags/items\")",
+            "if !context.validate(array[index], at: index, Self.itemConstants.itemTagsItemsRule)",
+            "let itemNamePattern: ECMARegex",
             "ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
             "SchemaCheck.hasLength(string, atMost: 10)",
             "SchemaCheck.firstDuplicate(in: array)",
-            "number.isMultiple(of: Self.",
+            "number.isMultiple(of: Self.itemConstants.",
             "JSONNumber(literal: \"0.01\")",
             "ValidationMessage.additionalProperty(member.key)")
         XCTAssertFalse(validators.contains("validateItemTagsItem("), validators)
@@ -97,24 +97,70 @@ final class ValidatorSnippetTests: XCTestCase {
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let file = outcome.file("Models/User.swift") ?? ""
         assertContains(file,
-            "private static let userPropertyRules: [SchemaRule] = [",
-            "SchemaRule(types: Self.userTypesString, minLength: 1, maxLength: 39, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/login\"),",
-            "SchemaRule(types: Self.userTypesStringNull, format: \"uri\", in: \"openapi.yaml\", at: \"/components/schemas/User/properties/avatar_url\"),",
-            "SchemaRule(types: Self.userTypesBoolean, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/site_admin\"),",
+            "let userPropertyRules: [SchemaRule] = [",
+            "SchemaRule(types: userTypesString, minLength: 1, maxLength: 39, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/login\"),",
+            "SchemaRule(types: userTypesStringNull, format: \"uri\", in: \"openapi.yaml\", at: \"/components/schemas/User/properties/avatar_url\"),",
+            "SchemaRule(types: userTypesBoolean, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/site_admin\"),",
             // The enum needs a function: its row is a placeholder, the switch calls the function.
             ".anything,",
             "case 3:", "if !context.validate(member.value, at: \"plan\", validateUserPlan)",
-            "default:", "if !context.validate(member.value, at: member.key, Self.userPropertyRules[__index])",
+            "default:", "if !context.validate(member.value, at: member.key, Self.userConstants.userPropertyRules[__index])",
             // A pattern is data too; its regex constant is named after the member, not numbered.
-            "private static let userNickNamePattern: ECMARegex = ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
-            "SchemaRule(types: Self.userTypesString, pattern: Self.userNickNamePattern, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/nick_name\"),")
+            "let userNickNamePattern: ECMARegex = ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
+            "SchemaRule(types: userTypesString, pattern: userNickNamePattern, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/nick_name\"),")
         for leaf in ["func validateUserLogin(", "func validateUserAvatarURL(", "func validateUserSiteAdmin(", "func validateUserNickName("] {
             XCTAssertFalse(file.contains(leaf), leaf)
         }
         XCTAssertTrue(file.contains("func validateUserPlan("), file)
         // Every member a rule: one call checks them all.
         assertContains(outcome.file("Models/Address.swift") ?? "",
-                       "if !context.validateProperties(object, Self.addressProperties, Self.addressPropertyRules) { if context.shouldStop { return false }; valid = false }")
+                       "if !context.validateProperties(object, Self.addressConstants.addressProperties, Self.addressConstants.addressPropertyRules) { if context.shouldStop { return false }; valid = false }")
+    }
+
+    /// A file's constants are the properties of one private struct held by one static, built as locals in
+    /// dependency order: each static stored property cost every incremental rebuild's `-emit-module` job.
+    func testAFilesConstantsAreOneStaticGroup() {
+        let outcome = generate(yaml: """
+            openapi: 3.0.3
+            info: { title: Shop, version: '1' }
+            paths:
+              /users:
+                get:
+                  operationId: getUser
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/User' } } } }
+            components:
+              schemas:
+                User:
+                  type: object
+                  required: [login]
+                  properties:
+                    login: { type: string, minLength: 1 }
+                    nick_name: { type: string, pattern: '^[a-z]+$' }
+                    tags: { type: array, items: { type: string } }
+                    score: { type: number, multipleOf: 0.5 }
+            """)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let file = outcome.file("Models/User.swift") ?? ""
+        XCTAssertEqual(file.components(separatedBy: "static let ").count - 1, 1, file)
+        assertContains(file,
+            "private static let userConstants = UserValidatorConstants.make()",
+            "private struct UserValidatorConstants {",
+            "let userNickNamePattern: ECMARegex\n",
+            "static func make() -> UserValidatorConstants {")
+        // Constants that name others (rules, tables) are built after them.
+        let make = file.components(separatedBy: "static func make()").last ?? ""
+        let pattern = make.range(of: "let userNickNamePattern: ECMARegex = ")
+        let rules = make.range(of: "let userPropertyRules: [SchemaRule] = [")
+        let types = make.range(of: "let userTypesString: JSONTypeSet = ")
+        XCTAssertNotNil(pattern, make)
+        XCTAssertNotNil(rules, make)
+        XCTAssertNotNil(types, make)
+        if let pattern, let rules, let types {
+            XCTAssertLessThan(pattern.lowerBound, rules.lowerBound)
+            XCTAssertLessThan(types.lowerBound, rules.lowerBound)
+        }
+        XCTAssertTrue(make.contains("return UserValidatorConstants(") && make.contains("userPropertyRules: userPropertyRules"), make)
     }
 
     func testValidationModes() {

@@ -25,8 +25,17 @@ public struct ValidatorFilePlan: Encodable, Sendable {
     public var access: String
     /// The one file that declares the `Validators` namespace (and nothing else, so it never changes).
     public var declaresNamespace: Bool
-    /// `static let` declarations the file's functions use (the template makes them `private`), sorted by name.
-    public var constants: [String]
+    /// The constants the file's functions use: stored properties of one private struct (`constantsType`) held by
+    /// one `private static let` (`constantsGroup`), built on first use. One static per file rather than one per
+    /// constant: every static stored property costs the module's `-emit-module` job (type-checking its initializer,
+    /// its lazy accessor), which every incremental rebuild reruns (Docs/performance.md).
+    public var constants: [ValidatorConstantPlan]
+    /// Whether `constants` is non-empty.
+    public var hasConstants: Bool
+    /// The static property holding the constants, e.g. `memberConstants`; functions read `Self.memberConstants.x`.
+    public var constantsGroup: String
+    /// Its private struct type, e.g. `MemberValidatorConstants`.
+    public var constantsType: String
     public var functions: [ValidatorFunctionPlan]
     /// True when `fileName` is another template's file (the owner's model or API group file): the rendered
     /// extension is appended to it, without a header or imports of its own.

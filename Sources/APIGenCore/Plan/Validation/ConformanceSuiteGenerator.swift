@@ -55,7 +55,26 @@ public enum ConformanceSuiteGenerator {
             functions += body.map { "        " + $0 }
             functions.append("    }")
         }
-        lines += emitter.constants(inFile: path).map { "    " + $0 }
+        let constants = emitter.constants(inFile: path)
+        if !constants.isEmpty {
+            let group = emitter.constantsGroup(ofFile: path)
+            lines.append("    static let \(group.property) = \(group.type).make()")
+            lines.append("    struct \(group.type) {")
+            lines += constants.map { "        let \($0.name): \($0.type)" }
+            lines.append("        static func make() -> \(group.type) {")
+            for constant in constants {
+                if constant.isTable {
+                    lines.append("            let \(constant.name): \(constant.type) = [")
+                    lines += constant.rows.map { "                " + $0 + "," }
+                    lines.append("            ]")
+                } else {
+                    lines.append("            let \(constant.name): \(constant.type) = \(constant.expression)")
+                }
+            }
+            lines.append("            return \(group.type)(" + constants.map { "\($0.name): \($0.name)" }.joined(separator: ", ") + ")")
+            lines.append("        }")
+            lines.append("    }")
+        }
         lines += functions
         lines.append("}")
         return GeneratedGroup(enumName: enumName, code: lines.joined(separator: "\n"), rootFunction: naming.functionName(root))

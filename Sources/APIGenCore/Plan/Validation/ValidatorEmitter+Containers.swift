@@ -28,7 +28,7 @@ extension ValidatorEmitter {
         // One pass over the members: declared properties are found through a hash table built at generation
         // time (keys were hashed while parsing), patterns apply to every member, the rest is "additional".
         let declared = (node["properties"]?.entries ?? []).map(\.key)
-        var patternRegexes: [(String, SpecNode)] = []
+        var patternRegexes: [(ValidatorConstantReference, SpecNode)] = []
         for entry in node["patternProperties"]?.entries ?? []
         where PatternCheck.problem(in: entry.key, lenient: regexSyntax(node) == ".lenient") == nil {
             let regex = constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(entry.key)), syntax: \(regexSyntax(node)))",
@@ -130,7 +130,7 @@ extension ValidatorEmitter {
     /// The statements of the member loop after the declared properties: `patternProperties` (setting `__declared`
     /// when `needsMatched`), then `additionalProperties` for members nothing else matched.
     private mutating func patternAndAdditionalChecks(
-        _ node: SpecNode, _ patternRegexes: [(String, SpecNode)], _ additional: SpecNode?, needsMatched: Bool
+        _ node: SpecNode, _ patternRegexes: [(ValidatorConstantReference, SpecNode)], _ additional: SpecNode?, needsMatched: Bool
     ) -> [ValidatorLine] {
         let tracks = tracksAnnotations
         var body: [ValidatorLine] = []
@@ -193,7 +193,7 @@ extension ValidatorEmitter {
                     + ["}"]
             } else if usesPropertyTables, case let check = memberCheck(for: rest, label: "Items"), check != .function {
                 if case .rule(let rule) = check {
-                    let name = constant("SchemaRule", rule, label: "ItemsRule")
+                    let name = constant("SchemaRule", rule, label: "ItemsRule", readsConstants: true)
                     lines += [ValidatorLine("for index in \(tuple.count)..<max(\(tuple.count), array.count) {"),
                               ValidatorLine.failing(if: "!context.validate(array[index], at: index, Self.\(name))").indented,
                               "}"]

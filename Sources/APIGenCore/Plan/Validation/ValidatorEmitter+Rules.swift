@@ -51,13 +51,13 @@ extension ValidatorEmitter {
         if let type = node["type"] {
             guard let names = type.string.map({ [$0] }) ?? type.elements?.compactMap(\.string),
                   type.string != nil || names.count == type.elements?.count else { return nil }
-            arguments.append("types: Self.\(typeSetConstant(Self.typeMembers(names, nullable: node["nullable"]?.bool == true)))")
+            arguments.append("types: \(typeSetConstant(Self.typeMembers(names, nullable: node["nullable"]?.bool == true)).name)")
             if dialect == .draft4 { arguments.append("draft4Integers: true") }
         }
         if let limit = node["minLength"]?.int { arguments.append("minLength: \(limit)") }
         if let limit = node["maxLength"]?.int { arguments.append("maxLength: \(limit)") }
         if let pattern = node["pattern"]?.string, PatternCheck.problem(in: pattern, lenient: regexSyntax(node) == ".lenient") == nil {
-            arguments.append("pattern: Self.\(patternConstant(pattern, node, label: label + "Pattern"))")
+            arguments.append("pattern: \(patternConstant(pattern, node, label: label + "Pattern").name)")
         }
         if let written = node["format"]?.string, let format = FormatSupport.runtimeName(written, dialect: dialect) {
             arguments.append("format: \(SwiftNaming.stringLiteral(format))")
@@ -71,7 +71,7 @@ extension ValidatorEmitter {
 
     /// The checks of `node`'s `properties`: the name of their `[SchemaRule]` table (nil when no member is a leaf; a
     /// member with a function has `.anything` in it) and the statements calling the functions, by position.
-    mutating func propertyChecks(_ node: SpecNode) -> (table: String?, functionCases: [(Int, [ValidatorLine])]) {
+    mutating func propertyChecks(_ node: SpecNode) -> (table: ValidatorConstantReference?, functionCases: [(Int, [ValidatorLine])]) {
         let entries = node["properties"]?.entries ?? []
         var rules: [String] = []
         var functionCases: [(Int, [ValidatorLine])] = []
@@ -89,7 +89,6 @@ extension ValidatorEmitter {
             }
         }
         guard hasRule else { return (nil, functionCases) }
-        let literal = "[\n" + rules.map { "        " + $0 + "," }.joined(separator: "\n") + "\n    ]"
-        return (constant("[SchemaRule]", literal, label: "PropertyRules"), functionCases)
+        return (table(rules, label: "PropertyRules"), functionCases)
     }
 }

@@ -9,15 +9,15 @@ struct ValidatorEmitter {
     private var ids: [String: SchemaRef] { api.schemaIDs }
     /// The names of the functions and of their files.
     let naming: ValidatorNaming
-    /// Static constants (numbers, regexes, enum values) the functions use, per file: each file declares what its
-    /// functions use, privately, so that an edit to one schema changes no other file.
-    private var fileConstants: [String: [String: String]] = [:]
-    /// Expression -> name of the constants already declared in a file.
-    private var fileConstantNames: [String: [String: String]] = [:]
+    /// Static constants (numbers, regexes, enum values, rule tables) the functions use, per file: each file declares
+    /// what its functions use, privately, so that an edit to one schema changes no other file.
+    private var fileConstants: [String: [String: ValidatorConstantPlan]] = [:]
+    /// Expression -> reference of the constants already declared in a file.
+    private var fileConstantNames: [String: [String: ValidatorConstantReference]] = [:]
     /// The schema whose function is being emitted: its file holds the constants, its name starts theirs.
     private var current: SchemaRef?
     /// The type-set constant of the current function's `type` keyword, when it has one.
-    private var currentTypeSet: String?
+    private var currentTypeSet: ValidatorConstantReference?
     /// The validators the emitted functions call, recorded as calls are emitted.
     private let calls = CallLog()
     /// A prefix per file, unique in the module, for the constants named by content (`memberTypesString`): the
@@ -92,9 +92,23 @@ struct ValidatorEmitter {
         (functionName(lhs), lhs.index) < (functionName(rhs), rhs.index)
     }
 
-    /// The constant declarations of `file`, sorted by name.
-    func constants(inFile file: String) -> [String] {
-        (fileConstants[file] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+    /// The constants of `file`: those that name no other constant first, then the rules and tables that name them,
+    /// each sorted by name (the template builds them in this order).
+    func constants(inFile file: String) -> [ValidatorConstantPlan] {
+        var constants = (fileConstants[file] ?? [:]).values.sorted {
+            ($0.readsConstants ? 1 : 0, $0.name) < ($1.readsConstants ? 1 : 0, $1.name)
+        }
+        if !constants.isEmpty { constants[constants.count - 1].isLast = true }
+        return constants
+    }
+
+    /// The constants group of `file`: the static property holding them (`memberConstants`) and its type
+    /// (`MemberValidatorConstants`). A prefix unique in the module keeps each file's names apart (see `filePrefixes`).
+    func constantsGroup(ofFile file: String) -> (property: String, type: String) {
+        let prefix = filePrefixes[file] ?? Self.prefixWord(file) + "_" + ValidatorNaming.digest(file)
+        // The type is never spelled like the property: a prefix without a letter to capitalise (`_2fa`, `_13`)
+        // would otherwise name both `_13Constants`.
+        return (prefix + "Constants", prefix.prefix(1).uppercased() + prefix.dropFirst() + "ValidatorConstants")
     }
 
     /// The handles of the subschemas a schema's validator calls.
@@ -178,36 +192,66 @@ struct ValidatorEmitter {
 
     /// A constant of the current function, named after it and `label` (`memberNamePattern`), declared privately
     /// in the function's file; a file declares an expression once.
-    mutating func constant(_ type: String, _ expression: String, label: String) -> String {
+    /// `readsConstants`: the expression names other constants of the file (by `ValidatorConstantReference.name`).
+    mutating func constant(_ type: String, _ expression: String, label: String, readsConstants: Bool = false) -> ValidatorConstantReference {
+        declare(type, .expression(expression), name: constantBase() + label, readsConstants: readsConstants)
+    }
+
+    /// A `[SchemaRule]` table of the current function, named after it and `label`; its rows may name other
+    /// constants of the file (by `ValidatorConstantReference.name`).
+    mutating func table(_ rows: [String], label: String) -> ValidatorConstantReference {
+        declare("[SchemaRule]", .rows(rows), name: constantBase() + label, readsConstants: true)
+    }
+
+    /// The current function's name without `validate`, lower-cased: the start of its constants' names.
+    private func constantBase() -> String {
         let function = current.map(functionName) ?? "validator"
         var base = function.hasPrefix("validate") && function.count > 8 ? String(function.dropFirst(8)) : function
         base = base.prefix(1).lowercased() + base.dropFirst()
         // `validate2fa` is a schema named `2fa`: its constants are `_2faProperties`, not `2faProperties`.
         if base.first?.isNumber == true { base = "_" + base }
-        return declare(type, expression, name: base + label)
+        return base
     }
 
     /// A constant named by its content after its file (`memberTypesStringNull`, `memberNumber10`), shared by the
     /// functions of the file.
-    mutating func sharedConstant(_ type: String, _ expression: String, name: String) -> String {
+    mutating func sharedConstant(_ type: String, _ expression: String, name: String) -> ValidatorConstantReference {
         let file = current.map(naming.fileName) ?? ""
         let prefix = filePrefixes[file] ?? Self.prefixWord(file) + "_" + ValidatorNaming.digest(file)
-        return declare(type, expression, name: prefix + name.prefix(1).uppercased() + name.dropFirst())
+        return declare(type, .expression(expression), name: prefix + name.prefix(1).uppercased() + name.dropFirst())
     }
 
-    private mutating func declare(_ type: String, _ expression: String, name preferred: String) -> String {
+    private enum ConstantValue {
+        case expression(String)
+        case rows([String])
+    }
+
+    private mutating func declare(_ type: String, _ value: ConstantValue, name preferred: String,
+                                  readsConstants: Bool = false) -> ValidatorConstantReference {
         let file = current.map(naming.fileName) ?? ""
-        let key = type + "=" + expression
-        if let name = fileConstantNames[file]?[key] { return name }
+        let key: String
+        switch value {
+        case .expression(let expression): key = type + "=" + expression
+        case .rows(let rows): key = type + "=[" + rows.joined(separator: "\n")
+        }
+        if let reference = fileConstantNames[file]?[key] { return reference }
         var name = preferred
         var counter = 2
         while fileConstants[file]?[name] != nil {
             name = preferred + String(counter)
             counter += 1
         }
-        fileConstants[file, default: [:]][name] = "static let \(name): \(type) = \(expression)"
-        fileConstantNames[file, default: [:]][key] = name
-        return name
+        switch value {
+        case .expression(let expression):
+            fileConstants[file, default: [:]][name] = ValidatorConstantPlan(name: name, type: type, expression: expression, rows: [], isTable: false,
+                                                                         readsConstants: readsConstants)
+        case .rows(let rows):
+            fileConstants[file, default: [:]][name] = ValidatorConstantPlan(name: name, type: type, expression: "", rows: rows, isTable: true,
+                                                                         readsConstants: readsConstants)
+        }
+        let reference = ValidatorConstantReference(group: constantsGroup(ofFile: file).property, name: name)
+        fileConstantNames[file, default: [:]][key] = reference
+        return reference
     }
 
     /// The `JSONTypeSet` members for the type names of a `type` keyword (unknown names dropped), with `null` added for
@@ -218,12 +262,12 @@ struct ValidatorEmitter {
     }
 
     /// A type set's constant, named by its members: `typesStringNull`.
-    mutating func typeSetConstant(_ members: [String]) -> String {
+    mutating func typeSetConstant(_ members: [String]) -> ValidatorConstantReference {
         let name = "types" + (members.isEmpty ? "None" : members.map { SwiftNaming.typeNamePart(String($0.drop { $0 == "." })) }.joined())
         return sharedConstant("JSONTypeSet", "[" + members.joined(separator: ", ") + "]", name: name)
     }
 
-    mutating func numberConstant(_ node: SpecNode) -> String? {
+    mutating func numberConstant(_ node: SpecNode) -> ValidatorConstantReference? {
         guard let scalar = node.scalar else { return nil }
         switch scalar {
         case .int(let value):
@@ -466,7 +510,7 @@ struct ValidatorEmitter {
     }
 
     /// The name of the compiled `pattern` of `node` (a file declares one constant per pattern and syntax).
-    mutating func patternConstant(_ pattern: String, _ node: SpecNode, label: String = "Pattern") -> String {
+    mutating func patternConstant(_ pattern: String, _ node: SpecNode, label: String = "Pattern") -> ValidatorConstantReference {
         constant("ECMARegex", "ECMARegex(compiling: \(SwiftNaming.stringLiteral(pattern)), syntax: \(regexSyntax(node)))", label: label)
     }
 

@@ -15,10 +15,14 @@ enum ValidatorPlanner {
                 accessModifier: isEntry && access != "internal" ? "@_spi(Generated) " + access + " " : "", isEntryPoint: isEntry))
         }
         var files = [ValidatorFilePlan(fileName: "\(ValidatorNaming.folder)/Validators.swift", access: access, declaresNamespace: true,
-                                       constants: [], functions: [])]
+                                       constants: [], hasConstants: false, constantsGroup: "", constantsType: "", functions: [])]
         for file in functionsByFile.keys.sorted() {
             files.append(ValidatorFilePlan(fileName: file, access: access, declaresNamespace: false,
-                                           constants: emitter.constants(inFile: file), functions: functionsByFile[file] ?? [],
+                                           constants: emitter.constants(inFile: file),
+                                           hasConstants: !emitter.constants(inFile: file).isEmpty,
+                                           constantsGroup: emitter.constantsGroup(ofFile: file).property,
+                                           constantsType: emitter.constantsGroup(ofFile: file).type,
+                                           functions: functionsByFile[file] ?? [],
                                            isAppendix: !file.hasPrefix(ValidatorNaming.folder + "/")))
         }
         return files

@@ -1,0 +1,32 @@
+/// A reference to one constant of a file's validators: a stored property of the file's constants group
+/// (`memberConstants`), which the file's functions read as `Self.memberConstants.memberTypesString`.
+///
+/// Interpolated into a function's code it reads `group.name` (after the `Self.` the call site writes); a row of a
+/// `[SchemaRule]` table, which is built inside the group, names the constant alone (`name`).
+struct ValidatorConstantReference: CustomStringConvertible, Sendable {
+    /// The file's constants group, e.g. `memberConstants`.
+    let group: String
+    /// The constant, e.g. `memberTypesString`.
+    let name: String
+
+    var description: String { group + "." + name }
+}
+
+/// One constant of a file's validators, as the template declares it in the file's constants group.
+public struct ValidatorConstantPlan: Encodable, Sendable {
+    /// The stored property, e.g. `memberTypesString`.
+    public var name: String
+    /// Its type, e.g. `JSONTypeSet`, `[SchemaRule]`.
+    public var type: String
+    /// The value for a constant that is one expression, e.g. `[.string, .null]`; empty for a table.
+    public var expression: String
+    /// The rows of a `[SchemaRule]` table (they name other constants of the group, which are built first).
+    public var rows: [String]
+    /// Whether the constant is a table of `rows`.
+    public var isTable: Bool
+    /// Whether the value names other constants of the group (a rule or a table of rules naming type sets and
+    /// patterns); those are built first.
+    public var readsConstants: Bool
+    /// Whether this is the last constant, for the template's argument list.
+    public var isLast = false
+}
