@@ -105,7 +105,7 @@ struct ValidatorEmitter {
     /// The constants group of `file`: the static property holding them (`memberConstants`) and its type
     /// (`MemberValidatorConstants`). A prefix unique in the module keeps each file's names apart (see `filePrefixes`).
     func constantsGroup(ofFile file: String) -> (property: String, type: String) {
-        let prefix = filePrefixes[file] ?? Self.prefixWord(file) + "_" + ValidatorNaming.digest(file)
+        let prefix = prefix(ofFile: file)
         // The type is never spelled like the property: a prefix without a letter to capitalise (`_2fa`, `_13`)
         // would otherwise name both `_13Constants`.
         return (prefix + "Constants", prefix.prefix(1).uppercased() + prefix.dropFirst() + "ValidatorConstants")
@@ -216,9 +216,13 @@ struct ValidatorEmitter {
     /// A constant named by its content after its file (`memberTypesStringNull`, `memberNumber10`), shared by the
     /// functions of the file.
     mutating func sharedConstant(_ type: String, _ expression: String, name: String) -> ValidatorConstantReference {
-        let file = current.map(naming.fileName) ?? ""
-        let prefix = filePrefixes[file] ?? Self.prefixWord(file) + "_" + ValidatorNaming.digest(file)
+        let prefix = prefix(ofFile: current.map(naming.fileName) ?? "")
         return declare(type, .expression(expression), name: prefix + name.prefix(1).uppercased() + name.dropFirst())
+    }
+
+    /// The word that starts the names of `file`'s shared constants and of its constants group.
+    private func prefix(ofFile file: String) -> String {
+        filePrefixes[file] ?? Self.prefixWord(file) + "_" + ValidatorNaming.digest(file)
     }
 
     private enum ConstantValue {
@@ -229,11 +233,12 @@ struct ValidatorEmitter {
     private mutating func declare(_ type: String, _ value: ConstantValue, name preferred: String,
                                   readsConstants: Bool = false) -> ValidatorConstantReference {
         let file = current.map(naming.fileName) ?? ""
-        let key: String
+        let (expression, rows): (String, [String])
         switch value {
-        case .expression(let expression): key = type + "=" + expression
-        case .rows(let rows): key = type + "=[" + rows.joined(separator: "\n")
+        case .expression(let text): (expression, rows) = (text, [])
+        case .rows(let lines): (expression, rows) = ("", lines)
         }
+        let key = type + "=" + expression + "[" + rows.joined(separator: "\n")
         if let reference = fileConstantNames[file]?[key] { return reference }
         var name = preferred
         var counter = 2
@@ -241,14 +246,9 @@ struct ValidatorEmitter {
             name = preferred + String(counter)
             counter += 1
         }
-        switch value {
-        case .expression(let expression):
-            fileConstants[file, default: [:]][name] = ValidatorConstantPlan(name: name, type: type, expression: expression, rows: [], isTable: false,
-                                                                         readsConstants: readsConstants)
-        case .rows(let rows):
-            fileConstants[file, default: [:]][name] = ValidatorConstantPlan(name: name, type: type, expression: "", rows: rows, isTable: true,
-                                                                         readsConstants: readsConstants)
-        }
+        let isTable = if case .rows = value { true } else { false }
+        fileConstants[file, default: [:]][name] = ValidatorConstantPlan(name: name, type: type, expression: expression, rows: rows,
+                                                                     isTable: isTable, readsConstants: readsConstants)
         let reference = ValidatorConstantReference(group: constantsGroup(ofFile: file).property, name: name)
         fileConstantNames[file, default: [:]][key] = reference
         return reference

@@ -17,11 +17,11 @@ enum ValidatorPlanner {
         var files = [ValidatorFilePlan(fileName: "\(ValidatorNaming.folder)/Validators.swift", access: access, declaresNamespace: true,
                                        constants: [], hasConstants: false, constantsGroup: "", constantsType: "", functions: [])]
         for file in functionsByFile.keys.sorted() {
+            let constants = emitter.constants(inFile: file)
+            let group = emitter.constantsGroup(ofFile: file)
             files.append(ValidatorFilePlan(fileName: file, access: access, declaresNamespace: false,
-                                           constants: emitter.constants(inFile: file),
-                                           hasConstants: !emitter.constants(inFile: file).isEmpty,
-                                           constantsGroup: emitter.constantsGroup(ofFile: file).property,
-                                           constantsType: emitter.constantsGroup(ofFile: file).type,
+                                           constants: constants, hasConstants: !constants.isEmpty,
+                                           constantsGroup: group.property, constantsType: group.type,
                                            functions: functionsByFile[file] ?? [],
                                            isAppendix: !file.hasPrefix(ValidatorNaming.folder + "/")))
         }
