@@ -69,4 +69,59 @@ final class PlanFactsTests: XCTestCase {
         XCTAssertTrue(form.diagnostics.contains { $0.severity == .error && $0.message == "validationReport: 'sendForm' is not an operation with a JSON body" },
                       form.rendered.joined(separator: "\n"))
     }
+
+    /// The request is planned as values (location, style, value kind; body encoding; multipart parts and their
+    /// headers); the Swift statements are written from them only when rendering.
+    func testRequestsArePlannedAsTypedSteps() throws {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: Shop, version: '1' }
+            paths:
+              /items/{id}:
+                post:
+                  operationId: upload
+                  tags: [Items]
+                  parameters:
+                    - { name: id, in: path, required: true, style: label, schema: { type: integer } }
+                    - { name: filter, in: query, style: deepObject, schema: { type: object, properties: { color: { type: string } } } }
+                    - { name: X-Tags, in: header, schema: { type: array, items: { type: string } } }
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [file]
+                          properties: { file: { type: string, format: binary }, note: { type: string } }
+                        encoding:
+                          file: { contentType: image/png, headers: { X-Checksum: { required: true, schema: { type: string } } } }
+                  responses: { '204': { description: sent } }
+            """)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let operation = try XCTUnwrap(outcome.plan?.groups.flatMap(\.operations).first { $0.methodName == "upload" })
+        let steps = operation.requestStatements.steps
+        XCTAssertEqual(steps.count, 4)
+        guard case .parameter(let id) = steps[0], case .parameter(let filter) = steps[1], case .parameter(let tags) = steps[2],
+              case .multipart(let body) = steps[3] else { return XCTFail("unexpected steps: \(steps)") }
+        XCTAssertEqual([id.location, filter.location, tags.location], [.path, .query, .header])
+        XCTAssertEqual([id.value, filter.value, tags.value], [.scalar, .object, .array])
+        XCTAssertEqual([id.style, filter.style, tags.style], [.label, .deepObject, .simple])
+        XCTAssertEqual(filter.explode, false, "explode defaults to true for form only")
+        XCTAssertEqual(body.parts.map(\.wireName), ["file", "note"])
+        XCTAssertEqual(body.parts.map(\.encoding), [.file, .value])
+        XCTAssertEqual(body.parts[0].contentType, "image/png")
+        XCTAssertEqual(body.parts[0].headers.map(\.name), ["X-Checksum"])
+        XCTAssertEqual(body.parts[0].headers.first?.isRequiredWithPart, true, "the body is optional, so the part is")
+        guard case .whenAnyGiven(let locals, let requiredParts) = body.condition else { return XCTFail("\(body.condition)") }
+        XCTAssertEqual(locals, ["file", "note"])
+        XCTAssertEqual(requiredParts.map(\.wireName), ["file"])
+        // Rendering writes the statements from these values.
+        assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
+                       "__request.path(\"id\", id, style: .label)",
+                       "try __request.query(\"filter\", object: filter, style: .deepObject, explode: false)",
+                       "__request.header(\"X-Tags\", xTags)",
+                       "if file != nil || note != nil {",
+                       "guard let file else { throw APIError.invalidRequest(\"the multipart part 'file' is required when the body is sent\") }",
+                       "if fileXChecksum == nil { throw APIError.invalidRequest(",
+                       "try __form.append(\"file\", file, contentType: \"image/png\", headers: MultipartForm.PartHeaders([\"X-Checksum\": fileXChecksum?.parameterValue]))")
+    }
 }

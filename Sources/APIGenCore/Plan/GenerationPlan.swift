@@ -294,8 +294,8 @@ public struct OperationPlan: Encodable, Sendable {
     public var signature: String
     public var returnType: String
     public var returnsValue: Bool
-    /// Statements that fill `__request`.
-    public var requestStatements: [String]
+    /// What fills `__request`: typed steps, encoded for templates as Swift statements.
+    public var requestStatements: RequestStatements
     /// `var` when statements fill the request, `let` otherwise.
     public var requestBinding: String
     /// Whether the method notes when the call was made (for validation failure reports).

@@ -106,7 +106,7 @@ extension OperationPlanner {
     }
 
     /// The upload-from-file variant when the body that is sent is binary (not JSON, a form, multipart or text).
-    func planUpload(_ operation: Operation, methodName: String, parameters: [String], statements: [String],
+    func planUpload(_ operation: Operation, methodName: String, parameters: [String], statements: RequestStatements,
                     docLines: [String], scope: inout NameScope) -> UploadPlan? {
         guard let body = operation.requestBody, let content = sentContent(body) else { return nil }
         let mediaType = content.mediaType.lowercased()

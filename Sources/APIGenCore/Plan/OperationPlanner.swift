@@ -61,7 +61,7 @@ struct OperationPlanner {
     func plan(_ operation: Operation, methodName: String, typePrefix: String, supportTypes: inout [ModelPlan]) -> OperationPlan {
         var scope = NameScope(reserved: ["client", "__request", "__response", "__operation"])
         var parameters: [String] = []
-        var statements: [String] = []
+        var statements = RequestStatements()
         var docs = SwiftNaming.docLines(operation.summary)
         let description = SwiftNaming.docLines(operation.description)
         if !docs.isEmpty && !description.isEmpty { docs.append("") }
@@ -78,7 +78,7 @@ struct OperationPlanner {
                 at: operation.node))
         }
         for item in fixedQuery {
-            statements.append("__request.query(\(SwiftNaming.stringLiteral(item.name)), \(SwiftNaming.stringLiteral(item.value)))")
+            statements.append(.fixedQueryItem(name: item.name, value: item.value))
         }
 
         for parameter in operation.parameters {
@@ -88,18 +88,15 @@ struct OperationPlanner {
                 models.usage($0, suggestedName: typePrefix + SwiftNaming.typeNamePart(parameter.name), file: typePrefix + "Parameters")
             } ?? .primitive("String")
             var type = usage.swift
-            let statement: String
-            if let planned = parameterStatement(parameter, label: local, usage: usage) {
-                statement = planned
-            } else {
+            let write = parameterWrite(parameter, local: local, usage: usage)
+            if write.value == .preSerialised {
                 models.diagnostics.append(.warning(
                     "\(parameter.location.rawValue) parameter '\(parameter.name)' of type \(usage.swift) cannot be serialised as a parameter; it is passed as a pre-serialised String",
                     at: parameter.node))
                 type = "String"
-                statement = "__request.\(parameter.location.rawValue)(\(SwiftNaming.stringLiteral(parameter.name)), \(local))"
             }
             parameters.append(Self.declaration(label, local, type, isRequired: parameter.required))
-            statements.append(statement)
+            statements.append(.parameter(write))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: parameter.required,
                                                   location: WireArgumentPlan.Location(parameter.location), wireName: parameter.name))
             if let text = parameter.description, let first = SwiftNaming.docLines(text).first {
@@ -108,7 +105,7 @@ struct OperationPlanner {
         }
 
         if Self.documentsRedirect(operation) {
-            statements.append("__request.followsRedirects = false")
+            statements.append(.keepRedirects)
         }
         var jsonBodyType: String?
         let (parametersWithoutBody, statementsWithoutBody) = (parameters, statements)
@@ -207,46 +204,25 @@ struct OperationPlanner {
         return isRequired ? "\(names): \(type)" : "\(names): \(type)? = nil"
     }
 
-    /// The statement that writes one parameter in its location and style, or nil when its type cannot be written
-    /// as a parameter (then it is passed as a pre-serialised string, with a warning).
-    private func parameterStatement(_ parameter: Parameter, label: String, usage: TypeUsage) -> String? {
-        let literal = SwiftNaming.stringLiteral(parameter.name)
+    /// How one parameter is written: its location and style, and the kind of value its type is (`preSerialised`
+    /// when its type cannot be written as a parameter: it is then passed as a pre-serialised string, with a warning).
+    private func parameterWrite(_ parameter: Parameter, local: String, usage: TypeUsage) -> ParameterWrite {
         let location = parameter.location
         let style = ParameterStyleName(rawValue: parameter.style) ?? (location == .query || location == .cookie ? .form : .simple)
-        let explode = parameter.explode
+        let value: ParameterWrite.Value
         if let mediaType = parameter.contentMediaType {
-            guard Self.isJSON(mediaType) else { return nil }
-            return "try __request.parameter(\(literal), json: \(label), in: \(SwiftNaming.stringLiteral(location.rawValue)), encoder: client.encoder)"
+            value = Self.isJSON(mediaType) ? .json : .preSerialised
+        } else if usage.isParameterCapable {
+            value = .scalar
+        } else if usage.isParameterArray {
+            value = .array
+        } else if let schema = parameter.schema, isObject(schema) {
+            value = .object
+        } else {
+            value = .preSerialised
         }
-        if usage.isParameterCapable {
-            switch location {
-            case .path where style == .label || style == .matrix:
-                return "__request.path(\(literal), \(label), style: .\(style.rawValue))"
-            case .query where parameter.allowReserved:
-                return "__request.query(\(literal), \(parameter.required ? "[\(label)]" : "\(label).map { [$0] }"), style: .form, explode: true, allowReserved: true)"
-            default:
-                return "__request.\(location.rawValue)(\(literal), \(label))"
-            }
-        }
-        if usage.isParameterArray {
-            switch location {
-            case .query where style == .form && !parameter.allowReserved:
-                return "__request.query(\(literal), \(label), explode: \(explode))"
-            case .query:
-                return "__request.query(\(literal), \(label), style: .\(style.rawValue), explode: \(explode)\(parameter.allowReserved ? ", allowReserved: true" : ""))"
-            case .path: return "__request.path(\(literal), \(label), style: .\(style.rawValue), explode: \(explode))"
-            case .header: return "__request.header(\(literal), \(label))"
-            case .cookie: return "__request.cookie(\(literal), \(label), explode: \(explode))"
-            }
-        }
-        guard let schema = parameter.schema, isObject(schema) else { return nil }
-        switch location {
-        case .path: return "try __request.path(\(literal), object: \(label), style: .\(style.rawValue), explode: \(explode))"
-        case .query:
-            return "try __request.query(\(literal), object: \(label), style: .\(style.rawValue), explode: \(explode)\(parameter.allowReserved ? ", allowReserved: true" : ""))"
-        case .header: return "try __request.header(\(literal), object: \(label), explode: \(explode))"
-        case .cookie: return "try __request.cookie(\(literal), object: \(label), explode: \(explode))"
-        }
+        return ParameterWrite(wireName: parameter.name, local: local, location: location, value: value, style: style,
+                              explode: parameter.explode, allowReserved: parameter.allowReserved, isRequired: parameter.required)
     }
 
     /// Whether values of the schema are JSON objects (a model, or a map of `additionalProperties`), or null where
@@ -265,7 +241,7 @@ struct OperationPlanner {
     /// Plans the body argument; returns the type of a JSON body (a model, or `JSONValue`), else nil.
     @discardableResult
     private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,
-                          parameters: inout [String], statements: inout [String],
+                          parameters: inout [String], statements: inout RequestStatements,
                           wireArguments: inout [WireArgumentPlan]) -> String? {
         guard let content = sentContent(body) else { return nil }
         if ["get", "head"].contains(operation.method.lowercased()) {
@@ -276,7 +252,6 @@ struct OperationPlanner {
         let label = scope.claim("body")
         let local = localName(for: label, scope: &scope)
         let optional = !body.required
-        let mediaLiteral = SwiftNaming.stringLiteral(content.mediaType)
         if Self.isJSON(content.mediaType) || content.mediaType.hasPrefix("application/x-www-form-urlencoded") {
             let usage = content.schema.map {
                 models.usage($0, suggestedName: typePrefix + "Request", file: typePrefix + "Request")
@@ -289,14 +264,12 @@ struct OperationPlanner {
             wireArguments.append(WireArgumentPlan(label: label, swiftType: usage.swift, isRequired: !optional && !nullBody,
                                                   location: .body, wireName: ""))
             // A body that is one shape of a canonical model is sent with that shape's field names.
-            let value = content.schema.flatMap { models.shapeCases[$0] }.map { "\(local)\(nullBody ? "?" : "").encoded(as: .\($0))" } ?? local
+            let shape = content.schema.flatMap { models.shapeCases[$0] }
             // A JSON media type of the API's own is sent as declared; a wildcard (`*/*`, `application/*`) as plain JSON.
-            let declaredType = content.mediaType == "application/json" || content.mediaType.contains("*")
-                ? "" : ", contentType: \(mediaLiteral)"
-            let call = Self.isJSON(content.mediaType)
-                ? "try __request.jsonBody(\(value), encoder: client.encoder\(declaredType))"
-                : "try __request.formBody(\(value)\(formEncodingArgument(content)))"
-            statements.append(optional ? "if let \(local) { \(call) }" : call)
+            let declaredType = content.mediaType == "application/json" || content.mediaType.contains("*") ? nil : content.mediaType
+            let encoding: BodyWrite.Encoding = Self.isJSON(content.mediaType)
+                ? .json(contentType: declaredType) : .form(fields: formFieldEncodings(content))
+            statements.append(.body(BodyWrite(local: local, encoding: encoding, isOptional: optional, sendsNull: nullBody, shape: shape)))
             return Self.isJSON(content.mediaType) && usage.swift != "Data" && usage.swift != "String" ? usage.swift : nil
         } else if content.mediaType.hasPrefix("multipart/form-data"), let schemaRef = content.schema {
             planMultipart(api[schemaRef], encodings: content.encodings, bodyOptional: optional, typePrefix: typePrefix,
@@ -305,35 +278,34 @@ struct OperationPlanner {
             parameters.append(Self.declaration(label, local, "String", isRequired: !optional))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: "String", isRequired: !optional,
                                                   location: .body, wireName: ""))
-            let call = "__request.binaryBody(Data(\(local).utf8), contentType: \(mediaLiteral))"
-            statements.append(optional ? "if let \(local) { \(call) }" : call)
+            statements.append(.body(BodyWrite(local: local, encoding: .text(mediaType: content.mediaType), isOptional: optional,
+                                              sendsNull: false, shape: nil)))
         } else {
             parameters.append(Self.declaration(label, local, "Data", isRequired: !optional))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: "Data", isRequired: !optional,
                                                   location: .body, wireName: ""))
-            let call = "__request.binaryBody(\(local), contentType: \(mediaLiteral))"
-            statements.append(optional ? "if let \(local) { \(call) }" : call)
+            statements.append(.body(BodyWrite(local: local, encoding: .binary(mediaType: content.mediaType), isOptional: optional,
+                                              sendsNull: false, shape: nil)))
         }
         return nil
     }
 
-    /// `, encoding: [...]` for a form body whose `encoding` entries change how a property is written; empty otherwise.
-    /// An entry with `style`, `explode` or `allowReserved` writes the property like a query parameter of that style;
-    /// one with only a JSON `contentType` writes its JSON text (OpenAPI 3.1.1: `contentType` is ignored when any of
-    /// the three is given); other entries change nothing.
-    private func formEncodingArgument(_ content: MediaContent) -> String {
-        var entries: [String] = []
+    /// The form fields whose `encoding` entries change how they are written, by name. An entry with `style`, `explode`
+    /// or `allowReserved` writes the field like a query parameter of that style; one with only a JSON `contentType`
+    /// writes its JSON text (OpenAPI 3.1.1: `contentType` is ignored when any of the three is given); other entries
+    /// change nothing.
+    private func formFieldEncodings(_ content: MediaContent) -> [FormFieldEncoding] {
+        var fields: [FormFieldEncoding] = []
         for (name, encoding) in content.encodings.sorted(by: { $0.key < $1.key }) {
-            let key = SwiftNaming.stringLiteral(name)
             if encoding.style != nil || encoding.explode != nil || encoding.allowReserved != nil {
                 let style = encoding.style.flatMap(ParameterStyleName.init(rawValue:)) ?? .form
                 let explode = encoding.explode ?? (style == .form)
-                entries.append("\(key): .styled(.\(style.rawValue), explode: \(explode), allowReserved: \(encoding.allowReserved ?? false))")
+                fields.append(FormFieldEncoding(name: name, kind: .styled(style, explode: explode, allowReserved: encoding.allowReserved ?? false)))
             } else if let type = encoding.contentType, Self.isJSON(type), !type.contains("*") {
-                entries.append("\(key): .json")
+                fields.append(FormFieldEncoding(name: name, kind: .json))
             }
         }
-        return entries.isEmpty ? "" : ", encoding: [\(entries.joined(separator: ", "))]"
+        return fields
     }
 
     /// One argument per part. When the body itself is optional, every part is: the body is sent when any part is
@@ -343,14 +315,11 @@ struct OperationPlanner {
     /// instead of one part per element); each of its `headers` is one more argument, right after the part's.
     private func planMultipart(_ schema: Schema, encodings: [String: MediaContent.PartEncoding], bodyOptional: Bool,
                                typePrefix: String, scope: inout NameScope,
-                               parameters: inout [String], statements: inout [String],
+                               parameters: inout [String], statements: inout RequestStatements,
                                wireArguments: inout [WireArgumentPlan]) {
         let required = models.mergedRequired(of: schema)
-        var lines: [String] = []
-        var throwsAny = false
-        var givenChecks: [String] = []
-        var requiredWhenSent: [(local: String, wireName: String)] = []
-        var headerChecks: [String] = []
+        var parts: [MultipartWrite.Part] = []
+        var requiredWhenSent: [MultipartWrite.RequiredPart] = []
         for property in models.mergedProperties(of: schema) {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(property.name)))
             let local = localName(for: label, scope: &scope)
@@ -359,75 +328,58 @@ struct OperationPlanner {
                 : models.usage(property.schema, suggestedName: typePrefix + SwiftNaming.typeNamePart(property.name),
                                file: typePrefix + "Request")
             let isRequired = required.contains(property.name)
-            let literal = SwiftNaming.stringLiteral(property.name)
             let declaredType = encodings[property.name]?.contentType
                 .flatMap { $0.contains("*") || $0.contains(",") ? nil : $0.trimmingCharacters(in: .whitespaces) }
             let declaredJSON = declaredType.map(Self.isJSON) == true
-            let contentTypeArgument = declaredType.map { ", contentType: \(SwiftNaming.stringLiteral($0))" } ?? ""
             let isArgumentRequired = isRequired && !bodyOptional
             var partArguments: [String] = []
             var partWireArguments: [WireArgumentPlan] = []
-            let headers = partHeaders(encodings[property.name]?.headers ?? [], part: property.name, partLocal: local,
+            let headers = partHeaders(encodings[property.name]?.headers ?? [], part: property.name,
                                       partRequired: isArgumentRequired, typePrefix: typePrefix, scope: &scope,
-                                      parameters: &partArguments, wireArguments: &partWireArguments,
-                                      checks: &headerChecks)
-            if headers != nil { throwsAny = true }
-            let headersArgument = headers.map { ", headers: \($0)" } ?? ""
-            // `PartHeaders` throws for a value that could inject a line.
-            let append = "    \(headers == nil ? "" : "try ")__form.append(\(literal), \(local)"
+                                      parameters: &partArguments, wireArguments: &partWireArguments)
             let type: String
+            let encoding: MultipartWrite.PartEncoding
+            let contentType: String?
             if usage.isBinary || usage.swift == "Data" || usage.isBinaryArray {
                 // An array of files is one file part per element.
                 type = usage.isBinaryArray ? "[MultipartFile]" : "MultipartFile"
-                lines.append(append + contentTypeArgument + headersArgument + ")")
+                (encoding, contentType) = (.file, declaredType)
             } else if !declaredJSON && (usage.isParameterCapable || usage.isParameterArray) {
                 // OpenAPI 3.1.1: an array is sent as one part per element, all with the part's name.
                 type = usage.swift
-                lines.append(append + (declaredType == "text/plain" ? "" : contentTypeArgument) + headersArgument + ")")
+                (encoding, contentType) = (.value, declaredType == "text/plain" ? nil : declaredType)
             } else {
                 type = usage.swift
-                throwsAny = true
-                let jsonType = declaredJSON ? contentTypeArgument : ""
-                lines.append("    try __form.append(\(literal), json: \(local)\(jsonType)\(headersArgument))")
+                (encoding, contentType) = (.json, declaredJSON ? declaredType : nil)
             }
+            parts.append(MultipartWrite.Part(wireName: property.name, local: local, encoding: encoding,
+                                             contentType: contentType, headers: headers))
             parameters.append(Self.declaration(label, local, type, isRequired: isArgumentRequired))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: type, isRequired: isArgumentRequired,
                                                   location: .multipart, wireName: property.name))
             parameters += partArguments
             wireArguments += partWireArguments
-            givenChecks.append("\(local) != nil")
-            if isRequired { requiredWhenSent.append((local, property.name)) }
+            if isRequired { requiredWhenSent.append(MultipartWrite.RequiredPart(local: local, wireName: property.name)) }
         }
-        let build = [(throwsAny ? "try " : "") + "__request.multipartBody { __form in"] + lines + ["}"]
-        guard bodyOptional, !givenChecks.isEmpty else {
-            statements.append(contentsOf: headerChecks)
-            statements.append(contentsOf: build)
-            return
-        }
-        if givenChecks.count == 1, let only = requiredWhenSent.first {
+        let condition: MultipartWrite.Condition
+        if !bodyOptional || parts.isEmpty {
+            condition = .always
+        } else if parts.count == 1, let only = requiredWhenSent.first {
             // The body's one part is the required one: sending the body is giving that part.
-            statements.append("if let \(only.local) {")
-            statements.append(contentsOf: (headerChecks + build).map { "    " + $0 })
-            statements.append("}")
-            return
+            condition = .whenGiven(local: only.local)
+        } else {
+            condition = .whenAnyGiven(locals: parts.map(\.local), requiredParts: requiredWhenSent)
         }
-        statements.append("if \(givenChecks.joined(separator: " || ")) {")
-        for part in requiredWhenSent {
-            let message = SwiftNaming.stringLiteral("the multipart part '\(part.wireName)' is required when the body is sent")
-            statements.append("    guard let \(part.local) else { throw APIError.invalidRequest(\(message)) }")
-        }
-        statements.append(contentsOf: (headerChecks + build).map { "    " + $0 })
-        statements.append("}")
+        statements.append(.multipart(MultipartWrite(parts: parts, condition: condition)))
     }
 
-    /// One argument per header of a multipart part (`encoding.<part>.headers`), and the `MultipartForm.PartHeaders`
-    /// expression that sends them; nil when the part has none that can be written. A header is a required argument
-    /// when it and its part are; a required header of an optional part is checked when the part is given. A header
-    /// whose values are objects is left out, with a warning.
-    private func partHeaders(_ headers: [MediaContent.PartHeader], part: String, partLocal: String, partRequired: Bool,
+    /// One argument per header of a multipart part (`encoding.<part>.headers`) that can be written. A header is a
+    /// required argument when it and its part are; a required header of an optional part is checked when the part is
+    /// given. A header whose values are objects is left out, with a warning.
+    private func partHeaders(_ headers: [MediaContent.PartHeader], part: String, partRequired: Bool,
                              typePrefix: String, scope: inout NameScope, parameters: inout [String],
-                             wireArguments: inout [WireArgumentPlan], checks: inout [String]) -> String? {
-        var fields: [String] = []
+                             wireArguments: inout [WireArgumentPlan]) -> [MultipartWrite.PartHeader] {
+        var written: [MultipartWrite.PartHeader] = []
         for header in headers {
             let usage = header.schema.map {
                 models.usage($0, suggestedName: typePrefix + SwiftNaming.typeNamePart(part) + SwiftNaming.typeNamePart(header.name),
@@ -445,16 +397,11 @@ struct OperationPlanner {
             parameters.append(Self.declaration(label, local, usage.swift, isRequired: isRequired))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: usage.swift, isRequired: isRequired,
                                                   location: .partHeader, wireName: part, header: header.name))
-            let access = isRequired ? local : local + "?"
-            let text = usage.isParameterCapable ? "\(access).parameterValue"
-                : "\(access).map(\\.parameterValue).joined(separator: \",\")"
-            fields.append("\(SwiftNaming.stringLiteral(header.name)): \(text)")
-            if header.required && !isRequired {
-                let message = SwiftNaming.stringLiteral("the header '\(header.name)' of multipart part '\(part)' is required when the part is sent")
-                checks.append("if \(partLocal) != nil, \(local) == nil { throw APIError.invalidRequest(\(message)) }")
-            }
+            written.append(MultipartWrite.PartHeader(name: header.name, local: local, isRequired: isRequired,
+                                                     isArray: !usage.isParameterCapable,
+                                                     isRequiredWithPart: header.required && !isRequired))
         }
-        return fields.isEmpty ? nil : "MultipartForm.PartHeaders([\(fields.joined(separator: ", "))])"
+        return written
     }
 
     private func payload(of response: Response, typePrefix: String, suffix: String, unwrapEnvelope: Bool = false) -> Payload {

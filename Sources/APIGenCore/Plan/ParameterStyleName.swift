@@ -1,5 +1,5 @@
 /// The OpenAPI parameter styles, spelled as the runtime's `ParameterStyle` cases (generated code writes
 /// `style: .deepObject`); an unknown style in the description falls back to the location's default.
-enum ParameterStyleName: String, Sendable {
+public enum ParameterStyleName: String, Sendable {
     case form, simple, label, matrix, spaceDelimited, pipeDelimited, deepObject
 }

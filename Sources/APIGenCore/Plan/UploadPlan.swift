@@ -6,7 +6,7 @@ public struct UploadPlan: Encodable, Sendable {
     public var signature: String
     public var docLines: [String]
     /// The request statements without the body's.
-    public var requestStatements: [String]
+    public var requestStatements: RequestStatements
     /// `let`, or `var` when there are request statements.
     public var requestBinding: String
     /// The private method both variants hand the response to (`__<method>Response`), so its handling is written once.
