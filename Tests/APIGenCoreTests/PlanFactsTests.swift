@@ -124,4 +124,41 @@ final class PlanFactsTests: XCTestCase {
                        "if fileXChecksum == nil { throw APIError.invalidRequest(",
                        "try __form.append(\"file\", file, contentType: \"image/png\", headers: MultipartForm.PartHeaders([\"X-Checksum\": fileXChecksum?.parameterValue]))")
     }
+
+    /// Each status case is planned as values (validate with a named validator, read the body as a type, return or
+    /// throw a case of the operation's error enum); the Swift is written from them when rendering.
+    func testResponsesArePlannedAsTypedSteps() throws {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: Shop, version: '1' }
+            paths:
+              /items/{id}:
+                get:
+                  operationId: getItem
+                  tags: [Items]
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }
+                    '404': { description: missing, content: { application/json: { schema: { $ref: '#/components/schemas/Problem' } } } }
+                    '410': { description: gone }
+            components:
+              schemas:
+                Item: { type: object, required: [id], properties: { id: { type: integer } } }
+                Problem: { type: object, properties: { message: { type: string } } }
+            """)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let operation = try XCTUnwrap(outcome.plan?.groups.flatMap(\.operations).first { $0.methodName == "getItem" })
+        let cases = Dictionary(uniqueKeysWithValues: operation.responseCases.map { ($0.pattern, $0.statements.steps) })
+        XCTAssertEqual(cases["200"], [.validate(ResponseValidation(mode: "reject", validator: "validateItem")),
+                                      .returnBody(.json(type: "Item"))])
+        XCTAssertEqual(cases["404"], [.throwDocumentedError(type: "GetItemError", caseName: "status404", bodyType: "Problem",
+                                                            validation: ResponseValidation(mode: "reject", validator: "validateProblem"))])
+        XCTAssertEqual(cases["410"], [.throwError(type: "GetItemError", caseName: "status410", body: nil)])
+        XCTAssertEqual(operation.defaultStatements.steps, [.throwUnexpectedStatus])
+        assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
+                       "validator: Validators.validateItem)",
+                       "return try client.decode(Item.self, from: __response, operation: __operation)",
+                       "throw GetItemError.status410(status: __response.status)",
+                       "throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)")
+    }
 }

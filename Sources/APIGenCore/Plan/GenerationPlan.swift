@@ -303,7 +303,7 @@ public struct OperationPlan: Encodable, Sendable {
     /// `case 200:` blocks.
     public var responseCases: [ResponseCasePlan]
     public var hasDefaultCase: Bool
-    public var defaultStatements: [String]
+    public var defaultStatements: ResponseStatements
     public var isQueueable: Bool
     /// The method's arguments with the location and wire name each one is sent as, for the wire dispatcher.
     public var wireArguments: [WireArgumentPlan] = []
@@ -336,11 +336,12 @@ public struct OperationPlan: Encodable, Sendable {
 public struct ResponseCasePlan: Encodable, Sendable {
     /// The Swift pattern the template writes (`404`, `400...499`).
     public var pattern: String
-    public var statements: [String]
+    /// What the case does: typed steps, encoded for templates as Swift statements.
+    public var statements: ResponseStatements
     /// What the case matches, for ordering and matching.
     let status: StatusPattern
 
-    init(status: StatusPattern, statements: [String]) {
+    init(status: StatusPattern, statements: ResponseStatements) {
         self.status = status
         self.pattern = status.swift
         self.statements = statements

@@ -48,36 +48,35 @@ extension OperationPlanner {
         let item = Self.itemSchema(of: chosen.content, chosen.kind)
         let patterns = successes.compactMap { Self.streamStatus($0.status) }
         guard patterns.count == successes.count else { return nil }
-        let request = "request: __request, operation: __operation"
-        let validation = itemValidator(item, operation: operation).map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
+        let validation = itemValidator(item, operation: operation)
         let returnType: String
-        let statement: String
+        let step: ResponseStep
         switch chosen.kind {
         case .events:
             if let itemSchema = chosen.content.itemSchema, !chosen.content.eventTypes.isEmpty {
                 let name = planEventUnion(itemSchema, types: chosen.content.eventTypes, typePrefix: typePrefix, operation: operation)
                 returnType = "ServerSentEvents<\(name)>"
-                statement = "return client.serverSentEvents(from: __stream, \(request), decode: \(name).init(event:data:reader:))"
+                step = .returnEvents(.union(typeName: name))
             } else if let schema = item, !isText(schema) {
                 let usage = models.usage(schema, suggestedName: typePrefix + "Event", file: typePrefix + "Event")
                 returnType = "ServerSentEvents<\(usage.swift)>"
-                statement = "return client.serverSentEvents(of: \(usage.swift).self, from: __stream, \(request)\(validation))"
+                step = .returnEvents(.typed(itemType: usage.swift, validation: validation))
             } else {
                 returnType = "ServerSentEvents<String>"
-                statement = "return client.serverSentEvents(from: __stream, \(request))"
+                step = .returnEvents(.text)
             }
         case .json(let format):
             let usage = item.map {
                 models.usage($0, suggestedName: typePrefix + "Item", file: typePrefix + "Item")
             } ?? .json
             returnType = "JSONStream<\(usage.swift)>"
-            statement = "return client.jsonStream(of: \(usage.swift).self, from: __stream, format: .\(format), \(request)\(validation))"
+            step = .returnJSONStream(itemType: usage.swift, format: format, validation: validation)
         }
         let accept = chosen.content.mediaType.split(separator: ";").first.map(String.init) ?? chosen.content.mediaType
         return StreamedResponses(
             returnType: returnType,
             plan: StreamPlan(acceptLiteral: SwiftNaming.stringLiteral(accept),
-                             cases: patterns.map { ResponseCasePlan(status: $0, statements: [statement]) }),
+                             cases: patterns.map { ResponseCasePlan(status: $0, statements: ResponseStatements([step])) }),
             statuses: Set(patterns))
     }
 
@@ -152,7 +151,7 @@ extension OperationPlanner {
                 let suggested = typePrefix + SwiftNaming.typeNamePart(type.name) + "Data"
                 payload = models.usage(dataSchema, suggestedName: suggested, file: file).swift
                 let validation = itemValidator(dataSchema, operation: operation)
-                    .map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
+                    .map { ", mode: .\($0.mode), validator: Validators.\($0.validator)" } ?? ""
                 read = "try reader.json(\(payload).self, from: data\(validation))"
             } else {
                 payload = "String"
@@ -177,11 +176,11 @@ extension OperationPlanner {
         api[ref].types == [.string]
     }
 
-    private func itemValidator(_ schema: SchemaRef?, operation: Operation) -> (mode: String, validator: String)? {
+    private func itemValidator(_ schema: SchemaRef?, operation: Operation) -> ResponseValidation? {
         let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
         guard mode != .off, let schema, !api[schema].isAnything else { return nil }
         models.addValidatorRoot(schema)
-        return (mode.runtimeCase, "Validators.\(validatorNaming.functionName(schema))")
+        return ResponseValidation(mode: mode.runtimeCase, validator: validatorNaming.functionName(schema))
     }
 
     private static func streamStatus(_ status: String) -> StatusPattern? {

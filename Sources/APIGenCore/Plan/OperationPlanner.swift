@@ -33,23 +33,19 @@ struct OperationPlanner {
             }
         }
 
-        func decodeExpression() -> String {
+        /// How the body is read, when it is read as a value (an envelope without data is only checked).
+        var body: ResponseBody? {
             switch self {
-            case .none: return ""
-            case .json(let usage): return "try client.decode(\(usage.swift).self, from: __response, operation: __operation)"
-            case .binary: return "__response.body"
-            case .text: return "String(decoding: __response.body, as: UTF8.self)"
-            case .envelope(let usage, let required):
-                guard let usage else { return "try client.checkEnvelope(from: __response, operation: __operation, format: Self.envelopeFormat)" }
-                return "try client.decode\(required ? "Required" : "")Envelope(\(usage.swift).self, from: __response, operation: __operation, format: Self.envelopeFormat)"
+            case .none: return nil
+            case .json(let usage): return .json(type: usage.swift)
+            case .binary: return .binary
+            case .text: return .text
+            case .envelope(let usage, let required): return .envelope(dataType: usage?.swift, required: required)
             }
         }
 
-        /// The statements of a `case` that returns this payload.
-        func returnStatements(wrap: (String) -> String) -> [String] {
-            if case .envelope(nil, _) = self { return [decodeExpression(), wrap("")] }
-            return [wrap(decodeExpression())]
-        }
+        /// The body when the method's case carries it as a value (`swiftType` is set), nil otherwise.
+        var carriedBody: ResponseBody? { swiftType == nil ? nil : body }
     }
 
     static func isJSON(_ mediaType: String) -> Bool {
@@ -432,20 +428,19 @@ struct OperationPlanner {
         return .envelope(usage, required: required.contains(envelope.data) && !api[data.schema].nullable)
     }
 
-    /// `try client.validateResponse(...)` for a JSON response with a schema, unless validation is off.
-    private func validation(_ response: Response, operation: Operation) -> [String] {
-        guard let (mode, validator) = validator(response, operation: operation) else { return [] }
-        return ["try client.validateResponse(__response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, validator: \(validator))"]
+    /// The validation step for a JSON response with a schema, unless validation is off.
+    private func validation(_ response: Response, operation: Operation) -> [ResponseStep] {
+        validator(response, operation: operation).map { [.validate($0)] } ?? []
     }
 
     /// The runtime's mode and the validator for a JSON response with a schema, unless validation is off.
-    private func validator(_ response: Response, operation: Operation) -> (mode: String, validator: String)? {
+    private func validator(_ response: Response, operation: Operation) -> ResponseValidation? {
         let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
         guard mode != .off,
               let content = response.contents.first(where: { Self.isJSON($0.mediaType) }), let schema = content.schema,
               !api[schema].isAnything else { return nil }
         models.addValidatorRoot(schema)
-        return (mode.runtimeCase, "Validators.\(validatorNaming.functionName(schema))")
+        return ResponseValidation(mode: mode.runtimeCase, validator: validatorNaming.functionName(schema))
     }
 
     /// True when the operation documents a redirect (`301`–`303`, `305`–`308`, `3XX`): the caller gets that response
@@ -458,14 +453,14 @@ struct OperationPlanner {
     }
 
     private func planResponses(_ operation: Operation, typePrefix: String, supportTypes: inout [ModelPlan])
-        -> (String, [ResponseCasePlan], [String], Bool, usesEnvelope: Bool, recordsCallTime: Bool) {
+        -> (String, [ResponseCasePlan], ResponseStatements, Bool, usesEnvelope: Bool, recordsCallTime: Bool) {
         let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
         let successes = operation.responses.filter { $0.status.hasPrefix("2") || (!hasSuccess && $0.status == "default") }
         let failures = operation.responses.filter { !successes.map(\.status).contains($0.status) }
         let successPayloads = successes.map { ($0, payload(of: $0, typePrefix: typePrefix, suffix: "Response", unwrapEnvelope: true)) }
         let distinctTypes = Set(successPayloads.map { $0.1.swiftType ?? "Void" })
         var cases: [ResponseCasePlan] = []
-        var defaultStatements: [String] = []
+        var defaultStatements = ResponseStatements()
         var hasDefault = false
         var returnType = "Void"
         // Validation failure reports and documented errors say when the call was made.
@@ -475,27 +470,26 @@ struct OperationPlanner {
             returnType = distinctTypes.first ?? "Void"
             if successes.isEmpty {
                 // No success documented (`responses: {}`, or errors only): a 2xx is still the call succeeding.
-                cases.append(ResponseCasePlan(status: .statusClass(2), statements: ["return"]))
+                cases.append(ResponseCasePlan(status: .statusClass(2), statements: ResponseStatements([.returnNothing])))
             }
             for (response, payload) in successPayloads {
-                let statements: [String]
-                if case .envelope(nil, _) = payload {
-                    statements = payload.returnStatements { _ in "return" }
-                } else if payload.swiftType == nil {
-                    statements = [returnType == "Void" ? "return" : "throw APIError.decoding(operation: __operation.id, status: __response.status, message: \"the response has no body\")"]
+                let result: ResponseStep
+                if case .envelope(nil, _) = payload, let body = payload.body {
+                    result = .returnBody(body)
+                } else if let body = payload.carriedBody {
+                    result = .returnBody(body)
                 } else {
-                    statements = payload.returnStatements { "return " + $0 }
+                    result = returnType == "Void" ? .returnNothing : .failForMissingBody
                 }
-                var checked = validation(response, operation: operation) + statements
-                if checked.count > statements.count { recordsCallTime = true }
-                if case .envelope = payload, checked.count > statements.count {
-                    checked.insert("try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)", at: 0)
-                }
+                let checks = validation(response, operation: operation)
+                if !checks.isEmpty { recordsCallTime = true }
+                var checked = checks + [result]
+                if case .envelope = payload, !checks.isEmpty { checked.insert(.checkEnvelopeStatus, at: 0) }
                 if let status = StatusPattern(response.status) {
-                    cases.append(ResponseCasePlan(status: status, statements: checked))
+                    cases.append(ResponseCasePlan(status: status, statements: ResponseStatements(checked)))
                 } else {
                     hasDefault = true
-                    defaultStatements = checked
+                    defaultStatements = ResponseStatements(checked)
                 }
             }
         } else {
@@ -507,18 +501,15 @@ struct OperationPlanner {
             outcome.isOutcome = true
             for (response, payload) in successPayloads {
                 let caseName = "status" + response.status.uppercased()
-                let statement: String
                 if let type = payload.swiftType {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(\(type))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
-                    statement = "return .\(caseName)(\(payload.decodeExpression()))"
                 } else {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "", docLines: SwiftNaming.docLines(response.description)))
-                    statement = "return .\(caseName)"
                 }
                 let checks = validation(response, operation: operation)
                 if !checks.isEmpty { recordsCallTime = true }
-                let checked = checks + [statement]
+                let checked = ResponseStatements(checks + [.returnOutcome(caseName: caseName, body: payload.carriedBody)])
                 if let status = StatusPattern(response.status) {
                     cases.append(ResponseCasePlan(status: status, statements: checked))
                 } else {
@@ -540,27 +531,27 @@ struct OperationPlanner {
             for response in failures {
                 let caseName = response.status == "default" ? "other" : "status" + response.status.uppercased()
                 let payload = payload(of: response, typePrefix: typePrefix, suffix: response.status == "default" ? "DefaultError" : "Error" + response.status.uppercased())
-                let statement: String
+                let statement: ResponseStep
                 var checks = validation(response, operation: operation)
                 if case .json(let usage) = payload {
                     // The status is never hidden behind a body that is not the documented one (a proxy's HTML page).
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(usage.swift))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
-                    let check = validator(response, operation: operation)
-                    statement = "throw client.documentedError(\(usage.swift).self, from: __response, operation: __operation, mode: .\(check?.mode ?? "reject"), request: __request, calledAt: __calledAt, validator: \(check?.validator ?? "nil")) { \(name).\(caseName)(status: __response.status, body: $0) } undocumented: { \(name).undocumentedBody(status: __response.status, body: __response.body, problem: $0) }"
+                    statement = .throwDocumentedError(type: name, caseName: caseName, bodyType: usage.swift,
+                                                      validation: validator(response, operation: operation))
                     checks = []
                     hasUndocumentedBody = true
                     recordsCallTime = true
                 } else if let type = payload.swiftType {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(type))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
-                    statement = "throw \(name).\(caseName)(status: __response.status, body: \(payload.decodeExpression()))"
+                    statement = .throwError(type: name, caseName: caseName, body: payload.body)
                 } else {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int)",
                                                                 docLines: SwiftNaming.docLines(response.description)))
-                    statement = "throw \(name).\(caseName)(status: __response.status)"
+                    statement = .throwError(type: name, caseName: caseName, body: nil)
                 }
-                let checked = checks + [statement]
+                let checked = ResponseStatements(checks + [statement])
                 if let status = StatusPattern(response.status) {
                     cases.append(ResponseCasePlan(status: status, statements: checked))
                 } else {
@@ -580,7 +571,7 @@ struct OperationPlanner {
         cases = cases.filter { !$0.status.isClass } + cases.filter(\.status.isClass)
         if !hasDefault {
             hasDefault = true
-            defaultStatements = ["throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)"]
+            defaultStatements = ResponseStatements([.throwUnexpectedStatus])
         }
         let usesEnvelope = successPayloads.contains { if case .envelope = $0.1 { return true } else { return false } }
         return (returnType, cases, defaultStatements, hasDefault, usesEnvelope, recordsCallTime)

@@ -1,0 +1,8 @@
+/// What a generated method does with a response of one status, in order: typed steps the planner decides; the
+/// Swift statements templates read (`statements[]`, `defaultStatements[]`) are written from them when rendering
+/// (``ResponseStatementWriter``).
+public struct ResponseStatements: Sendable, Equatable {
+    public var steps: [ResponseStep]
+
+    public init(_ steps: [ResponseStep] = []) { self.steps = steps }
+}

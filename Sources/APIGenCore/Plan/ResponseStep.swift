@@ -1,0 +1,64 @@
+/// One thing a generated method does with a response of a given status, as a value. Swift text for it is written
+/// only when rendering (``ResponseStatements``).
+public enum ResponseStep: Sendable, Equatable {
+    /// Reads the `{status, reason, data}` envelope's status field first, so a failure it reports is not taken for
+    /// an invalid body.
+    case checkEnvelopeStatus
+    /// Validates the JSON body with a generated validator.
+    case validate(ResponseValidation)
+    /// Returns: the method returns nothing.
+    case returnNothing
+    /// Fails with a decoding error: the method returns a value, but this documented response has no body.
+    case failForMissingBody
+    /// Returns what the body holds.
+    case returnBody(ResponseBody)
+    /// Returns one case of the operation's outcome enum (several success types), with the body if it has one.
+    case returnOutcome(caseName: String, body: ResponseBody?)
+    /// Throws one case of the operation's error enum with the status, and the body if it has one.
+    case throwError(type: String, caseName: String, body: ResponseBody?)
+    /// Throws one case of the operation's error enum with its JSON body, validated (when `validation` is set) and
+    /// decoded; a body that is not the documented one is thrown as the enum's `undocumentedBody`.
+    case throwDocumentedError(type: String, caseName: String, bodyType: String, validation: ResponseValidation?)
+    /// Throws `APIError.unexpectedStatus`: the description does not document the status.
+    case throwUnexpectedStatus
+    /// Returns the body as server-sent events.
+    case returnEvents(EventsRead)
+    /// Returns the body as a sequence of JSON values (`format`: the runtime's `JSONSequenceFormat` case).
+    case returnJSONStream(itemType: String, format: String, validation: ResponseValidation?)
+}
+
+/// How a response body is read.
+public enum ResponseBody: Sendable, Equatable {
+    /// JSON decoded as this Swift type.
+    case json(type: String)
+    /// The bytes as `Data`.
+    case binary
+    /// The bytes as UTF-8 text.
+    case text
+    /// A `{status, reason, data}` envelope: its `data` decoded as `dataType` (required or optional), or, without
+    /// one, only its status checked.
+    case envelope(dataType: String?, required: Bool)
+}
+
+/// A generated validator run on a response body, and what a failure does.
+public struct ResponseValidation: Sendable, Equatable {
+    /// The runtime's `ValidationMode` case (`reject`, `reportOnly`, ...).
+    public var mode: String
+    /// The validator function's name in `Validators`.
+    public var validator: String
+
+    public init(mode: String, validator: String) {
+        self.mode = mode
+        self.validator = validator
+    }
+}
+
+/// How server-sent events are handed over.
+public enum EventsRead: Sendable, Equatable {
+    /// Events typed by name: the generated enum decodes each.
+    case union(typeName: String)
+    /// Every event's data is JSON of one type.
+    case typed(itemType: String, validation: ResponseValidation?)
+    /// Every event's data is text.
+    case text
+}

@@ -1,0 +1,76 @@
+/// Writes the Swift statements of one status `case` from the planned ``ResponseStep``s: the one place that knows
+/// which `APIClient` call validates, decodes, returns or throws a response.
+enum ResponseStatementWriter {
+    static func lines(for steps: [ResponseStep]) -> [String] {
+        var lines: [String] = []
+        for step in steps {
+            switch step {
+            case .checkEnvelopeStatus:
+                lines.append("try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)")
+            case .validate(let validation):
+                lines.append("try client.validateResponse(__response, operation: __operation, mode: .\(validation.mode), request: __request, calledAt: __calledAt, validator: Validators.\(validation.validator))")
+            case .returnNothing:
+                lines.append("return")
+            case .failForMissingBody:
+                lines.append("throw APIError.decoding(operation: __operation.id, status: __response.status, message: \"the response has no body\")")
+            case .returnBody(.envelope(nil, _)):
+                lines += [read(.envelope(dataType: nil, required: false)), "return"]
+            case .returnBody(let body):
+                lines.append("return " + read(body))
+            case .returnOutcome(let caseName, let body):
+                lines.append("return .\(caseName)" + (body.map { "(\(read($0)))" } ?? ""))
+            case .throwError(let type, let caseName, let body):
+                lines.append("throw \(type).\(caseName)(status: __response.status" + (body.map { ", body: \(read($0))" } ?? "") + ")")
+            case .throwDocumentedError(let type, let caseName, let bodyType, let validation):
+                let mode = validation?.mode ?? "reject"
+                let validator = validation.map { "Validators." + $0.validator } ?? "nil"
+                lines.append("throw client.documentedError(\(bodyType).self, from: __response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, validator: \(validator)) { \(type).\(caseName)(status: __response.status, body: $0) } undocumented: { \(type).undocumentedBody(status: __response.status, body: __response.body, problem: $0) }")
+            case .throwUnexpectedStatus:
+                lines.append("throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)")
+            case .returnEvents(let events):
+                lines.append(eventsStatement(events))
+            case .returnJSONStream(let itemType, let format, let validation):
+                lines.append("return client.jsonStream(of: \(itemType).self, from: __stream, format: .\(format), \(streamRequest)\(streamValidation(validation)))")
+            }
+        }
+        return lines
+    }
+
+    /// The expression that reads a body.
+    private static func read(_ body: ResponseBody) -> String {
+        switch body {
+        case .json(let type): return "try client.decode(\(type).self, from: __response, operation: __operation)"
+        case .binary: return "__response.body"
+        case .text: return "String(decoding: __response.body, as: UTF8.self)"
+        case .envelope(nil, _):
+            return "try client.checkEnvelope(from: __response, operation: __operation, format: Self.envelopeFormat)"
+        case .envelope(let type?, let required):
+            return "try client.decode\(required ? "Required" : "")Envelope(\(type).self, from: __response, operation: __operation, format: Self.envelopeFormat)"
+        }
+    }
+
+    private static let streamRequest = "request: __request, operation: __operation"
+
+    private static func streamValidation(_ validation: ResponseValidation?) -> String {
+        validation.map { ", mode: .\($0.mode), validator: Validators.\($0.validator)" } ?? ""
+    }
+
+    private static func eventsStatement(_ events: EventsRead) -> String {
+        switch events {
+        case .union(let name):
+            return "return client.serverSentEvents(from: __stream, \(streamRequest), decode: \(name).init(event:data:reader:))"
+        case .typed(let type, let validation):
+            return "return client.serverSentEvents(of: \(type).self, from: __stream, \(streamRequest)\(streamValidation(validation)))"
+        case .text:
+            return "return client.serverSentEvents(from: __stream, \(streamRequest))"
+        }
+    }
+}
+
+extension ResponseStatements: Encodable {
+    /// Encoded as the Swift statements, the form templates read.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(ResponseStatementWriter.lines(for: steps))
+    }
+}
