@@ -161,4 +161,35 @@ final class PlanFactsTests: XCTestCase {
                        "throw GetItemError.status410(status: __response.status)",
                        "throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)")
     }
+
+    /// A model's members are planned as values (wire name, type, presence, date-time handling, read-only, the
+    /// members beside the declared ones); `init(from:)` and `encode(to:)` are written from them when rendering.
+    func testModelCodingIsPlannedAsValues() throws {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Event:
+                  type: object
+                  required: [id, endedAt]
+                  properties:
+                    id: { type: integer, readOnly: true }
+                    endedAt: { type: [string, 'null'], format: date-time }
+                    kind: { type: string, default: meeting }
+                  additionalProperties: { type: string }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let model = try XCTUnwrap(outcome.plan?.modelFiles.flatMap(\.models).first { $0.name == "Event" })
+        let codings = Dictionary(uniqueKeysWithValues: model.properties.map { ($0.name, $0.coding) })
+        guard case .member(let id) = codings["id"], case .member(let endedAt) = codings["endedAt"],
+              case .member(let kind) = codings["kind"] else { return XCTFail("\(codings)") }
+        XCTAssertEqual(id.presence, .optional, "a read-only member is optional: a model built for a request has none")
+        XCTAssertTrue(id.isReadOnly)
+        XCTAssertEqual(endedAt.presence, .requiredNullable)
+        XCTAssertEqual(endedAt.dateTime, .single)
+        XCTAssertEqual(kind.presence, .defaulted(literal: "\"meeting\""))
+        XCTAssertEqual(codings["additionalProperties"], .additionalProperties(valueType: "String", declaredNames: ["id", "endedAt", "kind"]))
+        assertContains(outcome.file("Models/Event.swift") ?? "",
+                       "if !RequestBodyEncoding.isActive { try container.encodeIfPresent(self.id, forKey: \"id\") }",
+                       "self.endedAt = try container.decodeDateTimeIfPresent(forKey: \"endedAt\")",
+                       "try container.encodeDateTimeOrNull(self.endedAt, forKey: \"endedAt\")",
+                       "self.kind = try container.decodeIfPresent(String.self, forKey: \"kind\") ?? \"meeting\"")
+    }
 }

@@ -185,10 +185,9 @@ public struct PropertyPlan: Encodable, Sendable {
     public var isDeprecated: Bool
     /// The `init` parameter, e.g. `displayName: Nullable<String>? = nil`.
     public var initParameter: String
-    /// Statement for `init(from:)`, e.g. `self.id = try container.decode(Int64.self, forKey: .id)`.
-    public var decodeStatement: String
-    /// Statement for `encode(to:)`.
-    public var encodeStatement: String
+    /// How the property is read and written; templates get it as `decodeStatement` (the statement of `init(from:)`,
+    /// e.g. `self.id = try container.decode(Int64.self, forKey: "id")`) and `encodeStatement` (of `encode(to:)`).
+    public var coding: PropertyCoding
     /// The name used on the right of `self.x = x` in the memberwise init (no backticks needed there).
     public var parameterName: String
     public var isLast = false
@@ -203,6 +202,35 @@ public struct PropertyPlan: Encodable, Sendable {
     /// Whether `storageName` is set. Templates test this rather than `storageName` itself: a missing key makes
     /// swift-mustache search every enclosing context for it, which was a quarter of all lookups in a model file.
     public var isBoxed = false
+
+    /// The statement of `init(from:)`, written from ``coding``.
+    public var decodeStatement: String { PropertyCodingWriter.decodeStatement(coding, name: name, storageName: storageName) }
+    /// The statement of `encode(to:)`, written from ``coding``.
+    public var encodeStatement: String { PropertyCodingWriter.encodeStatement(coding, name: name) }
+
+    enum CodingKeys: String, CodingKey {
+        case name, codingKey, wireLiteral, type, docLines, isDeprecated, initParameter, decodeStatement, encodeStatement,
+             parameterName, isLast, binding, storageName, storageType, isBoxed
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(codingKey, forKey: .codingKey)
+        try container.encode(wireLiteral, forKey: .wireLiteral)
+        try container.encode(type, forKey: .type)
+        try container.encode(docLines, forKey: .docLines)
+        try container.encode(isDeprecated, forKey: .isDeprecated)
+        try container.encode(initParameter, forKey: .initParameter)
+        try container.encode(decodeStatement, forKey: .decodeStatement)
+        try container.encode(encodeStatement, forKey: .encodeStatement)
+        try container.encode(parameterName, forKey: .parameterName)
+        try container.encode(isLast, forKey: .isLast)
+        try container.encode(binding, forKey: .binding)
+        try container.encodeIfPresent(storageName, forKey: .storageName)
+        try container.encodeIfPresent(storageType, forKey: .storageType)
+        try container.encode(isBoxed, forKey: .isBoxed)
+    }
 }
 
 /// A `CodingKeys` case.
@@ -217,8 +245,20 @@ public struct ShapePlan: Encodable, Sendable {
     public var name: String
     /// Where the shape's schema is, for the doc comment.
     public var source: String
-    /// Statements of `encode(to:shape:)` for this shape.
-    public var encodeStatements: [String]
+    /// How each field is written in this shape; templates get `encodeStatements[]`, the statements of
+    /// `encode(to:shape:)`.
+    public var fields: [ShapeFieldCoding]
+
+    enum CodingKeys: String, CodingKey {
+        case name, source, encodeStatements
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(source, forKey: .source)
+        try container.encode(PropertyCodingWriter.shapeStatements(fields), forKey: .encodeStatements)
+    }
 }
 
 /// A case of a tolerant enum.

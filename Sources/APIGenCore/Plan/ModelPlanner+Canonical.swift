@@ -81,22 +81,16 @@ extension ModelPlanner {
             keepsNulls.append(keepsNull)
             let declared = required ? type : keepsNull ? "Nullable<\(type)>?" : type + "?"
             let preferred = group.wireNamesForField[field.canonical] ?? []
-            let keys = (preferred.filter(field.wireNames.contains) + field.wireNames.filter { !preferred.contains($0) })
-                .map(SwiftNaming.stringLiteral).joined(separator: ", ")
+            let keys = preferred.filter(field.wireNames.contains) + field.wireNames.filter { !preferred.contains($0) }
             let isDate = type == "Date"
-            // Keys whose shapes send an identifier as a string: decoding tries that form first for them.
-            let textKeys = type != "FlexibleIdentifier" ? "" : Set(field.perShape.values
-                .filter { !["Int", "Int32", "Int64"].contains($0.usage.swift) }.map(\.wire))
-                .sorted().map(SwiftNaming.stringLiteral).joined(separator: ", ")
-            let call = if type == "FlexibleIdentifier" {
-                required ? "decodeFirstIdentifier(forKeys: [\(keys)], textKeys: [\(textKeys)])"
-                    : "decodeFirstIdentifierIfPresent(forKeys: [\(keys)], textKeys: [\(textKeys)])"
+            let value: SpellingsCoding.Value = if type == "FlexibleIdentifier" {
+                // Keys whose shapes send an identifier as a string: decoding tries that form first for them.
+                .identifier(textKeys: Set(field.perShape.values
+                    .filter { !["Int", "Int32", "Int64"].contains($0.usage.swift) }.map(\.wire)).sorted())
             } else if keepsNull {
-                isDate ? "decodeFirstNullableDateTime(forKeys: [\(keys)])" : "decodeFirstNullable(\(type).self, forKeys: [\(keys)])"
-            } else if isDate {
-                required ? "decodeFirstDateTime(forKeys: [\(keys)])" : "decodeFirstDateTimeIfPresent(forKeys: [\(keys)])"
+                isDate ? .nullableDateTime : .nullable(type: type)
             } else {
-                required ? "decodeFirst(\(type).self, forKeys: [\(keys)])" : "decodeFirstIfPresent(\(type).self, forKeys: [\(keys)])"
+                isDate ? .dateTime : .value(type: type)
             }
             var docs = field.docLines
             if field.wireNames.count > 1 {
@@ -106,7 +100,7 @@ extension ModelPlanner {
             properties.append(PropertyPlan(
                 name: swiftName, codingKey: swiftName, wireLiteral: "", type: declared, docLines: docs, isDeprecated: false,
                 initParameter: "\(swiftName): \(declared)\(required ? "" : " = nil")",
-                decodeStatement: "self.\(swiftName) = try container.\(call)", encodeStatement: "", parameterName: swiftName,
+                coding: .firstSpelling(SpellingsCoding(keys: keys, value: value, isRequired: required)), parameterName: swiftName,
                 binding: config.mutableModels ? "var" : "let"))
         }
         if !properties.isEmpty { properties[properties.count - 1].isLast = true }
@@ -116,31 +110,27 @@ extension ModelPlanner {
         for (shapeIndex, shape) in group.shapes.enumerated() {
             let schema = api[shape]
             let caseName = SwiftNaming.escapedMember(shapeScope.claim(SwiftNaming.memberName(schema.nameHint ?? "shape\(shapeIndex + 1)")))
-            var statements: [String] = []
+            var fieldCodings: [ShapeFieldCoding] = []
             for (fieldIndex, field) in fields.enumerated() {
                 guard let (wire, wireUsage) = field.perShape[shapeIndex] else { continue }
                 let property = properties[fieldIndex]
                 // Optional in the model but required and nullable in this shape: nil is written as `null`.
                 let optional = property.type.hasSuffix("?")
                     && !(field.requiredIn.contains(shapeIndex) && field.nullableIn.contains(shapeIndex))
-                let key = "forKey: " + SwiftNaming.stringLiteral(wire)
-                let value = "self.\(property.name)"
+                let kind: ShapeFieldCoding.Kind
                 if keepsNulls[fieldIndex] {
-                    let call = resolvedTypes[fieldIndex] == "Date" ? "encodeNullableDateTime" : "encodeNullable"
-                    statements.append("try container.\(call)(\(value), \(key))")
+                    kind = .nullable(isDate: resolvedTypes[fieldIndex] == "Date")
                 } else if resolvedTypes[fieldIndex] == "FlexibleIdentifier" {
-                    let asInteger = ["Int", "Int32", "Int64"].contains(wireUsage.swift)
-                    let present = property.type.hasSuffix("?") ? "IfPresent" : ""
-                    statements.append("try container.encodeIdentifier\(present)(\(value), asInteger: \(asInteger), \(key))")
+                    kind = .identifier(asInteger: ["Int", "Int32", "Int64"].contains(wireUsage.swift),
+                                       isOptional: property.type.hasSuffix("?"))
                 } else if resolvedTypes[fieldIndex] == "Date" {
-                    let suffix = optional ? "IfPresent" : property.type.hasSuffix("?") ? "OrNull" : ""
-                    statements.append("try container.encodeDateTime\(suffix)(\(value), \(key))")
+                    kind = .dateTime(ifPresent: optional, orNull: !optional && property.type.hasSuffix("?"))
                 } else {
-                    statements.append("try container.encode\(optional ? "IfPresent" : "")(\(value), \(key))")
+                    kind = .value(isOptional: optional)
                 }
+                fieldCodings.append(ShapeFieldCoding(wireName: wire, propertyName: property.name, kind: kind))
             }
-            if statements.isEmpty { statements = ["break"] }
-            plan.shapes.append(ShapePlan(name: caseName, source: sourceComment(schema), encodeStatements: statements))
+            plan.shapes.append(ShapePlan(name: caseName, source: sourceComment(schema), fields: fieldCodings))
             shapeCases[shape] = caseName
         }
         plan.firstShapeName = plan.shapes.first?.name

@@ -107,8 +107,7 @@ extension ModelPlanner {
                        "object as the ones above."],
             isDeprecated: false,
             initParameter: "\(name): \(variant.typeName)",
-            decodeStatement: "self.\(name) = try \(variant.typeName)(from: decoder)",
-            encodeStatement: "try self.\(name).encode(to: encoder)",
+            coding: .variant(typeName: variant.typeName),
             parameterName: name,
             binding: config.mutableModels ? "var" : "let",
             storageName: nil,
@@ -120,7 +119,6 @@ extension ModelPlanner {
     private func finish(_ additional: AdditionalPropertiesDraft) -> PropertyPlan {
         let name = SwiftNaming.escapedMember(additional.swiftName)
         let type = "[String: \(additional.valueType)]"
-        let declared = "[" + additional.declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
         return PropertyPlan(
             name: name,
             codingKey: name,
@@ -130,8 +128,7 @@ extension ModelPlanner {
                        "by name; a declared member's name here is never sent."],
             isDeprecated: false,
             initParameter: "\(name): \(type) = [:]",
-            decodeStatement: "self.\(name) = try container.decodeAdditionalProperties(\(additional.valueType).self, excluding: \(declared))",
-            encodeStatement: "try container.encodeAdditionalProperties(self.\(name), excluding: \(declared))",
+            coding: .additionalProperties(valueType: additional.valueType, declaredNames: additional.declaredNames),
             parameterName: name,
             binding: config.mutableModels ? "var" : "let",
             storageName: nil,
@@ -142,77 +139,60 @@ extension ModelPlanner {
 
     private func finish(_ property: PropertyDraft, boxed: Bool) -> PropertyPlan {
         let name = SwiftNaming.escapedMember(property.swiftName)
-        let key = "forKey: \(SwiftNaming.stringLiteral(property.wireName))"
-        // `self.` because a property may be called `container` or `encoder`, like the locals of `encode(to:)`.
-        var value = "self.\(name)"
-        let optionalChain = property.required && !property.nullable ? "" : "?"
+        var sentShape: MemberCoding.SentShape?
         if let schema = property.schema, !property.nullable || property.required {
             // A shape of a canonical model is written back with that shape's field names, not the first shape's.
             if let shape = shapeCases[schema] {
-                value += "\(optionalChain).encoded(as: .\(shape))"
+                sentShape = .shape(shape)
             } else if let items = api[schema].items, let shape = shapeCases[items], property.usage.swift.hasPrefix("[") {
-                value += "\(optionalChain).map { $0.encoded(as: .\(shape)) }"
+                sentShape = .eachElement(shape)
             }
         }
         var base = property.usage.swift
         if boxed { base = "Indirect<\(base)>" }
         let type: String
-        var decode: String
-        var encode: String
+        let presence: MemberCoding.Presence
         var initDefault = ""
         let useDateHelpers = !boxed && (property.usage.isDateTime || property.usage.isDateTimeArray)
-        let helper = property.usage.isDateTime ? "DateTime" : "DateTimeArray"
+        let dateTime: MemberCoding.DateTime? = useDateHelpers ? (property.usage.isDateTime ? .single : .array) : nil
 
         if property.required && !property.nullable {
             type = base
-            decode = useDateHelpers ? "try container.decode\(helper)(\(key))" : "try container.decode(\(base).self, \(key))"
-            encode = useDateHelpers ? "try container.encode\(helper)(\(value), \(key))" : "try container.encode(\(value), \(key))"
+            presence = .required
         } else if let literal = property.defaultLiteral, !property.nullable {
             type = base
-            decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key)) ?? \(literal)"
-                : "try container.decodeIfPresent(\(base).self, \(key)) ?? \(literal)"
-            // An empty list is the one date-time array default with a literal.
-            encode = useDateHelpers ? "try container.encode\(helper)(\(value), \(key))" : "try container.encode(\(value), \(key))"
+            presence = .defaulted(literal: literal)
             initDefault = " = \(literal)"
         } else if let literal = property.defaultLiteral, !property.required, !useDateHelpers {
             // Nullable with a default: absent is the default, `null` stays `null`.
             type = "Nullable<\(base)>"
-            decode = "try container.decodeNullable(\(base).self, \(key)) ?? .value(\(literal))"
-            encode = "try container.encodeNullable(\(value), \(key))"
+            presence = .nullableDefaulted(literal: literal)
             initDefault = " = .value(\(literal))"
         } else if !property.required && property.nullable && useDateHelpers && property.usage.isDateTime {
             type = "Nullable<Date>?"
-            decode = "try container.decodeNullableDateTime(\(key))"
-            encode = "try container.encodeNullableDateTime(\(value), \(key))"
+            presence = .nullableOptional
             initDefault = " = nil"
         } else if !property.required && property.nullable && !useDateHelpers {
             type = "Nullable<\(base)>?"
-            decode = "try container.decodeNullable(\(base).self, \(key))"
-            encode = "try container.encodeNullable(\(value), \(key))"
+            presence = .nullableOptional
             initDefault = " = nil"
         } else if property.required {
-            // Required and nullable: nil is the `null` the server sent, and is written back as `null`.
             type = base + "?"
-            decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key))" : "try container.decodeIfPresent(\(base).self, \(key))"
-            encode = useDateHelpers ? "try container.encode\(helper)OrNull(\(value), \(key))" : "try container.encode(\(value), \(key))"
+            presence = .requiredNullable
             initDefault = " = nil"
         } else {
             type = base + "?"
-            decode = useDateHelpers ? "try container.decode\(helper)IfPresent(\(key))" : "try container.decodeIfPresent(\(base).self, \(key))"
-            encode = useDateHelpers ? "try container.encode\(helper)IfPresent(\(value), \(key))" : "try container.encodeIfPresent(\(value), \(key))"
+            presence = .optional
             initDefault = " = nil"
         }
-        if property.readOnly { encode = "if !RequestBodyEncoding.isActive { \(encode) }" }
+        let coding = MemberCoding(wireName: property.wireName, valueType: base, presence: presence, dateTime: dateTime,
+                                  sentShape: sentShape, isOptionalValue: !(property.required && !property.nullable),
+                                  isReadOnly: property.readOnly)
         // Immutable models keep a property that holds another struct by value in a box: the struct's copy,
         // assign and destroy then handle one reference instead of every field of the nested model (and of its
         // nested models), which was most of the IR of a model file (Docs/performance.md).
         let storage = !config.mutableModels && !boxed && property.usage.directStruct != nil
             ? "_" + name.filter { $0 != "`" } : nil
-        if let storage {
-            decode = "self.\(storage) = try Indirect(" + decode.dropFirst("try ".count) + ")"
-        } else {
-            decode = "self.\(name) = " + decode
-        }
         var docs = property.docLines
         if property.deprecated {
             docs.append(contentsOf: docs.isEmpty ? ["- Warning: Deprecated in the API description."] : ["", "- Warning: Deprecated in the API description."])
@@ -228,8 +208,7 @@ extension ModelPlanner {
             docLines: docs,
             isDeprecated: property.deprecated,
             initParameter: "\(name): \(type)\(initDefault)",
-            decodeStatement: decode,
-            encodeStatement: encode,
+            coding: .member(coding),
             parameterName: name,
             binding: config.mutableModels ? "var" : "let",
             storageName: storage,

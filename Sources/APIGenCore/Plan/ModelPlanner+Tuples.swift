@@ -37,19 +37,13 @@ extension ModelPlanner {
             let element = self.usage(position, suggestedName: name + SwiftNaming.typeNamePart(plain), file: file)
             let isRequired = index < required
             let type = isRequired ? element.swift : element.swift + "?"
-            let read = "container.decode(\(element.swift).self)"
-            let value = isRequired ? read : "container.isAtEnd ? nil : \(read)"
             // Models hold nested structs in a box (as struct properties do): a tuple may hold the struct holding it.
             let storage = element.directStruct != nil ? "_" + plain : nil
-            let decode = storage.map { "self.\($0) = try Indirect(\(value))" } ?? "self.\(member) = try \(value)"
-            // Positions after a missing one cannot be written: the array ends at the first missing position.
-            let encode = isRequired ? "try container.encode(self.\(member))"
-                : "guard let \(member) = self.\(member) else { return }\n        try container.encode(\(member))"
             var docs = documentation(positionSchema)
             docs += (docs.isEmpty ? [] : [""]) + ["Position \(index + 1)" + (isRequired ? "." : "; nil when the array ends before it.")]
             properties.append(PropertyPlan(
                 name: member, codingKey: member, wireLiteral: "", type: type, docLines: docs, isDeprecated: positionSchema.deprecated,
-                initParameter: "\(member): \(type)\(isRequired ? "" : " = nil")", decodeStatement: decode, encodeStatement: encode,
+                initParameter: "\(member): \(type)\(isRequired ? "" : " = nil")", coding: .position(valueType: element.swift, isRequired: isRequired),
                 parameterName: member, binding: config.mutableModels ? "var" : "let", storageName: storage,
                 storageType: storage.map { _ in "Indirect<\(type)>" }, isBoxed: storage != nil))
         }
@@ -59,8 +53,7 @@ extension ModelPlanner {
                 name: "rest", codingKey: "rest", wireLiteral: "", type: "[\(element)]",
                 docLines: ["The elements after the positions."], isDeprecated: false,
                 initParameter: "rest: [\(element)] = []",
-                decodeStatement: "var rest: [\(element)] = []\n        while !container.isAtEnd { rest.append(try container.decode(\(element).self)) }\n        self.rest = rest",
-                encodeStatement: "for element in self.rest { try container.encode(element) }",
+                coding: .rest(elementType: element),
                 parameterName: "rest", binding: config.mutableModels ? "var" : "let"))
         }
         if !properties.isEmpty { properties[properties.count - 1].isLast = true }
