@@ -34,12 +34,23 @@ func runProcess(_ executable: URL, _ arguments: [String], in directory: URL, env
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    // Read before waiting so a full pipe cannot block the child.
+    // Both pipes are drained at once, before waiting: read one after the other, a child that fills the second
+    // (64 KiB of compiler errors on stderr) blocks forever while the first is read to its end, and the suite hangs
+    // instead of failing.
+    let stderrData = PipeContents()
+    let reading = DispatchGroup()
+    let stderrHandle = err.fileHandleForReading
+    DispatchQueue.global().async(group: reading) { stderrData.data = stderrHandle.readDataToEndOfFile() }
     let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    reading.wait()
     process.waitUntilExit()
     return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                         stderr: String(decoding: stderrData, as: UTF8.self))
+                         stderr: String(decoding: stderrData.data, as: UTF8.self))
+}
+
+/// What one reader thread collected from a pipe; read only after that thread is done (`DispatchGroup.wait`).
+private final class PipeContents: @unchecked Sendable {
+    var data = Data()
 }
 
 /// Runs the built `apigen` in `directory`.
