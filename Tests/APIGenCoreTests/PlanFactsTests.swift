@@ -97,7 +97,7 @@ final class PlanFactsTests: XCTestCase {
                   responses: { '204': { description: sent } }
             """)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
-        let operation = try XCTUnwrap(outcome.plan?.groups.flatMap(\.operations).first { $0.methodName == "upload" })
+        let operation = try plannedOperation("upload", in: outcome)
         let steps = operation.requestStatements.steps
         XCTAssertEqual(steps.count, 4)
         guard case .parameter(let id) = steps[0], case .parameter(let filter) = steps[1], case .parameter(let tags) = steps[2],
@@ -147,7 +147,7 @@ final class PlanFactsTests: XCTestCase {
                 Problem: { type: object, properties: { message: { type: string } } }
             """)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
-        let operation = try XCTUnwrap(outcome.plan?.groups.flatMap(\.operations).first { $0.methodName == "getItem" })
+        let operation = try plannedOperation("getItem", in: outcome)
         let cases = Dictionary(uniqueKeysWithValues: operation.responseCases.map { ($0.pattern, $0.statements.steps) })
         XCTAssertEqual(cases["200"], [.validate(ResponseValidation(mode: "reject", validator: "validateItem")),
                                       .returnBody(.json(type: "Item"))])
@@ -191,5 +191,10 @@ final class PlanFactsTests: XCTestCase {
                        "self.endedAt = try container.decodeDateTimeIfPresent(forKey: \"endedAt\")",
                        "try container.encodeDateTimeOrNull(self.endedAt, forKey: \"endedAt\")",
                        "self.kind = try container.decodeIfPresent(String.self, forKey: \"kind\") ?? \"meeting\"")
+    }
+
+    private func plannedOperation(_ methodName: String, in outcome: Generator.Outcome) throws -> OperationPlan {
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        return try XCTUnwrap(outcome.plan?.groups.flatMap(\.operations).first { $0.methodName == methodName })
     }
 }

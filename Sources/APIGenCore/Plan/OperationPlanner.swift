@@ -473,14 +473,9 @@ struct OperationPlanner {
                 cases.append(ResponseCasePlan(status: .statusClass(2), statements: ResponseStatements([.returnNothing])))
             }
             for (response, payload) in successPayloads {
-                let result: ResponseStep
-                if case .envelope(nil, _) = payload, let body = payload.body {
-                    result = .returnBody(body)
-                } else if let body = payload.carriedBody {
-                    result = .returnBody(body)
-                } else {
-                    result = returnType == "Void" ? .returnNothing : .failForMissingBody
-                }
+                // An envelope without data is read too (its status checked), though it returns nothing.
+                let result: ResponseStep = payload.body.map { .returnBody($0) }
+                    ?? (returnType == "Void" ? .returnNothing : .failForMissingBody)
                 let checks = validation(response, operation: operation)
                 if !checks.isEmpty { recordsCallTime = true }
                 var checked = checks + [result]

@@ -13,10 +13,9 @@ enum ResponseStatementWriter {
                 lines.append("return")
             case .failForMissingBody:
                 lines.append("throw APIError.decoding(operation: __operation.id, status: __response.status, message: \"the response has no body\")")
-            case .returnBody(.envelope(nil, _)):
-                lines += [read(.envelope(dataType: nil, required: false)), "return"]
             case .returnBody(let body):
-                lines.append("return " + read(body))
+                // An envelope without data is only checked: the method returns nothing after it.
+                if case .envelope(nil, _) = body { lines += [read(body), "return"] } else { lines.append("return " + read(body)) }
             case .returnOutcome(let caseName, let body):
                 lines.append("return .\(caseName)" + (body.map { "(\(read($0)))" } ?? ""))
             case .throwError(let type, let caseName, let body):
