@@ -36,7 +36,10 @@ public struct MemberAPI: Sendable {
     }
 
     /// Property names the API description marks `writeOnly` or `format: password`: reports and logs hide them.
-    public static let secretFields: Set<String> = ["password", "refreshToken"]
+    public static let secretFields: Set<String> = [
+        "password",
+        "refreshToken",
+    ]
 
     /// Sends a report per response of this client that fails validation to `reportError`
     /// (`validationReport:` in apigen.yml), secrets hidden (see ``secretFields``). Reports never trigger reports, at
@@ -57,27 +60,6 @@ public struct MemberAPI: Sendable {
         reporter.install(on: client)
         return reporter
     }
-
-    /// Operations tagged accordingly.
-    public var auth: AuthAPI { AuthAPI(client: client) }
-
-    /// Operations tagged accordingly.
-    public var members: MembersAPI { MembersAPI(client: client) }
-
-    /// Operations tagged accordingly.
-    public var media: MediaAPI { MediaAPI(client: client) }
-
-    /// Operations tagged accordingly.
-    public var config: ConfigAPI { ConfigAPI(client: client) }
-
-    /// Operations tagged accordingly.
-    public var notifications: NotificationsAPI { NotificationsAPI(client: client) }
-
-    /// Operations tagged accordingly.
-    public var currency: CurrencyAPI { CurrencyAPI(client: client) }
-
-    /// Operations tagged accordingly.
-    public var reports: ReportsAPI { ReportsAPI(client: client) }
 }
 
 extension MemberAPI {

@@ -15,7 +15,14 @@ public struct AuthAPI: Sendable {
 
     /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
     static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+}
 
+extension MemberAPI {
+    /// Operations tagged `Auth`.
+    public var auth: AuthAPI { AuthAPI(client: client) }
+}
+
+extension AuthAPI {
     /// Log in with email and password
     ///
     /// Exchanges an email/password pair for an access and a refresh token.
@@ -40,7 +47,20 @@ public struct AuthAPI: Sendable {
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { LoginWithEmailError.other(status: __response.status, body: $0) } undocumented: { LoginWithEmailError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
+}
 
+/// The documented error responses of `loginWithEmail`, thrown by its method.
+public enum LoginWithEmailError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// Any other error.
+    case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension AuthAPI {
     /// Renew the access token
     ///
     /// Exchanges the refresh token for a new pair. Called with the expired access token, which identifies the
@@ -66,7 +86,18 @@ public struct AuthAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
+}
 
+/// The documented error responses of `refreshTokens`, thrown by its method.
+public enum RefreshTokensError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension AuthAPI {
     /// Log in with a Facebook access token
     ///
     /// Exchanges a Facebook user access token for our own tokens. The legacy gateway in front of
@@ -92,26 +123,6 @@ public struct AuthAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
-}
-
-/// The documented error responses of `loginWithEmail`, thrown by its method.
-public enum LoginWithEmailError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// Any other error.
-    case other(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-/// The documented error responses of `refreshTokens`, thrown by its method.
-public enum RefreshTokensError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
 /// The documented error responses of `loginWithFacebook`, thrown by its method.

@@ -15,7 +15,14 @@ public struct ConfigAPI: Sendable {
 
     /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
     static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+}
 
+extension MemberAPI {
+    /// Operations tagged `Config`.
+    public var config: ConfigAPI { ConfigAPI(client: client) }
+}
+
+extension ConfigAPI {
     /// Replace the account's app settings
     ///
     /// Replaces the whole config. Send back the `version` you last read; a stale version is rejected with 409
@@ -43,7 +50,123 @@ public struct ConfigAPI: Sendable {
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { UpdateConfigError.other(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
+}
 
+/// The documented error responses of `updateConfig`, thrown by its method.
+public enum UpdateConfigError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// The config was changed on another device since `version` was read.
+    case status409(status: Int, body: UpdateConfigError409)
+    /// Any other error.
+    case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension Validators {
+    private static let updateConfigConstants = UpdateConfigValidatorConstants.make()
+
+    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
+    static func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.updateConfigConstants.updateConfigTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.updateConfigConstants.updateConfigTypesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.updateConfigConstants.updateConfigResponse409Properties, Self.updateConfigConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.updateConfigConstants.updateConfigResponse409Properties.index(of: member)
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateUpdateConfigResponse409Data) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.updateConfigConstants.updateConfigResponse409PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
+    static func validateUpdateConfigResponse409Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.updateConfigConstants.updateConfigTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.updateConfigConstants.updateConfigTypesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.updateConfigConstants.updateConfigResponse409DataProperties, Self.updateConfigConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.updateConfigConstants.updateConfigResponse409DataProperties.index(of: member)
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "current", validateConfig) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.updateConfigConstants.updateConfigResponse409DataPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// The constants of these validators, built together on first use.
+    private struct UpdateConfigValidatorConstants {
+        let updateConfigResponse409DataProperties: JSONPropertyTable
+        let updateConfigResponse409Properties: JSONPropertyTable
+        let updateConfigResponse409Required: [Int]
+        let updateConfigTypesObject: JSONTypeSet
+        let updateConfigTypesString: JSONTypeSet
+        let updateConfigTypesStringNull: JSONTypeSet
+        let updateConfigResponse409DataPropertyRules: [SchemaRule]
+        let updateConfigResponse409PropertyRules: [SchemaRule]
+
+        static func make() -> UpdateConfigValidatorConstants {
+            let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
+            let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let updateConfigResponse409Required: [Int] = [0, 1, 2]
+            let updateConfigTypesObject: JSONTypeSet = [.object]
+            let updateConfigTypesString: JSONTypeSet = [.string]
+            let updateConfigTypesStringNull: JSONTypeSet = [.string, .null]
+            let updateConfigResponse409DataPropertyRules: [SchemaRule] = [
+                SchemaRule(types: updateConfigTypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
+                SchemaRule(types: updateConfigTypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
+                .anything,
+            ]
+            let updateConfigResponse409PropertyRules: [SchemaRule] = [
+                SchemaRule(types: updateConfigTypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
+                SchemaRule(types: updateConfigTypesStringNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
+                .anything,
+            ]
+            return UpdateConfigValidatorConstants(
+                updateConfigResponse409DataProperties: updateConfigResponse409DataProperties,
+                updateConfigResponse409Properties: updateConfigResponse409Properties,
+                updateConfigResponse409Required: updateConfigResponse409Required,
+                updateConfigTypesObject: updateConfigTypesObject,
+                updateConfigTypesString: updateConfigTypesString,
+                updateConfigTypesStringNull: updateConfigTypesStringNull,
+                updateConfigResponse409DataPropertyRules: updateConfigResponse409DataPropertyRules,
+                updateConfigResponse409PropertyRules: updateConfigResponse409PropertyRules
+            )
+        }
+    }
+}
+
+extension ConfigAPI {
     /// Liveness probe
     ///
     /// Cheap check the app calls before showing the maintenance screen.
@@ -67,19 +190,6 @@ public struct ConfigAPI: Sendable {
     }
 }
 
-/// The documented error responses of `updateConfig`, thrown by its method.
-public enum UpdateConfigError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// The config was changed on another device since `version` was read.
-    case status409(status: Int, body: UpdateConfigError409)
-    /// Any other error.
-    case other(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
 /// The documented error responses of `/health`, thrown by its method.
 public enum GetHealthError: Sendable, Error {
     /// Any other error.
@@ -89,26 +199,24 @@ public enum GetHealthError: Sendable, Error {
     case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
-// MARK: - Validators
-
 extension Validators {
-    private static let configAPIConstants = ConfigAPIValidatorConstants.make()
+    private static let healthGetHealthConstants = HealthGetHealthValidatorConstants.make()
 
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
     static func validateHealthGetHealthResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configAPIConstants.configAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.configAPIConstants.configAPITypesObject))
+        if !(Self.healthGetHealthConstants.healthGetHealthTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.healthGetHealthConstants.healthGetHealthTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.configAPIConstants.healthGetHealthResponse200Properties, Self.configAPIConstants.healthGetHealthResponse200Required, keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.healthGetHealthConstants.healthGetHealthResponse200Properties, Self.healthGetHealthConstants.healthGetHealthResponse200Required, keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.configAPIConstants.healthGetHealthResponse200Properties.index(of: member)
+                let __index = Self.healthGetHealthConstants.healthGetHealthResponse200Properties.index(of: member)
                 let __declared = __index != nil
-                if let __index, !context.validate(member.value, at: member.key, Self.configAPIConstants.healthGetHealthResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                if let __index, !context.validate(member.value, at: member.key, Self.healthGetHealthConstants.healthGetHealthResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 if !__declared {
                     if !context.validate(member.value, at: member.key, validateHealthGetHealthResponse200AdditionalProperty) { if context.shouldStop { return false }; valid = false }
                 }
@@ -122,116 +230,48 @@ extension Validators {
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties`
     static func validateHealthGetHealthResponse200AdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configAPIConstants.configAPITypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: Self.configAPIConstants.configAPITypesString))
+        if !(Self.healthGetHealthConstants.healthGetHealthTypesString.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: Self.healthGetHealthConstants.healthGetHealthTypesString))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.configAPIConstants.healthGetHealthResponse200AdditionalPropertyEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/enum", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.enumeration(instance, Self.configAPIConstants.healthGetHealthResponse200AdditionalPropertyEnum))
+        if !(SchemaCheck.isOneOf(instance, Self.healthGetHealthConstants.healthGetHealthResponse200AdditionalPropertyEnum)) {
+            context.fail(keyword: "enum", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/enum", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.enumeration(instance, Self.healthGetHealthConstants.healthGetHealthResponse200AdditionalPropertyEnum))
             if context.shouldStop { return false }
             valid = false
         }
         return valid
     }
 
-    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
-    static func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.configAPIConstants.configAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.configAPIConstants.configAPITypesObject))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.configAPIConstants.updateConfigResponse409Properties, Self.configAPIConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.configAPIConstants.updateConfigResponse409Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateUpdateConfigResponse409Data) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.configAPIConstants.updateConfigResponse409PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
-    static func validateUpdateConfigResponse409Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.configAPIConstants.configAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.configAPIConstants.configAPITypesObject))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.configAPIConstants.updateConfigResponse409DataProperties, Self.configAPIConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.configAPIConstants.updateConfigResponse409DataProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "current", validateConfig) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.configAPIConstants.updateConfigResponse409DataPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// The constants of this file's validators, built together on first use.
-    private struct ConfigAPIValidatorConstants {
-        let configAPITypesBoolean: JSONTypeSet
-        let configAPITypesObject: JSONTypeSet
-        let configAPITypesString: JSONTypeSet
-        let configAPITypesStringNull: JSONTypeSet
+    /// The constants of these validators, built together on first use.
+    private struct HealthGetHealthValidatorConstants {
         let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance]
         let healthGetHealthResponse200Properties: JSONPropertyTable
         let healthGetHealthResponse200Required: [Int]
-        let updateConfigResponse409DataProperties: JSONPropertyTable
-        let updateConfigResponse409Properties: JSONPropertyTable
-        let updateConfigResponse409Required: [Int]
+        let healthGetHealthTypesBoolean: JSONTypeSet
+        let healthGetHealthTypesObject: JSONTypeSet
+        let healthGetHealthTypesString: JSONTypeSet
         let healthGetHealthResponse200PropertyRules: [SchemaRule]
-        let updateConfigResponse409DataPropertyRules: [SchemaRule]
-        let updateConfigResponse409PropertyRules: [SchemaRule]
 
-        static func make() -> ConfigAPIValidatorConstants {
-            let configAPITypesBoolean: JSONTypeSet = [.boolean]
-            let configAPITypesObject: JSONTypeSet = [.object]
-            let configAPITypesString: JSONTypeSet = [.string]
-            let configAPITypesStringNull: JSONTypeSet = [.string, .null]
+        static func make() -> HealthGetHealthValidatorConstants {
             let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance] = [.string("up"), .string("degraded"), .string("down")]
             let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
             let healthGetHealthResponse200Required: [Int] = [0]
-            let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
-            let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let updateConfigResponse409Required: [Int] = [0, 1, 2]
+            let healthGetHealthTypesBoolean: JSONTypeSet = [.boolean]
+            let healthGetHealthTypesObject: JSONTypeSet = [.object]
+            let healthGetHealthTypesString: JSONTypeSet = [.string]
             let healthGetHealthResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: configAPITypesBoolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
+                SchemaRule(types: healthGetHealthTypesBoolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
             ]
-            let updateConfigResponse409DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
-                SchemaRule(types: configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
-                .anything,
-            ]
-            let updateConfigResponse409PropertyRules: [SchemaRule] = [
-                SchemaRule(types: configAPITypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
-                SchemaRule(types: configAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
-                .anything,
-            ]
-            return ConfigAPIValidatorConstants(configAPITypesBoolean: configAPITypesBoolean, configAPITypesObject: configAPITypesObject, configAPITypesString: configAPITypesString, configAPITypesStringNull: configAPITypesStringNull, healthGetHealthResponse200AdditionalPropertyEnum: healthGetHealthResponse200AdditionalPropertyEnum, healthGetHealthResponse200Properties: healthGetHealthResponse200Properties, healthGetHealthResponse200Required: healthGetHealthResponse200Required, updateConfigResponse409DataProperties: updateConfigResponse409DataProperties, updateConfigResponse409Properties: updateConfigResponse409Properties, updateConfigResponse409Required: updateConfigResponse409Required, healthGetHealthResponse200PropertyRules: healthGetHealthResponse200PropertyRules, updateConfigResponse409DataPropertyRules: updateConfigResponse409DataPropertyRules, updateConfigResponse409PropertyRules: updateConfigResponse409PropertyRules)
+            return HealthGetHealthValidatorConstants(
+                healthGetHealthResponse200AdditionalPropertyEnum: healthGetHealthResponse200AdditionalPropertyEnum,
+                healthGetHealthResponse200Properties: healthGetHealthResponse200Properties,
+                healthGetHealthResponse200Required: healthGetHealthResponse200Required,
+                healthGetHealthTypesBoolean: healthGetHealthTypesBoolean,
+                healthGetHealthTypesObject: healthGetHealthTypesObject,
+                healthGetHealthTypesString: healthGetHealthTypesString,
+                healthGetHealthResponse200PropertyRules: healthGetHealthResponse200PropertyRules
+            )
         }
     }
 }

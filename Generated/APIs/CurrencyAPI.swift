@@ -15,7 +15,14 @@ public struct CurrencyAPI: Sendable {
 
     /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
     static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+}
 
+extension MemberAPI {
+    /// Operations tagged `Currency`.
+    public var currency: CurrencyAPI { CurrencyAPI(client: client) }
+}
+
+extension CurrencyAPI {
     /// Current exchange rates
     ///
     /// Returns <b>rates</b> & history for the shop's price display, e.g. `GET /currency/rates?base=USD`.
@@ -55,30 +62,28 @@ public enum GetCurrencyRatesError: Sendable, Error {
     case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
-// MARK: - Validators
-
 extension Validators {
-    private static let currencyAPIConstants = CurrencyAPIValidatorConstants.make()
+    private static let getCurrencyRatesConstants = GetCurrencyRatesValidatorConstants.make()
 
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
     static func validateGetCurrencyRatesResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.currencyAPIConstants.currencyAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.currencyAPIConstants.currencyAPITypesObject))
+        if !(Self.getCurrencyRatesConstants.getCurrencyRatesTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.getCurrencyRatesConstants.getCurrencyRatesTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.currencyAPIConstants.getCurrencyRatesResponse200Properties, Self.currencyAPIConstants.getCurrencyRatesResponse200Required, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.getCurrencyRatesConstants.getCurrencyRatesResponse200Properties, Self.getCurrencyRatesConstants.getCurrencyRatesResponse200Required, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.currencyAPIConstants.getCurrencyRatesResponse200Properties.index(of: member)
+                let __index = Self.getCurrencyRatesConstants.getCurrencyRatesResponse200Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateCurrencyRates) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.currencyAPIConstants.getCurrencyRatesResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.getCurrencyRatesConstants.getCurrencyRatesResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -88,27 +93,34 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
-    private struct CurrencyAPIValidatorConstants {
-        let currencyAPITypesObject: JSONTypeSet
-        let currencyAPITypesString: JSONTypeSet
-        let currencyAPITypesStringNull: JSONTypeSet
+    /// The constants of these validators, built together on first use.
+    private struct GetCurrencyRatesValidatorConstants {
         let getCurrencyRatesResponse200Properties: JSONPropertyTable
         let getCurrencyRatesResponse200Required: [Int]
+        let getCurrencyRatesTypesObject: JSONTypeSet
+        let getCurrencyRatesTypesString: JSONTypeSet
+        let getCurrencyRatesTypesStringNull: JSONTypeSet
         let getCurrencyRatesResponse200PropertyRules: [SchemaRule]
 
-        static func make() -> CurrencyAPIValidatorConstants {
-            let currencyAPITypesObject: JSONTypeSet = [.object]
-            let currencyAPITypesString: JSONTypeSet = [.string]
-            let currencyAPITypesStringNull: JSONTypeSet = [.string, .null]
+        static func make() -> GetCurrencyRatesValidatorConstants {
             let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let getCurrencyRatesResponse200Required: [Int] = [0, 2]
+            let getCurrencyRatesTypesObject: JSONTypeSet = [.object]
+            let getCurrencyRatesTypesString: JSONTypeSet = [.string]
+            let getCurrencyRatesTypesStringNull: JSONTypeSet = [.string, .null]
             let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: currencyAPITypesString, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: currencyAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
+                SchemaRule(types: getCurrencyRatesTypesString, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
+                SchemaRule(types: getCurrencyRatesTypesStringNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
                 .anything,
             ]
-            return CurrencyAPIValidatorConstants(currencyAPITypesObject: currencyAPITypesObject, currencyAPITypesString: currencyAPITypesString, currencyAPITypesStringNull: currencyAPITypesStringNull, getCurrencyRatesResponse200Properties: getCurrencyRatesResponse200Properties, getCurrencyRatesResponse200Required: getCurrencyRatesResponse200Required, getCurrencyRatesResponse200PropertyRules: getCurrencyRatesResponse200PropertyRules)
+            return GetCurrencyRatesValidatorConstants(
+                getCurrencyRatesResponse200Properties: getCurrencyRatesResponse200Properties,
+                getCurrencyRatesResponse200Required: getCurrencyRatesResponse200Required,
+                getCurrencyRatesTypesObject: getCurrencyRatesTypesObject,
+                getCurrencyRatesTypesString: getCurrencyRatesTypesString,
+                getCurrencyRatesTypesStringNull: getCurrencyRatesTypesStringNull,
+                getCurrencyRatesResponse200PropertyRules: getCurrencyRatesResponse200PropertyRules
+            )
         }
     }
 }

@@ -15,7 +15,14 @@ public struct MediaAPI: Sendable {
 
     /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
     static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+}
 
+extension MemberAPI {
+    /// Operations tagged `Media`.
+    public var media: MediaAPI { MediaAPI(client: client) }
+}
+
+extension MediaAPI {
     /// Upload a new avatar
     ///
     /// Replaces the caller's avatar. The server crops to the given square before scaling.
@@ -50,7 +57,114 @@ public struct MediaAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
+}
 
+/// The documented error responses of `uploadAvatar`, thrown by its method.
+public enum UploadAvatarError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// The file is larger than 5 MB.
+    case status413(status: Int, body: ErrorResponse)
+    /// Any other client error (unsupported image type, crop outside the image, ...).
+    case status4XX(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension Validators {
+    private static let uploadAvatarConstants = UploadAvatarValidatorConstants.make()
+
+    /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
+    static func validateUploadAvatarResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.uploadAvatarConstants.uploadAvatarTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.uploadAvatarConstants.uploadAvatarTypesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.uploadAvatarConstants.uploadAvatarResponse200Properties, Self.uploadAvatarConstants.uploadAvatarResponse200Required, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            for member in object {
+                let __index = Self.uploadAvatarConstants.uploadAvatarResponse200Properties.index(of: member)
+                if let __index {
+                    switch __index {
+                    case 2:
+                        if !context.validate(member.value, at: "data", validateUploadAvatarResponse200Data) { if context.shouldStop { return false }; valid = false }
+                    default:
+                        if !context.validate(member.value, at: member.key, Self.uploadAvatarConstants.uploadAvatarResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                    }
+                }
+            }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
+    static func validateUploadAvatarResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+        var valid = true
+        if !(Self.uploadAvatarConstants.uploadAvatarTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.uploadAvatarConstants.uploadAvatarTypesObject))
+            if context.shouldStop { return false }
+            valid = false
+        }
+        switch instance {
+        case .object(let object):
+            if !context.checkRequired(object, Self.uploadAvatarConstants.uploadAvatarResponse200DataProperties, Self.uploadAvatarConstants.uploadAvatarResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+            if !context.validateProperties(object, Self.uploadAvatarConstants.uploadAvatarResponse200DataProperties, Self.uploadAvatarConstants.uploadAvatarResponse200DataPropertyRules) { if context.shouldStop { return false }; valid = false }
+        default:
+            break
+        }
+        return valid
+    }
+
+    /// The constants of these validators, built together on first use.
+    private struct UploadAvatarValidatorConstants {
+        let uploadAvatarResponse200DataProperties: JSONPropertyTable
+        let uploadAvatarResponse200DataRequired: [Int]
+        let uploadAvatarResponse200Properties: JSONPropertyTable
+        let uploadAvatarResponse200Required: [Int]
+        let uploadAvatarTypesObject: JSONTypeSet
+        let uploadAvatarTypesString: JSONTypeSet
+        let uploadAvatarTypesStringNull: JSONTypeSet
+        let uploadAvatarResponse200DataPropertyRules: [SchemaRule]
+        let uploadAvatarResponse200PropertyRules: [SchemaRule]
+
+        static func make() -> UploadAvatarValidatorConstants {
+            let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["avatarUrl"])
+            let uploadAvatarResponse200DataRequired: [Int] = [0]
+            let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+            let uploadAvatarResponse200Required: [Int] = [0, 2]
+            let uploadAvatarTypesObject: JSONTypeSet = [.object]
+            let uploadAvatarTypesString: JSONTypeSet = [.string]
+            let uploadAvatarTypesStringNull: JSONTypeSet = [.string, .null]
+            let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = [
+                SchemaRule(types: uploadAvatarTypesString, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
+            ]
+            let uploadAvatarResponse200PropertyRules: [SchemaRule] = [
+                SchemaRule(types: uploadAvatarTypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
+                SchemaRule(types: uploadAvatarTypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
+                .anything,
+            ]
+            return UploadAvatarValidatorConstants(
+                uploadAvatarResponse200DataProperties: uploadAvatarResponse200DataProperties,
+                uploadAvatarResponse200DataRequired: uploadAvatarResponse200DataRequired,
+                uploadAvatarResponse200Properties: uploadAvatarResponse200Properties,
+                uploadAvatarResponse200Required: uploadAvatarResponse200Required,
+                uploadAvatarTypesObject: uploadAvatarTypesObject,
+                uploadAvatarTypesString: uploadAvatarTypesString,
+                uploadAvatarTypesStringNull: uploadAvatarTypesStringNull,
+                uploadAvatarResponse200DataPropertyRules: uploadAvatarResponse200DataPropertyRules,
+                uploadAvatarResponse200PropertyRules: uploadAvatarResponse200PropertyRules
+            )
+        }
+    }
+}
+
+extension MediaAPI {
     /// Download a member's avatar
     ///
     /// The raw image bytes. CDN edges answer with `application/octet-stream` when they lost the original type.
@@ -95,19 +209,6 @@ public struct MediaAPI: Sendable {
     }
 }
 
-/// The documented error responses of `uploadAvatar`, thrown by its method.
-public enum UploadAvatarError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// The file is larger than 5 MB.
-    case status413(status: Int, body: ErrorResponse)
-    /// Any other client error (unsupported image type, crop outside the image, ...).
-    case status4XX(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
 /// The documented error responses of `downloadAvatar`, thrown by its method.
 public enum DownloadAvatarError: Sendable, Error {
     /// No such resource.
@@ -115,88 +216,4 @@ public enum DownloadAvatarError: Sendable, Error {
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-// MARK: - Validators
-
-extension Validators {
-    private static let mediaAPIConstants = MediaAPIValidatorConstants.make()
-
-    /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
-    static func validateUploadAvatarResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.mediaAPIConstants.mediaAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.mediaAPIConstants.mediaAPITypesObject))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.mediaAPIConstants.uploadAvatarResponse200Properties, Self.mediaAPIConstants.uploadAvatarResponse200Required, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.mediaAPIConstants.uploadAvatarResponse200Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateUploadAvatarResponse200Data) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.mediaAPIConstants.uploadAvatarResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
-    static func validateUploadAvatarResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(Self.mediaAPIConstants.mediaAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.mediaAPIConstants.mediaAPITypesObject))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.mediaAPIConstants.uploadAvatarResponse200DataProperties, Self.mediaAPIConstants.uploadAvatarResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.mediaAPIConstants.uploadAvatarResponse200DataProperties, Self.mediaAPIConstants.uploadAvatarResponse200DataPropertyRules) { if context.shouldStop { return false }; valid = false }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// The constants of this file's validators, built together on first use.
-    private struct MediaAPIValidatorConstants {
-        let mediaAPITypesObject: JSONTypeSet
-        let mediaAPITypesString: JSONTypeSet
-        let mediaAPITypesStringNull: JSONTypeSet
-        let uploadAvatarResponse200DataProperties: JSONPropertyTable
-        let uploadAvatarResponse200DataRequired: [Int]
-        let uploadAvatarResponse200Properties: JSONPropertyTable
-        let uploadAvatarResponse200Required: [Int]
-        let uploadAvatarResponse200DataPropertyRules: [SchemaRule]
-        let uploadAvatarResponse200PropertyRules: [SchemaRule]
-
-        static func make() -> MediaAPIValidatorConstants {
-            let mediaAPITypesObject: JSONTypeSet = [.object]
-            let mediaAPITypesString: JSONTypeSet = [.string]
-            let mediaAPITypesStringNull: JSONTypeSet = [.string, .null]
-            let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["avatarUrl"])
-            let uploadAvatarResponse200DataRequired: [Int] = [0]
-            let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let uploadAvatarResponse200Required: [Int] = [0, 2]
-            let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: mediaAPITypesString, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
-            ]
-            let uploadAvatarResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: mediaAPITypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: mediaAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
-                .anything,
-            ]
-            return MediaAPIValidatorConstants(mediaAPITypesObject: mediaAPITypesObject, mediaAPITypesString: mediaAPITypesString, mediaAPITypesStringNull: mediaAPITypesStringNull, uploadAvatarResponse200DataProperties: uploadAvatarResponse200DataProperties, uploadAvatarResponse200DataRequired: uploadAvatarResponse200DataRequired, uploadAvatarResponse200Properties: uploadAvatarResponse200Properties, uploadAvatarResponse200Required: uploadAvatarResponse200Required, uploadAvatarResponse200DataPropertyRules: uploadAvatarResponse200DataPropertyRules, uploadAvatarResponse200PropertyRules: uploadAvatarResponse200PropertyRules)
-        }
-    }
 }

@@ -15,7 +15,14 @@ public struct MembersAPI: Sendable {
 
     /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
     static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+}
 
+extension MemberAPI {
+    /// Operations tagged `Members`.
+    public var members: MembersAPI { MembersAPI(client: client) }
+}
+
+extension MembersAPI {
     /// Get the caller's profile
     ///
     /// Returns the profile of the member the access token belongs to.
@@ -39,7 +46,18 @@ public struct MembersAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
+}
 
+/// The documented error responses of `getProfile`, thrown by its method.
+public enum GetProfileError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension MembersAPI {
     /// Get another member's detailed profile
     ///
     /// The public profile plus the counters and recent activity shown on the profile screen.
@@ -67,7 +85,20 @@ public struct MembersAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
+}
 
+/// The documented error responses of `getMember`, thrown by its method.
+public enum GetMemberError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// No such resource.
+    case status404(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension MembersAPI {
     /// List a member's friends
     ///
     /// Pages through the friends of `memberId`, newest friendship first unless `sort` says otherwise.
@@ -113,7 +144,22 @@ public struct MembersAPI: Sendable {
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { GetFriendsError.other(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
+}
 
+/// The documented error responses of `getFriends`, thrown by its method.
+public enum GetFriendsError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// No such resource.
+    case status404(status: Int, body: ErrorResponse)
+    /// Any other error.
+    case other(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension MembersAPI {
     /// Download the account's data archive
     ///
     /// A ZIP of everything stored for the account (photos included), often several gigabytes. The server supports
@@ -156,7 +202,20 @@ public struct MembersAPI: Sendable {
         let __request = RequestBuilder(method: "GET", path: "/members/me/archive")
         return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
     }
+}
 
+/// The documented error responses of `downloadArchive`, thrown by its method.
+public enum DownloadArchiveError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// No such resource.
+    case status404(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension MembersAPI {
     /// Restore the account from a data archive
     ///
     /// Replaces everything stored for the account with the contents of an archive made by `downloadArchive`. The
@@ -210,50 +269,6 @@ public struct MembersAPI: Sendable {
     }
 }
 
-/// The documented error responses of `getProfile`, thrown by its method.
-public enum GetProfileError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-/// The documented error responses of `getMember`, thrown by its method.
-public enum GetMemberError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// No such resource.
-    case status404(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-/// The documented error responses of `getFriends`, thrown by its method.
-public enum GetFriendsError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// No such resource.
-    case status404(status: Int, body: ErrorResponse)
-    /// Any other error.
-    case other(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-/// The documented error responses of `downloadArchive`, thrown by its method.
-public enum DownloadArchiveError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// No such resource.
-    case status404(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
 /// The documented error responses of `restoreArchive`, thrown by its method.
 public enum RestoreArchiveError: Sendable, Error {
     /// Missing, expired or revoked access token.
@@ -265,30 +280,28 @@ public enum RestoreArchiveError: Sendable, Error {
     case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
-// MARK: - Validators
-
 extension Validators {
-    private static let membersAPIConstants = MembersAPIValidatorConstants.make()
+    private static let restoreArchiveConstants = RestoreArchiveValidatorConstants.make()
 
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema`
     static func validateRestoreArchiveResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.membersAPIConstants.membersAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.membersAPIConstants.membersAPITypesObject))
+        if !(Self.restoreArchiveConstants.restoreArchiveTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.restoreArchiveConstants.restoreArchiveTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.membersAPIConstants.restoreArchiveResponse200Properties, Self.membersAPIConstants.restoreArchiveResponse200Required, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.restoreArchiveConstants.restoreArchiveResponse200Properties, Self.restoreArchiveConstants.restoreArchiveResponse200Required, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.membersAPIConstants.restoreArchiveResponse200Properties.index(of: member)
+                let __index = Self.restoreArchiveConstants.restoreArchiveResponse200Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateRestoreArchiveResponse200Data) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.membersAPIConstants.restoreArchiveResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.restoreArchiveConstants.restoreArchiveResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -301,16 +314,16 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data`
     static func validateRestoreArchiveResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.membersAPIConstants.membersAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.membersAPIConstants.membersAPITypesObject))
+        if !(Self.restoreArchiveConstants.restoreArchiveTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.restoreArchiveConstants.restoreArchiveTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.membersAPIConstants.restoreArchiveResponse200DataProperties, Self.membersAPIConstants.restoreArchiveResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.restoreArchiveConstants.restoreArchiveResponse200DataProperties, Self.restoreArchiveConstants.restoreArchiveResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.membersAPIConstants.restoreArchiveResponse200DataProperties.index(of: member)
+                let __index = Self.restoreArchiveConstants.restoreArchiveResponse200DataProperties.index(of: member)
                 if let __index {
                     switch __index {
                     case 0:
@@ -329,15 +342,15 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems`
     static func validateRestoreArchiveResponse200DataRestoredItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.membersAPIConstants.membersAPITypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: Self.membersAPIConstants.membersAPITypesInteger))
+        if !(Self.restoreArchiveConstants.restoreArchiveTypesInteger.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: Self.restoreArchiveConstants.restoreArchiveTypesInteger))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .number(let number):
-            if !(!(number < Self.membersAPIConstants.membersAPIInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/minimum", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.minimum(number, Self.membersAPIConstants.membersAPIInt0))
+            if !(!(number < Self.restoreArchiveConstants.restoreArchiveInt0)) {
+                context.fail(keyword: "minimum", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/minimum", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.minimum(number, Self.restoreArchiveConstants.restoreArchiveInt0))
                 if context.shouldStop { return false }
                 valid = false
             }
@@ -347,35 +360,46 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
-    private struct MembersAPIValidatorConstants {
-        let membersAPIInt0: JSONNumber
-        let membersAPITypesInteger: JSONTypeSet
-        let membersAPITypesObject: JSONTypeSet
-        let membersAPITypesString: JSONTypeSet
-        let membersAPITypesStringNull: JSONTypeSet
+    /// The constants of these validators, built together on first use.
+    private struct RestoreArchiveValidatorConstants {
+        let restoreArchiveInt0: JSONNumber
         let restoreArchiveResponse200DataProperties: JSONPropertyTable
         let restoreArchiveResponse200DataRequired: [Int]
         let restoreArchiveResponse200Properties: JSONPropertyTable
         let restoreArchiveResponse200Required: [Int]
+        let restoreArchiveTypesInteger: JSONTypeSet
+        let restoreArchiveTypesObject: JSONTypeSet
+        let restoreArchiveTypesString: JSONTypeSet
+        let restoreArchiveTypesStringNull: JSONTypeSet
         let restoreArchiveResponse200PropertyRules: [SchemaRule]
 
-        static func make() -> MembersAPIValidatorConstants {
-            let membersAPIInt0: JSONNumber = JSONNumber(0 as Int64)
-            let membersAPITypesInteger: JSONTypeSet = [.integer]
-            let membersAPITypesObject: JSONTypeSet = [.object]
-            let membersAPITypesString: JSONTypeSet = [.string]
-            let membersAPITypesStringNull: JSONTypeSet = [.string, .null]
+        static func make() -> RestoreArchiveValidatorConstants {
+            let restoreArchiveInt0: JSONNumber = JSONNumber(0 as Int64)
             let restoreArchiveResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["restoredItems"])
             let restoreArchiveResponse200DataRequired: [Int] = [0]
             let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let restoreArchiveResponse200Required: [Int] = [0, 2]
+            let restoreArchiveTypesInteger: JSONTypeSet = [.integer]
+            let restoreArchiveTypesObject: JSONTypeSet = [.object]
+            let restoreArchiveTypesString: JSONTypeSet = [.string]
+            let restoreArchiveTypesStringNull: JSONTypeSet = [.string, .null]
             let restoreArchiveResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: membersAPITypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: membersAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
+                SchemaRule(types: restoreArchiveTypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
+                SchemaRule(types: restoreArchiveTypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
                 .anything,
             ]
-            return MembersAPIValidatorConstants(membersAPIInt0: membersAPIInt0, membersAPITypesInteger: membersAPITypesInteger, membersAPITypesObject: membersAPITypesObject, membersAPITypesString: membersAPITypesString, membersAPITypesStringNull: membersAPITypesStringNull, restoreArchiveResponse200DataProperties: restoreArchiveResponse200DataProperties, restoreArchiveResponse200DataRequired: restoreArchiveResponse200DataRequired, restoreArchiveResponse200Properties: restoreArchiveResponse200Properties, restoreArchiveResponse200Required: restoreArchiveResponse200Required, restoreArchiveResponse200PropertyRules: restoreArchiveResponse200PropertyRules)
+            return RestoreArchiveValidatorConstants(
+                restoreArchiveInt0: restoreArchiveInt0,
+                restoreArchiveResponse200DataProperties: restoreArchiveResponse200DataProperties,
+                restoreArchiveResponse200DataRequired: restoreArchiveResponse200DataRequired,
+                restoreArchiveResponse200Properties: restoreArchiveResponse200Properties,
+                restoreArchiveResponse200Required: restoreArchiveResponse200Required,
+                restoreArchiveTypesInteger: restoreArchiveTypesInteger,
+                restoreArchiveTypesObject: restoreArchiveTypesObject,
+                restoreArchiveTypesString: restoreArchiveTypesString,
+                restoreArchiveTypesStringNull: restoreArchiveTypesStringNull,
+                restoreArchiveResponse200PropertyRules: restoreArchiveResponse200PropertyRules
+            )
         }
     }
 }

@@ -15,7 +15,14 @@ public struct NotificationsAPI: Sendable {
 
     /// The `{status, reason, data}` envelope of this API's responses (`envelope:` in apigen.yml).
     static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
+}
 
+extension MemberAPI {
+    /// Operations tagged `Notifications`.
+    public var notifications: NotificationsAPI { NotificationsAPI(client: client) }
+}
+
+extension NotificationsAPI {
     /// List in-app notifications
     ///
     /// Newest first. Unknown `kind`s are dropped by the server for old app versions.
@@ -42,7 +49,18 @@ public struct NotificationsAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
+}
 
+/// The documented error responses of `listNotifications`, thrown by its method.
+public enum ListNotificationsError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension NotificationsAPI {
     /// Live notification feed
     ///
     /// Server-sent events, one per new notification, with the notification as JSON in `data` (not enveloped).
@@ -71,7 +89,18 @@ public struct NotificationsAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
+}
 
+/// The documented error responses of `streamNotifications`, thrown by its method.
+public enum StreamNotificationsError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension NotificationsAPI {
     /// Export every notification
     ///
     /// All notifications of the account, oldest first, one JSON object per line (not enveloped).
@@ -98,7 +127,18 @@ public struct NotificationsAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
+}
 
+/// The documented error responses of `exportNotifications`, thrown by its method.
+public enum ExportNotificationsError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension NotificationsAPI {
     /// Record what the user did with a notification
     ///
     /// Fire-and-forget analytics; the server queues the event and answers 202 without a body.
@@ -124,7 +164,20 @@ public struct NotificationsAPI: Sendable {
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
     }
+}
 
+/// The documented error responses of `trackNotification`, thrown by its method.
+public enum TrackNotificationError: Sendable, Error {
+    /// Missing, expired or revoked access token.
+    case status401(status: Int, body: ErrorResponse)
+    /// No such resource.
+    case status404(status: Int, body: ErrorResponse)
+    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
+    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
+    case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+extension NotificationsAPI {
     /// Register a device for push
     ///
     /// Idempotent per `deviceId`; a new `pushToken` replaces the old one. Needs the user's token and the
@@ -152,44 +205,6 @@ public struct NotificationsAPI: Sendable {
     }
 }
 
-/// The documented error responses of `listNotifications`, thrown by its method.
-public enum ListNotificationsError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-/// The documented error responses of `streamNotifications`, thrown by its method.
-public enum StreamNotificationsError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-/// The documented error responses of `exportNotifications`, thrown by its method.
-public enum ExportNotificationsError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-/// The documented error responses of `trackNotification`, thrown by its method.
-public enum TrackNotificationError: Sendable, Error {
-    /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
-    /// No such resource.
-    case status404(status: Int, body: ErrorResponse)
-    /// A documented error status whose body is not the documented one (an HTML page from a proxy,
-    /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
-    case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
 /// The documented error responses of `registerDevice`, thrown by its method.
 public enum RegisterDeviceError: Sendable, Error {
     /// Missing, expired or revoked access token.
@@ -201,30 +216,28 @@ public enum RegisterDeviceError: Sendable, Error {
     case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
-// MARK: - Validators
-
 extension Validators {
-    private static let notificationsAPIConstants = NotificationsAPIValidatorConstants.make()
+    private static let registerDeviceConstants = RegisterDeviceValidatorConstants.make()
 
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
     static func validateRegisterDeviceResponse201(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsAPIConstants.notificationsAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.notificationsAPIConstants.notificationsAPITypesObject))
+        if !(Self.registerDeviceConstants.registerDeviceTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.registerDeviceConstants.registerDeviceTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.notificationsAPIConstants.registerDeviceResponse201Properties, Self.notificationsAPIConstants.registerDeviceResponse201Required, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.registerDeviceConstants.registerDeviceResponse201Properties, Self.registerDeviceConstants.registerDeviceResponse201Required, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
             for member in object {
-                let __index = Self.notificationsAPIConstants.registerDeviceResponse201Properties.index(of: member)
+                let __index = Self.registerDeviceConstants.registerDeviceResponse201Properties.index(of: member)
                 if let __index {
                     switch __index {
                     case 2:
                         if !context.validate(member.value, at: "data", validateRegisterDeviceResponse201Data) { if context.shouldStop { return false }; valid = false }
                     default:
-                        if !context.validate(member.value, at: member.key, Self.notificationsAPIConstants.registerDeviceResponse201PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+                        if !context.validate(member.value, at: member.key, Self.registerDeviceConstants.registerDeviceResponse201PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                     }
                 }
             }
@@ -237,51 +250,61 @@ extension Validators {
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
     static func validateRegisterDeviceResponse201Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsAPIConstants.notificationsAPITypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.notificationsAPIConstants.notificationsAPITypesObject))
+        if !(Self.registerDeviceConstants.registerDeviceTypesObject.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.registerDeviceConstants.registerDeviceTypesObject))
             if context.shouldStop { return false }
             valid = false
         }
         switch instance {
         case .object(let object):
-            if !context.checkRequired(object, Self.notificationsAPIConstants.registerDeviceResponse201DataProperties, Self.notificationsAPIConstants.registerDeviceResponse201DataRequired, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.notificationsAPIConstants.registerDeviceResponse201DataProperties, Self.notificationsAPIConstants.registerDeviceResponse201DataPropertyRules) { if context.shouldStop { return false }; valid = false }
+            if !context.checkRequired(object, Self.registerDeviceConstants.registerDeviceResponse201DataProperties, Self.registerDeviceConstants.registerDeviceResponse201DataRequired, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+            if !context.validateProperties(object, Self.registerDeviceConstants.registerDeviceResponse201DataProperties, Self.registerDeviceConstants.registerDeviceResponse201DataPropertyRules) { if context.shouldStop { return false }; valid = false }
         default:
             break
         }
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
-    private struct NotificationsAPIValidatorConstants {
-        let notificationsAPITypesObject: JSONTypeSet
-        let notificationsAPITypesString: JSONTypeSet
-        let notificationsAPITypesStringNull: JSONTypeSet
+    /// The constants of these validators, built together on first use.
+    private struct RegisterDeviceValidatorConstants {
         let registerDeviceResponse201DataProperties: JSONPropertyTable
         let registerDeviceResponse201DataRequired: [Int]
         let registerDeviceResponse201Properties: JSONPropertyTable
         let registerDeviceResponse201Required: [Int]
+        let registerDeviceTypesObject: JSONTypeSet
+        let registerDeviceTypesString: JSONTypeSet
+        let registerDeviceTypesStringNull: JSONTypeSet
         let registerDeviceResponse201DataPropertyRules: [SchemaRule]
         let registerDeviceResponse201PropertyRules: [SchemaRule]
 
-        static func make() -> NotificationsAPIValidatorConstants {
-            let notificationsAPITypesObject: JSONTypeSet = [.object]
-            let notificationsAPITypesString: JSONTypeSet = [.string]
-            let notificationsAPITypesStringNull: JSONTypeSet = [.string, .null]
+        static func make() -> RegisterDeviceValidatorConstants {
             let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(["deviceId", "registeredAt"])
             let registerDeviceResponse201DataRequired: [Int] = [0, 1]
             let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let registerDeviceResponse201Required: [Int] = [0, 2]
+            let registerDeviceTypesObject: JSONTypeSet = [.object]
+            let registerDeviceTypesString: JSONTypeSet = [.string]
+            let registerDeviceTypesStringNull: JSONTypeSet = [.string, .null]
             let registerDeviceResponse201DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: notificationsAPITypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
-                SchemaRule(types: notificationsAPITypesString, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
+                SchemaRule(types: registerDeviceTypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
+                SchemaRule(types: registerDeviceTypesString, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
             ]
             let registerDeviceResponse201PropertyRules: [SchemaRule] = [
-                SchemaRule(types: notificationsAPITypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
-                SchemaRule(types: notificationsAPITypesStringNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
+                SchemaRule(types: registerDeviceTypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
+                SchemaRule(types: registerDeviceTypesStringNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
                 .anything,
             ]
-            return NotificationsAPIValidatorConstants(notificationsAPITypesObject: notificationsAPITypesObject, notificationsAPITypesString: notificationsAPITypesString, notificationsAPITypesStringNull: notificationsAPITypesStringNull, registerDeviceResponse201DataProperties: registerDeviceResponse201DataProperties, registerDeviceResponse201DataRequired: registerDeviceResponse201DataRequired, registerDeviceResponse201Properties: registerDeviceResponse201Properties, registerDeviceResponse201Required: registerDeviceResponse201Required, registerDeviceResponse201DataPropertyRules: registerDeviceResponse201DataPropertyRules, registerDeviceResponse201PropertyRules: registerDeviceResponse201PropertyRules)
+            return RegisterDeviceValidatorConstants(
+                registerDeviceResponse201DataProperties: registerDeviceResponse201DataProperties,
+                registerDeviceResponse201DataRequired: registerDeviceResponse201DataRequired,
+                registerDeviceResponse201Properties: registerDeviceResponse201Properties,
+                registerDeviceResponse201Required: registerDeviceResponse201Required,
+                registerDeviceTypesObject: registerDeviceTypesObject,
+                registerDeviceTypesString: registerDeviceTypesString,
+                registerDeviceTypesStringNull: registerDeviceTypesStringNull,
+                registerDeviceResponse201DataPropertyRules: registerDeviceResponse201DataPropertyRules,
+                registerDeviceResponse201PropertyRules: registerDeviceResponse201PropertyRules
+            )
         }
     }
 }

@@ -12,7 +12,14 @@ public struct ReportsAPI: Sendable {
     public init(client: APIClient) {
         self.client = client
     }
+}
 
+extension MemberAPI {
+    /// Operations tagged `Reports`.
+    public var reports: ReportsAPI { ReportsAPI(client: client) }
+}
+
+extension ReportsAPI {
     /// Report a failed API call
     ///
     /// Uploads the details of a call that failed on the device so support can replay it.

@@ -105,7 +105,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct CommentValidatorConstants {
         let commentProperties: JSONPropertyTable
         let commentRequired: [Int]
@@ -131,7 +131,15 @@ extension Validators {
                 .anything,
                 .anything,
             ]
-            return CommentValidatorConstants(commentProperties: commentProperties, commentRequired: commentRequired, commentTypesArray: commentTypesArray, commentTypesInteger: commentTypesInteger, commentTypesObject: commentTypesObject, commentTypesString: commentTypesString, commentPropertyRules: commentPropertyRules)
+            return CommentValidatorConstants(
+                commentProperties: commentProperties,
+                commentRequired: commentRequired,
+                commentTypesArray: commentTypesArray,
+                commentTypesInteger: commentTypesInteger,
+                commentTypesObject: commentTypesObject,
+                commentTypesString: commentTypesString,
+                commentPropertyRules: commentPropertyRules
+            )
         }
     }
 }

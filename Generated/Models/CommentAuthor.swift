@@ -53,7 +53,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct CommentAuthorValidatorConstants {
         let commentAuthorIdentPattern: ECMARegex
         let commentAuthorProperties: JSONPropertyTable
@@ -73,7 +73,14 @@ extension Validators {
                 SchemaRule(types: commentAuthorTypesString, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
                 SchemaRule(types: commentAuthorTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
             ]
-            return CommentAuthorValidatorConstants(commentAuthorIdentPattern: commentAuthorIdentPattern, commentAuthorProperties: commentAuthorProperties, commentAuthorRequired: commentAuthorRequired, commentAuthorTypesObject: commentAuthorTypesObject, commentAuthorTypesString: commentAuthorTypesString, commentAuthorPropertyRules: commentAuthorPropertyRules)
+            return CommentAuthorValidatorConstants(
+                commentAuthorIdentPattern: commentAuthorIdentPattern,
+                commentAuthorProperties: commentAuthorProperties,
+                commentAuthorRequired: commentAuthorRequired,
+                commentAuthorTypesObject: commentAuthorTypesObject,
+                commentAuthorTypesString: commentAuthorTypesString,
+                commentAuthorPropertyRules: commentAuthorPropertyRules
+            )
         }
     }
 }

@@ -228,7 +228,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct ConfigValidatorConstants {
         let configInt0: JSONNumber
         let configProperties: JSONPropertyTable
@@ -271,7 +271,22 @@ extension Validators {
                 SchemaRule(types: configTypesString, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/start"),
                 SchemaRule(types: configTypesString, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/end"),
             ]
-            return ConfigValidatorConstants(configInt0: configInt0, configProperties: configProperties, configQuietHoursProperties: configQuietHoursProperties, configQuietHoursRequired: configQuietHoursRequired, configQuietHoursStartPattern: configQuietHoursStartPattern, configRequired: configRequired, configThemeEnum: configThemeEnum, configTypesBoolean: configTypesBoolean, configTypesInteger: configTypesInteger, configTypesObject: configTypesObject, configTypesObjectNull: configTypesObjectNull, configTypesString: configTypesString, configPropertyRules: configPropertyRules, configQuietHoursPropertyRules: configQuietHoursPropertyRules)
+            return ConfigValidatorConstants(
+                configInt0: configInt0,
+                configProperties: configProperties,
+                configQuietHoursProperties: configQuietHoursProperties,
+                configQuietHoursRequired: configQuietHoursRequired,
+                configQuietHoursStartPattern: configQuietHoursStartPattern,
+                configRequired: configRequired,
+                configThemeEnum: configThemeEnum,
+                configTypesBoolean: configTypesBoolean,
+                configTypesInteger: configTypesInteger,
+                configTypesObject: configTypesObject,
+                configTypesObjectNull: configTypesObjectNull,
+                configTypesString: configTypesString,
+                configPropertyRules: configPropertyRules,
+                configQuietHoursPropertyRules: configQuietHoursPropertyRules
+            )
         }
     }
 }

@@ -64,7 +64,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct ConfigResponseValidatorConstants {
         let configResponseProperties: JSONPropertyTable
         let configResponseRequired: [Int]
@@ -84,7 +84,14 @@ extension Validators {
                 SchemaRule(types: configResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/reason"),
                 .anything,
             ]
-            return ConfigResponseValidatorConstants(configResponseProperties: configResponseProperties, configResponseRequired: configResponseRequired, configResponseTypesObject: configResponseTypesObject, configResponseTypesString: configResponseTypesString, configResponseTypesStringNull: configResponseTypesStringNull, configResponsePropertyRules: configResponsePropertyRules)
+            return ConfigResponseValidatorConstants(
+                configResponseProperties: configResponseProperties,
+                configResponseRequired: configResponseRequired,
+                configResponseTypesObject: configResponseTypesObject,
+                configResponseTypesString: configResponseTypesString,
+                configResponseTypesStringNull: configResponseTypesStringNull,
+                configResponsePropertyRules: configResponsePropertyRules
+            )
         }
     }
 }

@@ -138,7 +138,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct CurrencyRatesValidatorConstants {
         let currencyRatesBasePattern: ECMARegex
         let currencyRatesProperties: JSONPropertyTable
@@ -163,7 +163,16 @@ extension Validators {
                 .anything,
                 .anything,
             ]
-            return CurrencyRatesValidatorConstants(currencyRatesBasePattern: currencyRatesBasePattern, currencyRatesProperties: currencyRatesProperties, currencyRatesRequired: currencyRatesRequired, currencyRatesTypesArray: currencyRatesTypesArray, currencyRatesTypesNumber: currencyRatesTypesNumber, currencyRatesTypesObject: currencyRatesTypesObject, currencyRatesTypesString: currencyRatesTypesString, currencyRatesPropertyRules: currencyRatesPropertyRules)
+            return CurrencyRatesValidatorConstants(
+                currencyRatesBasePattern: currencyRatesBasePattern,
+                currencyRatesProperties: currencyRatesProperties,
+                currencyRatesRequired: currencyRatesRequired,
+                currencyRatesTypesArray: currencyRatesTypesArray,
+                currencyRatesTypesNumber: currencyRatesTypesNumber,
+                currencyRatesTypesObject: currencyRatesTypesObject,
+                currencyRatesTypesString: currencyRatesTypesString,
+                currencyRatesPropertyRules: currencyRatesPropertyRules
+            )
         }
     }
 }

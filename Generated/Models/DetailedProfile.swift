@@ -247,7 +247,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct DetailedProfileValidatorConstants {
         let detailedProfileAllOf1ClassEnum: [JSONInstance]
         let detailedProfileAllOf1Properties: JSONPropertyTable
@@ -281,7 +281,19 @@ extension Validators {
                 SchemaRule(types: detailedProfileTypesBoolean, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled"),
                 .anything,
             ]
-            return DetailedProfileValidatorConstants(detailedProfileAllOf1ClassEnum: detailedProfileAllOf1ClassEnum, detailedProfileAllOf1Properties: detailedProfileAllOf1Properties, detailedProfileAllOf1Required: detailedProfileAllOf1Required, detailedProfileInt0: detailedProfileInt0, detailedProfileTypesArray: detailedProfileTypesArray, detailedProfileTypesBoolean: detailedProfileTypesBoolean, detailedProfileTypesInteger: detailedProfileTypesInteger, detailedProfileTypesObject: detailedProfileTypesObject, detailedProfileTypesString: detailedProfileTypesString, detailedProfileTypesStringNull: detailedProfileTypesStringNull, detailedProfileAllOf1PropertyRules: detailedProfileAllOf1PropertyRules)
+            return DetailedProfileValidatorConstants(
+                detailedProfileAllOf1ClassEnum: detailedProfileAllOf1ClassEnum,
+                detailedProfileAllOf1Properties: detailedProfileAllOf1Properties,
+                detailedProfileAllOf1Required: detailedProfileAllOf1Required,
+                detailedProfileInt0: detailedProfileInt0,
+                detailedProfileTypesArray: detailedProfileTypesArray,
+                detailedProfileTypesBoolean: detailedProfileTypesBoolean,
+                detailedProfileTypesInteger: detailedProfileTypesInteger,
+                detailedProfileTypesObject: detailedProfileTypesObject,
+                detailedProfileTypesString: detailedProfileTypesString,
+                detailedProfileTypesStringNull: detailedProfileTypesStringNull,
+                detailedProfileAllOf1PropertyRules: detailedProfileAllOf1PropertyRules
+            )
         }
     }
 }

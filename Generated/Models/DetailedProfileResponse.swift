@@ -75,7 +75,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct DetailedProfileResponseValidatorConstants {
         let detailedProfileResponseAllOf1Properties: JSONPropertyTable
         let detailedProfileResponseAllOf1Required: [Int]
@@ -85,7 +85,11 @@ extension Validators {
             let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
             let detailedProfileResponseAllOf1Required: [Int] = [0]
             let detailedProfileResponseTypesObject: JSONTypeSet = [.object]
-            return DetailedProfileResponseValidatorConstants(detailedProfileResponseAllOf1Properties: detailedProfileResponseAllOf1Properties, detailedProfileResponseAllOf1Required: detailedProfileResponseAllOf1Required, detailedProfileResponseTypesObject: detailedProfileResponseTypesObject)
+            return DetailedProfileResponseValidatorConstants(
+                detailedProfileResponseAllOf1Properties: detailedProfileResponseAllOf1Properties,
+                detailedProfileResponseAllOf1Required: detailedProfileResponseAllOf1Required,
+                detailedProfileResponseTypesObject: detailedProfileResponseTypesObject
+            )
         }
     }
 }

@@ -52,7 +52,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct EnvelopeValidatorConstants {
         let envelopeProperties: JSONPropertyTable
         let envelopeRequired: [Int]
@@ -71,7 +71,14 @@ extension Validators {
                 SchemaRule(types: envelopeTypesString, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/status"),
                 SchemaRule(types: envelopeTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/reason"),
             ]
-            return EnvelopeValidatorConstants(envelopeProperties: envelopeProperties, envelopeRequired: envelopeRequired, envelopeTypesObject: envelopeTypesObject, envelopeTypesString: envelopeTypesString, envelopeTypesStringNull: envelopeTypesStringNull, envelopePropertyRules: envelopePropertyRules)
+            return EnvelopeValidatorConstants(
+                envelopeProperties: envelopeProperties,
+                envelopeRequired: envelopeRequired,
+                envelopeTypesObject: envelopeTypesObject,
+                envelopeTypesString: envelopeTypesString,
+                envelopeTypesStringNull: envelopeTypesStringNull,
+                envelopePropertyRules: envelopePropertyRules
+            )
         }
     }
 }

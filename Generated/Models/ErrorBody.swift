@@ -51,7 +51,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct ErrorBodyValidatorConstants {
         let errorBodyProperties: JSONPropertyTable
         let errorBodyRequired: [Int]
@@ -68,7 +68,13 @@ extension Validators {
                 SchemaRule(types: errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/code"),
                 SchemaRule(types: errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/message"),
             ]
-            return ErrorBodyValidatorConstants(errorBodyProperties: errorBodyProperties, errorBodyRequired: errorBodyRequired, errorBodyTypesObject: errorBodyTypesObject, errorBodyTypesString: errorBodyTypesString, errorBodyPropertyRules: errorBodyPropertyRules)
+            return ErrorBodyValidatorConstants(
+                errorBodyProperties: errorBodyProperties,
+                errorBodyRequired: errorBodyRequired,
+                errorBodyTypesObject: errorBodyTypesObject,
+                errorBodyTypesString: errorBodyTypesString,
+                errorBodyPropertyRules: errorBodyPropertyRules
+            )
         }
     }
 }

@@ -79,7 +79,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct ErrorResponseValidatorConstants {
         let errorResponseAllOf1Properties: JSONPropertyTable
         let errorResponseAllOf1Required: [Int]
@@ -89,7 +89,11 @@ extension Validators {
             let errorResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
             let errorResponseAllOf1Required: [Int] = [0]
             let errorResponseTypesObject: JSONTypeSet = [.object]
-            return ErrorResponseValidatorConstants(errorResponseAllOf1Properties: errorResponseAllOf1Properties, errorResponseAllOf1Required: errorResponseAllOf1Required, errorResponseTypesObject: errorResponseTypesObject)
+            return ErrorResponseValidatorConstants(
+                errorResponseAllOf1Properties: errorResponseAllOf1Properties,
+                errorResponseAllOf1Required: errorResponseAllOf1Required,
+                errorResponseTypesObject: errorResponseTypesObject
+            )
         }
     }
 }

@@ -111,7 +111,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct FriendRequestNotificationValidatorConstants {
         let friendRequestNotificationAllOf1KindConst: JSONInstance
         let friendRequestNotificationAllOf1Properties: JSONPropertyTable
@@ -133,7 +133,15 @@ extension Validators {
                 .anything,
                 SchemaRule(types: friendRequestNotificationTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendRequestNotification/allOf/1/properties/message"),
             ]
-            return FriendRequestNotificationValidatorConstants(friendRequestNotificationAllOf1KindConst: friendRequestNotificationAllOf1KindConst, friendRequestNotificationAllOf1Properties: friendRequestNotificationAllOf1Properties, friendRequestNotificationAllOf1Required: friendRequestNotificationAllOf1Required, friendRequestNotificationTypesObject: friendRequestNotificationTypesObject, friendRequestNotificationTypesString: friendRequestNotificationTypesString, friendRequestNotificationTypesStringNull: friendRequestNotificationTypesStringNull, friendRequestNotificationAllOf1PropertyRules: friendRequestNotificationAllOf1PropertyRules)
+            return FriendRequestNotificationValidatorConstants(
+                friendRequestNotificationAllOf1KindConst: friendRequestNotificationAllOf1KindConst,
+                friendRequestNotificationAllOf1Properties: friendRequestNotificationAllOf1Properties,
+                friendRequestNotificationAllOf1Required: friendRequestNotificationAllOf1Required,
+                friendRequestNotificationTypesObject: friendRequestNotificationTypesObject,
+                friendRequestNotificationTypesString: friendRequestNotificationTypesString,
+                friendRequestNotificationTypesStringNull: friendRequestNotificationTypesStringNull,
+                friendRequestNotificationAllOf1PropertyRules: friendRequestNotificationAllOf1PropertyRules
+            )
         }
     }
 }

@@ -212,7 +212,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct FriendsResponseValidatorConstants {
         let friendsResponseDataProperties: JSONPropertyTable
         let friendsResponseDataRequired: [Int]
@@ -244,7 +244,20 @@ extension Validators {
                 SchemaRule(types: friendsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/reason"),
                 .anything,
             ]
-            return FriendsResponseValidatorConstants(friendsResponseDataProperties: friendsResponseDataProperties, friendsResponseDataRequired: friendsResponseDataRequired, friendsResponseInt0: friendsResponseInt0, friendsResponseInt1: friendsResponseInt1, friendsResponseProperties: friendsResponseProperties, friendsResponseRequired: friendsResponseRequired, friendsResponseTypesArray: friendsResponseTypesArray, friendsResponseTypesInteger: friendsResponseTypesInteger, friendsResponseTypesObject: friendsResponseTypesObject, friendsResponseTypesString: friendsResponseTypesString, friendsResponseTypesStringNull: friendsResponseTypesStringNull, friendsResponsePropertyRules: friendsResponsePropertyRules)
+            return FriendsResponseValidatorConstants(
+                friendsResponseDataProperties: friendsResponseDataProperties,
+                friendsResponseDataRequired: friendsResponseDataRequired,
+                friendsResponseInt0: friendsResponseInt0,
+                friendsResponseInt1: friendsResponseInt1,
+                friendsResponseProperties: friendsResponseProperties,
+                friendsResponseRequired: friendsResponseRequired,
+                friendsResponseTypesArray: friendsResponseTypesArray,
+                friendsResponseTypesInteger: friendsResponseTypesInteger,
+                friendsResponseTypesObject: friendsResponseTypesObject,
+                friendsResponseTypesString: friendsResponseTypesString,
+                friendsResponseTypesStringNull: friendsResponseTypesStringNull,
+                friendsResponsePropertyRules: friendsResponsePropertyRules
+            )
         }
     }
 }

@@ -146,7 +146,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct LikeNotificationValidatorConstants {
         let likeNotificationAllOf1KindConst: JSONInstance
         let likeNotificationAllOf1Properties: JSONPropertyTable
@@ -158,7 +158,12 @@ extension Validators {
             let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "likedBy", "target"])
             let likeNotificationAllOf1Required: [Int] = [0, 1, 2]
             let likeNotificationTypesObject: JSONTypeSet = [.object]
-            return LikeNotificationValidatorConstants(likeNotificationAllOf1KindConst: likeNotificationAllOf1KindConst, likeNotificationAllOf1Properties: likeNotificationAllOf1Properties, likeNotificationAllOf1Required: likeNotificationAllOf1Required, likeNotificationTypesObject: likeNotificationTypesObject)
+            return LikeNotificationValidatorConstants(
+                likeNotificationAllOf1KindConst: likeNotificationAllOf1KindConst,
+                likeNotificationAllOf1Properties: likeNotificationAllOf1Properties,
+                likeNotificationAllOf1Required: likeNotificationAllOf1Required,
+                likeNotificationTypesObject: likeNotificationTypesObject
+            )
         }
     }
 }

@@ -259,7 +259,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct MemberValidatorConstants {
         let friendIdentPattern: ECMARegex
         let friendProperties: JSONPropertyTable
@@ -312,7 +312,22 @@ extension Validators {
                 SchemaRule(types: memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/karma"),
                 SchemaRule(types: memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/legacyId"),
             ]
-            return MemberValidatorConstants(friendIdentPattern: friendIdentPattern, friendProperties: friendProperties, friendRequired: friendRequired, memberInt0: memberInt0, memberTypesBoolean: memberTypesBoolean, memberTypesInteger: memberTypesInteger, memberTypesObject: memberTypesObject, memberTypesString: memberTypesString, memberTypesStringNull: memberTypesStringNull, profileProperties: profileProperties, profileRequired: profileRequired, profileRoleEnum: profileRoleEnum, friendPropertyRules: friendPropertyRules, profilePropertyRules: profilePropertyRules)
+            return MemberValidatorConstants(
+                friendIdentPattern: friendIdentPattern,
+                friendProperties: friendProperties,
+                friendRequired: friendRequired,
+                memberInt0: memberInt0,
+                memberTypesBoolean: memberTypesBoolean,
+                memberTypesInteger: memberTypesInteger,
+                memberTypesObject: memberTypesObject,
+                memberTypesString: memberTypesString,
+                memberTypesStringNull: memberTypesStringNull,
+                profileProperties: profileProperties,
+                profileRequired: profileRequired,
+                profileRoleEnum: profileRoleEnum,
+                friendPropertyRules: friendPropertyRules,
+                profilePropertyRules: profilePropertyRules
+            )
         }
     }
 }

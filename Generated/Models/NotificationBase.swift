@@ -118,7 +118,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct NotificationBaseValidatorConstants {
         let notificationBasePriorityEnum: [JSONInstance]
         let notificationBaseProperties: JSONPropertyTable
@@ -144,7 +144,16 @@ extension Validators {
                 SchemaRule(types: notificationBaseTypesBoolean, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/read"),
                 .anything,
             ]
-            return NotificationBaseValidatorConstants(notificationBasePriorityEnum: notificationBasePriorityEnum, notificationBaseProperties: notificationBaseProperties, notificationBaseRequired: notificationBaseRequired, notificationBaseTypesBoolean: notificationBaseTypesBoolean, notificationBaseTypesInteger: notificationBaseTypesInteger, notificationBaseTypesObject: notificationBaseTypesObject, notificationBaseTypesString: notificationBaseTypesString, notificationBasePropertyRules: notificationBasePropertyRules)
+            return NotificationBaseValidatorConstants(
+                notificationBasePriorityEnum: notificationBasePriorityEnum,
+                notificationBaseProperties: notificationBaseProperties,
+                notificationBaseRequired: notificationBaseRequired,
+                notificationBaseTypesBoolean: notificationBaseTypesBoolean,
+                notificationBaseTypesInteger: notificationBaseTypesInteger,
+                notificationBaseTypesObject: notificationBaseTypesObject,
+                notificationBaseTypesString: notificationBaseTypesString,
+                notificationBasePropertyRules: notificationBasePropertyRules
+            )
         }
     }
 }

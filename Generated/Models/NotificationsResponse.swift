@@ -239,7 +239,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct NotificationsResponseValidatorConstants {
         let notificationsResponseDataProperties: JSONPropertyTable
         let notificationsResponseDataRequired: [Int]
@@ -271,7 +271,20 @@ extension Validators {
                 SchemaRule(types: notificationsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/reason"),
                 .anything,
             ]
-            return NotificationsResponseValidatorConstants(notificationsResponseDataProperties: notificationsResponseDataProperties, notificationsResponseDataRequired: notificationsResponseDataRequired, notificationsResponseInt0: notificationsResponseInt0, notificationsResponseInt1: notificationsResponseInt1, notificationsResponseProperties: notificationsResponseProperties, notificationsResponseRequired: notificationsResponseRequired, notificationsResponseTypesArray: notificationsResponseTypesArray, notificationsResponseTypesInteger: notificationsResponseTypesInteger, notificationsResponseTypesObject: notificationsResponseTypesObject, notificationsResponseTypesString: notificationsResponseTypesString, notificationsResponseTypesStringNull: notificationsResponseTypesStringNull, notificationsResponsePropertyRules: notificationsResponsePropertyRules)
+            return NotificationsResponseValidatorConstants(
+                notificationsResponseDataProperties: notificationsResponseDataProperties,
+                notificationsResponseDataRequired: notificationsResponseDataRequired,
+                notificationsResponseInt0: notificationsResponseInt0,
+                notificationsResponseInt1: notificationsResponseInt1,
+                notificationsResponseProperties: notificationsResponseProperties,
+                notificationsResponseRequired: notificationsResponseRequired,
+                notificationsResponseTypesArray: notificationsResponseTypesArray,
+                notificationsResponseTypesInteger: notificationsResponseTypesInteger,
+                notificationsResponseTypesObject: notificationsResponseTypesObject,
+                notificationsResponseTypesString: notificationsResponseTypesString,
+                notificationsResponseTypesStringNull: notificationsResponseTypesStringNull,
+                notificationsResponsePropertyRules: notificationsResponsePropertyRules
+            )
         }
     }
 }

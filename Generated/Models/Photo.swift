@@ -76,7 +76,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct PhotoValidatorConstants {
         let photoProperties: JSONPropertyTable
         let photoRequired: [Int]
@@ -101,7 +101,15 @@ extension Validators {
                 SchemaRule(types: photoTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Photo/properties/caption"),
                 .anything,
             ]
-            return PhotoValidatorConstants(photoProperties: photoProperties, photoRequired: photoRequired, photoTypesInteger: photoTypesInteger, photoTypesObject: photoTypesObject, photoTypesString: photoTypesString, photoTypesStringNull: photoTypesStringNull, photoPropertyRules: photoPropertyRules)
+            return PhotoValidatorConstants(
+                photoProperties: photoProperties,
+                photoRequired: photoRequired,
+                photoTypesInteger: photoTypesInteger,
+                photoTypesObject: photoTypesObject,
+                photoTypesString: photoTypesString,
+                photoTypesStringNull: photoTypesStringNull,
+                photoPropertyRules: photoPropertyRules
+            )
         }
     }
 }

@@ -53,7 +53,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct PhotoOwnerValidatorConstants {
         let photoOwnerProperties: JSONPropertyTable
         let photoOwnerRequired: [Int]
@@ -73,7 +73,14 @@ extension Validators {
                 SchemaRule(types: photoOwnerTypesString, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/username"),
                 SchemaRule(types: photoOwnerTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/avatarUrl"),
             ]
-            return PhotoOwnerValidatorConstants(photoOwnerProperties: photoOwnerProperties, photoOwnerRequired: photoOwnerRequired, photoOwnerTypesInteger: photoOwnerTypesInteger, photoOwnerTypesObject: photoOwnerTypesObject, photoOwnerTypesString: photoOwnerTypesString, photoOwnerPropertyRules: photoOwnerPropertyRules)
+            return PhotoOwnerValidatorConstants(
+                photoOwnerProperties: photoOwnerProperties,
+                photoOwnerRequired: photoOwnerRequired,
+                photoOwnerTypesInteger: photoOwnerTypesInteger,
+                photoOwnerTypesObject: photoOwnerTypesObject,
+                photoOwnerTypesString: photoOwnerTypesString,
+                photoOwnerPropertyRules: photoOwnerPropertyRules
+            )
         }
     }
 }

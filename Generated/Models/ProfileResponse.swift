@@ -74,7 +74,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct ProfileResponseValidatorConstants {
         let profileResponseAllOf1Properties: JSONPropertyTable
         let profileResponseAllOf1Required: [Int]
@@ -84,7 +84,11 @@ extension Validators {
             let profileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
             let profileResponseAllOf1Required: [Int] = [0]
             let profileResponseTypesObject: JSONTypeSet = [.object]
-            return ProfileResponseValidatorConstants(profileResponseAllOf1Properties: profileResponseAllOf1Properties, profileResponseAllOf1Required: profileResponseAllOf1Required, profileResponseTypesObject: profileResponseTypesObject)
+            return ProfileResponseValidatorConstants(
+                profileResponseAllOf1Properties: profileResponseAllOf1Properties,
+                profileResponseAllOf1Required: profileResponseAllOf1Required,
+                profileResponseTypesObject: profileResponseTypesObject
+            )
         }
     }
 }

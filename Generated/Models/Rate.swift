@@ -92,7 +92,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct RateValidatorConstants {
         let rateCurrencyPattern: ECMARegex
         let rateInt0: JSONNumber
@@ -119,7 +119,17 @@ extension Validators {
                 SchemaRule(types: rateTypesString, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
                 SchemaRule(types: rateTypesStringNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
             ]
-            return RateValidatorConstants(rateCurrencyPattern: rateCurrencyPattern, rateInt0: rateInt0, rateProperties: rateProperties, rateRequired: rateRequired, rateTypesNumber: rateTypesNumber, rateTypesObject: rateTypesObject, rateTypesString: rateTypesString, rateTypesStringNull: rateTypesStringNull, ratePropertyRules: ratePropertyRules)
+            return RateValidatorConstants(
+                rateCurrencyPattern: rateCurrencyPattern,
+                rateInt0: rateInt0,
+                rateProperties: rateProperties,
+                rateRequired: rateRequired,
+                rateTypesNumber: rateTypesNumber,
+                rateTypesObject: rateTypesObject,
+                rateTypesString: rateTypesString,
+                rateTypesStringNull: rateTypesStringNull,
+                ratePropertyRules: ratePropertyRules
+            )
         }
     }
 }

@@ -74,7 +74,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct TokenResponseValidatorConstants {
         let tokenResponseAllOf1Properties: JSONPropertyTable
         let tokenResponseAllOf1Required: [Int]
@@ -84,7 +84,11 @@ extension Validators {
             let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
             let tokenResponseAllOf1Required: [Int] = [0]
             let tokenResponseTypesObject: JSONTypeSet = [.object]
-            return TokenResponseValidatorConstants(tokenResponseAllOf1Properties: tokenResponseAllOf1Properties, tokenResponseAllOf1Required: tokenResponseAllOf1Required, tokenResponseTypesObject: tokenResponseTypesObject)
+            return TokenResponseValidatorConstants(
+                tokenResponseAllOf1Properties: tokenResponseAllOf1Properties,
+                tokenResponseAllOf1Required: tokenResponseAllOf1Required,
+                tokenResponseTypesObject: tokenResponseTypesObject
+            )
         }
     }
 }

@@ -79,7 +79,7 @@ extension Validators {
         return valid
     }
 
-    /// The constants of this file's validators, built together on first use.
+    /// The constants of these validators, built together on first use.
     private struct TokensValidatorConstants {
         let tokensProperties: JSONPropertyTable
         let tokensRequired: [Int]
@@ -100,7 +100,14 @@ extension Validators {
                 SchemaRule(types: tokensTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Tokens/properties/expiresAt"),
                 .anything,
             ]
-            return TokensValidatorConstants(tokensProperties: tokensProperties, tokensRequired: tokensRequired, tokensTokenTypeConst: tokensTokenTypeConst, tokensTypesObject: tokensTypesObject, tokensTypesString: tokensTypesString, tokensPropertyRules: tokensPropertyRules)
+            return TokensValidatorConstants(
+                tokensProperties: tokensProperties,
+                tokensRequired: tokensRequired,
+                tokensTokenTypeConst: tokensTokenTypeConst,
+                tokensTypesObject: tokensTypesObject,
+                tokensTypesString: tokensTypesString,
+                tokensPropertyRules: tokensPropertyRules
+            )
         }
     }
 }

@@ -32,7 +32,7 @@ public enum Generator {
         diagnostics += planned.diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             var plan = planned.plan
-            plan.validatorFiles = validators.plan()
+            plan.placeValidators(validators.plan())
             return Outcome(files: nil, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings, api: api)
         }
         // `render` includes planning the validators, which overlaps with rendering everything else.
@@ -45,7 +45,7 @@ public enum Generator {
         case .failure(let error):
             diagnostics += error.diagnostics
             var plan = planned.plan
-            plan.validatorFiles = validators.plan()
+            plan.placeValidators(validators.plan())
             return Outcome(files: nil, plan: plan, diagnostics: sorted(diagnostics), sources: resolved.sources, timings: timings, api: api)
         }
     }

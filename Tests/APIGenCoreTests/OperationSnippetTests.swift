@@ -99,8 +99,11 @@ final class OperationSnippetTests: XCTestCase {
             "case undocumentedBody(status: Int, body: Data, problem: APIError)",
             "public enum UpdateItemError: Sendable, Error {")
         let client = outcome.file("ShopClient.swift") ?? ""
-        assertContains(client, "public var items: ItemsAPI { ItemsAPI(client: client) }",
-                       "public static func production(region: String = \"eu\", version: String = \"v1\") throws -> URL {",
+        // The group's accessor is declared in the group's file: a group added on a branch changes no shared file.
+        assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
+                       "extension ShopClient {\n    /// Operations tagged `Items`.\n    public var items: ItemsAPI { ItemsAPI(client: client) }\n}")
+        XCTAssertFalse(client.contains("ItemsAPI"), client)
+        assertContains(client, "public static func production(region: String = \"eu\", version: String = \"v1\") throws -> URL {",
                        "try ServerURL.build(\"https://{region}.shop.example/{version}\", [\"region\": region, \"version\": version])")
     }
 

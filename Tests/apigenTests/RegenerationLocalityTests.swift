@@ -108,8 +108,8 @@ final class RegenerationLocalityTests: XCTestCase {
 
                 """)
         }
-        // The client gains the new group's accessor; nothing that existed before changes.
-        XCTAssertEqual(changes.modified, ["MemberAPI.swift"])
+        // Nothing that existed before changes: the client's accessor of the new group is in the group's file.
+        XCTAssertEqual(changes.modified, [])
         XCTAssertEqual(changes.added, ["APIs/ZooAPI.swift", "Models/Aardvark.swift"])
         XCTAssertEqual(changes.removed, [])
     }
@@ -129,15 +129,26 @@ final class RegenerationLocalityTests: XCTestCase {
         _ = try run(["add", "-A"])
         _ = try run(["commit", "-qm", "base"])
 
-        // Branch one adds an operation, branch two a property and a schema, each with its regenerated output.
+        // Each branch adds an operation to the same group (at different places of the description), a group of its
+        // own, a secret property and a schema, with its regenerated output. Every shared list the additions land in
+        // (a group's operations and their validators, the client's groups, its secret field names) must take both.
         _ = try run(["checkout", "-qb", "badges"])
-        try editSpec(in: folder) { $0.replaceOnce("  /members/{memberId}/friends:\n", with: Self.badgesOperation + "\n  /members/{memberId}/friends:\n") }
+        try editSpec(in: folder) { spec in
+            spec.replaceOnce("  /members/{memberId}/friends:\n", with: Self.badgesOperation + "\n  /members/{memberId}/friends:\n")
+            spec.replaceOnce("paths:\n", with: "paths:\n" + Self.groupOperation(path: "/aardvarks", id: "listAardvarks", tag: "Zoo"))
+            spec.replaceOnce("        email:\n          type: string\n          format: email\n",
+                             with: "        email:\n          type: string\n          format: email\n        apiSecret:\n          type: string\n          writeOnly: true\n")
+        }
         XCTAssertEqual(try apigen([], in: folder).status, 0)
         _ = try run(["add", "-A"])
         _ = try run(["commit", "-qm", "badges"])
         _ = try run(["checkout", "-q", "main"])
         _ = try run(["checkout", "-qb", "nickname"])
         try editSpec(in: folder) { spec in
+            spec.replaceOnce("  /members/me/archive:\n", with: Self.statsOperation + "\n  /members/me/archive:\n")
+            spec.replaceOnce("  /health:\n", with: Self.groupOperation(path: "/gardens", id: "listGardens", tag: "Garden") + "  /health:\n")
+            spec.replaceOnce("        refreshToken:\n          type: string\n          writeOnly: true\n",
+                             with: "        refreshToken:\n          type: string\n          writeOnly: true\n        pin:\n          type: string\n          writeOnly: true\n")
             spec.replaceOnce("        birthday:\n          type: string\n          format: date\n",
                              with: "        birthday:\n          type: string\n          format: date\n        nickname:\n          type: string\n          maxLength: 30\n")
             spec.replaceOnce("    Tokens:\n", with: "    Badge:\n      type: object\n      properties:\n        title: { type: string }\n\n    Tokens:\n")
@@ -156,6 +167,45 @@ final class RegenerationLocalityTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    private static let statsOperation = """
+          /members/{memberId}/stats:
+            get:
+              operationId: getStats
+              tags: [Members]
+              parameters:
+                - { name: memberId, in: path, required: true, schema: { type: integer, format: int64 } }
+              responses:
+                '200':
+                  description: The member's counters.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [friends]
+                        properties:
+                          friends: { type: integer, minimum: 0 }
+
+        """
+
+    /// A GET operation at `path` in a group of its own, with a pattern to validate.
+    private static func groupOperation(path: String, id: String, tag: String) -> String {
+        """
+          \(path):
+            get:
+              operationId: \(id)
+              tags: [\(tag)]
+              responses:
+                '200':
+                  description: The list.
+                  content:
+                    application/json:
+                      schema:
+                        type: array
+                        items: { type: string, pattern: '^[a-z]+$' }
+
+        """
+    }
 
     private static let badgesOperation = """
           /members/{memberId}/badges:

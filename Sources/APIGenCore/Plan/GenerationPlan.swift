@@ -16,6 +16,20 @@ public struct GenerationPlan: Encodable, Sendable {
     public var validatorFiles: [ValidatorFilePlan] = []
     /// The opt-in `WireDispatcher.swift` (`wireDispatcher: true`); nil when not configured.
     public var wireDispatcher: WireDispatcherPlan?
+
+    /// Sets the planned validators: an operation's section of its group file goes to that operation (its template
+    /// renders it after the method), every other file to `validatorFiles`.
+    public mutating func placeValidators(_ files: [ValidatorFilePlan]) {
+        var sections: [String: ValidatorFilePlan] = [:]
+        for file in files where file.isOperationSection { sections[file.operation] = file }
+        validatorFiles = files.filter { !$0.isOperationSection }
+        for group in groups.indices {
+            for operation in groups[group].operations.indices {
+                let anchor = groups[group].operations[operation].validatorSection
+                groups[group].operations[operation].validators = sections[anchor].map { [$0] } ?? []
+            }
+        }
+    }
 }
 
 /// A file of compiled validators: the namespace declaration, or one owner's functions (a component schema, an
@@ -40,6 +54,12 @@ public struct ValidatorFilePlan: Encodable, Sendable {
     /// True when `fileName` is another template's file (the owner's model or API group file): the rendered
     /// extension is appended to it, without a header or imports of its own.
     public var isAppendix = false
+    /// The operation (`operation:<file#pointer>`) whose inline schemas these are when they are one operation's
+    /// section of its group file, else empty: ``GenerationPlan/placeValidators(_:)`` hands such a section to its
+    /// operation, whose template renders it right after the operation's method.
+    public var operation = ""
+    /// Whether this is an operation's section (see `operation`).
+    public var isOperationSection = false
 }
 
 /// One schema's validation function.
@@ -312,10 +332,15 @@ public struct APIGroupPlan: Encodable, Sendable {
     public var fileName: String
     public var access: String
     public var docLines: [String]
+    /// The client's accessor of the group, declared in the group's file (an extension of `clientName`): a group added
+    /// on each of two branches then adds a file each, and the client file, where both accessors would be appended at
+    /// the same place, does not change.
     public var propertyName: String
+    /// The client type the accessor extends.
+    public var clientName: String
+    /// In description order, each with what it declares: two operations added to the group on two branches are then
+    /// written at different places of the file, as they were in the description, and git merges them.
     public var operations: [OperationPlan]
-    /// Response and error enums declared next to the operations.
-    public var supportTypes: [ModelPlan]
     /// Whether operations unwrap `{status, reason, data}` envelopes.
     public var hasEnvelope = false
     /// `EnvelopeFormat(...)` literal for `static let envelopeFormat`.
@@ -325,6 +350,12 @@ public struct APIGroupPlan: Encodable, Sendable {
 /// One operation method.
 public struct OperationPlan: Encodable, Sendable {
     public var methodName: String
+    /// Response and error enums the operation declares, written after its method.
+    public var supportTypes: [ModelPlan] = []
+    /// Its inline schemas' validators (none or one section), written after its enums.
+    public var validators: [ValidatorFilePlan] = []
+    /// The key of its validator section: `operation:<file#pointer>` of the operation's node.
+    public var validatorSection = ""
     public var operationIdLiteral: String
     public var httpMethodLiteral: String
     public var pathLiteral: String
@@ -397,6 +428,8 @@ public struct ClientPlan: Encodable, Sendable {
     public var name: String
     public var access: String
     public var docLines: [String]
+    /// The groups, for custom templates: the bundled `client` template declares no accessors, each group's file
+    /// extends the client with its own (``APIGroupPlan/propertyName``).
     public var groups: [ClientGroupPlan]
     public var servers: [ServerPlan]
     public var hasServers: Bool
@@ -417,6 +450,7 @@ public struct ClientPlan: Encodable, Sendable {
     /// `bearerAuth: BearerCredential? = nil, ...`: the parameters of `Credentials.init`.
     public var credentialsInitSignature = ""
     /// Property names the spec marks `writeOnly` or `format: password`, as a Swift set literal: reports hide them.
+    /// One element per line, sorted, so that two branches that each add a secret at different places merge.
     public var secretFieldsLiteral = "[]"
 }
 

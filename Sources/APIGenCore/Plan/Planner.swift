@@ -9,7 +9,7 @@ public enum Planner {
     /// Plans every model, operation and validator.
     public static func plan(_ api: ResolvedAPI, config: GeneratorConfig, queueable: Set<String> = []) -> Result {
         var (result, validators) = planExceptValidators(api, config: config, queueable: queueable)
-        result.plan.validatorFiles = validators.plan()
+        result.plan.placeValidators(validators.plan())
         return result
     }
 
@@ -63,7 +63,6 @@ public enum Planner {
         for tag in groupOrder {
             var methodScope = NameScope(reserved: ["client", "init"])
             var plans: [OperationPlan] = []
-            var supportTypes: [ModelPlan] = []
             for operation in groupOperations[tag] ?? [] {
                 let rawName = operation.operationId ?? (operation.method.lowercased() + " " + operation.path)
                 let preferred = config.nameOverrides[rawName] ?? SwiftNaming.memberName(rawName)
@@ -76,8 +75,12 @@ public enum Planner {
                 var typePrefix = SwiftNaming.typeNamePart(methodName)
                 // It starts the names of the operation's types (`_0Response` for an operationId "0").
                 if typePrefix.first?.isNumber == true { typePrefix = "_" + typePrefix }
-                plans.append(operations.plan(operation, methodName: SwiftNaming.escapedMember(methodName), typePrefix: typePrefix,
-                                             supportTypes: &supportTypes))
+                var supportTypes: [ModelPlan] = []
+                var plan = operations.plan(operation, methodName: SwiftNaming.escapedMember(methodName), typePrefix: typePrefix,
+                                           supportTypes: &supportTypes)
+                plan.supportTypes = supportTypes
+                plan.validatorSection = "operation:" + operation.node.location.file + "#" + operation.node.pointer
+                plans.append(plan)
             }
             let typeName = groupTypeNames[tag]!
             groups.append(APIGroupPlan(
@@ -86,8 +89,8 @@ public enum Planner {
                 access: config.access.rawValue,
                 docLines: ["Operations tagged `\(SwiftNaming.commentText(tag))`."],
                 propertyName: SwiftNaming.escapedMember(propertyScope.claim(SwiftNaming.memberName(tag))),
+                clientName: clientName,
                 operations: plans,
-                supportTypes: supportTypes,
                 hasEnvelope: plans.contains(where: \.usesEnvelope),
                 envelopeFormatLiteral: config.envelope.map(envelopeLiteral) ?? ""
             ))
@@ -186,7 +189,8 @@ public enum Planner {
                 names.insert(property.name)
             }
         }
-        return "[" + names.sorted().map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
+        guard !names.isEmpty else { return "[]" }
+        return "[\n" + names.sorted().map { "        " + SwiftNaming.stringLiteral($0) + "," }.joined(separator: "\n") + "\n    ]"
     }
 
     private static func envelopeLiteral(_ envelope: EnvelopeConfig) -> String {

@@ -6,13 +6,13 @@ public enum Renderer {
     /// Renders every file. Output depends only on the plan and the templates.
     public static func render(_ plan: GenerationPlan, templates: TemplateSet) throws(DiagnosticsError) -> [OutputFile] {
         let library = try templates.library()
-        let jobs = mainJobs(plan) + validatorJobs(plan.validatorFiles)
+        let jobs = mainJobs(plan) + groupJobs(plan) + validatorJobs(plan.validatorFiles)
         return files(jobs, renderConcurrently(jobs, library: library))
     }
 
-    /// Plans the validators on one core while the models, operations and client render (on the other, and on
-    /// both once the validators are planned), then renders the validators: the same files as planning everything
-    /// first, sooner. Returns the completed plan too.
+    /// Plans the validators on one core while the models and client render (on the other, and on both once the
+    /// validators are planned), then renders the API groups (each operation's validators follow its method) and the
+    /// validators: the same files as planning everything first, sooner. Returns the completed plan too.
     static func render(_ plan: GenerationPlan, templates: TemplateSet,
                        planningValidators validators: Planner.PendingValidators) throws(DiagnosticsError) -> (GenerationPlan, [OutputFile]) {
         let library = try templates.library()
@@ -29,20 +29,24 @@ public enum Renderer {
             }
         }
         var plan = plan
-        plan.validatorFiles = planned.files
-        let more = validatorJobs(plan.validatorFiles)
+        plan.placeValidators(planned.files)
+        let more = groupJobs(plan) + validatorJobs(plan.validatorFiles)
         return (plan, files(jobs + more, results.texts + renderConcurrently(more, library: library)))
     }
 
     private static func mainJobs(_ plan: GenerationPlan) -> [RenderJob] {
         var jobs: [RenderJob] = []
         for file in plan.modelFiles { jobs.append(RenderJob(value: file, template: "model-file", path: file.fileName)) }
-        for group in plan.groups { jobs.append(RenderJob(value: group, template: "api-group", path: group.fileName)) }
         jobs.append(RenderJob(value: plan.client, template: "client", path: SwiftNaming.fileName(plan.client.name) + ".swift"))
         if let dispatcher = plan.wireDispatcher {
             jobs.append(RenderJob(value: dispatcher, template: "wire-dispatcher", path: "WireDispatcher.swift"))
         }
         return jobs
+    }
+
+    /// API group files: rendered once the validators are planned, because each operation's section is part of them.
+    private static func groupJobs(_ plan: GenerationPlan) -> [RenderJob] {
+        plan.groups.map { RenderJob(value: $0, template: "api-group", path: $0.fileName) }
     }
 
     private static func validatorJobs(_ files: [ValidatorFilePlan]) -> [RenderJob] {

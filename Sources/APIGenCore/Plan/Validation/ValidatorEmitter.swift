@@ -9,10 +9,11 @@ struct ValidatorEmitter {
     private var ids: [String: SchemaRef] { api.schemaIDs }
     /// The names of the functions and of their files.
     let naming: ValidatorNaming
-    /// Static constants (numbers, regexes, enum values, rule tables) the functions use, per file: each file declares
-    /// what its functions use, privately, so that an edit to one schema changes no other file.
+    /// Static constants (numbers, regexes, enum values, rule tables) the functions use, per section of a file
+    /// (``ValidatorNaming/section(_:)``: a whole file, or one operation's part of its group file): each section
+    /// declares what its functions use, privately, so that an edit to one schema changes no other file or section.
     private var fileConstants: [String: [String: ValidatorConstantPlan]] = [:]
-    /// Expression -> reference of the constants already declared in a file.
+    /// Expression -> reference of the constants already declared in a section.
     private var fileConstantNames: [String: [String: ValidatorConstantReference]] = [:]
     /// The schema whose function is being emitted: its file holds the constants, its name starts theirs.
     private var current: SchemaRef?
@@ -20,7 +21,7 @@ struct ValidatorEmitter {
     private var currentTypeSet: ValidatorConstantReference?
     /// The validators the emitted functions call, recorded as calls are emitted.
     private let calls = CallLog()
-    /// A prefix per file, unique in the module, for the constants named by content (`memberTypesString`): the
+    /// A prefix per section, unique in the module, for the constants named by content (`memberTypesString`): the
     /// same private name declared in hundreds of files makes every use a lookup through all of them (measured on
     /// 500 files: 165 s of type checking instead of 60 s).
     private var filePrefixes: [String: String] = [:]
@@ -56,7 +57,7 @@ struct ValidatorEmitter {
             guard reachable.insert(next).inserted else { continue }
             stack.append(contentsOf: dependencies(of: next))
         }
-        assignFilePrefixes(Set(reachable.map(naming.fileName)))
+        assignFilePrefixes(Set(reachable.map(naming.section)))
         var emitted: [SchemaRef: [String]] = [:]
         // Only what is called gets a function: a leaf checked through a property table (`SchemaRule`) has none.
         var pending = Set(roots)
@@ -72,11 +73,12 @@ struct ValidatorEmitter {
         return emitted.keys.sorted(by: inNameOrder).map { ($0, emitted[$0]!) }
     }
 
-    /// `Models/Member.swift` -> `member`; two files that read the same get a digest of their path after the first.
+    /// `Models/Member.swift` -> `member`, the section of operation `getMember` -> `getMember`; two sections that read
+    /// the same get a digest of their key after the first.
     private mutating func assignFilePrefixes(_ files: Set<String>) {
         var taken = Set<String>()
         for file in files.sorted() {
-            let base = Self.prefixWord(file)
+            let base = naming.sectionOwner(file).map(SwiftNaming.memberName) ?? Self.prefixWord(file)
             let prefix = taken.insert(base).inserted ? base : base + "_" + ValidatorNaming.digest(file)
             taken.insert(prefix)
             filePrefixes[file] = prefix
@@ -92,8 +94,8 @@ struct ValidatorEmitter {
         (functionName(lhs), lhs.index) < (functionName(rhs), rhs.index)
     }
 
-    /// The constants of `file`: those that name no other constant first, then the rules and tables that name them,
-    /// each sorted by name (the template builds them in this order).
+    /// The constants of `file` (a section, see ``ValidatorNaming/section(_:)``): those that name no other constant
+    /// first, then the rules and tables that name them, each sorted by name (the template builds them in this order).
     func constants(inFile file: String) -> [ValidatorConstantPlan] {
         var constants = (fileConstants[file] ?? [:]).values.sorted {
             ($0.readsConstants ? 1 : 0, $0.name) < ($1.readsConstants ? 1 : 0, $1.name)
@@ -216,13 +218,13 @@ struct ValidatorEmitter {
     /// A constant named by its content after its file (`memberTypesStringNull`, `memberNumber10`), shared by the
     /// functions of the file.
     mutating func sharedConstant(_ type: String, _ expression: String, name: String) -> ValidatorConstantReference {
-        let prefix = prefix(ofFile: current.map(naming.fileName) ?? "")
+        let prefix = prefix(ofFile: current.map(naming.section) ?? "")
         return declare(type, .expression(expression), name: prefix + name.prefix(1).uppercased() + name.dropFirst())
     }
 
     /// The word that starts the names of `file`'s shared constants and of its constants group.
     private func prefix(ofFile file: String) -> String {
-        filePrefixes[file] ?? Self.prefixWord(file) + "_" + ValidatorNaming.digest(file)
+        filePrefixes[file] ?? (naming.sectionOwner(file).map(SwiftNaming.memberName) ?? Self.prefixWord(file)) + "_" + ValidatorNaming.digest(file)
     }
 
     private enum ConstantValue {
@@ -232,7 +234,7 @@ struct ValidatorEmitter {
 
     private mutating func declare(_ type: String, _ value: ConstantValue, name preferred: String,
                                   readsConstants: Bool = false) -> ValidatorConstantReference {
-        let file = current.map(naming.fileName) ?? ""
+        let file = current.map(naming.section) ?? ""
         let (expression, rows): (String, [String])
         switch value {
         case .expression(let text): (expression, rows) = (text, [])

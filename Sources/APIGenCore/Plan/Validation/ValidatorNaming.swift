@@ -14,6 +14,9 @@ struct ValidatorNaming: Sendable {
     /// What each schema's owner is, as a placement key: `schema:<file#pointer>` of a component, `$defs` entry or
     /// document root, or `operation:<file#pointer>` of an operation.
     private var ownerAnchors: [SchemaRef: String] = [:]
+    /// The owner's name by its anchor (`operation:…` -> `GetMember`): it starts the names of an operation section's
+    /// constants.
+    private var anchorOwners: [String: String] = [:]
     /// Files of other templates that hold an owner's validators (its model file, its operation's group file):
     /// fewer files compile faster (the compiler driver starts a job per 25 files, each parsing the whole module),
     /// and the owner's files change together anyway.
@@ -40,7 +43,10 @@ struct ValidatorNaming: Sendable {
             let key = location.owner.lowercased()
             if let existing = ownerSpellings[key] { ownerSpellings[key] = min(existing, location.owner) } else { ownerSpellings[key] = location.owner }
             ownerKeys[ref] = key
-            if let anchor = location.anchor { ownerAnchors[ref] = anchor }
+            if let anchor = location.anchor {
+                ownerAnchors[ref] = anchor
+                anchorOwners[anchor] = location.owner
+            }
         }
         for (name, claimants) in candidates {
             // The plain name goes to a public entry point first, then to the schema written first in document terms
@@ -77,6 +83,21 @@ struct ValidatorNaming: Sendable {
         if let anchor = ownerAnchors[ref], let file = placements[anchor] { return file }
         return ownerFiles[ref] ?? "\(Self.folder)/Validators+Other.swift"
     }
+
+    /// The section of its file that holds `ref`'s function and the constants it uses. An operation's inline
+    /// schemas are a section of their own in the group file (`operation:<id>`), next to the operation's method, so
+    /// that two branches that each add an operation to one group insert code at different places of the file and
+    /// merge; every other file is one section, named by its path.
+    func section(_ ref: SchemaRef) -> String {
+        if singleFile == nil, let anchor = ownerAnchors[ref], anchor.hasPrefix("operation:"), placements[anchor] != nil { return anchor }
+        return fileName(ref)
+    }
+
+    /// Whether `section` is an operation's section of its group file (see ``section(_:)``).
+    static func isOperationSection(_ section: String) -> Bool { section.hasPrefix("operation:") }
+
+    /// The owner name an operation section's constants start with (`GetMember`), or nil for a file section.
+    func sectionOwner(_ section: String) -> String? { Self.isOperationSection(section) ? anchorOwners[section] : nil }
 
     /// Places owners' validators in other files: `schemas` maps a schema id (`file#pointer`) to its model file,
     /// `operations` an operation node's id to its group file.

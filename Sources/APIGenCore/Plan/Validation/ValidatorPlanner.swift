@@ -7,23 +7,30 @@ enum ValidatorPlanner {
         guard !roots.isEmpty else { return [] }
         var emitter = ValidatorEmitter(api: api, naming: naming)
         let emitted = emitter.bodies(from: roots)
+        // By section: a file, or an operation's part of its group file (placed next to its method by the plan).
         var functionsByFile: [String: [ValidatorFunctionPlan]] = [:]
+        var sectionFiles: [String: String] = [:]
         for (ref, lines) in emitted {
             let isEntry = naming.entryPoints.contains(ref)
-            functionsByFile[naming.fileName(ref), default: []].append(ValidatorFunctionPlan(
+            let section = naming.section(ref)
+            sectionFiles[section] = naming.fileName(ref)
+            functionsByFile[section, default: []].append(ValidatorFunctionPlan(
                 name: naming.functionName(ref), source: source(api[ref], api: api), lines: lines,
                 accessModifier: isEntry && access != "internal" ? "@_spi(Generated) " + access + " " : "", isEntryPoint: isEntry))
         }
         var files = [ValidatorFilePlan(fileName: "\(ValidatorNaming.folder)/Validators.swift", access: access, declaresNamespace: true,
                                        constants: [], hasConstants: false, constantsGroup: "", constantsType: "", functions: [])]
-        for file in functionsByFile.keys.sorted() {
-            let constants = emitter.constants(inFile: file)
-            let group = emitter.constantsGroup(ofFile: file)
+        for section in functionsByFile.keys.sorted() {
+            let constants = emitter.constants(inFile: section)
+            let group = emitter.constantsGroup(ofFile: section)
+            let file = sectionFiles[section] ?? section
+            let isOperationSection = ValidatorNaming.isOperationSection(section)
             files.append(ValidatorFilePlan(fileName: file, access: access, declaresNamespace: false,
                                            constants: constants, hasConstants: !constants.isEmpty,
                                            constantsGroup: group.property, constantsType: group.type,
-                                           functions: functionsByFile[file] ?? [],
-                                           isAppendix: !file.hasPrefix(ValidatorNaming.folder + "/")))
+                                           functions: functionsByFile[section] ?? [],
+                                           isAppendix: !file.hasPrefix(ValidatorNaming.folder + "/"),
+                                           operation: isOperationSection ? section : "", isOperationSection: isOperationSection))
         }
         return files
     }
