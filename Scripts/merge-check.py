@@ -12,7 +12,7 @@ second is merged into the first:
 - a component schema (`alpha` right before the last schema, `beta` right after it), referenced by the branch's
   operations;
 - a string property with a `maxLength` added to an existing object schema (`alpha` to the first, `beta` to the last
-  one that declares `properties`).
+  component schema that declares `properties`, other than the last two).
 
 Each pair is as close as two additions can be while the description still merges (one entry apart: two additions at
 the same place conflict in the description itself, and a person resolves that and regenerates); the judge is whether it
@@ -23,8 +23,9 @@ is written the same way, so only the edits differ.
     python3 Scripts/merge-check.py SPEC... [--reference-folder DIR | --reference-up N] [--apigen PATH] [--keep]
 
 Prints what each branch changed and `merge: passed` or `merge: FAILED ...` per description (and a count for
-several). Exit status 1 when one failed, 2 when none could be judged (not OpenAPI 3, no object schema to edit,
-apigen fails on the unedited description), else 0.
+several). Exit status 1 when one failed, 2 when none could be judged (not OpenAPI 3, no operation, apigen fails on the unedited
+description), else 0. A description without an object schema gets no property edit; one without component schemas
+gets `MergeCheckBase` (a string) in its base, next to which the branches add theirs.
 """
 
 import argparse
@@ -88,14 +89,31 @@ def inserted(mapping, anchor, key, value, before):
     return result
 
 
-def operations(document):
-    """(path, tag) of every operation, in document order."""
+def referenced(value, folder):
+    """`value`, or the document (fragment) its relative `$ref` names, read from `folder`; None when unreadable."""
+    import yaml
+    if not isinstance(value, dict) or not isinstance(value.get("$ref"), str) or value["$ref"].startswith("#"):
+        return value
+    file, _, fragment = value["$ref"].partition("#")
+    try:
+        target = yaml.safe_load((folder / file).read_text(encoding="utf-8"))
+        for part in [part for part in fragment.split("/") if part]:
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        return target if isinstance(target, dict) else None
+    except (OSError, KeyError, TypeError, yaml.YAMLError):
+        return None
+
+
+def operations(document, folder):
+    """(path, tag) of every operation, in document order; path items and operations in other files are read for
+    their tags (DigitalOcean's are all `$ref`s)."""
     found = []
     for path, item in (document.get("paths") or {}).items():
+        item = referenced(item, folder)
         if not isinstance(item, dict):
             continue
         for method in METHODS:
-            operation = item.get(method)
+            operation = referenced(item.get(method), folder)
             if isinstance(operation, dict):
                 tags = operation.get("tags") or ["Default"]
                 found.append((path, str(tags[0])))
@@ -126,24 +144,30 @@ def new_operation(operation_id, tag, schema_name):
     }}
 
 
-def edit(document, branch):
+def edit(document, branch, folder):
     """The branch's additions (see the module's description). `branch` is `alpha` or `beta`."""
     document = json.loads(json.dumps(document))
     first = branch == "alpha"
     word = branch.capitalize()
-    found = operations(document)
+    found = operations(document, folder)
     by_tag = {}
     for path, tag in found:
         by_tag.setdefault(tag, []).append(path)
     tag = max(by_tag, key=lambda name: len(by_tag[name]))
     paths_of_tag = by_tag[tag]
-    schemas = document["components"]["schemas"]
     candidates = object_schemas(document)
+    document.setdefault("components", {})
+    schemas = document["components"].get("schemas") or {"MergeCheckBase": {"type": "string"}}
     schema_name = f"MergeCheck{word}"
     schema = {"type": "object", "properties": {"label": {"type": "string", "maxLength": 40}}}
     schemas = inserted(schemas, list(schemas)[-1], schema_name, schema, before=first)
-    target = candidates[0] if first else candidates[-1]
-    schemas[target]["properties"][f"mergeCheck{word}"] = {"type": "string", "maxLength": 30}
+    # Not the last two schemas, next to which the branches add theirs: a change there would touch the lines the other
+    # branch's addition touches, and the description itself would conflict. Without an object schema of its own
+    # the description gets no property edit.
+    candidates = [name for name in candidates if name not in list(schemas)[-2:]]
+    target = (candidates[0] if first else candidates[-1]) if candidates else None
+    if target:
+        schemas[target]["properties"][f"mergeCheck{word}"] = {"type": "string", "maxLength": 30}
     document["components"]["schemas"] = schemas
 
     paths = document["paths"]
@@ -178,14 +202,15 @@ def judge(spec, reference_folder, apigen, keep):
     if folder not in spec.parents:
         raise Unjudgeable(f"{spec} is not inside the reference folder {folder}")
     base = load(spec)
-    if not object_schemas(base) or not operations(base):
-        raise Unjudgeable("no operation or no component object schema to edit")
+    if not operations(base, spec.parent):
+        raise Unjudgeable("no operation")
     work = pathlib.Path(tempfile.mkdtemp(prefix="apigen-merge-"))
     try:
         repository = work / "repo"
         shutil.copytree(folder, repository / "api", ignore=shutil.ignore_patterns(".git"))
         root = repository / "api" / spec.relative_to(folder)
-        (repository / "apigen.yml").write_text(f"spec: {root.relative_to(repository)}\noutput: Generated\n")
+        (repository / "apigen.yml").write_text(f"spec: {root.relative_to(repository)}\noutput: Generated\n"
+                                               "referenceFolders: [api]\n")
         (repository / ".gitattributes").write_text("")
 
         def generate():
@@ -193,6 +218,9 @@ def judge(spec, reference_folder, apigen, keep):
             if done.returncode != 0:
                 raise RuntimeError(f"apigen failed:\n{done.stderr[-3000:]}")
 
+        if not (base.get("components") or {}).get("schemas"):
+            # The schema both branches add next to: the base has it too, so only the additions differ.
+            base.setdefault("components", {})["schemas"] = {"MergeCheckBase": {"type": "string"}}
         root.write_text(dump(base), encoding="utf-8")
         done = run([apigen, "generate"], repository, check=False)
         if done.returncode != 0:
@@ -203,7 +231,7 @@ def judge(spec, reference_folder, apigen, keep):
         summary = {}
         for branch in ("alpha", "beta"):
             git(["checkout", "-q", "-b", branch, "main"], repository)
-            edited, tag, target = edit(base, branch)
+            edited, tag, target = edit(base, branch, spec.parent)
             root.write_text(dump(edited), encoding="utf-8")
             generate()
             git(["add", "-A"], repository)
@@ -215,7 +243,7 @@ def judge(spec, reference_folder, apigen, keep):
         check = run([apigen, "--check"], repository, check=False) if merge.returncode == 0 else None
         for branch, (tag, target, files) in summary.items():
             print(f"merge: {branch}: operations in '{tag}' and a group of its own, schema MergeCheck{branch.capitalize()},"
-                  f" a property of '{target}': {len(files)} generated files changed")
+                  f" a property of '{target or '(no object schema)'}': {len(files)} generated files changed")
         if conflicts or merge.returncode != 0:
             print(f"merge: FAILED: git merge exited {merge.returncode}, conflicts in {len(conflicts)} files: "
                   + ", ".join(conflicts[:20]))
