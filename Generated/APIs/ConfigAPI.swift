@@ -71,8 +71,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
     static func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.updateConfigConstants.updateConfigTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.updateConfigConstants.updateConfigTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -99,8 +99,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
     static func validateUpdateConfigResponse409Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.updateConfigConstants.updateConfigTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.updateConfigConstants.updateConfigTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -129,9 +129,6 @@ extension Validators {
         let updateConfigResponse409DataProperties: JSONPropertyTable
         let updateConfigResponse409Properties: JSONPropertyTable
         let updateConfigResponse409Required: [Int]
-        let updateConfigTypesObject: JSONTypeSet
-        let updateConfigTypesString: JSONTypeSet
-        let updateConfigTypesStringNull: JSONTypeSet
         let updateConfigResponse409DataPropertyRules: [SchemaRule]
         let updateConfigResponse409PropertyRules: [SchemaRule]
 
@@ -139,26 +136,20 @@ extension Validators {
             let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
             let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let updateConfigResponse409Required: [Int] = [0, 1, 2]
-            let updateConfigTypesObject: JSONTypeSet = [.object]
-            let updateConfigTypesString: JSONTypeSet = [.string]
-            let updateConfigTypesStringNull: JSONTypeSet = [.string, .null]
             let updateConfigResponse409DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: updateConfigTypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
-                SchemaRule(types: updateConfigTypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
                 .anything,
             ]
             let updateConfigResponse409PropertyRules: [SchemaRule] = [
-                SchemaRule(types: updateConfigTypesString, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
-                SchemaRule(types: updateConfigTypesStringNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
                 .anything,
             ]
             return UpdateConfigValidatorConstants(
                 updateConfigResponse409DataProperties: updateConfigResponse409DataProperties,
                 updateConfigResponse409Properties: updateConfigResponse409Properties,
                 updateConfigResponse409Required: updateConfigResponse409Required,
-                updateConfigTypesObject: updateConfigTypesObject,
-                updateConfigTypesString: updateConfigTypesString,
-                updateConfigTypesStringNull: updateConfigTypesStringNull,
                 updateConfigResponse409DataPropertyRules: updateConfigResponse409DataPropertyRules,
                 updateConfigResponse409PropertyRules: updateConfigResponse409PropertyRules
             )
@@ -205,8 +196,8 @@ extension Validators {
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
     static func validateHealthGetHealthResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.healthGetHealthConstants.healthGetHealthTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.healthGetHealthConstants.healthGetHealthTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -230,8 +221,8 @@ extension Validators {
     /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties`
     static func validateHealthGetHealthResponse200AdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.healthGetHealthConstants.healthGetHealthTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: Self.healthGetHealthConstants.healthGetHealthTypesString))
+        if !(JSONTypeSet.string.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
             if context.shouldStop { return false }
             valid = false
         }
@@ -248,28 +239,19 @@ extension Validators {
         let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance]
         let healthGetHealthResponse200Properties: JSONPropertyTable
         let healthGetHealthResponse200Required: [Int]
-        let healthGetHealthTypesBoolean: JSONTypeSet
-        let healthGetHealthTypesObject: JSONTypeSet
-        let healthGetHealthTypesString: JSONTypeSet
         let healthGetHealthResponse200PropertyRules: [SchemaRule]
 
         static func make() -> HealthGetHealthValidatorConstants {
             let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance] = [.string("up"), .string("degraded"), .string("down")]
             let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
             let healthGetHealthResponse200Required: [Int] = [0]
-            let healthGetHealthTypesBoolean: JSONTypeSet = [.boolean]
-            let healthGetHealthTypesObject: JSONTypeSet = [.object]
-            let healthGetHealthTypesString: JSONTypeSet = [.string]
             let healthGetHealthResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: healthGetHealthTypesBoolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
+                SchemaRule(types: .boolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
             ]
             return HealthGetHealthValidatorConstants(
                 healthGetHealthResponse200AdditionalPropertyEnum: healthGetHealthResponse200AdditionalPropertyEnum,
                 healthGetHealthResponse200Properties: healthGetHealthResponse200Properties,
                 healthGetHealthResponse200Required: healthGetHealthResponse200Required,
-                healthGetHealthTypesBoolean: healthGetHealthTypesBoolean,
-                healthGetHealthTypesObject: healthGetHealthTypesObject,
-                healthGetHealthTypesString: healthGetHealthTypesString,
                 healthGetHealthResponse200PropertyRules: healthGetHealthResponse200PropertyRules
             )
         }

@@ -68,8 +68,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
     static func validateGetCurrencyRatesResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.getCurrencyRatesConstants.getCurrencyRatesTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.getCurrencyRatesConstants.getCurrencyRatesTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -97,28 +97,19 @@ extension Validators {
     private struct GetCurrencyRatesValidatorConstants {
         let getCurrencyRatesResponse200Properties: JSONPropertyTable
         let getCurrencyRatesResponse200Required: [Int]
-        let getCurrencyRatesTypesObject: JSONTypeSet
-        let getCurrencyRatesTypesString: JSONTypeSet
-        let getCurrencyRatesTypesStringNull: JSONTypeSet
         let getCurrencyRatesResponse200PropertyRules: [SchemaRule]
 
         static func make() -> GetCurrencyRatesValidatorConstants {
             let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let getCurrencyRatesResponse200Required: [Int] = [0, 2]
-            let getCurrencyRatesTypesObject: JSONTypeSet = [.object]
-            let getCurrencyRatesTypesString: JSONTypeSet = [.string]
-            let getCurrencyRatesTypesStringNull: JSONTypeSet = [.string, .null]
             let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: getCurrencyRatesTypesString, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: getCurrencyRatesTypesStringNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
                 .anything,
             ]
             return GetCurrencyRatesValidatorConstants(
                 getCurrencyRatesResponse200Properties: getCurrencyRatesResponse200Properties,
                 getCurrencyRatesResponse200Required: getCurrencyRatesResponse200Required,
-                getCurrencyRatesTypesObject: getCurrencyRatesTypesObject,
-                getCurrencyRatesTypesString: getCurrencyRatesTypesString,
-                getCurrencyRatesTypesStringNull: getCurrencyRatesTypesStringNull,
                 getCurrencyRatesResponse200PropertyRules: getCurrencyRatesResponse200PropertyRules
             )
         }

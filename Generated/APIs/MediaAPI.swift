@@ -78,8 +78,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
     static func validateUploadAvatarResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.uploadAvatarConstants.uploadAvatarTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.uploadAvatarConstants.uploadAvatarTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -106,8 +106,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
     static func validateUploadAvatarResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.uploadAvatarConstants.uploadAvatarTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.uploadAvatarConstants.uploadAvatarTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -127,9 +127,6 @@ extension Validators {
         let uploadAvatarResponse200DataRequired: [Int]
         let uploadAvatarResponse200Properties: JSONPropertyTable
         let uploadAvatarResponse200Required: [Int]
-        let uploadAvatarTypesObject: JSONTypeSet
-        let uploadAvatarTypesString: JSONTypeSet
-        let uploadAvatarTypesStringNull: JSONTypeSet
         let uploadAvatarResponse200DataPropertyRules: [SchemaRule]
         let uploadAvatarResponse200PropertyRules: [SchemaRule]
 
@@ -138,15 +135,12 @@ extension Validators {
             let uploadAvatarResponse200DataRequired: [Int] = [0]
             let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let uploadAvatarResponse200Required: [Int] = [0, 2]
-            let uploadAvatarTypesObject: JSONTypeSet = [.object]
-            let uploadAvatarTypesString: JSONTypeSet = [.string]
-            let uploadAvatarTypesStringNull: JSONTypeSet = [.string, .null]
             let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: uploadAvatarTypesString, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
+                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
             ]
             let uploadAvatarResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: uploadAvatarTypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: uploadAvatarTypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
                 .anything,
             ]
             return UploadAvatarValidatorConstants(
@@ -154,9 +148,6 @@ extension Validators {
                 uploadAvatarResponse200DataRequired: uploadAvatarResponse200DataRequired,
                 uploadAvatarResponse200Properties: uploadAvatarResponse200Properties,
                 uploadAvatarResponse200Required: uploadAvatarResponse200Required,
-                uploadAvatarTypesObject: uploadAvatarTypesObject,
-                uploadAvatarTypesString: uploadAvatarTypesString,
-                uploadAvatarTypesStringNull: uploadAvatarTypesStringNull,
                 uploadAvatarResponse200DataPropertyRules: uploadAvatarResponse200DataPropertyRules,
                 uploadAvatarResponse200PropertyRules: uploadAvatarResponse200PropertyRules
             )

@@ -286,8 +286,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema`
     static func validateRestoreArchiveResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.restoreArchiveConstants.restoreArchiveTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.restoreArchiveConstants.restoreArchiveTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -314,8 +314,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data`
     static func validateRestoreArchiveResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.restoreArchiveConstants.restoreArchiveTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.restoreArchiveConstants.restoreArchiveTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -342,8 +342,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems`
     static func validateRestoreArchiveResponse200DataRestoredItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.restoreArchiveConstants.restoreArchiveTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: Self.restoreArchiveConstants.restoreArchiveTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -367,10 +367,6 @@ extension Validators {
         let restoreArchiveResponse200DataRequired: [Int]
         let restoreArchiveResponse200Properties: JSONPropertyTable
         let restoreArchiveResponse200Required: [Int]
-        let restoreArchiveTypesInteger: JSONTypeSet
-        let restoreArchiveTypesObject: JSONTypeSet
-        let restoreArchiveTypesString: JSONTypeSet
-        let restoreArchiveTypesStringNull: JSONTypeSet
         let restoreArchiveResponse200PropertyRules: [SchemaRule]
 
         static func make() -> RestoreArchiveValidatorConstants {
@@ -379,13 +375,9 @@ extension Validators {
             let restoreArchiveResponse200DataRequired: [Int] = [0]
             let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let restoreArchiveResponse200Required: [Int] = [0, 2]
-            let restoreArchiveTypesInteger: JSONTypeSet = [.integer]
-            let restoreArchiveTypesObject: JSONTypeSet = [.object]
-            let restoreArchiveTypesString: JSONTypeSet = [.string]
-            let restoreArchiveTypesStringNull: JSONTypeSet = [.string, .null]
             let restoreArchiveResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: restoreArchiveTypesString, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: restoreArchiveTypesStringNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
                 .anything,
             ]
             return RestoreArchiveValidatorConstants(
@@ -394,10 +386,6 @@ extension Validators {
                 restoreArchiveResponse200DataRequired: restoreArchiveResponse200DataRequired,
                 restoreArchiveResponse200Properties: restoreArchiveResponse200Properties,
                 restoreArchiveResponse200Required: restoreArchiveResponse200Required,
-                restoreArchiveTypesInteger: restoreArchiveTypesInteger,
-                restoreArchiveTypesObject: restoreArchiveTypesObject,
-                restoreArchiveTypesString: restoreArchiveTypesString,
-                restoreArchiveTypesStringNull: restoreArchiveTypesStringNull,
                 restoreArchiveResponse200PropertyRules: restoreArchiveResponse200PropertyRules
             )
         }

@@ -222,8 +222,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
     static func validateRegisterDeviceResponse201(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.registerDeviceConstants.registerDeviceTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: Self.registerDeviceConstants.registerDeviceTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -250,8 +250,8 @@ extension Validators {
     /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
     static func validateRegisterDeviceResponse201Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.registerDeviceConstants.registerDeviceTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: Self.registerDeviceConstants.registerDeviceTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -271,9 +271,6 @@ extension Validators {
         let registerDeviceResponse201DataRequired: [Int]
         let registerDeviceResponse201Properties: JSONPropertyTable
         let registerDeviceResponse201Required: [Int]
-        let registerDeviceTypesObject: JSONTypeSet
-        let registerDeviceTypesString: JSONTypeSet
-        let registerDeviceTypesStringNull: JSONTypeSet
         let registerDeviceResponse201DataPropertyRules: [SchemaRule]
         let registerDeviceResponse201PropertyRules: [SchemaRule]
 
@@ -282,16 +279,13 @@ extension Validators {
             let registerDeviceResponse201DataRequired: [Int] = [0, 1]
             let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let registerDeviceResponse201Required: [Int] = [0, 2]
-            let registerDeviceTypesObject: JSONTypeSet = [.object]
-            let registerDeviceTypesString: JSONTypeSet = [.string]
-            let registerDeviceTypesStringNull: JSONTypeSet = [.string, .null]
             let registerDeviceResponse201DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: registerDeviceTypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
-                SchemaRule(types: registerDeviceTypesString, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
+                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
             ]
             let registerDeviceResponse201PropertyRules: [SchemaRule] = [
-                SchemaRule(types: registerDeviceTypesString, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
-                SchemaRule(types: registerDeviceTypesStringNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
                 .anything,
             ]
             return RegisterDeviceValidatorConstants(
@@ -299,9 +293,6 @@ extension Validators {
                 registerDeviceResponse201DataRequired: registerDeviceResponse201DataRequired,
                 registerDeviceResponse201Properties: registerDeviceResponse201Properties,
                 registerDeviceResponse201Required: registerDeviceResponse201Required,
-                registerDeviceTypesObject: registerDeviceTypesObject,
-                registerDeviceTypesString: registerDeviceTypesString,
-                registerDeviceTypesStringNull: registerDeviceTypesStringNull,
                 registerDeviceResponse201DataPropertyRules: registerDeviceResponse201DataPropertyRules,
                 registerDeviceResponse201PropertyRules: registerDeviceResponse201PropertyRules
             )

@@ -57,8 +57,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Comment`
     @_spi(Generated) public static func validateComment(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.commentConstants.commentTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: Self.commentConstants.commentTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -89,8 +89,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Comment/properties/replies`
     static func validateCommentReplies(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.commentConstants.commentTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: Self.commentConstants.commentTypesArray))
+        if !(JSONTypeSet.array.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
             if context.shouldStop { return false }
             valid = false
         }
@@ -109,24 +109,16 @@ extension Validators {
     private struct CommentValidatorConstants {
         let commentProperties: JSONPropertyTable
         let commentRequired: [Int]
-        let commentTypesArray: JSONTypeSet
-        let commentTypesInteger: JSONTypeSet
-        let commentTypesObject: JSONTypeSet
-        let commentTypesString: JSONTypeSet
         let commentPropertyRules: [SchemaRule]
 
         static func make() -> CommentValidatorConstants {
             let commentProperties: JSONPropertyTable = JSONPropertyTable(["id", "authorId", "body", "createdAt", "parent", "replies", "author"])
             let commentRequired: [Int] = [0, 1, 2, 3]
-            let commentTypesArray: JSONTypeSet = [.array]
-            let commentTypesInteger: JSONTypeSet = [.integer]
-            let commentTypesObject: JSONTypeSet = [.object]
-            let commentTypesString: JSONTypeSet = [.string]
             let commentPropertyRules: [SchemaRule] = [
-                SchemaRule(types: commentTypesInteger, in: "openapi.yaml", at: "/components/schemas/Comment/properties/id"),
-                SchemaRule(types: commentTypesInteger, in: "openapi.yaml", at: "/components/schemas/Comment/properties/authorId"),
-                SchemaRule(types: commentTypesString, in: "openapi.yaml", at: "/components/schemas/Comment/properties/body"),
-                SchemaRule(types: commentTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Comment/properties/createdAt"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Comment/properties/id"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Comment/properties/authorId"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Comment/properties/body"),
+                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Comment/properties/createdAt"),
                 .anything,
                 .anything,
                 .anything,
@@ -134,10 +126,6 @@ extension Validators {
             return CommentValidatorConstants(
                 commentProperties: commentProperties,
                 commentRequired: commentRequired,
-                commentTypesArray: commentTypesArray,
-                commentTypesInteger: commentTypesInteger,
-                commentTypesObject: commentTypesObject,
-                commentTypesString: commentTypesString,
                 commentPropertyRules: commentPropertyRules
             )
         }

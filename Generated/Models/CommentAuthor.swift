@@ -38,8 +38,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CommentAuthor`
     @_spi(Generated) public static func validateCommentAuthor(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.commentAuthorConstants.commentAuthorTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: Self.commentAuthorConstants.commentAuthorTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -58,27 +58,21 @@ extension Validators {
         let commentAuthorIdentPattern: ECMARegex
         let commentAuthorProperties: JSONPropertyTable
         let commentAuthorRequired: [Int]
-        let commentAuthorTypesObject: JSONTypeSet
-        let commentAuthorTypesString: JSONTypeSet
         let commentAuthorPropertyRules: [SchemaRule]
 
         static func make() -> CommentAuthorValidatorConstants {
             let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
             let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
             let commentAuthorRequired: [Int] = [0, 1, 2]
-            let commentAuthorTypesObject: JSONTypeSet = [.object]
-            let commentAuthorTypesString: JSONTypeSet = [.string]
             let commentAuthorPropertyRules: [SchemaRule] = [
-                SchemaRule(types: commentAuthorTypesString, pattern: commentAuthorIdentPattern, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/ident"),
-                SchemaRule(types: commentAuthorTypesString, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
-                SchemaRule(types: commentAuthorTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
+                SchemaRule(types: .string, pattern: commentAuthorIdentPattern, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/ident"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
+                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
             ]
             return CommentAuthorValidatorConstants(
                 commentAuthorIdentPattern: commentAuthorIdentPattern,
                 commentAuthorProperties: commentAuthorProperties,
                 commentAuthorRequired: commentAuthorRequired,
-                commentAuthorTypesObject: commentAuthorTypesObject,
-                commentAuthorTypesString: commentAuthorTypesString,
                 commentAuthorPropertyRules: commentAuthorPropertyRules
             )
         }

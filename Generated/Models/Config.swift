@@ -115,8 +115,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Config`
     @_spi(Generated) public static func validateConfig(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configConstants.configTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -148,14 +148,14 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/Config/properties/extra`
     static func validateConfigExtra(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.configConstants.configTypesObject, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
+        return context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
     }
 
     /// `openapi.yaml#/components/schemas/Config/properties/limits`
     static func validateConfigLimits(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configConstants.configTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -176,8 +176,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties`
     static func validateConfigLimitsAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configConstants.configTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -197,8 +197,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/quietHours`
     static func validateConfigQuietHours(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configConstants.configTypesObjectNull.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesObjectNull))
+        if !(JSONTypeSet.objectOrNull.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: JSONTypeSet.objectOrNull))
             if context.shouldStop { return false }
             valid = false
         }
@@ -215,8 +215,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Config/properties/theme`
     static func validateConfigTheme(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configConstants.configTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: Self.configConstants.configTypesString))
+        if !(JSONTypeSet.string.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
             if context.shouldStop { return false }
             valid = false
         }
@@ -237,11 +237,6 @@ extension Validators {
         let configQuietHoursStartPattern: ECMARegex
         let configRequired: [Int]
         let configThemeEnum: [JSONInstance]
-        let configTypesBoolean: JSONTypeSet
-        let configTypesInteger: JSONTypeSet
-        let configTypesObject: JSONTypeSet
-        let configTypesObjectNull: JSONTypeSet
-        let configTypesString: JSONTypeSet
         let configPropertyRules: [SchemaRule]
         let configQuietHoursPropertyRules: [SchemaRule]
 
@@ -253,23 +248,18 @@ extension Validators {
             let configQuietHoursStartPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
             let configRequired: [Int] = [0, 1, 3]
             let configThemeEnum: [JSONInstance] = [.string("light"), .string("dark"), .string("system")]
-            let configTypesBoolean: JSONTypeSet = [.boolean]
-            let configTypesInteger: JSONTypeSet = [.integer]
-            let configTypesObject: JSONTypeSet = [.object]
-            let configTypesObjectNull: JSONTypeSet = [.object, .null]
-            let configTypesString: JSONTypeSet = [.string]
             let configPropertyRules: [SchemaRule] = [
-                SchemaRule(types: configTypesInteger, in: "openapi.yaml", at: "/components/schemas/Config/properties/version"),
-                SchemaRule(types: configTypesBoolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/pushEnabled"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Config/properties/version"),
+                SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/pushEnabled"),
                 .anything,
                 .anything,
                 .anything,
                 .anything,
-                SchemaRule(types: configTypesBoolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/default"),
+                SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/default"),
             ]
             let configQuietHoursPropertyRules: [SchemaRule] = [
-                SchemaRule(types: configTypesString, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/start"),
-                SchemaRule(types: configTypesString, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/end"),
+                SchemaRule(types: .string, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/start"),
+                SchemaRule(types: .string, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/end"),
             ]
             return ConfigValidatorConstants(
                 configInt0: configInt0,
@@ -279,11 +269,6 @@ extension Validators {
                 configQuietHoursStartPattern: configQuietHoursStartPattern,
                 configRequired: configRequired,
                 configThemeEnum: configThemeEnum,
-                configTypesBoolean: configTypesBoolean,
-                configTypesInteger: configTypesInteger,
-                configTypesObject: configTypesObject,
-                configTypesObjectNull: configTypesObjectNull,
-                configTypesString: configTypesString,
                 configPropertyRules: configPropertyRules,
                 configQuietHoursPropertyRules: configQuietHoursPropertyRules
             )

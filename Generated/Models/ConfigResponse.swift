@@ -39,8 +39,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ConfigResponse`
     @_spi(Generated) public static func validateConfigResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.configResponseConstants.configResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: Self.configResponseConstants.configResponseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -68,28 +68,19 @@ extension Validators {
     private struct ConfigResponseValidatorConstants {
         let configResponseProperties: JSONPropertyTable
         let configResponseRequired: [Int]
-        let configResponseTypesObject: JSONTypeSet
-        let configResponseTypesString: JSONTypeSet
-        let configResponseTypesStringNull: JSONTypeSet
         let configResponsePropertyRules: [SchemaRule]
 
         static func make() -> ConfigResponseValidatorConstants {
             let configResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let configResponseRequired: [Int] = [0, 1, 2]
-            let configResponseTypesObject: JSONTypeSet = [.object]
-            let configResponseTypesString: JSONTypeSet = [.string]
-            let configResponseTypesStringNull: JSONTypeSet = [.string, .null]
             let configResponsePropertyRules: [SchemaRule] = [
-                SchemaRule(types: configResponseTypesString, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/status"),
-                SchemaRule(types: configResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/reason"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/status"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/reason"),
                 .anything,
             ]
             return ConfigResponseValidatorConstants(
                 configResponseProperties: configResponseProperties,
                 configResponseRequired: configResponseRequired,
-                configResponseTypesObject: configResponseTypesObject,
-                configResponseTypesString: configResponseTypesString,
-                configResponseTypesStringNull: configResponseTypesStringNull,
                 configResponsePropertyRules: configResponsePropertyRules
             )
         }

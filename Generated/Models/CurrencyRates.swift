@@ -43,8 +43,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CurrencyRates`
     @_spi(Generated) public static func validateCurrencyRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.currencyRatesConstants.currencyRatesTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: Self.currencyRatesConstants.currencyRatesTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -73,8 +73,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
     static func validateCurrencyRatesHistory(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.currencyRatesConstants.currencyRatesTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: Self.currencyRatesConstants.currencyRatesTypesArray))
+        if !(JSONTypeSet.array.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
             if context.shouldStop { return false }
             valid = false
         }
@@ -92,8 +92,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates`
     static func validateCurrencyRatesRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.currencyRatesConstants.currencyRatesTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: Self.currencyRatesConstants.currencyRatesTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -119,7 +119,7 @@ extension Validators {
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
     static func validateCurrencyRatesRatesAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, Self.currencyRatesConstants.currencyRatesTypesNumber, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
+        return context.checkType(instance, JSONTypeSet.number, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
     }
 
     /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames`
@@ -143,23 +143,15 @@ extension Validators {
         let currencyRatesBasePattern: ECMARegex
         let currencyRatesProperties: JSONPropertyTable
         let currencyRatesRequired: [Int]
-        let currencyRatesTypesArray: JSONTypeSet
-        let currencyRatesTypesNumber: JSONTypeSet
-        let currencyRatesTypesObject: JSONTypeSet
-        let currencyRatesTypesString: JSONTypeSet
         let currencyRatesPropertyRules: [SchemaRule]
 
         static func make() -> CurrencyRatesValidatorConstants {
             let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
             let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
             let currencyRatesRequired: [Int] = [0, 1, 2]
-            let currencyRatesTypesArray: JSONTypeSet = [.array]
-            let currencyRatesTypesNumber: JSONTypeSet = [.number]
-            let currencyRatesTypesObject: JSONTypeSet = [.object]
-            let currencyRatesTypesString: JSONTypeSet = [.string]
             let currencyRatesPropertyRules: [SchemaRule] = [
-                SchemaRule(types: currencyRatesTypesString, pattern: currencyRatesBasePattern, in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/base"),
-                SchemaRule(types: currencyRatesTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/timestamp"),
+                SchemaRule(types: .string, pattern: currencyRatesBasePattern, in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/base"),
+                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/timestamp"),
                 .anything,
                 .anything,
             ]
@@ -167,10 +159,6 @@ extension Validators {
                 currencyRatesBasePattern: currencyRatesBasePattern,
                 currencyRatesProperties: currencyRatesProperties,
                 currencyRatesRequired: currencyRatesRequired,
-                currencyRatesTypesArray: currencyRatesTypesArray,
-                currencyRatesTypesNumber: currencyRatesTypesNumber,
-                currencyRatesTypesObject: currencyRatesTypesObject,
-                currencyRatesTypesString: currencyRatesTypesString,
                 currencyRatesPropertyRules: currencyRatesPropertyRules
             )
         }

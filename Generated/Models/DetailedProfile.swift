@@ -157,8 +157,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1`
     static func validateDetailedProfileAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileConstants.detailedProfileTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: Self.detailedProfileConstants.detailedProfileTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -189,8 +189,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class`
     static func validateDetailedProfileAllOf1Class(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileConstants.detailedProfileTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: Self.detailedProfileConstants.detailedProfileTypesString))
+        if !(JSONTypeSet.string.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
             if context.shouldStop { return false }
             valid = false
         }
@@ -205,8 +205,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount`
     static func validateDetailedProfileAllOf1FriendsCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileConstants.detailedProfileTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: Self.detailedProfileConstants.detailedProfileTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -226,8 +226,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
     static func validateDetailedProfileAllOf1RecentComments(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileConstants.detailedProfileTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: Self.detailedProfileConstants.detailedProfileTypesArray))
+        if !(JSONTypeSet.array.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
             if context.shouldStop { return false }
             valid = false
         }
@@ -253,12 +253,6 @@ extension Validators {
         let detailedProfileAllOf1Properties: JSONPropertyTable
         let detailedProfileAllOf1Required: [Int]
         let detailedProfileInt0: JSONNumber
-        let detailedProfileTypesArray: JSONTypeSet
-        let detailedProfileTypesBoolean: JSONTypeSet
-        let detailedProfileTypesInteger: JSONTypeSet
-        let detailedProfileTypesObject: JSONTypeSet
-        let detailedProfileTypesString: JSONTypeSet
-        let detailedProfileTypesStringNull: JSONTypeSet
         let detailedProfileAllOf1PropertyRules: [SchemaRule]
 
         static func make() -> DetailedProfileValidatorConstants {
@@ -266,19 +260,13 @@ extension Validators {
             let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["bio", "friendsCount", "größe", "class", "self", "2fa_enabled", "recentComments"])
             let detailedProfileAllOf1Required: [Int] = [1, 5]
             let detailedProfileInt0: JSONNumber = JSONNumber(0 as Int64)
-            let detailedProfileTypesArray: JSONTypeSet = [.array]
-            let detailedProfileTypesBoolean: JSONTypeSet = [.boolean]
-            let detailedProfileTypesInteger: JSONTypeSet = [.integer]
-            let detailedProfileTypesObject: JSONTypeSet = [.object]
-            let detailedProfileTypesString: JSONTypeSet = [.string]
-            let detailedProfileTypesStringNull: JSONTypeSet = [.string, .null]
             let detailedProfileAllOf1PropertyRules: [SchemaRule] = [
-                SchemaRule(types: detailedProfileTypesStringNull, maxLength: 500, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/bio"),
+                SchemaRule(types: .stringOrNull, maxLength: 500, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/bio"),
                 .anything,
-                SchemaRule(types: detailedProfileTypesInteger, in: "openapi.ya", at: "/components/schemas/DetailedProfile/allOf/1/properties/größe"),
+                SchemaRule(types: .integer, in: "openapi.ya", at: "/components/schemas/DetailedProfile/allOf/1/properties/größe"),
                 .anything,
-                SchemaRule(types: detailedProfileTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/self"),
-                SchemaRule(types: detailedProfileTypesBoolean, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled"),
+                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/self"),
+                SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled"),
                 .anything,
             ]
             return DetailedProfileValidatorConstants(
@@ -286,12 +274,6 @@ extension Validators {
                 detailedProfileAllOf1Properties: detailedProfileAllOf1Properties,
                 detailedProfileAllOf1Required: detailedProfileAllOf1Required,
                 detailedProfileInt0: detailedProfileInt0,
-                detailedProfileTypesArray: detailedProfileTypesArray,
-                detailedProfileTypesBoolean: detailedProfileTypesBoolean,
-                detailedProfileTypesInteger: detailedProfileTypesInteger,
-                detailedProfileTypesObject: detailedProfileTypesObject,
-                detailedProfileTypesString: detailedProfileTypesString,
-                detailedProfileTypesStringNull: detailedProfileTypesStringNull,
                 detailedProfileAllOf1PropertyRules: detailedProfileAllOf1PropertyRules
             )
         }

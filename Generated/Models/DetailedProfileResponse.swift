@@ -50,8 +50,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1`
     static func validateDetailedProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.detailedProfileResponseConstants.detailedProfileResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.detailedProfileResponseConstants.detailedProfileResponseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -79,16 +79,13 @@ extension Validators {
     private struct DetailedProfileResponseValidatorConstants {
         let detailedProfileResponseAllOf1Properties: JSONPropertyTable
         let detailedProfileResponseAllOf1Required: [Int]
-        let detailedProfileResponseTypesObject: JSONTypeSet
 
         static func make() -> DetailedProfileResponseValidatorConstants {
             let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
             let detailedProfileResponseAllOf1Required: [Int] = [0]
-            let detailedProfileResponseTypesObject: JSONTypeSet = [.object]
             return DetailedProfileResponseValidatorConstants(
                 detailedProfileResponseAllOf1Properties: detailedProfileResponseAllOf1Properties,
-                detailedProfileResponseAllOf1Required: detailedProfileResponseAllOf1Required,
-                detailedProfileResponseTypesObject: detailedProfileResponseTypesObject
+                detailedProfileResponseAllOf1Required: detailedProfileResponseAllOf1Required
             )
         }
     }

@@ -37,8 +37,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Envelope`
     @_spi(Generated) public static func validateEnvelope(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.envelopeConstants.envelopeTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: Self.envelopeConstants.envelopeTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -56,27 +56,18 @@ extension Validators {
     private struct EnvelopeValidatorConstants {
         let envelopeProperties: JSONPropertyTable
         let envelopeRequired: [Int]
-        let envelopeTypesObject: JSONTypeSet
-        let envelopeTypesString: JSONTypeSet
-        let envelopeTypesStringNull: JSONTypeSet
         let envelopePropertyRules: [SchemaRule]
 
         static func make() -> EnvelopeValidatorConstants {
             let envelopeProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason"])
             let envelopeRequired: [Int] = [0]
-            let envelopeTypesObject: JSONTypeSet = [.object]
-            let envelopeTypesString: JSONTypeSet = [.string]
-            let envelopeTypesStringNull: JSONTypeSet = [.string, .null]
             let envelopePropertyRules: [SchemaRule] = [
-                SchemaRule(types: envelopeTypesString, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/status"),
-                SchemaRule(types: envelopeTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/reason"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/status"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/reason"),
             ]
             return EnvelopeValidatorConstants(
                 envelopeProperties: envelopeProperties,
                 envelopeRequired: envelopeRequired,
-                envelopeTypesObject: envelopeTypesObject,
-                envelopeTypesString: envelopeTypesString,
-                envelopeTypesStringNull: envelopeTypesStringNull,
                 envelopePropertyRules: envelopePropertyRules
             )
         }

@@ -36,8 +36,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorBody`
     @_spi(Generated) public static func validateErrorBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.errorBodyConstants.errorBodyTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: Self.errorBodyConstants.errorBodyTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -55,24 +55,18 @@ extension Validators {
     private struct ErrorBodyValidatorConstants {
         let errorBodyProperties: JSONPropertyTable
         let errorBodyRequired: [Int]
-        let errorBodyTypesObject: JSONTypeSet
-        let errorBodyTypesString: JSONTypeSet
         let errorBodyPropertyRules: [SchemaRule]
 
         static func make() -> ErrorBodyValidatorConstants {
             let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(["code", "message"])
             let errorBodyRequired: [Int] = [0, 1]
-            let errorBodyTypesObject: JSONTypeSet = [.object]
-            let errorBodyTypesString: JSONTypeSet = [.string]
             let errorBodyPropertyRules: [SchemaRule] = [
-                SchemaRule(types: errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/code"),
-                SchemaRule(types: errorBodyTypesString, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/message"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/code"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/message"),
             ]
             return ErrorBodyValidatorConstants(
                 errorBodyProperties: errorBodyProperties,
                 errorBodyRequired: errorBodyRequired,
-                errorBodyTypesObject: errorBodyTypesObject,
-                errorBodyTypesString: errorBodyTypesString,
                 errorBodyPropertyRules: errorBodyPropertyRules
             )
         }

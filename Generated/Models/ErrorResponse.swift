@@ -49,8 +49,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/ErrorResponse/allOf/1`
     static func validateErrorResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.errorResponseConstants.errorResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.errorResponseConstants.errorResponseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -83,16 +83,13 @@ extension Validators {
     private struct ErrorResponseValidatorConstants {
         let errorResponseAllOf1Properties: JSONPropertyTable
         let errorResponseAllOf1Required: [Int]
-        let errorResponseTypesObject: JSONTypeSet
 
         static func make() -> ErrorResponseValidatorConstants {
             let errorResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
             let errorResponseAllOf1Required: [Int] = [0]
-            let errorResponseTypesObject: JSONTypeSet = [.object]
             return ErrorResponseValidatorConstants(
                 errorResponseAllOf1Properties: errorResponseAllOf1Properties,
-                errorResponseAllOf1Required: errorResponseAllOf1Required,
-                errorResponseTypesObject: errorResponseTypesObject
+                errorResponseAllOf1Required: errorResponseAllOf1Required
             )
         }
     }

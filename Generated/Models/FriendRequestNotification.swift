@@ -68,8 +68,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1`
     static func validateFriendRequestNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendRequestNotificationConstants.friendRequestNotificationTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.friendRequestNotificationConstants.friendRequestNotificationTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -98,8 +98,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind`
     static func validateFriendRequestNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendRequestNotificationConstants.friendRequestNotificationTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: Self.friendRequestNotificationConstants.friendRequestNotificationTypesString))
+        if !(JSONTypeSet.string.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
             if context.shouldStop { return false }
             valid = false
         }
@@ -116,30 +116,21 @@ extension Validators {
         let friendRequestNotificationAllOf1KindConst: JSONInstance
         let friendRequestNotificationAllOf1Properties: JSONPropertyTable
         let friendRequestNotificationAllOf1Required: [Int]
-        let friendRequestNotificationTypesObject: JSONTypeSet
-        let friendRequestNotificationTypesString: JSONTypeSet
-        let friendRequestNotificationTypesStringNull: JSONTypeSet
         let friendRequestNotificationAllOf1PropertyRules: [SchemaRule]
 
         static func make() -> FriendRequestNotificationValidatorConstants {
             let friendRequestNotificationAllOf1KindConst: JSONInstance = .string("friend_request")
             let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "from", "message"])
             let friendRequestNotificationAllOf1Required: [Int] = [0, 1]
-            let friendRequestNotificationTypesObject: JSONTypeSet = [.object]
-            let friendRequestNotificationTypesString: JSONTypeSet = [.string]
-            let friendRequestNotificationTypesStringNull: JSONTypeSet = [.string, .null]
             let friendRequestNotificationAllOf1PropertyRules: [SchemaRule] = [
                 .anything,
                 .anything,
-                SchemaRule(types: friendRequestNotificationTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendRequestNotification/allOf/1/properties/message"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/FriendRequestNotification/allOf/1/properties/message"),
             ]
             return FriendRequestNotificationValidatorConstants(
                 friendRequestNotificationAllOf1KindConst: friendRequestNotificationAllOf1KindConst,
                 friendRequestNotificationAllOf1Properties: friendRequestNotificationAllOf1Properties,
                 friendRequestNotificationAllOf1Required: friendRequestNotificationAllOf1Required,
-                friendRequestNotificationTypesObject: friendRequestNotificationTypesObject,
-                friendRequestNotificationTypesString: friendRequestNotificationTypesString,
-                friendRequestNotificationTypesStringNull: friendRequestNotificationTypesStringNull,
                 friendRequestNotificationAllOf1PropertyRules: friendRequestNotificationAllOf1PropertyRules
             )
         }

@@ -71,8 +71,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendsResponse`
     @_spi(Generated) public static func validateFriendsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseConstants.friendsResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -99,8 +99,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data`
     static func validateFriendsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseConstants.friendsResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -133,8 +133,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items`
     static func validateFriendsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseConstants.friendsResponseTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesArray))
+        if !(JSONTypeSet.array.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
             if context.shouldStop { return false }
             valid = false
         }
@@ -152,8 +152,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page`
     static func validateFriendsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseConstants.friendsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -173,8 +173,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize`
     static func validateFriendsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseConstants.friendsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -194,8 +194,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total`
     static func validateFriendsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.friendsResponseConstants.friendsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.friendsResponseConstants.friendsResponseTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -220,11 +220,6 @@ extension Validators {
         let friendsResponseInt1: JSONNumber
         let friendsResponseProperties: JSONPropertyTable
         let friendsResponseRequired: [Int]
-        let friendsResponseTypesArray: JSONTypeSet
-        let friendsResponseTypesInteger: JSONTypeSet
-        let friendsResponseTypesObject: JSONTypeSet
-        let friendsResponseTypesString: JSONTypeSet
-        let friendsResponseTypesStringNull: JSONTypeSet
         let friendsResponsePropertyRules: [SchemaRule]
 
         static func make() -> FriendsResponseValidatorConstants {
@@ -234,14 +229,9 @@ extension Validators {
             let friendsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
             let friendsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let friendsResponseRequired: [Int] = [0, 1, 2]
-            let friendsResponseTypesArray: JSONTypeSet = [.array]
-            let friendsResponseTypesInteger: JSONTypeSet = [.integer]
-            let friendsResponseTypesObject: JSONTypeSet = [.object]
-            let friendsResponseTypesString: JSONTypeSet = [.string]
-            let friendsResponseTypesStringNull: JSONTypeSet = [.string, .null]
             let friendsResponsePropertyRules: [SchemaRule] = [
-                SchemaRule(types: friendsResponseTypesString, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/status"),
-                SchemaRule(types: friendsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/reason"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/status"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/reason"),
                 .anything,
             ]
             return FriendsResponseValidatorConstants(
@@ -251,11 +241,6 @@ extension Validators {
                 friendsResponseInt1: friendsResponseInt1,
                 friendsResponseProperties: friendsResponseProperties,
                 friendsResponseRequired: friendsResponseRequired,
-                friendsResponseTypesArray: friendsResponseTypesArray,
-                friendsResponseTypesInteger: friendsResponseTypesInteger,
-                friendsResponseTypesObject: friendsResponseTypesObject,
-                friendsResponseTypesString: friendsResponseTypesString,
-                friendsResponseTypesStringNull: friendsResponseTypesStringNull,
                 friendsResponsePropertyRules: friendsResponsePropertyRules
             )
         }

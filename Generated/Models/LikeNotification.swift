@@ -92,8 +92,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1`
     static func validateLikeNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.likeNotificationConstants.likeNotificationTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: Self.likeNotificationConstants.likeNotificationTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -151,18 +151,15 @@ extension Validators {
         let likeNotificationAllOf1KindConst: JSONInstance
         let likeNotificationAllOf1Properties: JSONPropertyTable
         let likeNotificationAllOf1Required: [Int]
-        let likeNotificationTypesObject: JSONTypeSet
 
         static func make() -> LikeNotificationValidatorConstants {
             let likeNotificationAllOf1KindConst: JSONInstance = .string("like")
             let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "likedBy", "target"])
             let likeNotificationAllOf1Required: [Int] = [0, 1, 2]
-            let likeNotificationTypesObject: JSONTypeSet = [.object]
             return LikeNotificationValidatorConstants(
                 likeNotificationAllOf1KindConst: likeNotificationAllOf1KindConst,
                 likeNotificationAllOf1Properties: likeNotificationAllOf1Properties,
-                likeNotificationAllOf1Required: likeNotificationAllOf1Required,
-                likeNotificationTypesObject: likeNotificationTypesObject
+                likeNotificationAllOf1Required: likeNotificationAllOf1Required
             )
         }
     }

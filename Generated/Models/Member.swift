@@ -169,8 +169,8 @@ extension Validators {
     /// Validates a parsed JSON value against `schemas/friend.json#`
     @_spi(Generated) public static func validateFriend(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.memberConstants.memberTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/type", schemaLocation: "schemas/friend.json#", message: ValidationMessage.type(instance, expected: Self.memberConstants.memberTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/type", schemaLocation: "schemas/friend.json#", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -197,8 +197,8 @@ extension Validators {
     /// `schemas/friend.json#/properties/mutual_friends`
     static func validateFriendMutualFriends(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.memberConstants.memberTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: Self.memberConstants.memberTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -218,8 +218,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Profile`
     @_spi(Generated) public static func validateProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.memberConstants.memberTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.type(instance, expected: Self.memberConstants.memberTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -246,8 +246,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/Profile/properties/role`
     static func validateProfileRole(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.memberConstants.memberTypesString.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: Self.memberConstants.memberTypesString))
+        if !(JSONTypeSet.string.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
             if context.shouldStop { return false }
             valid = false
         }
@@ -265,11 +265,6 @@ extension Validators {
         let friendProperties: JSONPropertyTable
         let friendRequired: [Int]
         let memberInt0: JSONNumber
-        let memberTypesBoolean: JSONTypeSet
-        let memberTypesInteger: JSONTypeSet
-        let memberTypesObject: JSONTypeSet
-        let memberTypesString: JSONTypeSet
-        let memberTypesStringNull: JSONTypeSet
         let profileProperties: JSONPropertyTable
         let profileRequired: [Int]
         let profileRoleEnum: [JSONInstance]
@@ -281,47 +276,37 @@ extension Validators {
             let friendProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "display-name", "avatar_url", "is_online", "mutual_friends", "friends_since"])
             let friendRequired: [Int] = [0, 1, 3, 4]
             let memberInt0: JSONNumber = JSONNumber(0 as Int64)
-            let memberTypesBoolean: JSONTypeSet = [.boolean]
-            let memberTypesInteger: JSONTypeSet = [.integer]
-            let memberTypesObject: JSONTypeSet = [.object]
-            let memberTypesString: JSONTypeSet = [.string]
-            let memberTypesStringNull: JSONTypeSet = [.string, .null]
             let profileProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "email", "displayName", "avatarUrl", "birthday", "createdAt", "lastSeenAt", "role", "locale", "karma", "legacyId"])
             let profileRequired: [Int] = [0, 1, 2, 4, 6, 8, 10]
             let profileRoleEnum: [JSONInstance] = [.string("member"), .string("moderator"), .string("admin")]
             let friendPropertyRules: [SchemaRule] = [
-                SchemaRule(types: memberTypesString, pattern: friendIdentPattern, in: "schemas/friend.json", at: "/properties/ident"),
-                SchemaRule(types: memberTypesString, minLength: 1, in: "schemas/friend.json", at: "/properties/user_name"),
-                SchemaRule(types: memberTypesStringNull, in: "schemas/friend.json", at: "/properties/display-name"),
-                SchemaRule(types: memberTypesString, format: "uri", in: "schemas/friend.json", at: "/properties/avatar_url"),
-                SchemaRule(types: memberTypesBoolean, in: "schemas/friend.json", at: "/properties/is_online"),
+                SchemaRule(types: .string, pattern: friendIdentPattern, in: "schemas/friend.json", at: "/properties/ident"),
+                SchemaRule(types: .string, minLength: 1, in: "schemas/friend.json", at: "/properties/user_name"),
+                SchemaRule(types: .stringOrNull, in: "schemas/friend.json", at: "/properties/display-name"),
+                SchemaRule(types: .string, format: "uri", in: "schemas/friend.json", at: "/properties/avatar_url"),
+                SchemaRule(types: .boolean, in: "schemas/friend.json", at: "/properties/is_online"),
                 .anything,
-                SchemaRule(types: memberTypesString, format: "date", in: "schemas/friend.json", at: "/properties/friends_since"),
+                SchemaRule(types: .string, format: "date", in: "schemas/friend.json", at: "/properties/friends_since"),
             ]
             let profilePropertyRules: [SchemaRule] = [
-                SchemaRule(types: memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/id"),
-                SchemaRule(types: memberTypesString, in: "openapi.yaml", at: "/components/schemas/Profile/properties/username"),
-                SchemaRule(types: memberTypesString, format: "email", in: "openapi.yaml", at: "/components/schemas/Profile/properties/email"),
-                SchemaRule(types: memberTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Profile/properties/displayName"),
-                SchemaRule(types: memberTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/Profile/properties/avatarUrl"),
-                SchemaRule(types: memberTypesString, format: "date", in: "openapi.yaml", at: "/components/schemas/Profile/properties/birthday"),
-                SchemaRule(types: memberTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/createdAt"),
-                SchemaRule(types: memberTypesStringNull, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/lastSeenAt"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/id"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Profile/properties/username"),
+                SchemaRule(types: .string, format: "email", in: "openapi.yaml", at: "/components/schemas/Profile/properties/email"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Profile/properties/displayName"),
+                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/Profile/properties/avatarUrl"),
+                SchemaRule(types: .string, format: "date", in: "openapi.yaml", at: "/components/schemas/Profile/properties/birthday"),
+                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/createdAt"),
+                SchemaRule(types: .stringOrNull, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/lastSeenAt"),
                 .anything,
-                SchemaRule(types: memberTypesString, in: "openapi.yaml", at: "/components/schemas/Profile/properties/locale"),
-                SchemaRule(types: memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/karma"),
-                SchemaRule(types: memberTypesInteger, in: "openapi.yaml", at: "/components/schemas/Profile/properties/legacyId"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Profile/properties/locale"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/karma"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/legacyId"),
             ]
             return MemberValidatorConstants(
                 friendIdentPattern: friendIdentPattern,
                 friendProperties: friendProperties,
                 friendRequired: friendRequired,
                 memberInt0: memberInt0,
-                memberTypesBoolean: memberTypesBoolean,
-                memberTypesInteger: memberTypesInteger,
-                memberTypesObject: memberTypesObject,
-                memberTypesString: memberTypesString,
-                memberTypesStringNull: memberTypesStringNull,
                 profileProperties: profileProperties,
                 profileRequired: profileRequired,
                 profileRoleEnum: profileRoleEnum,

@@ -77,8 +77,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationBase`
     @_spi(Generated) public static func validateNotificationBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationBaseConstants.notificationBaseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: Self.notificationBaseConstants.notificationBaseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -105,8 +105,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
     static func validateNotificationBasePriority(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationBaseConstants.notificationBaseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: Self.notificationBaseConstants.notificationBaseTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -123,35 +123,23 @@ extension Validators {
         let notificationBasePriorityEnum: [JSONInstance]
         let notificationBaseProperties: JSONPropertyTable
         let notificationBaseRequired: [Int]
-        let notificationBaseTypesBoolean: JSONTypeSet
-        let notificationBaseTypesInteger: JSONTypeSet
-        let notificationBaseTypesObject: JSONTypeSet
-        let notificationBaseTypesString: JSONTypeSet
         let notificationBasePropertyRules: [SchemaRule]
 
         static func make() -> NotificationBaseValidatorConstants {
             let notificationBasePriorityEnum: [JSONInstance] = [.number(JSONNumber(1 as Int64)), .number(JSONNumber(2 as Int64)), .number(JSONNumber(3 as Int64))]
             let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(["id", "kind", "createdAt", "read", "priority"])
             let notificationBaseRequired: [Int] = [0, 1, 2, 4]
-            let notificationBaseTypesBoolean: JSONTypeSet = [.boolean]
-            let notificationBaseTypesInteger: JSONTypeSet = [.integer]
-            let notificationBaseTypesObject: JSONTypeSet = [.object]
-            let notificationBaseTypesString: JSONTypeSet = [.string]
             let notificationBasePropertyRules: [SchemaRule] = [
-                SchemaRule(types: notificationBaseTypesString, format: "uuid", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/id"),
-                SchemaRule(types: notificationBaseTypesString, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/kind"),
-                SchemaRule(types: notificationBaseTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/createdAt"),
-                SchemaRule(types: notificationBaseTypesBoolean, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/read"),
+                SchemaRule(types: .string, format: "uuid", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/id"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/kind"),
+                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/createdAt"),
+                SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/read"),
                 .anything,
             ]
             return NotificationBaseValidatorConstants(
                 notificationBasePriorityEnum: notificationBasePriorityEnum,
                 notificationBaseProperties: notificationBaseProperties,
                 notificationBaseRequired: notificationBaseRequired,
-                notificationBaseTypesBoolean: notificationBaseTypesBoolean,
-                notificationBaseTypesInteger: notificationBaseTypesInteger,
-                notificationBaseTypesObject: notificationBaseTypesObject,
-                notificationBaseTypesString: notificationBaseTypesString,
                 notificationBasePropertyRules: notificationBasePropertyRules
             )
         }

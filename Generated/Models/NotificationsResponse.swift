@@ -75,8 +75,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationsResponse`
     @_spi(Generated) public static func validateNotificationsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseConstants.notificationsResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -103,8 +103,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data`
     static func validateNotificationsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseConstants.notificationsResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -139,8 +139,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items`
     static func validateNotificationsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseConstants.notificationsResponseTypesArray.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesArray))
+        if !(JSONTypeSet.array.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
             if context.shouldStop { return false }
             valid = false
         }
@@ -158,8 +158,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page`
     static func validateNotificationsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseConstants.notificationsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -179,8 +179,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize`
     static func validateNotificationsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseConstants.notificationsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -200,8 +200,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total`
     static func validateNotificationsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseConstants.notificationsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -221,8 +221,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount`
     static func validateNotificationsResponseDataUnreadCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.notificationsResponseConstants.notificationsResponseTypesInteger.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: Self.notificationsResponseConstants.notificationsResponseTypesInteger))
+        if !(JSONTypeSet.integer.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
             if context.shouldStop { return false }
             valid = false
         }
@@ -247,11 +247,6 @@ extension Validators {
         let notificationsResponseInt1: JSONNumber
         let notificationsResponseProperties: JSONPropertyTable
         let notificationsResponseRequired: [Int]
-        let notificationsResponseTypesArray: JSONTypeSet
-        let notificationsResponseTypesInteger: JSONTypeSet
-        let notificationsResponseTypesObject: JSONTypeSet
-        let notificationsResponseTypesString: JSONTypeSet
-        let notificationsResponseTypesStringNull: JSONTypeSet
         let notificationsResponsePropertyRules: [SchemaRule]
 
         static func make() -> NotificationsResponseValidatorConstants {
@@ -261,14 +256,9 @@ extension Validators {
             let notificationsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
             let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
             let notificationsResponseRequired: [Int] = [0, 2]
-            let notificationsResponseTypesArray: JSONTypeSet = [.array]
-            let notificationsResponseTypesInteger: JSONTypeSet = [.integer]
-            let notificationsResponseTypesObject: JSONTypeSet = [.object]
-            let notificationsResponseTypesString: JSONTypeSet = [.string]
-            let notificationsResponseTypesStringNull: JSONTypeSet = [.string, .null]
             let notificationsResponsePropertyRules: [SchemaRule] = [
-                SchemaRule(types: notificationsResponseTypesString, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/status"),
-                SchemaRule(types: notificationsResponseTypesStringNull, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/reason"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/status"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/reason"),
                 .anything,
             ]
             return NotificationsResponseValidatorConstants(
@@ -278,11 +268,6 @@ extension Validators {
                 notificationsResponseInt1: notificationsResponseInt1,
                 notificationsResponseProperties: notificationsResponseProperties,
                 notificationsResponseRequired: notificationsResponseRequired,
-                notificationsResponseTypesArray: notificationsResponseTypesArray,
-                notificationsResponseTypesInteger: notificationsResponseTypesInteger,
-                notificationsResponseTypesObject: notificationsResponseTypesObject,
-                notificationsResponseTypesString: notificationsResponseTypesString,
-                notificationsResponseTypesStringNull: notificationsResponseTypesStringNull,
                 notificationsResponsePropertyRules: notificationsResponsePropertyRules
             )
         }

@@ -51,8 +51,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Photo`
     @_spi(Generated) public static func validatePhoto(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.photoConstants.photoTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: Self.photoConstants.photoTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -80,34 +80,22 @@ extension Validators {
     private struct PhotoValidatorConstants {
         let photoProperties: JSONPropertyTable
         let photoRequired: [Int]
-        let photoTypesInteger: JSONTypeSet
-        let photoTypesObject: JSONTypeSet
-        let photoTypesString: JSONTypeSet
-        let photoTypesStringNull: JSONTypeSet
         let photoPropertyRules: [SchemaRule]
 
         static func make() -> PhotoValidatorConstants {
             let photoProperties: JSONPropertyTable = JSONPropertyTable(["id", "url", "width", "height", "caption", "owner"])
             let photoRequired: [Int] = [0, 1]
-            let photoTypesInteger: JSONTypeSet = [.integer]
-            let photoTypesObject: JSONTypeSet = [.object]
-            let photoTypesString: JSONTypeSet = [.string]
-            let photoTypesStringNull: JSONTypeSet = [.string, .null]
             let photoPropertyRules: [SchemaRule] = [
-                SchemaRule(types: photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/id"),
-                SchemaRule(types: photoTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/Photo/properties/url"),
-                SchemaRule(types: photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/width"),
-                SchemaRule(types: photoTypesInteger, in: "openapi.yaml", at: "/components/schemas/Photo/properties/height"),
-                SchemaRule(types: photoTypesStringNull, in: "openapi.yaml", at: "/components/schemas/Photo/properties/caption"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/id"),
+                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/Photo/properties/url"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/width"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/height"),
+                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Photo/properties/caption"),
                 .anything,
             ]
             return PhotoValidatorConstants(
                 photoProperties: photoProperties,
                 photoRequired: photoRequired,
-                photoTypesInteger: photoTypesInteger,
-                photoTypesObject: photoTypesObject,
-                photoTypesString: photoTypesString,
-                photoTypesStringNull: photoTypesStringNull,
                 photoPropertyRules: photoPropertyRules
             )
         }

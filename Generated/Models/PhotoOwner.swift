@@ -38,8 +38,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/PhotoOwner`
     @_spi(Generated) public static func validatePhotoOwner(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.photoOwnerConstants.photoOwnerTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.type(instance, expected: Self.photoOwnerConstants.photoOwnerTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -57,28 +57,19 @@ extension Validators {
     private struct PhotoOwnerValidatorConstants {
         let photoOwnerProperties: JSONPropertyTable
         let photoOwnerRequired: [Int]
-        let photoOwnerTypesInteger: JSONTypeSet
-        let photoOwnerTypesObject: JSONTypeSet
-        let photoOwnerTypesString: JSONTypeSet
         let photoOwnerPropertyRules: [SchemaRule]
 
         static func make() -> PhotoOwnerValidatorConstants {
             let photoOwnerProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "avatarUrl"])
             let photoOwnerRequired: [Int] = [0, 1, 2]
-            let photoOwnerTypesInteger: JSONTypeSet = [.integer]
-            let photoOwnerTypesObject: JSONTypeSet = [.object]
-            let photoOwnerTypesString: JSONTypeSet = [.string]
             let photoOwnerPropertyRules: [SchemaRule] = [
-                SchemaRule(types: photoOwnerTypesInteger, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/id"),
-                SchemaRule(types: photoOwnerTypesString, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/username"),
-                SchemaRule(types: photoOwnerTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/avatarUrl"),
+                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/id"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/username"),
+                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/avatarUrl"),
             ]
             return PhotoOwnerValidatorConstants(
                 photoOwnerProperties: photoOwnerProperties,
                 photoOwnerRequired: photoOwnerRequired,
-                photoOwnerTypesInteger: photoOwnerTypesInteger,
-                photoOwnerTypesObject: photoOwnerTypesObject,
-                photoOwnerTypesString: photoOwnerTypesString,
                 photoOwnerPropertyRules: photoOwnerPropertyRules
             )
         }

@@ -49,8 +49,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/ProfileResponse/allOf/1`
     static func validateProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.profileResponseConstants.profileResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.profileResponseConstants.profileResponseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -78,16 +78,13 @@ extension Validators {
     private struct ProfileResponseValidatorConstants {
         let profileResponseAllOf1Properties: JSONPropertyTable
         let profileResponseAllOf1Required: [Int]
-        let profileResponseTypesObject: JSONTypeSet
 
         static func make() -> ProfileResponseValidatorConstants {
             let profileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
             let profileResponseAllOf1Required: [Int] = [0]
-            let profileResponseTypesObject: JSONTypeSet = [.object]
             return ProfileResponseValidatorConstants(
                 profileResponseAllOf1Properties: profileResponseAllOf1Properties,
-                profileResponseAllOf1Required: profileResponseAllOf1Required,
-                profileResponseTypesObject: profileResponseTypesObject
+                profileResponseAllOf1Required: profileResponseAllOf1Required
             )
         }
     }

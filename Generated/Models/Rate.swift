@@ -46,8 +46,8 @@ extension Validators {
     /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
     static func validateCurrencyRatesRateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.rateConstants.rateTypesNumber.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: Self.rateConstants.rateTypesNumber))
+        if !(JSONTypeSet.number.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: JSONTypeSet.number))
             if context.shouldStop { return false }
             valid = false
         }
@@ -67,8 +67,8 @@ extension Validators {
     /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/Rate`
     @_spi(Generated) public static func validateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.rateConstants.rateTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: Self.rateConstants.rateTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -98,10 +98,6 @@ extension Validators {
         let rateInt0: JSONNumber
         let rateProperties: JSONPropertyTable
         let rateRequired: [Int]
-        let rateTypesNumber: JSONTypeSet
-        let rateTypesObject: JSONTypeSet
-        let rateTypesString: JSONTypeSet
-        let rateTypesStringNull: JSONTypeSet
         let ratePropertyRules: [SchemaRule]
 
         static func make() -> RateValidatorConstants {
@@ -109,25 +105,17 @@ extension Validators {
             let rateInt0: JSONNumber = JSONNumber(0 as Int64)
             let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
             let rateRequired: [Int] = [0, 1, 2]
-            let rateTypesNumber: JSONTypeSet = [.number]
-            let rateTypesObject: JSONTypeSet = [.object]
-            let rateTypesString: JSONTypeSet = [.string]
-            let rateTypesStringNull: JSONTypeSet = [.string, .null]
             let ratePropertyRules: [SchemaRule] = [
-                SchemaRule(types: rateTypesString, pattern: rateCurrencyPattern, in: "schemas/currency-rates.yaml", at: "/$defs/CurrencyCode"),
+                SchemaRule(types: .string, pattern: rateCurrencyPattern, in: "schemas/currency-rates.yaml", at: "/$defs/CurrencyCode"),
                 .anything,
-                SchemaRule(types: rateTypesString, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
-                SchemaRule(types: rateTypesStringNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
+                SchemaRule(types: .string, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
+                SchemaRule(types: .stringOrNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
             ]
             return RateValidatorConstants(
                 rateCurrencyPattern: rateCurrencyPattern,
                 rateInt0: rateInt0,
                 rateProperties: rateProperties,
                 rateRequired: rateRequired,
-                rateTypesNumber: rateTypesNumber,
-                rateTypesObject: rateTypesObject,
-                rateTypesString: rateTypesString,
-                rateTypesStringNull: rateTypesStringNull,
                 ratePropertyRules: ratePropertyRules
             )
         }

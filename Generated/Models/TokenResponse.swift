@@ -49,8 +49,8 @@ extension Validators {
     /// `openapi.yaml#/components/schemas/TokenResponse/allOf/1`
     static func validateTokenResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.tokenResponseConstants.tokenResponseTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: Self.tokenResponseConstants.tokenResponseTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -78,16 +78,13 @@ extension Validators {
     private struct TokenResponseValidatorConstants {
         let tokenResponseAllOf1Properties: JSONPropertyTable
         let tokenResponseAllOf1Required: [Int]
-        let tokenResponseTypesObject: JSONTypeSet
 
         static func make() -> TokenResponseValidatorConstants {
             let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
             let tokenResponseAllOf1Required: [Int] = [0]
-            let tokenResponseTypesObject: JSONTypeSet = [.object]
             return TokenResponseValidatorConstants(
                 tokenResponseAllOf1Properties: tokenResponseAllOf1Properties,
-                tokenResponseAllOf1Required: tokenResponseAllOf1Required,
-                tokenResponseTypesObject: tokenResponseTypesObject
+                tokenResponseAllOf1Required: tokenResponseAllOf1Required
             )
         }
     }

@@ -43,8 +43,8 @@ extension Validators {
     /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Tokens`
     @_spi(Generated) public static func validateTokens(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
         var valid = true
-        if !(Self.tokensConstants.tokensTypesObject.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: Self.tokensConstants.tokensTypesObject))
+        if !(JSONTypeSet.object.matches(instance)) {
+            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
             if context.shouldStop { return false }
             valid = false
         }
@@ -84,28 +84,22 @@ extension Validators {
         let tokensProperties: JSONPropertyTable
         let tokensRequired: [Int]
         let tokensTokenTypeConst: JSONInstance
-        let tokensTypesObject: JSONTypeSet
-        let tokensTypesString: JSONTypeSet
         let tokensPropertyRules: [SchemaRule]
 
         static func make() -> TokensValidatorConstants {
             let tokensProperties: JSONPropertyTable = JSONPropertyTable(["accessToken", "refreshToken", "expiresAt", "tokenType"])
             let tokensRequired: [Int] = [0, 1, 2]
             let tokensTokenTypeConst: JSONInstance = .string("Bearer")
-            let tokensTypesObject: JSONTypeSet = [.object]
-            let tokensTypesString: JSONTypeSet = [.string]
             let tokensPropertyRules: [SchemaRule] = [
-                SchemaRule(types: tokensTypesString, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/accessToken"),
-                SchemaRule(types: tokensTypesString, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/refreshToken"),
-                SchemaRule(types: tokensTypesString, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Tokens/properties/expiresAt"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/accessToken"),
+                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/refreshToken"),
+                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Tokens/properties/expiresAt"),
                 .anything,
             ]
             return TokensValidatorConstants(
                 tokensProperties: tokensProperties,
                 tokensRequired: tokensRequired,
                 tokensTokenTypeConst: tokensTokenTypeConst,
-                tokensTypesObject: tokensTypesObject,
-                tokensTypesString: tokensTypesString,
                 tokensPropertyRules: tokensPropertyRules
             )
         }

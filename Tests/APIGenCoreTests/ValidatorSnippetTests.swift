@@ -44,14 +44,14 @@ final class ValidatorSnippetTests: XCTestCase {
         assertContains(validators,
             "public enum Validators {}",
             "public static func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
-            "if !(Self.itemConstants.itemTypesObject",
+            "if !(JSONTypeSet.object.matches(instance))",
             "if !context.checkRequired(object, Self.itemConstants.itemProperties, Self.itemConstants.itemRequired,", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
             "JSONPropertyTable([\"id\", \"name\", \"tags\", \"price\", \"kind\"])",
             // Members with keywords a rule cannot hold keep a function, called directly by position.
             "if let __index {", "switch __index {",
             "case 0:", "if !context.validate(member.value, at: \"id\", validateItemID)",
             // `items: {type: string}` is a rule: no function of its own.
-            "let itemTagsItemsRule: SchemaRule = SchemaRule(types: itemTypesString, in: \"openapi.yaml\", at: \"/components/schemas/Item/properties/tags/items\")",
+            "let itemTagsItemsRule: SchemaRule = SchemaRule(types: .string, in: \"openapi.yaml\", at: \"/components/schemas/Item/properties/tags/items\")",
             "if !context.validate(array[index], at: index, Self.itemConstants.itemTagsItemsRule)",
             "let itemNamePattern: ECMARegex",
             "ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
@@ -98,16 +98,16 @@ final class ValidatorSnippetTests: XCTestCase {
         let file = outcome.file("Models/User.swift") ?? ""
         assertContains(file,
             "let userPropertyRules: [SchemaRule] = [",
-            "SchemaRule(types: userTypesString, minLength: 1, maxLength: 39, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/login\"),",
-            "SchemaRule(types: userTypesStringNull, format: \"uri\", in: \"openapi.yaml\", at: \"/components/schemas/User/properties/avatar_url\"),",
-            "SchemaRule(types: userTypesBoolean, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/site_admin\"),",
+            "SchemaRule(types: .string, minLength: 1, maxLength: 39, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/login\"),",
+            "SchemaRule(types: .stringOrNull, format: \"uri\", in: \"openapi.yaml\", at: \"/components/schemas/User/properties/avatar_url\"),",
+            "SchemaRule(types: .boolean, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/site_admin\"),",
             // The enum needs a function: its row is a placeholder, the switch calls the function.
             ".anything,",
             "case 3:", "if !context.validate(member.value, at: \"plan\", validateUserPlan)",
             "default:", "if !context.validate(member.value, at: member.key, Self.userConstants.userPropertyRules[__index])",
             // A pattern is data too; its regex constant is named after the member, not numbered.
             "let userNickNamePattern: ECMARegex = ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
-            "SchemaRule(types: userTypesString, pattern: userNickNamePattern, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/nick_name\"),")
+            "SchemaRule(types: .string, pattern: userNickNamePattern, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/nick_name\"),")
         for leaf in ["func validateUserLogin(", "func validateUserAvatarURL(", "func validateUserSiteAdmin(", "func validateUserNickName("] {
             XCTAssertFalse(file.contains(leaf), leaf)
         }
@@ -152,7 +152,7 @@ final class ValidatorSnippetTests: XCTestCase {
         let make = file.components(separatedBy: "static func make()").last ?? ""
         let pattern = make.range(of: "let userNickNamePattern: ECMARegex = ")
         let rules = make.range(of: "let userPropertyRules: [SchemaRule] = [")
-        let types = make.range(of: "let userTypesString: JSONTypeSet = ")
+        let types = make.range(of: "let userNumber0_5: JSONNumber = ")
         XCTAssertNotNil(pattern, make)
         XCTAssertNotNil(rules, make)
         XCTAssertNotNil(types, make)
@@ -161,6 +161,35 @@ final class ValidatorSnippetTests: XCTestCase {
             XCTAssertLessThan(types.lowerBound, rules.lowerBound)
         }
         XCTAssertTrue(make.contains("return UserValidatorConstants(") && make.contains("userPropertyRules: userPropertyRules"), make)
+    }
+
+    /// One type, or one type and null, is a set the runtime names (`JSONTypeSet.stringOrNull`): 43% of the GitHub
+    /// output's constants were such sets, declared again in every file. Other sets stay constants named by content.
+    func testTypeSetsOfOneTypeAreTheRuntimesAndOthersAreConstants() {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /u:
+                get:
+                  operationId: getU
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/U' } } } }
+            components:
+              schemas:
+                U:
+                  type: object
+                  properties:
+                    a: { type: [string, "null"], maxLength: 3 }
+                    b: { type: [string, integer], maxLength: 3 }
+                    c: { type: ["null"] }
+            """)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let file = outcome.file("Models/U.swift") ?? ""
+        assertContains(file, "JSONTypeSet.object.matches(instance)", "SchemaRule(types: .stringOrNull, maxLength: 3,",
+                       "SchemaRule(types: .null,", "let uTypesStringInteger: JSONTypeSet = [.string, .integer]",
+                       "SchemaRule(types: uTypesStringInteger, maxLength: 3,")
+        XCTAssertEqual(file.components(separatedBy: ": JSONTypeSet = ").count - 1, 1, file)
     }
 
     func testValidationModes() {

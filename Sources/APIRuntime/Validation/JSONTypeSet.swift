@@ -7,20 +7,37 @@
     @inlinable
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    // Computed and inlinable rather than stored: generated validators name these sets instead of declaring constants
+    // of their own (a stored constant per file is work for every rebuild's -emit-module job), and a release build
+    // folds them to their bits.
+
     /// `null`.
-    public static let null = JSONTypeSet(rawValue: 1 << 0)
+    @inlinable public static var null: JSONTypeSet { JSONTypeSet(rawValue: 1 << 0) }
     /// `boolean`.
-    public static let boolean = JSONTypeSet(rawValue: 1 << 1)
+    @inlinable public static var boolean: JSONTypeSet { JSONTypeSet(rawValue: 1 << 1) }
     /// `object`.
-    public static let object = JSONTypeSet(rawValue: 1 << 2)
+    @inlinable public static var object: JSONTypeSet { JSONTypeSet(rawValue: 1 << 2) }
     /// `array`.
-    public static let array = JSONTypeSet(rawValue: 1 << 3)
+    @inlinable public static var array: JSONTypeSet { JSONTypeSet(rawValue: 1 << 3) }
     /// `number` (every number, integers included).
-    public static let number = JSONTypeSet(rawValue: 1 << 4)
+    @inlinable public static var number: JSONTypeSet { JSONTypeSet(rawValue: 1 << 4) }
     /// `string`.
-    public static let string = JSONTypeSet(rawValue: 1 << 5)
+    @inlinable public static var string: JSONTypeSet { JSONTypeSet(rawValue: 1 << 5) }
     /// `integer`: a number with a zero fractional part (`1`, `1.0`; draft-04 mode: `1` only).
-    public static let integer = JSONTypeSet(rawValue: 1 << 6)
+    @inlinable public static var integer: JSONTypeSet { JSONTypeSet(rawValue: 1 << 6) }
+
+    /// `[boolean, null]` (OpenAPI 3.0's `nullable: true`, 3.1's `type: [boolean, "null"]`).
+    @inlinable public static var booleanOrNull: JSONTypeSet { JSONTypeSet(rawValue: 1 << 1 | 1 << 0) }
+    /// `[object, null]`.
+    @inlinable public static var objectOrNull: JSONTypeSet { JSONTypeSet(rawValue: 1 << 2 | 1 << 0) }
+    /// `[array, null]`.
+    @inlinable public static var arrayOrNull: JSONTypeSet { JSONTypeSet(rawValue: 1 << 3 | 1 << 0) }
+    /// `[number, null]`.
+    @inlinable public static var numberOrNull: JSONTypeSet { JSONTypeSet(rawValue: 1 << 4 | 1 << 0) }
+    /// `[string, null]`.
+    @inlinable public static var stringOrNull: JSONTypeSet { JSONTypeSet(rawValue: 1 << 5 | 1 << 0) }
+    /// `[integer, null]`.
+    @inlinable public static var integerOrNull: JSONTypeSet { JSONTypeSet(rawValue: 1 << 6 | 1 << 0) }
 
     /// The set for a schema type name (`"integer"`), or nil for an unknown name.
     public init?(name: String) {

@@ -8,8 +8,32 @@ struct ValidatorConstantReference: CustomStringConvertible, Sendable {
     let group: String
     /// The constant, e.g. `memberTypesString`.
     let name: String
+    /// A value the runtime names itself (`.stringOrNull`, a `JSONTypeSet` member): nothing is declared for it.
+    var runtimeMember: String?
+
+    init(group: String, name: String) {
+        self.group = group
+        self.name = name
+    }
+
+    /// A value the runtime provides as a static member of `type`.
+    init(runtime type: String, member: String) {
+        group = ""
+        name = ""
+        runtimeType = type
+        runtimeMember = member
+    }
+
+    /// The runtime type whose static member `runtimeMember` is.
+    private var runtimeType = ""
 
     var description: String { group + "." + name }
+
+    /// The value as a validator function reads it: `Self.memberConstants.memberTypesString`, `JSONTypeSet.string`.
+    var inFunction: String { runtimeMember.map { runtimeType + "." + $0 } ?? "Self." + description }
+
+    /// The value as the constants group reads it (a row of a table): `memberTypesString`, `.string`.
+    var inGroup: String { runtimeMember.map { "." + $0 } ?? name }
 }
 
 /// One constant of a file's validators, as the template declares it in the file's constants group.

@@ -306,8 +306,8 @@ extension ValidatorEmitter {
             let members = Self.typeMembers(names)
             if !members.isEmpty {
                 let set = typeSetConstant(members)
-                lines += check("!Self.\(set).matches(instance, draft4Integers: true)", keyword: "disallow", node: node,
-                               message: "ValidationMessage.type(instance, expected: Self.\(set))")
+                lines += check("!\(set.inFunction).matches(instance, draft4Integers: true)", keyword: "disallow", node: node,
+                               message: "ValidationMessage.type(instance, expected: \(set.inFunction))")
             }
         }
         return lines

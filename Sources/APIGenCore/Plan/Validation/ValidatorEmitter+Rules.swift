@@ -51,7 +51,7 @@ extension ValidatorEmitter {
         if let type = node["type"] {
             guard let names = type.string.map({ [$0] }) ?? type.elements?.compactMap(\.string),
                   type.string != nil || names.count == type.elements?.count else { return nil }
-            arguments.append("types: \(typeSetConstant(Self.typeMembers(names, nullable: node["nullable"]?.bool == true)).name)")
+            arguments.append("types: \(typeSetConstant(Self.typeMembers(names, nullable: node["nullable"]?.bool == true)).inGroup)")
             if dialect == .draft4 { arguments.append("draft4Integers: true") }
         }
         if let limit = node["minLength"]?.int { arguments.append("minLength: \(limit)") }

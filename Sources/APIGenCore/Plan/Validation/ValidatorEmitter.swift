@@ -263,8 +263,15 @@ struct ValidatorEmitter {
         return all.compactMap { ["null", "boolean", "object", "array", "number", "string", "integer"].contains($0) ? "." + $0 : nil }
     }
 
-    /// A type set's constant, named by its members: `typesStringNull`.
+    /// A type set: the runtime's own for one type, or one type and null (`JSONTypeSet.stringOrNull`; 43% of the GitHub
+    /// output's constants were such sets, declared again in every file), else a constant named by its members:
+    /// `typesStringInteger`.
     mutating func typeSetConstant(_ members: [String]) -> ValidatorConstantReference {
+        let types = members.filter { $0 != ".null" }.map { String($0.dropFirst()) }
+        if types.count == 1, members.count <= 2 {
+            return ValidatorConstantReference(runtime: "JSONTypeSet", member: types[0] + (members.count == 2 ? "OrNull" : ""))
+        }
+        if members == [".null"] { return ValidatorConstantReference(runtime: "JSONTypeSet", member: "null") }
         let name = "types" + (members.isEmpty ? "None" : members.map { SwiftNaming.typeNamePart(String($0.drop { $0 == "." })) }.joined())
         return sharedConstant("JSONTypeSet", "[" + members.joined(separator: ", ") + "]", name: name)
     }
@@ -378,7 +385,7 @@ struct ValidatorEmitter {
         // The most common schema by far (`{type: string}` and friends): one call instead of a block.
         if typeLines.count == 5, lines.count == 7, let set = currentTypeSet {
             let draft4 = dialect == .draft3 || dialect == .draft4 ? ", draft4Integers: true" : ""
-            lines = [ValidatorLine("return context.checkType(instance, Self.\(set)\(draft4), keywordLocation: \(SwiftNaming.stringLiteral(node.pointer + "/type")), "
+            lines = [ValidatorLine("return context.checkType(instance, \(set.inFunction)\(draft4), keywordLocation: \(SwiftNaming.stringLiteral(node.pointer + "/type")), "
                                    + "schemaLocation: \(SwiftNaming.stringLiteral(location(node))))")]
         } else if !lines.invalidates {
             // Nothing can fail: no `valid` to keep.
@@ -438,8 +445,8 @@ struct ValidatorEmitter {
         let set = typeSetConstant(Self.typeMembers(names, nullable: node["nullable"]?.bool == true))
         currentTypeSet = set
         let draft4 = dialect == .draft3 || dialect == .draft4
-        return check("Self.\(set).matches(instance\(draft4 ? ", draft4Integers: true" : ""))", keyword: "type", node: node,
-                     message: "ValidationMessage.type(instance, expected: Self.\(set))")
+        return check("\(set.inFunction).matches(instance\(draft4 ? ", draft4Integers: true" : ""))", keyword: "type", node: node,
+                     message: "ValidationMessage.type(instance, expected: \(set.inFunction))")
     }
 
     /// draft-03 `type` / `disallow` lists mixing type names and schemas: the instance matches the list when it has
@@ -450,13 +457,13 @@ struct ValidatorEmitter {
             : Self.typeMembers(names)
         let set = typeSetConstant(members)
         let variable = "__" + keyword + "Matched"
-        var lines = [ValidatorLine("var \(variable) = Self.\(set).matches(instance, draft4Integers: true)")]
+        var lines = [ValidatorLine("var \(variable) = \(set.inFunction).matches(instance, draft4Integers: true)")]
         for element in elements where element.isMapping {
             guard let target = handle(of: element) else { continue }
             lines.append(ValidatorLine("if !\(variable) && context.probe(keepingAnnotations: false, { \(invocation(target, at: element, "instance", "$0")) }) { \(variable) = true }"))
         }
         let condition = keyword == "disallow" ? "!" + variable : variable
-        let message = keyword == "disallow" ? "ValidationMessage.disallowed(instance)" : "ValidationMessage.type(instance, expected: Self.\(set))"
+        let message = keyword == "disallow" ? "ValidationMessage.disallowed(instance)" : "ValidationMessage.type(instance, expected: \(set.inFunction))"
         return lines + check(condition, keyword: keyword, node: node, message: message)
     }
 
