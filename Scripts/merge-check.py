@@ -7,12 +7,13 @@ second is merged into the first:
 
 - an operation added to the description's largest group (tag), `alpha` right before the group's last path, `beta`
   right after it, each with an inline response schema that has a `pattern` (so each brings its own validator);
-- an operation in a group of its own, `alpha` right before the last path, `beta` right after it: both groups come
-  after every existing one, where a list of groups would take both at the same place;
+- an operation in a group of its own, next to the first (a new group on each branch: a list of groups in one file
+  would take both at the same place);
 - a component schema (`alpha` right before the last schema, `beta` right after it), referenced by the branch's
   operations;
-- a string property with a `maxLength` added to an existing object schema (`alpha` to the first, `beta` to the last
-  component schema that declares `properties`, other than the last two).
+- a string property with a `maxLength` added to an existing object schema (`alpha` to the first component schema
+  that declares `properties`, `beta` to the last, never the last two schemas nor alpha's or the one after it; a
+  description with too few gets one property edit or none).
 
 Each pair is as close as two additions can be while the description still merges (one entry apart: two additions at
 the same place conflict in the description itself, and a person resolves that and regenerates); the judge is whether it
@@ -66,8 +67,15 @@ class Unjudgeable(Exception):
 
 def load(path):
     import yaml
+
+    class Loader(yaml.SafeLoader):
+        """YAML 1.1 without timestamps: `2020-01-01` stays the string it is in JSON and to apigen."""
+
+    Loader.yaml_implicit_resolvers = {key: [(tag, regexp) for tag, regexp in resolvers
+                                            if tag != "tag:yaml.org,2002:timestamp"]
+                                      for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
     text = path.read_text(encoding="utf-8")
-    document = yaml.safe_load(text)
+    document = yaml.load(text, Loader=Loader)
     if not isinstance(document, dict) or not str(document.get("openapi", "")).startswith("3"):
         raise Unjudgeable("not an OpenAPI 3 description")
     return document
@@ -165,17 +173,23 @@ def edit(document, branch, folder):
     # branch's addition touches, and the description itself would conflict. Without an object schema of its own
     # the description gets no property edit.
     candidates = [name for name in candidates if name not in list(schemas)[-2:]]
-    target = (candidates[0] if first else candidates[-1]) if candidates else None
+    # Beta's schema is the last candidate that is not alpha's nor next to it (for the same reason).
+    order = list(schemas)
+    if first:
+        target = candidates[0] if candidates else None
+    else:
+        far = [name for name in candidates[1:] if candidates and order.index(name) - order.index(candidates[0]) > 1]
+        target = far[-1] if far else None
     if target:
         schemas[target]["properties"][f"mergeCheck{word}"] = {"type": "string", "maxLength": 30}
     document["components"]["schemas"] = schemas
 
     paths = document["paths"]
-    last_path = list(paths)[-1]
-    paths = inserted(paths, paths_of_tag[-1], f"/merge-check/{branch}", new_operation(f"mergeCheck{word}", tag, schema_name),
+    anchor = paths_of_tag[-1]
+    paths = inserted(paths, anchor, f"/merge-check/{branch}", new_operation(f"mergeCheck{word}", tag, schema_name),
                      before=first)
     group_operation = new_operation(f"mergeCheck{word}Group", f"MergeCheck{word}Group", schema_name)
-    paths = inserted(paths, last_path, f"/merge-check/{branch}-group", group_operation, before=first)
+    paths = inserted(paths, anchor, f"/merge-check/{branch}-group", group_operation, before=first)
     document["paths"] = paths
     return document, tag, target
 
@@ -286,6 +300,9 @@ def main():
             results[spec] = "not judged"
         except RuntimeError as error:
             print(f"merge: FAILED: {error}")
+            results[spec] = "failed"
+        except Exception as error:  # a fault of this judge: counted as a failure, the other descriptions still run
+            print(f"merge: FAILED: the judge itself failed: {type(error).__name__}: {error}")
             results[spec] = "failed"
     if len(args.specs) > 1:
         counts = {outcome: sum(1 for value in results.values() if value == outcome)
