@@ -79,7 +79,7 @@ public enum Planner {
                 var plan = operations.plan(operation, methodName: SwiftNaming.escapedMember(methodName), typePrefix: typePrefix,
                                            supportTypes: &supportTypes)
                 plan.supportTypes = supportTypes
-                plan.validatorSection = "operation:" + operation.node.location.file + "#" + operation.node.pointer
+                plan.validatorSection = ValidatorNaming.operationAnchor(id: operation.node.location.file + "#" + operation.node.pointer)
                 plans.append(plan)
             }
             let typeName = groupTypeNames[tag]!

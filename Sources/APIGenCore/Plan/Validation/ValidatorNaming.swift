@@ -89,12 +89,17 @@ struct ValidatorNaming: Sendable {
     /// that two branches that each add an operation to one group insert code at different places of the file and
     /// merge; every other file is one section, named by its path.
     func section(_ ref: SchemaRef) -> String {
-        if singleFile == nil, let anchor = ownerAnchors[ref], anchor.hasPrefix("operation:"), placements[anchor] != nil { return anchor }
+        if singleFile == nil, let anchor = ownerAnchors[ref], Self.isOperationSection(anchor), placements[anchor] != nil { return anchor }
         return fileName(ref)
     }
 
     /// Whether `section` is an operation's section of its group file (see ``section(_:)``).
-    static func isOperationSection(_ section: String) -> Bool { section.hasPrefix("operation:") }
+    static func isOperationSection(_ section: String) -> Bool { section.hasPrefix(operationPrefix) }
+
+    /// The placement key of an operation's owner and section: `operation:<file#pointer>` of the operation's node.
+    static func operationAnchor(id: String) -> String { operationPrefix + id }
+
+    private static let operationPrefix = "operation:"
 
     /// The owner name an operation section's constants start with (`GetMember`), or nil for a file section.
     func sectionOwner(_ section: String) -> String? { Self.isOperationSection(section) ? anchorOwners[section] : nil }
@@ -104,7 +109,7 @@ struct ValidatorNaming: Sendable {
     func placed(schemas: [String: String], operations: [String: String]) -> ValidatorNaming {
         var copy = self
         for (id, file) in schemas { copy.placements["schema:" + id] = file }
-        for (id, file) in operations { copy.placements["operation:" + id] = file }
+        for (id, file) in operations { copy.placements[Self.operationAnchor(id: id)] = file }
         return copy
     }
 
@@ -162,7 +167,7 @@ struct ValidatorNaming: Sendable {
             if let operation = anchors.operations[file + "#" + pointer] {
                 parts = file == rootPath ? [operation] : [stem, operation]
                 owner = parts.joined()
-                anchor = "operation:" + file + "#" + pointer
+                anchor = ValidatorNaming.operationAnchor(id: file + "#" + pointer)
                 continue
             }
             switch token {
