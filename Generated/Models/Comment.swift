@@ -10,18 +10,19 @@ public struct Comment: Codable, Hashable, Sendable {
     public let body: String
     public let createdAt: Date
     /// A comment on a profile; comments nest.
-    public let parent: Indirect<Comment>?
+    public var parent: Comment? { self._parent.value }
+    private let _parent: Indirect<Comment?>
     public let replies: [Comment]?
     public var author: CommentAuthor? { self._author.value }
     private let _author: Indirect<CommentAuthor?>
 
     /// Creates a value from its properties.
-    public init(id: Int64, authorID: Int64, body: String, createdAt: Date, parent: Indirect<Comment>? = nil, replies: [Comment]? = nil, author: CommentAuthor? = nil) {
+    public init(id: Int64, authorID: Int64, body: String, createdAt: Date, parent: Comment? = nil, replies: [Comment]? = nil, author: CommentAuthor? = nil) {
         self.id = id
         self.authorID = authorID
         self.body = body
         self.createdAt = createdAt
-        self.parent = parent
+        self._parent = Indirect(parent)
         self.replies = replies
         self._author = Indirect(author)
     }
@@ -32,7 +33,7 @@ public struct Comment: Codable, Hashable, Sendable {
         self.authorID = try container.decode(Int64.self, forKey: "authorId")
         self.body = try container.decode(String.self, forKey: "body")
         self.createdAt = try container.decodeDateTime(forKey: "createdAt")
-        self.parent = try container.decodeIfPresent(Indirect<Comment>.self, forKey: "parent")
+        self._parent = try Indirect(container.decodeIfPresent(Comment.self, forKey: "parent"))
         self.replies = try container.decodeIfPresent([Comment].self, forKey: "replies")
         self._author = try Indirect(container.decodeIfPresent(CommentAuthor.self, forKey: "author"))
     }

@@ -1,7 +1,7 @@
 /// A value box that lets a struct contain itself (`struct Node { var next: Indirect<Node>? }`).
 ///
 /// It encodes and decodes exactly as `Wrapped` would, so the wire format does not change.
-public struct Indirect<Wrapped> {
+@_spi(Generated) public struct Indirect<Wrapped> {
     // An indirect enum case is stored out of line, which gives the struct a fixed size.
     fileprivate indirect enum Storage {
         case value(Wrapped)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns an OpenAPI server URL template into a `URL`.
-public struct ServerURL: Sendable {
+@_spi(Generated) public struct ServerURL: Sendable {
     /// Replaces every `{name}` in `template` with `variables[name]` (inserted as given, not percent-encoded,
     /// since server variables are host names, ports and path prefixes) and parses the result.
     ///

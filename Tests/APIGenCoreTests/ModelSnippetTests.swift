@@ -353,8 +353,26 @@ final class ModelSnippetTests: XCTestCase {
                     parent: { $ref: '#/components/schemas/Comment' }
                     replies: { type: array, items: { $ref: '#/components/schemas/Comment' } }
             """))
+        // The box is private: the property and the init parameter have the model's own type.
         assertContains(outcome.file("Models/Comment.swift") ?? "",
-            "public let parent: Indirect<Comment>?", "public let replies: [Comment]?")
+            "public var parent: Comment? { self._parent.value }", "private let _parent: Indirect<Comment?>",
+            "parent: Comment? = nil", "self._parent = Indirect(parent)",
+            "self._parent = try Indirect(container.decodeIfPresent(Comment.self, forKey: \"parent\"))",
+            "public let replies: [Comment]?")
+        XCTAssertFalse(outcome.file("Models/Comment.swift")?.contains("Indirect<Comment>?") ?? true)
+
+        // Mutable models keep a recursive property settable.
+        var config = GeneratorConfig()
+        config.mutableModels = true
+        let mutable = generate(yaml: openAPI(schemas: """
+                Comment:
+                  type: object
+                  properties:
+                    parent: { $ref: '#/components/schemas/Comment' }
+            """), config: config)
+        assertContains(mutable.file("Models/Comment.swift") ?? "",
+            "public var parent: Comment? {\n        get { self._parent.value }\n        set { self._parent.value = newValue }\n    }",
+            "private var _parent: Indirect<Comment?>")
     }
 
     func testMapsFreeFormAndInlineTypes() {

@@ -7,7 +7,7 @@ import XCTest
 /// only go down (Docs/Runtime.md, "Public surface").
 final class PublicSurfaceTests: XCTestCase {
     /// Top-level public types of the core today; lower it when types leave the core, never raise it silently.
-    static let maximumPublicTypes = 50
+    static let maximumPublicTypes = 45
 
     /// Types generated code calls and apps never need: behind `@_spi(Generated)`.
     static let generatedOnlyTypes: Set<String> = [
@@ -15,7 +15,8 @@ final class PublicSurfaceTests: XCTestCase {
         "EvaluatedLocations", "SchemaCheck", "JSONInstance", "JSONObject", "JSONPropertyTable", "JSONSchemaFormat",
         "JSONTypeSet", "JSONNumber", "ECMARegex", "ECMARegexError", "InstancePathComponent", "UnionRecursionGuard",
         "DateTimeCoding", "JSONParser", "JSONParseError", "JSONSequenceSplitter", "JSONSequenceFormat", "ServerSentEventParser",
-        "ValidationMessage", "CredentialRefresh", "SecurityRequirement", "SecurityScheme",
+        "ValidationMessage", "CredentialRefresh", "SecurityRequirement", "SecurityScheme", "Indirect", "ServerURL",
+        "ValidationMode", "ValidationOptions", "SystemClock",
     ]
 
     /// Members generated methods and `init(from:)` bodies call, by symbol-graph name.
@@ -24,7 +25,7 @@ final class PublicSurfaceTests: XCTestCase {
         "APIClient.decodeRequiredEnvelope(_:from:operation:format:)", "APIClient.checkEnvelopeStatus(of:operation:format:)",
         "APIClient.decode(_:from:operation:)", "KeyedDecodingContainer.decodeDateTime(forKey:)",
         "KeyedDecodingContainer.decodeFirst(_:forKeys:)", "KeyedEncodingContainer.encodeNullable(_:forKey:)",
-        "KeyedEncodingContainer.encodeIdentifier(_:asInteger:forKey:)", "JSONValue.init(_:)", "OperationInfo.security",
+        "KeyedEncodingContainer.encodeIdentifier(_:asInteger:forKey:)", "JSONValue.init(_:)", "OperationInfo.security", "ResponseValidationFailure.mode",
     ]
 
     func testGeneratedOnlyAPIIsNotPublic() throws {

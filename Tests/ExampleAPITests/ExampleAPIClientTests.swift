@@ -124,7 +124,7 @@ final class ExampleAPIClientTests: XCTestCase {
         XCTAssertEqual(request.priority, .value2)
         guard case .likeNotification(let like) = response.items[1] else { return XCTFail("\(response.items[1])") }
         guard case .comment(let comment) = like.target else { return XCTFail("\(like.target)") }
-        XCTAssertEqual(comment.parent?.value.body, "root")
+        XCTAssertEqual(comment.parent?.body, "root")
     }
 
     func testMultipartUploadAndBinaryDownload() async throws {

@@ -73,13 +73,24 @@ final class ConsumerPackageTests: XCTestCase {
         // The consumer files also use what `modelEquality` and `mutableModels` promise: `Set` by default (hashable), `==`
         // with `equatable`, settable properties with `mutableModels: true`.
         let consumerCode = [
-            "MemberClient": "func distinct(_ members: [Member]) -> Set<Member> { Set(members) }\n",
+            // A recursive property has the model's own type (its box is private: `Indirect` is no public API).
+            "MemberClient": """
+                func distinct(_ members: [Member]) -> Set<Member> { Set(members) }
+                func parentBody(_ comment: Comment) -> String? { comment.parent?.parent?.body }
+
+                """,
             "EquatableMemberClient": """
                 func same(_ a: Member, _ b: Member) -> Bool { a == b }
                 func renamed(_ response: ProfileResponse, to name: String) -> ProfileResponse {
                     var copy = response
                     copy.data.username = name
                     copy.status = "edited"
+                    return copy
+                }
+                func reparented(_ comment: Comment, under parent: Comment) -> Comment {
+                    var copy = comment
+                    copy.parent = parent
+                    copy.parent?.parent = nil
                     return copy
                 }
 

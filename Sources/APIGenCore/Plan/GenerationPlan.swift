@@ -199,7 +199,7 @@ public struct PropertyPlan: Encodable, Sendable {
     public var codingKey: String
     /// The wire name as a Swift string literal.
     public var wireLiteral: String
-    /// The declared type, e.g. `String?`, `Nullable<Date>?`, `Indirect<Comment>?`.
+    /// The declared type, e.g. `String?`, `Nullable<Date>?`, `Comment?`.
     public var type: String
     public var docLines: [String]
     public var isDeprecated: Bool
@@ -213,15 +213,17 @@ public struct PropertyPlan: Encodable, Sendable {
     public var isLast = false
     /// How the property is declared: `let`, or `var` with `mutableModels: true`.
     public var binding = "var"
-    /// For an immutable property holding another model struct: the private stored property (`_owner`) that keeps
-    /// it in a box; `name` is then a read-only accessor over it, and the memberwise init assigns the box. Nil when
-    /// the property is stored as declared.
+    /// For an immutable property holding another model struct, and for any property that closes a recursion: the
+    /// private stored property (`_owner`) that keeps it in a box; `name` is then an accessor over it (read-only
+    /// unless ``isSettable``), and the memberwise init assigns the box. Nil when the property is stored as declared.
     public var storageName: String?
     /// The type of `storageName`, e.g. `Indirect<SimpleUser?>`.
     public var storageType: String?
     /// Whether `storageName` is set. Templates test this rather than `storageName` itself: a missing key makes
     /// swift-mustache search every enclosing context for it, which was a quarter of all lookups in a model file.
     public var isBoxed = false
+    /// Whether the accessor over the box also sets it (`mutableModels: true`: a recursive property stays a `var`).
+    public var isSettable = false
 
     /// The statement of `init(from:)`, written from ``coding``.
     public var decodeStatement: String { PropertyCodingWriter.decodeStatement(coding, name: name, storageName: storageName) }
@@ -230,7 +232,7 @@ public struct PropertyPlan: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case name, codingKey, wireLiteral, type, docLines, isDeprecated, initParameter, decodeStatement, encodeStatement,
-             parameterName, isLast, binding, storageName, storageType, isBoxed
+             parameterName, isLast, binding, storageName, storageType, isBoxed, isSettable
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -250,6 +252,7 @@ public struct PropertyPlan: Encodable, Sendable {
         try container.encodeIfPresent(storageName, forKey: .storageName)
         try container.encodeIfPresent(storageType, forKey: .storageType)
         try container.encode(isBoxed, forKey: .isBoxed)
+        try container.encode(isSettable, forKey: .isSettable)
     }
 }
 

@@ -148,8 +148,7 @@ extension ModelPlanner {
                 sentShape = .eachElement(shape)
             }
         }
-        var base = property.usage.swift
-        if boxed { base = "Indirect<\(base)>" }
+        let base = property.usage.swift
         let type: String
         let presence: MemberCoding.Presence
         var initDefault = ""
@@ -190,8 +189,10 @@ extension ModelPlanner {
                                   isReadOnly: property.readOnly)
         // Immutable models keep a property that holds another struct by value in a box: the struct's copy,
         // assign and destroy then handle one reference instead of every field of the nested model (and of its
-        // nested models), which was most of the IR of a model file (Docs/performance.md).
-        let storage = !config.mutableModels && !boxed && property.usage.directStruct != nil
+        // nested models), which was most of the IR of a model file (Docs/performance.md). A property that closes a
+        // recursion (`boxed`) is boxed in every model, mutable ones included (with a setter there): the box stays
+        // private, so the property's type is the model's own and `Indirect` is no public API.
+        let storage = boxed || (!config.mutableModels && property.usage.directStruct != nil)
             ? "_" + name.filter { $0 != "`" } : nil
         var docs = property.docLines
         if property.deprecated {
@@ -213,7 +214,8 @@ extension ModelPlanner {
             binding: config.mutableModels ? "var" : "let",
             storageName: storage,
             storageType: storage.map { _ in "Indirect<\(type)>" },
-            isBoxed: storage != nil
+            isBoxed: storage != nil,
+            isSettable: storage != nil && config.mutableModels
         )
     }
 }

@@ -45,7 +45,8 @@ extension ModelPlanner {
                 name: member, codingKey: member, wireLiteral: "", type: type, docLines: docs, isDeprecated: positionSchema.deprecated,
                 initParameter: "\(member): \(type)\(isRequired ? "" : " = nil")", coding: .position(valueType: element.swift, isRequired: isRequired),
                 parameterName: member, binding: config.mutableModels ? "var" : "let", storageName: storage,
-                storageType: storage.map { _ in "Indirect<\(type)>" }, isBoxed: storage != nil))
+                storageType: storage.map { _ in "Indirect<\(type)>" }, isBoxed: storage != nil,
+                isSettable: storage != nil && config.mutableModels))
         }
         if !tuple.restForbidden {
             let element = tuple.rest.map { self.usage($0, suggestedName: name + "Rest", file: file).swift } ?? "JSONValue"

@@ -393,17 +393,27 @@ import Foundation
         "struct": ###"""
 {{! A Codable struct with explicit coding, so absent vs null and date formats never depend on the decoder's settings.
     Keys are the wire names as string literals of APIRuntime's WireKey: no CodingKeys enum per model to compile.
-    Properties are `let` unless `mutableModels: true`; an immutable property holding another model struct is kept in
-    a private `Indirect` box (`isBoxed`, `storageName`) behind a read-only accessor; the accessor starts with `self.` because a
-    body starting with `_read` or `_modify` would be parsed as a coroutine accessor. }}
+    Properties are `let` unless `mutableModels: true`; an immutable property holding another model struct, and any
+    property closing a recursion, is kept in a private `Indirect` box (`isBoxed`, `storageName`) behind an accessor
+    (with a setter when `isSettable`); the accessor starts with `self.` because a body starting with `_read` or
+    `_modify` would be parsed as a coroutine accessor. }}
 {{access}} struct {{name}}: Codable{{{equalityConformance}}}, Sendable {
 {{#properties}}
 {{#docLines}}
     /// {{{.}}}
 {{/docLines}}
 {{#isBoxed}}
+{{#isSettable}}
+    {{access}} var {{name}}: {{{type}}} {
+        get { self.{{storageName}}.value }
+        set { self.{{storageName}}.value = newValue }
+    }
+    private var {{storageName}}: {{{storageType}}}
+{{/isSettable}}
+{{^isSettable}}
     {{access}} var {{name}}: {{{type}}} { self.{{storageName}}.value }
     private let {{storageName}}: {{{storageType}}}
+{{/isSettable}}
 {{/isBoxed}}
 {{^isBoxed}}
     {{access}} {{binding}} {{name}}: {{{type}}}

@@ -19,25 +19,26 @@ extension RuntimeClock {
     }
 }
 
-/// The real clock: `Date()` and `ContinuousClock`.
-public struct SystemClock: RuntimeClock {
+/// The real clock: `Date()` and `ContinuousClock`. The default value of every `clock:` parameter; apps never name
+/// it (they pass a `RuntimeClock` of their own, such as `ManualClock` in tests, or nothing), so it is not public API.
+@usableFromInline package struct SystemClock: RuntimeClock {
     private static let origin = ContinuousClock.now
 
     /// The system clock.
-    public init() {}
+    @usableFromInline package init() {}
 
     /// `Date()`.
-    public func now() -> Date {
+    @usableFromInline package func now() -> Date {
         Date()
     }
 
     /// Time elapsed on `ContinuousClock` since the first use of any `SystemClock`.
-    public func uptime() -> Duration {
+    @usableFromInline package func uptime() -> Duration {
         ContinuousClock.now - Self.origin
     }
 
     /// `Task.sleep` until the deadline.
-    public func sleep(until deadline: Duration) async throws {
+    @usableFromInline package func sleep(until deadline: Duration) async throws {
         let remaining = deadline - uptime()
         if remaining > .zero {
             try await Task.sleep(for: remaining)

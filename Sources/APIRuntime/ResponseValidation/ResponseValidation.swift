@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 
 /// What a generated method does when a response does not match its schema (`validation:` in apigen.yml).
-public enum ValidationMode: String, Sendable, Hashable {
+@_spi(Generated) public enum ValidationMode: String, Sendable, Hashable {
     /// Throw ``APIError/invalidResponse(operation:status:report:)``; the invalid body never becomes a model.
     case reject
     /// Report the failure (``APIClient/setValidationFailureHandler(_:)``) and decode anyway.
@@ -41,10 +41,15 @@ public struct ResponseValidationFailure: Sendable {
     public let calledAt: Date
     /// The response that failed validation.
     public let response: APIResponse
-    /// Whether the caller got an error (`reject`) or the model anyway (`reportOnly`).
-    public let mode: ValidationMode
+    /// The `validation:` mode the generated method was built with (apigen.yml).
+    @_spi(Generated) public let mode: ValidationMode
     /// Credential values the client sent recently: reports and logs must hide them wherever they appear.
     public let credentialValues: [String]
+
+    /// Whether the call threw ``error`` (`validation: reject` or `strict`), rather than returning the decoded model
+    /// anyway (`reportOnly`, or `reject` when the only violations are values outside an `enum` or an unknown
+    /// discriminator value, which generated models decode as their `undocumented` case).
+    public var isRejected: Bool { mode.rejects(report) }
 
     /// The failure as the caller saw it in `reject` mode: ``APIError/invalidResponse(operation:status:report:)``.
     public var error: APIError {

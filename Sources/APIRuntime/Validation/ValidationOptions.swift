@@ -1,5 +1,5 @@
 /// How a validation run behaves.
-public struct ValidationOptions: Sendable, Hashable {
+@_spi(Generated) public struct ValidationOptions: Sendable, Hashable {
     /// The default: formats are annotations only, at most 100 errors are collected, all are collected.
     public static let `default` = ValidationOptions()
 

@@ -1,9 +1,10 @@
 /// The outcome of validating one instance.
 public struct ValidationReport: Sendable, Hashable, CustomStringConvertible {
-    /// The collected errors in the order they were found (at most ``ValidationOptions/maxErrors``).
+    /// The collected errors in the order they were found (at most 100 for a response: the count is bounded so a
+    /// huge invalid body cannot make a huge report).
     public let errors: [ValidationError]
-    /// Whether validation stopped before checking everything (``ValidationOptions/stopAtFirstError`` or
-    /// ``ValidationOptions/maxErrors`` reached), so more errors may exist.
+    /// Whether validation stopped before checking everything (the error limit was reached), so more errors may
+    /// exist.
     public let isTruncated: Bool
 
     /// Creates a report.

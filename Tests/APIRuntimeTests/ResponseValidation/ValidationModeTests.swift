@@ -44,4 +44,26 @@ final class ValidationModeTests: XCTestCase {
         XCTAssertThrowsError(try client.validateResponse(response, operation: operation, mode: .reject, options: options,
                                                          validator: failing(["enum", "enum"])))
     }
+
+    /// What an app's failure handler reads instead of the mode (generated-code-only API): whether the caller got the
+    /// error, the same answer the call itself gave.
+    func testFailureSaysWhetherTheCallWasRejected() {
+        let client = APIClient(baseURL: URL(string: "https://api.test")!, transport: MockTransport())
+        let seen = Locked<[Bool]>([])
+        client.setValidationFailureHandler { failure in seen.withLock { $0.append(failure.isRejected) } }
+        let response = APIResponse.json(#"{"state": "archived"}"#)
+        let cases: [(ValidationMode, [String])] = [(.reject, ["enum"]), (.reject, ["type"]), (.strict, ["enum"]),
+                                                   (.reportOnly, ["type"])]
+        var threw: [Bool] = []
+        for (mode, keywords) in cases {
+            do {
+                try client.validateResponse(response, operation: operation, mode: mode, validator: failing(keywords))
+                threw.append(false)
+            } catch {
+                threw.append(true)
+            }
+        }
+        XCTAssertEqual(threw, [false, true, true, false])
+        XCTAssertEqual(seen.withLock { $0 }, threw)
+    }
 }
