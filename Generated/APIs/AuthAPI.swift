@@ -17,11 +17,6 @@ public struct AuthAPI: Sendable {
     static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
 }
 
-extension MemberAPI {
-    /// Operations tagged `Auth`.
-    public var auth: AuthAPI { AuthAPI(client: client) }
-}
-
 extension AuthAPI {
     /// Log in with email and password
     ///

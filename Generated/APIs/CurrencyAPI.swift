@@ -17,11 +17,6 @@ public struct CurrencyAPI: Sendable {
     static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
 }
 
-extension MemberAPI {
-    /// Operations tagged `Currency`.
-    public var currency: CurrencyAPI { CurrencyAPI(client: client) }
-}
-
 extension CurrencyAPI {
     /// Current exchange rates
     ///
@@ -60,58 +55,4 @@ public enum GetCurrencyRatesError: Sendable, Error {
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-extension Validators {
-    private static let getCurrencyRatesConstants = GetCurrencyRatesValidatorConstants.make()
-
-    /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
-    static func validateGetCurrencyRatesResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.getCurrencyRatesConstants.getCurrencyRatesResponse200Properties, Self.getCurrencyRatesConstants.getCurrencyRatesResponse200Required, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.getCurrencyRatesConstants.getCurrencyRatesResponse200Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateCurrencyRates) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.getCurrencyRatesConstants.getCurrencyRatesResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// The constants of these validators, built together on first use.
-    private struct GetCurrencyRatesValidatorConstants {
-        let getCurrencyRatesResponse200Properties: JSONPropertyTable
-        let getCurrencyRatesResponse200Required: [Int]
-        let getCurrencyRatesResponse200PropertyRules: [SchemaRule]
-
-        static func make() -> GetCurrencyRatesValidatorConstants {
-            let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let getCurrencyRatesResponse200Required: [Int] = [0, 2]
-            let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
-                .anything,
-            ]
-            return GetCurrencyRatesValidatorConstants(
-                getCurrencyRatesResponse200Properties: getCurrencyRatesResponse200Properties,
-                getCurrencyRatesResponse200Required: getCurrencyRatesResponse200Required,
-                getCurrencyRatesResponse200PropertyRules: getCurrencyRatesResponse200PropertyRules
-            )
-        }
-    }
 }

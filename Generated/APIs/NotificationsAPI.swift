@@ -17,11 +17,6 @@ public struct NotificationsAPI: Sendable {
     static let envelopeFormat = EnvelopeFormat(statusKey: "status", reasonKey: "reason", dataKey: "data", successValues: ["OK", "ok", "200"])
 }
 
-extension MemberAPI {
-    /// Operations tagged `Notifications`.
-    public var notifications: NotificationsAPI { NotificationsAPI(client: client) }
-}
-
 extension NotificationsAPI {
     /// List in-app notifications
     ///
@@ -214,88 +209,4 @@ public enum RegisterDeviceError: Sendable, Error {
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
-}
-
-extension Validators {
-    private static let registerDeviceConstants = RegisterDeviceValidatorConstants.make()
-
-    /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
-    static func validateRegisterDeviceResponse201(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.registerDeviceConstants.registerDeviceResponse201Properties, Self.registerDeviceConstants.registerDeviceResponse201Required, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.registerDeviceConstants.registerDeviceResponse201Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateRegisterDeviceResponse201Data) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.registerDeviceConstants.registerDeviceResponse201PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
-    static func validateRegisterDeviceResponse201Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.registerDeviceConstants.registerDeviceResponse201DataProperties, Self.registerDeviceConstants.registerDeviceResponse201DataRequired, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.registerDeviceConstants.registerDeviceResponse201DataProperties, Self.registerDeviceConstants.registerDeviceResponse201DataPropertyRules) { if context.shouldStop { return false }; valid = false }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// The constants of these validators, built together on first use.
-    private struct RegisterDeviceValidatorConstants {
-        let registerDeviceResponse201DataProperties: JSONPropertyTable
-        let registerDeviceResponse201DataRequired: [Int]
-        let registerDeviceResponse201Properties: JSONPropertyTable
-        let registerDeviceResponse201Required: [Int]
-        let registerDeviceResponse201DataPropertyRules: [SchemaRule]
-        let registerDeviceResponse201PropertyRules: [SchemaRule]
-
-        static func make() -> RegisterDeviceValidatorConstants {
-            let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(["deviceId", "registeredAt"])
-            let registerDeviceResponse201DataRequired: [Int] = [0, 1]
-            let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let registerDeviceResponse201Required: [Int] = [0, 2]
-            let registerDeviceResponse201DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
-                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
-            ]
-            let registerDeviceResponse201PropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
-                .anything,
-            ]
-            return RegisterDeviceValidatorConstants(
-                registerDeviceResponse201DataProperties: registerDeviceResponse201DataProperties,
-                registerDeviceResponse201DataRequired: registerDeviceResponse201DataRequired,
-                registerDeviceResponse201Properties: registerDeviceResponse201Properties,
-                registerDeviceResponse201Required: registerDeviceResponse201Required,
-                registerDeviceResponse201DataPropertyRules: registerDeviceResponse201DataPropertyRules,
-                registerDeviceResponse201PropertyRules: registerDeviceResponse201PropertyRules
-            )
-        }
-    }
 }

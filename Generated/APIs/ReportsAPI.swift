@@ -14,11 +14,6 @@ public struct ReportsAPI: Sendable {
     }
 }
 
-extension MemberAPI {
-    /// Operations tagged `Reports`.
-    public var reports: ReportsAPI { ReportsAPI(client: client) }
-}
-
 extension ReportsAPI {
     /// Report a failed API call
     ///

@@ -99,10 +99,14 @@ final class OperationSnippetTests: XCTestCase {
             "case undocumentedBody(status: Int, body: Data, problem: APIError)",
             "public enum UpdateItemError: Sendable, Error {")
         let client = outcome.file("ShopClient.swift") ?? ""
-        // The group's accessor is declared in the group's file: a group added on a branch changes no shared file.
-        assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
+        // The group's accessor is declared in a file of its own: a group added on a branch changes no shared file,
+        // and the group's file, whose top level changes with every added operation, extends nothing but the group.
+        assertContains(outcome.file("APIs/ItemsAPI+Client.swift") ?? "",
                        "extension ShopClient {\n    /// Operations tagged `Items`.\n    public var items: ItemsAPI { ItemsAPI(client: client) }\n}")
         XCTAssertFalse(client.contains("ItemsAPI"), client)
+        let groupFile = outcome.file("APIs/ItemsAPI.swift") ?? ""
+        XCTAssertFalse(groupFile.contains("extension ShopClient"), groupFile)
+        XCTAssertFalse(groupFile.contains("extension Validators"), groupFile)
         assertContains(client, "public static func production(region: String = \"eu\", version: String = \"v1\") throws -> URL {",
                        "try ServerURL.build(\"https://{region}.shop.example/{version}\", [\"region\": region, \"version\": version])")
     }

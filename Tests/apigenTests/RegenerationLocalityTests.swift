@@ -45,8 +45,9 @@ final class RegenerationLocalityTests: XCTestCase {
         let changes = try changes { spec in
             spec.replaceOnce("  /members/{memberId}/friends:\n", with: Self.badgesOperation + "\n  /members/{memberId}/friends:\n")
         }
-        XCTAssertEqual(changes.modified, ["APIs/MembersAPI.swift"])
-        // The operation's inline validators are in its group's file.
+        // The operation's block in its group's file, and its inline validators as a section of its group's validators
+        // file (inside the one `extension Validators` there, so no file that extends `Validators` is recompiled).
+        XCTAssertEqual(changes.modified, ["APIs/MembersAPI+Validators.swift", "APIs/MembersAPI.swift"])
         XCTAssertEqual(changes.added, ["Models/GetBadgesResponse.swift"])
         XCTAssertEqual(changes.removed, [])
     }
@@ -108,9 +109,10 @@ final class RegenerationLocalityTests: XCTestCase {
 
                 """)
         }
-        // Nothing that existed before changes: the client's accessor of the new group is in the group's file.
+        // Nothing that existed before changes: the client's accessor of the new group is in a file of the group's.
         XCTAssertEqual(changes.modified, [])
-        XCTAssertEqual(changes.added, ["APIs/ZooAPI.swift", "Models/Aardvark.swift"])
+        XCTAssertEqual(changes.added, ["APIs/ZooAPI+Client.swift", "APIs/ZooAPI+Validators.swift", "APIs/ZooAPI.swift",
+                                       "Models/Aardvark.swift"])
         XCTAssertEqual(changes.removed, [])
     }
 

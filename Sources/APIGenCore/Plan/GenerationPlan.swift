@@ -332,11 +332,22 @@ public struct EventCasePlan: Encodable, Sendable {
 /// The operations of one tag.
 public struct APIGroupPlan: Encodable, Sendable {
     public var name: String
+    /// The group's own file: the group type and one block per operation. It extends nothing but the group type, so
+    /// that the declarations an added or removed operation adds or removes at its top level recompile only the files
+    /// that use them: the Swift driver recompiles every file that extends a type when a file extending that type
+    /// changes at its top level (Docs/performance.md, "Why an operation edit rebuilds half the module").
     public var fileName: String
+    /// The file of the client's accessor of the group (`api-group-client`), written once when the group appears.
+    public var clientFileName: String
+    /// The file of the operations' inline validators (`api-group-validators`): one `extension Validators` whose
+    /// body holds a `MARK` line per operation, followed by its section when it has one, in description order, so
+    /// adding an operation edits a body (which the driver tracks per member) and two branches' additions merge like
+    /// the group file's blocks.
+    public var validatorsFileName: String
     public var access: String
     public var docLines: [String]
-    /// The client's accessor of the group, declared in the group's file (an extension of `clientName`): a group added
-    /// on each of two branches then adds a file each, and the client file, where both accessors would be appended at
+    /// The client's accessor of the group, declared in its own file (an extension of `clientName`): a group added
+    /// on each of two branches then adds files each, and the client file, where both accessors would be appended at
     /// the same place, does not change.
     public var propertyName: String
     /// The client type the accessor extends.

@@ -86,6 +86,8 @@ public enum Planner {
             groups.append(APIGroupPlan(
                 name: typeName,
                 fileName: "APIs/\(SwiftNaming.fileName(typeName)).swift",
+                clientFileName: "APIs/\(SwiftNaming.fileName(typeName))+Client.swift",
+                validatorsFileName: "APIs/\(SwiftNaming.fileName(typeName))+Validators.swift",
                 access: config.access.rawValue,
                 docLines: ["Operations tagged `\(SwiftNaming.commentText(tag))`."],
                 propertyName: SwiftNaming.escapedMember(propertyScope.claim(SwiftNaming.memberName(tag))),

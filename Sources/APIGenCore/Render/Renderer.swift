@@ -44,9 +44,15 @@ public enum Renderer {
         return jobs
     }
 
-    /// API group files: rendered once the validators are planned, because each operation's section is part of them.
+    /// API group files, each with its client accessor's file and its operations' validators' file: rendered once the validators are planned, because each operation's section is part of them.
+    /// (The validators' file only when the output validates at all: it extends the `Validators` namespace.)
     private static func groupJobs(_ plan: GenerationPlan) -> [RenderJob] {
-        plan.groups.map { RenderJob(value: $0, template: "api-group", path: $0.fileName) }
+        let validates = plan.validatorFiles.contains(where: \.declaresNamespace)
+        return plan.groups.flatMap { group in
+            [RenderJob(value: group, template: "api-group", path: group.fileName),
+             RenderJob(value: group, template: "api-group-client", path: group.clientFileName)]
+                + (validates ? [RenderJob(value: group, template: "api-group-validators", path: group.validatorsFileName)] : [])
+        }
     }
 
     private static func validatorJobs(_ files: [ValidatorFilePlan]) -> [RenderJob] {
