@@ -51,12 +51,13 @@ public struct ValidatorFilePlan: Encodable, Sendable {
     /// Its private struct type, e.g. `MemberValidatorConstants`.
     public var constantsType: String
     public var functions: [ValidatorFunctionPlan]
-    /// True when `fileName` is another template's file (the owner's model or API group file): the rendered
-    /// extension is appended to it, without a header or imports of its own.
+    /// True when `fileName` is another template's file (the owner's model file): the rendered extension is appended
+    /// to it, without a header or imports of its own. (An operation's section is rendered by `api-group-validators`
+    /// through the `validator-section` partial, which reads neither this nor `fileName`.)
     public var isAppendix = false
     /// The operation (`operation:<file#pointer>`) whose inline schemas these are when they are one operation's
-    /// section of its group file, else empty: ``GenerationPlan/placeValidators(_:)`` hands such a section to its
-    /// operation, whose template renders it right after the operation's method.
+    /// section, else empty: ``GenerationPlan/placeValidators(_:)`` hands such a section to its operation, and
+    /// `api-group-validators` renders it after the operation's `MARK` line in the group's validators file.
     public var operation = ""
     /// Whether this is an operation's section (see `operation`).
     public var isOperationSection = false
