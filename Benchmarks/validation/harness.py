@@ -232,7 +232,7 @@ def main() -> None:
         f"{met(share_validate <= SHARE_OF_JSONDECODER)} |")
     add("")
     add("**What each row measures.** apigen: `ValidationContext.validate(instance, options:, with: "
-        "Validators.validateEnvelope)`, the function apigen generated for the schema, on a `JSONInstance` parsed once "
+        "validateEnvelope)`, the function apigen generated for the schema, on a `JSONInstance` parsed once "
         "beforehand; by default it collects every error (up to 100) with instance location, keyword, schema location "
         "and message, `stopAtFirstError: true` returns at the first. Parse: `JSONParser.parse(Data)`, the parser a "
         "generated client runs on every response body. JSONDecoder: `JSONDecoder().decode(Envelope.self, from: data)` "

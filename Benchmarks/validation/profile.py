@@ -20,7 +20,7 @@ OUT = HERE / "out" / "profile"
 CATEGORIES = [
     ("validation: property lookup, JSONObject.position(ofKey:) and String ==", r"position\(ofKey|_stringCompare|String\.== "),
     ("validation: additionalProperties, Set<String>.contains (SipHash of every key)", r"Hasher|String\.hash|Sequence<>\.contains|Set<.*contains|_rawHashValue"),
-    ("validation: generated Validators.v* bodies", r"Validators\.v\d+|validateEnvelope"),
+    ("validation: generated validator bodies", r"ValidationClient\.validate[A-Z]\w*\("),
     ("validation: type, length, enum, uniqueItems, bounds checks", r"JSONTypeSet|SchemaCheck|sameCodePoints|codePointCount|static JSONNumber\.<|static JSONNumber\.=="),
     ("validation: regex", r"ECMARegex"),
     ("validation: context, instance path", r"InstancePathComponent|ValidationContext|isUniquelyReferenced|swift_once"),

@@ -3,10 +3,8 @@
 @_spi(Generated) import APIRuntime
 import Foundation
 
-extension Validators {
-    // MARK: loginWithEmail
+// MARK: loginWithEmail
 
-    // MARK: refreshTokens
+// MARK: refreshTokens
 
-    // MARK: loginWithFacebook
-}
+// MARK: loginWithFacebook

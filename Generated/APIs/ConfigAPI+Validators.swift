@@ -3,164 +3,162 @@
 @_spi(Generated) import APIRuntime
 import Foundation
 
-extension Validators {
-    // MARK: updateConfig
+// MARK: updateConfig
 
-    private static let updateConfigConstants = UpdateConfigValidatorConstants.make()
+private let __updateConfigConstants = __UpdateConfigValidatorConstants.make()
 
-    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
-    static func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.updateConfigConstants.updateConfigResponse409Properties, Self.updateConfigConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.updateConfigConstants.updateConfigResponse409Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateUpdateConfigResponse409Data) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.updateConfigConstants.updateConfigResponse409PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
+func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __updateConfigConstants.updateConfigResponse409Properties, __updateConfigConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __updateConfigConstants.updateConfigResponse409Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "data", validateUpdateConfigResponse409Data) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __updateConfigConstants.updateConfigResponse409PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
-    static func validateUpdateConfigResponse409Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.updateConfigConstants.updateConfigResponse409DataProperties, Self.updateConfigConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.updateConfigConstants.updateConfigResponse409DataProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "current", validateConfig) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.updateConfigConstants.updateConfigResponse409DataPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
+func validateUpdateConfigResponse409Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __updateConfigConstants.updateConfigResponse409DataProperties, __updateConfigConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __updateConfigConstants.updateConfigResponse409DataProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "current", validateConfig) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __updateConfigConstants.updateConfigResponse409DataPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct UpdateConfigValidatorConstants {
-        let updateConfigResponse409DataProperties: JSONPropertyTable
-        let updateConfigResponse409Properties: JSONPropertyTable
-        let updateConfigResponse409Required: [Int]
-        let updateConfigResponse409DataPropertyRules: [SchemaRule]
-        let updateConfigResponse409PropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __UpdateConfigValidatorConstants {
+    let updateConfigResponse409DataProperties: JSONPropertyTable
+    let updateConfigResponse409Properties: JSONPropertyTable
+    let updateConfigResponse409Required: [Int]
+    let updateConfigResponse409DataPropertyRules: [SchemaRule]
+    let updateConfigResponse409PropertyRules: [SchemaRule]
 
-        static func make() -> UpdateConfigValidatorConstants {
-            let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
-            let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let updateConfigResponse409Required: [Int] = [0, 1, 2]
-            let updateConfigResponse409DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
-                .anything,
-            ]
-            let updateConfigResponse409PropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
-                .anything,
-            ]
-            return UpdateConfigValidatorConstants(
-                updateConfigResponse409DataProperties: updateConfigResponse409DataProperties,
-                updateConfigResponse409Properties: updateConfigResponse409Properties,
-                updateConfigResponse409Required: updateConfigResponse409Required,
-                updateConfigResponse409DataPropertyRules: updateConfigResponse409DataPropertyRules,
-                updateConfigResponse409PropertyRules: updateConfigResponse409PropertyRules
-            )
-        }
+    static func make() -> __UpdateConfigValidatorConstants {
+        let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
+        let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let updateConfigResponse409Required: [Int] = [0, 1, 2]
+        let updateConfigResponse409DataPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
+            .anything,
+        ]
+        let updateConfigResponse409PropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
+            .anything,
+        ]
+        return __UpdateConfigValidatorConstants(
+            updateConfigResponse409DataProperties: updateConfigResponse409DataProperties,
+            updateConfigResponse409Properties: updateConfigResponse409Properties,
+            updateConfigResponse409Required: updateConfigResponse409Required,
+            updateConfigResponse409DataPropertyRules: updateConfigResponse409DataPropertyRules,
+            updateConfigResponse409PropertyRules: updateConfigResponse409PropertyRules
+        )
     }
+}
 
-    // MARK: getHealth
+// MARK: getHealth
 
-    private static let healthGetHealthConstants = HealthGetHealthValidatorConstants.make()
+private let __healthGetHealthConstants = __HealthGetHealthValidatorConstants.make()
 
-    /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
-    static func validateHealthGetHealthResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.healthGetHealthConstants.healthGetHealthResponse200Properties, Self.healthGetHealthConstants.healthGetHealthResponse200Required, keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.healthGetHealthConstants.healthGetHealthResponse200Properties.index(of: member)
-                let __declared = __index != nil
-                if let __index, !context.validate(member.value, at: member.key, Self.healthGetHealthConstants.healthGetHealthResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                if !__declared {
-                    if !context.validate(member.value, at: member.key, validateHealthGetHealthResponse200AdditionalProperty) { if context.shouldStop { return false }; valid = false }
-                }
+/// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
+func validateHealthGetHealthResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __healthGetHealthConstants.healthGetHealthResponse200Properties, __healthGetHealthConstants.healthGetHealthResponse200Required, keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __healthGetHealthConstants.healthGetHealthResponse200Properties.index(of: member)
+            let __declared = __index != nil
+            if let __index, !context.validate(member.value, at: member.key, __healthGetHealthConstants.healthGetHealthResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
+            if !__declared {
+                if !context.validate(member.value, at: member.key, validateHealthGetHealthResponse200AdditionalProperty) { if context.shouldStop { return false }; valid = false }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties`
-    static func validateHealthGetHealthResponse200AdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.string.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !(SchemaCheck.isOneOf(instance, Self.healthGetHealthConstants.healthGetHealthResponse200AdditionalPropertyEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/enum", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.enumeration(instance, Self.healthGetHealthConstants.healthGetHealthResponse200AdditionalPropertyEnum))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+/// `paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties`
+func validateHealthGetHealthResponse200AdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.string.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
+        if context.shouldStop { return false }
+        valid = false
     }
+    if !(SchemaCheck.isOneOf(instance, __healthGetHealthConstants.healthGetHealthResponse200AdditionalPropertyEnum)) {
+        context.fail(keyword: "enum", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/enum", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.enumeration(instance, __healthGetHealthConstants.healthGetHealthResponse200AdditionalPropertyEnum))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct HealthGetHealthValidatorConstants {
-        let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance]
-        let healthGetHealthResponse200Properties: JSONPropertyTable
-        let healthGetHealthResponse200Required: [Int]
-        let healthGetHealthResponse200PropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __HealthGetHealthValidatorConstants {
+    let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance]
+    let healthGetHealthResponse200Properties: JSONPropertyTable
+    let healthGetHealthResponse200Required: [Int]
+    let healthGetHealthResponse200PropertyRules: [SchemaRule]
 
-        static func make() -> HealthGetHealthValidatorConstants {
-            let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance] = [.string("up"), .string("degraded"), .string("down")]
-            let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
-            let healthGetHealthResponse200Required: [Int] = [0]
-            let healthGetHealthResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: .boolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
-            ]
-            return HealthGetHealthValidatorConstants(
-                healthGetHealthResponse200AdditionalPropertyEnum: healthGetHealthResponse200AdditionalPropertyEnum,
-                healthGetHealthResponse200Properties: healthGetHealthResponse200Properties,
-                healthGetHealthResponse200Required: healthGetHealthResponse200Required,
-                healthGetHealthResponse200PropertyRules: healthGetHealthResponse200PropertyRules
-            )
-        }
+    static func make() -> __HealthGetHealthValidatorConstants {
+        let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance] = [.string("up"), .string("degraded"), .string("down")]
+        let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
+        let healthGetHealthResponse200Required: [Int] = [0]
+        let healthGetHealthResponse200PropertyRules: [SchemaRule] = [
+            SchemaRule(types: .boolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
+        ]
+        return __HealthGetHealthValidatorConstants(
+            healthGetHealthResponse200AdditionalPropertyEnum: healthGetHealthResponse200AdditionalPropertyEnum,
+            healthGetHealthResponse200Properties: healthGetHealthResponse200Properties,
+            healthGetHealthResponse200Required: healthGetHealthResponse200Required,
+            healthGetHealthResponse200PropertyRules: healthGetHealthResponse200PropertyRules
+        )
     }
 }

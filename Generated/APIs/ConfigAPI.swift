@@ -35,14 +35,14 @@ extension ConfigAPI {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateConfigResponse)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateConfigResponse)
             return try client.decodeRequiredEnvelope(Config.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { UpdateConfigError.status401(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UpdateConfigError.status401(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 409:
-            throw client.documentedError(UpdateConfigError409.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateUpdateConfigResponse409) { UpdateConfigError.status409(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(UpdateConfigError409.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateUpdateConfigResponse409) { UpdateConfigError.status409(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { UpdateConfigError.other(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UpdateConfigError.other(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }
@@ -76,10 +76,10 @@ extension ConfigAPI {
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
         case 200:
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateHealthGetHealthResponse200)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateHealthGetHealthResponse200)
             return try client.decode(GetHealthResponse.self, from: __response, operation: __operation)
         default:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { GetHealthError.other(status: __response.status, body: $0) } undocumented: { GetHealthError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetHealthError.other(status: __response.status, body: $0) } undocumented: { GetHealthError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }

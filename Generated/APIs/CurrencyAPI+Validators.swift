@@ -3,58 +3,56 @@
 @_spi(Generated) import APIRuntime
 import Foundation
 
-extension Validators {
-    // MARK: getCurrencyRates
+// MARK: getCurrencyRates
 
-    private static let getCurrencyRatesConstants = GetCurrencyRatesValidatorConstants.make()
+private let __getCurrencyRatesConstants = __GetCurrencyRatesValidatorConstants.make()
 
-    /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
-    static func validateGetCurrencyRatesResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.getCurrencyRatesConstants.getCurrencyRatesResponse200Properties, Self.getCurrencyRatesConstants.getCurrencyRatesResponse200Required, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.getCurrencyRatesConstants.getCurrencyRatesResponse200Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateCurrencyRates) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.getCurrencyRatesConstants.getCurrencyRatesResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
+func validateGetCurrencyRatesResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __getCurrencyRatesConstants.getCurrencyRatesResponse200Properties, __getCurrencyRatesConstants.getCurrencyRatesResponse200Required, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __getCurrencyRatesConstants.getCurrencyRatesResponse200Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "data", validateCurrencyRates) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __getCurrencyRatesConstants.getCurrencyRatesResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct GetCurrencyRatesValidatorConstants {
-        let getCurrencyRatesResponse200Properties: JSONPropertyTable
-        let getCurrencyRatesResponse200Required: [Int]
-        let getCurrencyRatesResponse200PropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __GetCurrencyRatesValidatorConstants {
+    let getCurrencyRatesResponse200Properties: JSONPropertyTable
+    let getCurrencyRatesResponse200Required: [Int]
+    let getCurrencyRatesResponse200PropertyRules: [SchemaRule]
 
-        static func make() -> GetCurrencyRatesValidatorConstants {
-            let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let getCurrencyRatesResponse200Required: [Int] = [0, 2]
-            let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
-                .anything,
-            ]
-            return GetCurrencyRatesValidatorConstants(
-                getCurrencyRatesResponse200Properties: getCurrencyRatesResponse200Properties,
-                getCurrencyRatesResponse200Required: getCurrencyRatesResponse200Required,
-                getCurrencyRatesResponse200PropertyRules: getCurrencyRatesResponse200PropertyRules
-            )
-        }
+    static func make() -> __GetCurrencyRatesValidatorConstants {
+        let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let getCurrencyRatesResponse200Required: [Int] = [0, 2]
+        let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
+            .anything,
+        ]
+        return __GetCurrencyRatesValidatorConstants(
+            getCurrencyRatesResponse200Properties: getCurrencyRatesResponse200Properties,
+            getCurrencyRatesResponse200Required: getCurrencyRatesResponse200Required,
+            getCurrencyRatesResponse200PropertyRules: getCurrencyRatesResponse200PropertyRules
+        )
     }
 }

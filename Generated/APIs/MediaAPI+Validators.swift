@@ -3,89 +3,87 @@
 @_spi(Generated) import APIRuntime
 import Foundation
 
-extension Validators {
-    // MARK: uploadAvatar
+// MARK: uploadAvatar
 
-    private static let uploadAvatarConstants = UploadAvatarValidatorConstants.make()
+private let __uploadAvatarConstants = __UploadAvatarValidatorConstants.make()
 
-    /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
-    static func validateUploadAvatarResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.uploadAvatarConstants.uploadAvatarResponse200Properties, Self.uploadAvatarConstants.uploadAvatarResponse200Required, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.uploadAvatarConstants.uploadAvatarResponse200Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateUploadAvatarResponse200Data) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.uploadAvatarConstants.uploadAvatarResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
+func validateUploadAvatarResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __uploadAvatarConstants.uploadAvatarResponse200Properties, __uploadAvatarConstants.uploadAvatarResponse200Required, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __uploadAvatarConstants.uploadAvatarResponse200Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "data", validateUploadAvatarResponse200Data) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __uploadAvatarConstants.uploadAvatarResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
-
-    /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
-    static func validateUploadAvatarResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.uploadAvatarConstants.uploadAvatarResponse200DataProperties, Self.uploadAvatarConstants.uploadAvatarResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.uploadAvatarConstants.uploadAvatarResponse200DataProperties, Self.uploadAvatarConstants.uploadAvatarResponse200DataPropertyRules) { if context.shouldStop { return false }; valid = false }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// The constants of these validators, built together on first use.
-    private struct UploadAvatarValidatorConstants {
-        let uploadAvatarResponse200DataProperties: JSONPropertyTable
-        let uploadAvatarResponse200DataRequired: [Int]
-        let uploadAvatarResponse200Properties: JSONPropertyTable
-        let uploadAvatarResponse200Required: [Int]
-        let uploadAvatarResponse200DataPropertyRules: [SchemaRule]
-        let uploadAvatarResponse200PropertyRules: [SchemaRule]
-
-        static func make() -> UploadAvatarValidatorConstants {
-            let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["avatarUrl"])
-            let uploadAvatarResponse200DataRequired: [Int] = [0]
-            let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let uploadAvatarResponse200Required: [Int] = [0, 2]
-            let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
-            ]
-            let uploadAvatarResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
-                .anything,
-            ]
-            return UploadAvatarValidatorConstants(
-                uploadAvatarResponse200DataProperties: uploadAvatarResponse200DataProperties,
-                uploadAvatarResponse200DataRequired: uploadAvatarResponse200DataRequired,
-                uploadAvatarResponse200Properties: uploadAvatarResponse200Properties,
-                uploadAvatarResponse200Required: uploadAvatarResponse200Required,
-                uploadAvatarResponse200DataPropertyRules: uploadAvatarResponse200DataPropertyRules,
-                uploadAvatarResponse200PropertyRules: uploadAvatarResponse200PropertyRules
-            )
-        }
-    }
-
-    // MARK: downloadAvatar
+    return valid
 }
+
+/// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
+func validateUploadAvatarResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __uploadAvatarConstants.uploadAvatarResponse200DataProperties, __uploadAvatarConstants.uploadAvatarResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+        if !context.validateProperties(object, __uploadAvatarConstants.uploadAvatarResponse200DataProperties, __uploadAvatarConstants.uploadAvatarResponse200DataPropertyRules) { if context.shouldStop { return false }; valid = false }
+    default:
+        break
+    }
+    return valid
+}
+
+/// The constants of these validators, built together on first use.
+private struct __UploadAvatarValidatorConstants {
+    let uploadAvatarResponse200DataProperties: JSONPropertyTable
+    let uploadAvatarResponse200DataRequired: [Int]
+    let uploadAvatarResponse200Properties: JSONPropertyTable
+    let uploadAvatarResponse200Required: [Int]
+    let uploadAvatarResponse200DataPropertyRules: [SchemaRule]
+    let uploadAvatarResponse200PropertyRules: [SchemaRule]
+
+    static func make() -> __UploadAvatarValidatorConstants {
+        let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["avatarUrl"])
+        let uploadAvatarResponse200DataRequired: [Int] = [0]
+        let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let uploadAvatarResponse200Required: [Int] = [0, 2]
+        let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
+        ]
+        let uploadAvatarResponse200PropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
+            .anything,
+        ]
+        return __UploadAvatarValidatorConstants(
+            uploadAvatarResponse200DataProperties: uploadAvatarResponse200DataProperties,
+            uploadAvatarResponse200DataRequired: uploadAvatarResponse200DataRequired,
+            uploadAvatarResponse200Properties: uploadAvatarResponse200Properties,
+            uploadAvatarResponse200Required: uploadAvatarResponse200Required,
+            uploadAvatarResponse200DataPropertyRules: uploadAvatarResponse200DataPropertyRules,
+            uploadAvatarResponse200PropertyRules: uploadAvatarResponse200PropertyRules
+        )
+    }
+}
+
+// MARK: downloadAvatar

@@ -40,14 +40,14 @@ extension MediaAPI {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateUploadAvatarResponse200)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateUploadAvatarResponse200)
             return try client.decodeRequiredEnvelope(UploadAvatarData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { UploadAvatarError.status401(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UploadAvatarError.status401(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 413:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { UploadAvatarError.status413(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UploadAvatarError.status413(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 400...499:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { UploadAvatarError.status4XX(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UploadAvatarError.status4XX(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -86,7 +86,7 @@ extension MediaAPI {
         case 200:
             return __response.body
         case 404:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { DownloadAvatarError.status404(status: __response.status, body: $0) } undocumented: { DownloadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadAvatarError.status404(status: __response.status, body: $0) } undocumented: { DownloadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }

@@ -3,124 +3,122 @@
 @_spi(Generated) import APIRuntime
 import Foundation
 
-extension Validators {
-    // MARK: getProfile
+// MARK: getProfile
 
-    // MARK: getMember
+// MARK: getMember
 
-    // MARK: getFriends
+// MARK: getFriends
 
-    // MARK: downloadArchive
+// MARK: downloadArchive
 
-    // MARK: restoreArchive
+// MARK: restoreArchive
 
-    private static let restoreArchiveConstants = RestoreArchiveValidatorConstants.make()
+private let __restoreArchiveConstants = __RestoreArchiveValidatorConstants.make()
 
-    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema`
-    static func validateRestoreArchiveResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.restoreArchiveConstants.restoreArchiveResponse200Properties, Self.restoreArchiveConstants.restoreArchiveResponse200Required, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.restoreArchiveConstants.restoreArchiveResponse200Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateRestoreArchiveResponse200Data) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.restoreArchiveConstants.restoreArchiveResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema`
+func validateRestoreArchiveResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __restoreArchiveConstants.restoreArchiveResponse200Properties, __restoreArchiveConstants.restoreArchiveResponse200Required, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __restoreArchiveConstants.restoreArchiveResponse200Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "data", validateRestoreArchiveResponse200Data) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __restoreArchiveConstants.restoreArchiveResponse200PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data`
-    static func validateRestoreArchiveResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.restoreArchiveConstants.restoreArchiveResponse200DataProperties, Self.restoreArchiveConstants.restoreArchiveResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.restoreArchiveConstants.restoreArchiveResponse200DataProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "restoredItems", validateRestoreArchiveResponse200DataRestoredItems) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        break
-                    }
+/// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data`
+func validateRestoreArchiveResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __restoreArchiveConstants.restoreArchiveResponse200DataProperties, __restoreArchiveConstants.restoreArchiveResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __restoreArchiveConstants.restoreArchiveResponse200DataProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 0:
+                    if !context.validate(member.value, at: "restoredItems", validateRestoreArchiveResponse200DataRestoredItems) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems`
-    static func validateRestoreArchiveResponse200DataRestoredItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+/// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems`
+func validateRestoreArchiveResponse200DataRestoredItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __restoreArchiveConstants.restoreArchiveInt0)) {
+            context.fail(keyword: "minimum", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/minimum", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.minimum(number, __restoreArchiveConstants.restoreArchiveInt0))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.restoreArchiveConstants.restoreArchiveInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/minimum", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.minimum(number, Self.restoreArchiveConstants.restoreArchiveInt0))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct RestoreArchiveValidatorConstants {
-        let restoreArchiveInt0: JSONNumber
-        let restoreArchiveResponse200DataProperties: JSONPropertyTable
-        let restoreArchiveResponse200DataRequired: [Int]
-        let restoreArchiveResponse200Properties: JSONPropertyTable
-        let restoreArchiveResponse200Required: [Int]
-        let restoreArchiveResponse200PropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __RestoreArchiveValidatorConstants {
+    let restoreArchiveInt0: JSONNumber
+    let restoreArchiveResponse200DataProperties: JSONPropertyTable
+    let restoreArchiveResponse200DataRequired: [Int]
+    let restoreArchiveResponse200Properties: JSONPropertyTable
+    let restoreArchiveResponse200Required: [Int]
+    let restoreArchiveResponse200PropertyRules: [SchemaRule]
 
-        static func make() -> RestoreArchiveValidatorConstants {
-            let restoreArchiveInt0: JSONNumber = JSONNumber(0 as Int64)
-            let restoreArchiveResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["restoredItems"])
-            let restoreArchiveResponse200DataRequired: [Int] = [0]
-            let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let restoreArchiveResponse200Required: [Int] = [0, 2]
-            let restoreArchiveResponse200PropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
-                .anything,
-            ]
-            return RestoreArchiveValidatorConstants(
-                restoreArchiveInt0: restoreArchiveInt0,
-                restoreArchiveResponse200DataProperties: restoreArchiveResponse200DataProperties,
-                restoreArchiveResponse200DataRequired: restoreArchiveResponse200DataRequired,
-                restoreArchiveResponse200Properties: restoreArchiveResponse200Properties,
-                restoreArchiveResponse200Required: restoreArchiveResponse200Required,
-                restoreArchiveResponse200PropertyRules: restoreArchiveResponse200PropertyRules
-            )
-        }
+    static func make() -> __RestoreArchiveValidatorConstants {
+        let restoreArchiveInt0: JSONNumber = JSONNumber(0 as Int64)
+        let restoreArchiveResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["restoredItems"])
+        let restoreArchiveResponse200DataRequired: [Int] = [0]
+        let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let restoreArchiveResponse200Required: [Int] = [0, 2]
+        let restoreArchiveResponse200PropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
+            .anything,
+        ]
+        return __RestoreArchiveValidatorConstants(
+            restoreArchiveInt0: restoreArchiveInt0,
+            restoreArchiveResponse200DataProperties: restoreArchiveResponse200DataProperties,
+            restoreArchiveResponse200DataRequired: restoreArchiveResponse200DataRequired,
+            restoreArchiveResponse200Properties: restoreArchiveResponse200Properties,
+            restoreArchiveResponse200Required: restoreArchiveResponse200Required,
+            restoreArchiveResponse200PropertyRules: restoreArchiveResponse200PropertyRules
+        )
     }
 }

@@ -3,96 +3,94 @@
 @_spi(Generated) import APIRuntime
 import Foundation
 
-extension Validators {
-    // MARK: listNotifications
+// MARK: listNotifications
 
-    // MARK: streamNotifications
+// MARK: streamNotifications
 
-    // MARK: exportNotifications
+// MARK: exportNotifications
 
-    // MARK: trackNotification
+// MARK: trackNotification
 
-    // MARK: registerDevice
+// MARK: registerDevice
 
-    private static let registerDeviceConstants = RegisterDeviceValidatorConstants.make()
+private let __registerDeviceConstants = __RegisterDeviceValidatorConstants.make()
 
-    /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
-    static func validateRegisterDeviceResponse201(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.registerDeviceConstants.registerDeviceResponse201Properties, Self.registerDeviceConstants.registerDeviceResponse201Required, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.registerDeviceConstants.registerDeviceResponse201Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateRegisterDeviceResponse201Data) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.registerDeviceConstants.registerDeviceResponse201PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
+func validateRegisterDeviceResponse201(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __registerDeviceConstants.registerDeviceResponse201Properties, __registerDeviceConstants.registerDeviceResponse201Required, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __registerDeviceConstants.registerDeviceResponse201Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "data", validateRegisterDeviceResponse201Data) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __registerDeviceConstants.registerDeviceResponse201PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
-    static func validateRegisterDeviceResponse201Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.registerDeviceConstants.registerDeviceResponse201DataProperties, Self.registerDeviceConstants.registerDeviceResponse201DataRequired, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.registerDeviceConstants.registerDeviceResponse201DataProperties, Self.registerDeviceConstants.registerDeviceResponse201DataPropertyRules) { if context.shouldStop { return false }; valid = false }
-        default:
-            break
-        }
-        return valid
+/// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
+func validateRegisterDeviceResponse201Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __registerDeviceConstants.registerDeviceResponse201DataProperties, __registerDeviceConstants.registerDeviceResponse201DataRequired, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
+        if !context.validateProperties(object, __registerDeviceConstants.registerDeviceResponse201DataProperties, __registerDeviceConstants.registerDeviceResponse201DataPropertyRules) { if context.shouldStop { return false }; valid = false }
+    default:
+        break
+    }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct RegisterDeviceValidatorConstants {
-        let registerDeviceResponse201DataProperties: JSONPropertyTable
-        let registerDeviceResponse201DataRequired: [Int]
-        let registerDeviceResponse201Properties: JSONPropertyTable
-        let registerDeviceResponse201Required: [Int]
-        let registerDeviceResponse201DataPropertyRules: [SchemaRule]
-        let registerDeviceResponse201PropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __RegisterDeviceValidatorConstants {
+    let registerDeviceResponse201DataProperties: JSONPropertyTable
+    let registerDeviceResponse201DataRequired: [Int]
+    let registerDeviceResponse201Properties: JSONPropertyTable
+    let registerDeviceResponse201Required: [Int]
+    let registerDeviceResponse201DataPropertyRules: [SchemaRule]
+    let registerDeviceResponse201PropertyRules: [SchemaRule]
 
-        static func make() -> RegisterDeviceValidatorConstants {
-            let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(["deviceId", "registeredAt"])
-            let registerDeviceResponse201DataRequired: [Int] = [0, 1]
-            let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let registerDeviceResponse201Required: [Int] = [0, 2]
-            let registerDeviceResponse201DataPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
-                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
-            ]
-            let registerDeviceResponse201PropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
-                .anything,
-            ]
-            return RegisterDeviceValidatorConstants(
-                registerDeviceResponse201DataProperties: registerDeviceResponse201DataProperties,
-                registerDeviceResponse201DataRequired: registerDeviceResponse201DataRequired,
-                registerDeviceResponse201Properties: registerDeviceResponse201Properties,
-                registerDeviceResponse201Required: registerDeviceResponse201Required,
-                registerDeviceResponse201DataPropertyRules: registerDeviceResponse201DataPropertyRules,
-                registerDeviceResponse201PropertyRules: registerDeviceResponse201PropertyRules
-            )
-        }
+    static func make() -> __RegisterDeviceValidatorConstants {
+        let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(["deviceId", "registeredAt"])
+        let registerDeviceResponse201DataRequired: [Int] = [0, 1]
+        let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let registerDeviceResponse201Required: [Int] = [0, 2]
+        let registerDeviceResponse201DataPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
+            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
+        ]
+        let registerDeviceResponse201PropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
+            .anything,
+        ]
+        return __RegisterDeviceValidatorConstants(
+            registerDeviceResponse201DataProperties: registerDeviceResponse201DataProperties,
+            registerDeviceResponse201DataRequired: registerDeviceResponse201DataRequired,
+            registerDeviceResponse201Properties: registerDeviceResponse201Properties,
+            registerDeviceResponse201Required: registerDeviceResponse201Required,
+            registerDeviceResponse201DataPropertyRules: registerDeviceResponse201DataPropertyRules,
+            registerDeviceResponse201PropertyRules: registerDeviceResponse201PropertyRules
+        )
     }
 }

@@ -36,10 +36,10 @@ extension NotificationsAPI {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateNotificationsResponse)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateNotificationsResponse)
             return try client.decodeRequiredEnvelope(NotificationsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { ListNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ListNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { ListNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ListNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -72,14 +72,14 @@ extension NotificationsAPI {
         let __stream = try await client.stream(__request, operation: __operation, accept: "text/event-stream")
         switch __stream.status {
         case 200:
-            return client.serverSentEvents(of: Notification.self, from: __stream, request: __request, operation: __operation, mode: .reject, validator: Validators.validateNotification)
+            return client.serverSentEvents(of: Notification.self, from: __stream, request: __request, operation: __operation, mode: .reject, validator: validateNotification)
         default:
             break
         }
         let __response = try await client.collect(__stream, operation: __operation)
         switch __response.status {
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { StreamNotificationsError.status401(status: __response.status, body: $0) } undocumented: { StreamNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { StreamNotificationsError.status401(status: __response.status, body: $0) } undocumented: { StreamNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -110,14 +110,14 @@ extension NotificationsAPI {
         let __stream = try await client.stream(__request, operation: __operation, accept: "application/jsonl")
         switch __stream.status {
         case 200:
-            return client.jsonStream(of: Notification.self, from: __stream, format: .lines, request: __request, operation: __operation, mode: .reject, validator: Validators.validateNotification)
+            return client.jsonStream(of: Notification.self, from: __stream, format: .lines, request: __request, operation: __operation, mode: .reject, validator: validateNotification)
         default:
             break
         }
         let __response = try await client.collect(__stream, operation: __operation)
         switch __response.status {
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { ExportNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ExportNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { ExportNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ExportNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -152,9 +152,9 @@ extension NotificationsAPI {
         case 202:
             return
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { TrackNotificationError.status401(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { TrackNotificationError.status401(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { TrackNotificationError.status404(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { TrackNotificationError.status404(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -190,12 +190,12 @@ extension NotificationsAPI {
         switch __response.status {
         case 201:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateRegisterDeviceResponse201)
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateRegisterDeviceResponse201)
             return try client.decodeRequiredEnvelope(RegisterDeviceData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RegisterDeviceError.status401(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RegisterDeviceError.status401(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { RegisterDeviceError.other(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RegisterDeviceError.other(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }

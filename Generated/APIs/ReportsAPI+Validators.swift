@@ -3,6 +3,4 @@
 @_spi(Generated) import APIRuntime
 import Foundation
 
-extension Validators {
-    // MARK: reportError
-}
+// MARK: reportError

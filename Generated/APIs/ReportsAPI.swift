@@ -33,7 +33,7 @@ extension ReportsAPI {
         case 204:
             return
         default:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateErrorResponse) { ReportErrorError.other(status: __response.status, body: $0) } undocumented: { ReportErrorError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { ReportErrorError.other(status: __response.status, body: $0) } undocumented: { ReportErrorError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
     }
 }

@@ -52,83 +52,81 @@ public struct Comment: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let commentConstants = CommentValidatorConstants.make()
+private let __commentConstants = __CommentValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Comment`
-    @_spi(Generated) public static func validateComment(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.commentConstants.commentProperties, Self.commentConstants.commentRequired, keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.commentConstants.commentProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 4:
-                        if !context.validate(member.value, at: "parent", validateComment) { if context.shouldStop { return false }; valid = false }
-                    case 5:
-                        if !context.validate(member.value, at: "replies", validateCommentReplies) { if context.shouldStop { return false }; valid = false }
-                    case 6:
-                        if !context.validate(member.value, at: "author", validateCommentAuthor) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.commentConstants.commentPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Comment`
+@_spi(Generated) public func validateComment(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __commentConstants.commentProperties, __commentConstants.commentRequired, keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __commentConstants.commentProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 4:
+                    if !context.validate(member.value, at: "parent", validateComment) { if context.shouldStop { return false }; valid = false }
+                case 5:
+                    if !context.validate(member.value, at: "replies", validateCommentReplies) { if context.shouldStop { return false }; valid = false }
+                case 6:
+                    if !context.validate(member.value, at: "author", validateCommentAuthor) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __commentConstants.commentPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/Comment/properties/replies`
-    static func validateCommentReplies(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.array.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .array(let array):
-            for index in 0..<max(0, array.count) {
-                if !context.validate(array[index], at: index, validateComment) { if context.shouldStop { return false }; valid = false }
-            }
-        default:
-            break
-        }
-        return valid
+/// `openapi.yaml#/components/schemas/Comment/properties/replies`
+func validateCommentReplies(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.array.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// The constants of these validators, built together on first use.
-    private struct CommentValidatorConstants {
-        let commentProperties: JSONPropertyTable
-        let commentRequired: [Int]
-        let commentPropertyRules: [SchemaRule]
-
-        static func make() -> CommentValidatorConstants {
-            let commentProperties: JSONPropertyTable = JSONPropertyTable(["id", "authorId", "body", "createdAt", "parent", "replies", "author"])
-            let commentRequired: [Int] = [0, 1, 2, 3]
-            let commentPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Comment/properties/id"),
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Comment/properties/authorId"),
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Comment/properties/body"),
-                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Comment/properties/createdAt"),
-                .anything,
-                .anything,
-                .anything,
-            ]
-            return CommentValidatorConstants(
-                commentProperties: commentProperties,
-                commentRequired: commentRequired,
-                commentPropertyRules: commentPropertyRules
-            )
+    switch instance {
+    case .array(let array):
+        for index in 0..<max(0, array.count) {
+            if !context.validate(array[index], at: index, validateComment) { if context.shouldStop { return false }; valid = false }
         }
+    default:
+        break
+    }
+    return valid
+}
+
+/// The constants of these validators, built together on first use.
+private struct __CommentValidatorConstants {
+    let commentProperties: JSONPropertyTable
+    let commentRequired: [Int]
+    let commentPropertyRules: [SchemaRule]
+
+    static func make() -> __CommentValidatorConstants {
+        let commentProperties: JSONPropertyTable = JSONPropertyTable(["id", "authorId", "body", "createdAt", "parent", "replies", "author"])
+        let commentRequired: [Int] = [0, 1, 2, 3]
+        let commentPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Comment/properties/id"),
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Comment/properties/authorId"),
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Comment/properties/body"),
+            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Comment/properties/createdAt"),
+            .anything,
+            .anything,
+            .anything,
+        ]
+        return __CommentValidatorConstants(
+            commentProperties: commentProperties,
+            commentRequired: commentRequired,
+            commentPropertyRules: commentPropertyRules
+        )
     }
 }

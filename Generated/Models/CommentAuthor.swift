@@ -32,49 +32,47 @@ public struct CommentAuthor: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let commentAuthorConstants = CommentAuthorValidatorConstants.make()
+private let __commentAuthorConstants = __CommentAuthorValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CommentAuthor`
-    @_spi(Generated) public static func validateCommentAuthor(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.commentAuthorConstants.commentAuthorProperties, Self.commentAuthorConstants.commentAuthorRequired, keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.commentAuthorConstants.commentAuthorProperties, Self.commentAuthorConstants.commentAuthorPropertyRules) { if context.shouldStop { return false }; valid = false }
-        default:
-            break
-        }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CommentAuthor`
+@_spi(Generated) public func validateCommentAuthor(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __commentAuthorConstants.commentAuthorProperties, __commentAuthorConstants.commentAuthorRequired, keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }
+        if !context.validateProperties(object, __commentAuthorConstants.commentAuthorProperties, __commentAuthorConstants.commentAuthorPropertyRules) { if context.shouldStop { return false }; valid = false }
+    default:
+        break
+    }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct CommentAuthorValidatorConstants {
-        let commentAuthorIdentPattern: ECMARegex
-        let commentAuthorProperties: JSONPropertyTable
-        let commentAuthorRequired: [Int]
-        let commentAuthorPropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __CommentAuthorValidatorConstants {
+    let commentAuthorIdentPattern: ECMARegex
+    let commentAuthorProperties: JSONPropertyTable
+    let commentAuthorRequired: [Int]
+    let commentAuthorPropertyRules: [SchemaRule]
 
-        static func make() -> CommentAuthorValidatorConstants {
-            let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
-            let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
-            let commentAuthorRequired: [Int] = [0, 1, 2]
-            let commentAuthorPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, pattern: commentAuthorIdentPattern, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/ident"),
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
-                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
-            ]
-            return CommentAuthorValidatorConstants(
-                commentAuthorIdentPattern: commentAuthorIdentPattern,
-                commentAuthorProperties: commentAuthorProperties,
-                commentAuthorRequired: commentAuthorRequired,
-                commentAuthorPropertyRules: commentAuthorPropertyRules
-            )
-        }
+    static func make() -> __CommentAuthorValidatorConstants {
+        let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
+        let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
+        let commentAuthorRequired: [Int] = [0, 1, 2]
+        let commentAuthorPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, pattern: commentAuthorIdentPattern, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/ident"),
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
+            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
+        ]
+        return __CommentAuthorValidatorConstants(
+            commentAuthorIdentPattern: commentAuthorIdentPattern,
+            commentAuthorProperties: commentAuthorProperties,
+            commentAuthorRequired: commentAuthorRequired,
+            commentAuthorPropertyRules: commentAuthorPropertyRules
+        )
     }
 }

@@ -109,169 +109,167 @@ public enum ConfigTheme: RawRepresentable, Codable, Hashable, Sendable, Paramete
 
 // MARK: - Validators
 
-extension Validators {
-    private static let configConstants = ConfigValidatorConstants.make()
+private let __configConstants = __ConfigValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Config`
-    @_spi(Generated) public static func validateConfig(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.configConstants.configProperties, Self.configConstants.configRequired, keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.configConstants.configProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "quietHours", validateConfigQuietHours) { if context.shouldStop { return false }; valid = false }
-                    case 3:
-                        if !context.validate(member.value, at: "theme", validateConfigTheme) { if context.shouldStop { return false }; valid = false }
-                    case 4:
-                        if !context.validate(member.value, at: "extra", validateConfigExtra) { if context.shouldStop { return false }; valid = false }
-                    case 5:
-                        if !context.validate(member.value, at: "limits", validateConfigLimits) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.configConstants.configPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Config`
+@_spi(Generated) public func validateConfig(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __configConstants.configProperties, __configConstants.configRequired, keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __configConstants.configProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "quietHours", validateConfigQuietHours) { if context.shouldStop { return false }; valid = false }
+                case 3:
+                    if !context.validate(member.value, at: "theme", validateConfigTheme) { if context.shouldStop { return false }; valid = false }
+                case 4:
+                    if !context.validate(member.value, at: "extra", validateConfigExtra) { if context.shouldStop { return false }; valid = false }
+                case 5:
+                    if !context.validate(member.value, at: "limits", validateConfigLimits) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __configConstants.configPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/Config/properties/extra`
-    static func validateConfigExtra(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
+/// `openapi.yaml#/components/schemas/Config/properties/extra`
+func validateConfigExtra(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    return context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
+}
+
+/// `openapi.yaml#/components/schemas/Config/properties/limits`
+func validateConfigLimits(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// `openapi.yaml#/components/schemas/Config/properties/limits`
-    static func validateConfigLimits(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            for member in object {
-                let __declared = false
-                if !__declared {
-                    if !context.validate(member.value, at: member.key, validateConfigLimitsAdditionalProperty) { if context.shouldStop { return false }; valid = false }
-                }
+    switch instance {
+    case .object(let object):
+        for member in object {
+            let __declared = false
+            if !__declared {
+                if !context.validate(member.value, at: member.key, validateConfigLimitsAdditionalProperty) { if context.shouldStop { return false }; valid = false }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties`
-    static func validateConfigLimitsAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+/// `openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties`
+func validateConfigLimitsAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __configConstants.configInt0)) {
+            context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, __configConstants.configInt0))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.configConstants.configInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/minimum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.minimum(number, Self.configConstants.configInt0))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/Config/properties/quietHours`
-    static func validateConfigQuietHours(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.objectOrNull.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: JSONTypeSet.objectOrNull))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.configConstants.configQuietHoursProperties, Self.configConstants.configQuietHoursRequired, keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.configConstants.configQuietHoursProperties, Self.configConstants.configQuietHoursPropertyRules) { if context.shouldStop { return false }; valid = false }
-        default:
-            break
-        }
-        return valid
+/// `openapi.yaml#/components/schemas/Config/properties/quietHours`
+func validateConfigQuietHours(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.objectOrNull.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: JSONTypeSet.objectOrNull))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// `openapi.yaml#/components/schemas/Config/properties/theme`
-    static func validateConfigTheme(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.string.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !(SchemaCheck.isOneOf(instance, Self.configConstants.configThemeEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, Self.configConstants.configThemeEnum))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __configConstants.configQuietHoursProperties, __configConstants.configQuietHoursRequired, keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
+        if !context.validateProperties(object, __configConstants.configQuietHoursProperties, __configConstants.configQuietHoursPropertyRules) { if context.shouldStop { return false }; valid = false }
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct ConfigValidatorConstants {
-        let configInt0: JSONNumber
-        let configProperties: JSONPropertyTable
-        let configQuietHoursProperties: JSONPropertyTable
-        let configQuietHoursRequired: [Int]
-        let configQuietHoursStartPattern: ECMARegex
-        let configRequired: [Int]
-        let configThemeEnum: [JSONInstance]
-        let configPropertyRules: [SchemaRule]
-        let configQuietHoursPropertyRules: [SchemaRule]
+/// `openapi.yaml#/components/schemas/Config/properties/theme`
+func validateConfigTheme(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.string.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    if !(SchemaCheck.isOneOf(instance, __configConstants.configThemeEnum)) {
+        context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, __configConstants.configThemeEnum))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    return valid
+}
 
-        static func make() -> ConfigValidatorConstants {
-            let configInt0: JSONNumber = JSONNumber(0 as Int64)
-            let configProperties: JSONPropertyTable = JSONPropertyTable(["version", "pushEnabled", "quietHours", "theme", "extra", "limits", "default"])
-            let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(["start", "end"])
-            let configQuietHoursRequired: [Int] = [0, 1]
-            let configQuietHoursStartPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
-            let configRequired: [Int] = [0, 1, 3]
-            let configThemeEnum: [JSONInstance] = [.string("light"), .string("dark"), .string("system")]
-            let configPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Config/properties/version"),
-                SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/pushEnabled"),
-                .anything,
-                .anything,
-                .anything,
-                .anything,
-                SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/default"),
-            ]
-            let configQuietHoursPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/start"),
-                SchemaRule(types: .string, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/end"),
-            ]
-            return ConfigValidatorConstants(
-                configInt0: configInt0,
-                configProperties: configProperties,
-                configQuietHoursProperties: configQuietHoursProperties,
-                configQuietHoursRequired: configQuietHoursRequired,
-                configQuietHoursStartPattern: configQuietHoursStartPattern,
-                configRequired: configRequired,
-                configThemeEnum: configThemeEnum,
-                configPropertyRules: configPropertyRules,
-                configQuietHoursPropertyRules: configQuietHoursPropertyRules
-            )
-        }
+/// The constants of these validators, built together on first use.
+private struct __ConfigValidatorConstants {
+    let configInt0: JSONNumber
+    let configProperties: JSONPropertyTable
+    let configQuietHoursProperties: JSONPropertyTable
+    let configQuietHoursRequired: [Int]
+    let configQuietHoursStartPattern: ECMARegex
+    let configRequired: [Int]
+    let configThemeEnum: [JSONInstance]
+    let configPropertyRules: [SchemaRule]
+    let configQuietHoursPropertyRules: [SchemaRule]
+
+    static func make() -> __ConfigValidatorConstants {
+        let configInt0: JSONNumber = JSONNumber(0 as Int64)
+        let configProperties: JSONPropertyTable = JSONPropertyTable(["version", "pushEnabled", "quietHours", "theme", "extra", "limits", "default"])
+        let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(["start", "end"])
+        let configQuietHoursRequired: [Int] = [0, 1]
+        let configQuietHoursStartPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
+        let configRequired: [Int] = [0, 1, 3]
+        let configThemeEnum: [JSONInstance] = [.string("light"), .string("dark"), .string("system")]
+        let configPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Config/properties/version"),
+            SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/pushEnabled"),
+            .anything,
+            .anything,
+            .anything,
+            .anything,
+            SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/default"),
+        ]
+        let configQuietHoursPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/start"),
+            SchemaRule(types: .string, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/end"),
+        ]
+        return __ConfigValidatorConstants(
+            configInt0: configInt0,
+            configProperties: configProperties,
+            configQuietHoursProperties: configQuietHoursProperties,
+            configQuietHoursRequired: configQuietHoursRequired,
+            configQuietHoursStartPattern: configQuietHoursStartPattern,
+            configRequired: configRequired,
+            configThemeEnum: configThemeEnum,
+            configPropertyRules: configPropertyRules,
+            configQuietHoursPropertyRules: configQuietHoursPropertyRules
+        )
     }
 }

@@ -33,56 +33,54 @@ public struct ConfigResponse: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let configResponseConstants = ConfigResponseValidatorConstants.make()
+private let __configResponseConstants = __ConfigResponseValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ConfigResponse`
-    @_spi(Generated) public static func validateConfigResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.configResponseConstants.configResponseProperties, Self.configResponseConstants.configResponseRequired, keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.configResponseConstants.configResponseProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateConfig) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.configResponseConstants.configResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ConfigResponse`
+@_spi(Generated) public func validateConfigResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __configResponseConstants.configResponseProperties, __configResponseConstants.configResponseRequired, keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __configResponseConstants.configResponseProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "data", validateConfig) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __configResponseConstants.configResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct ConfigResponseValidatorConstants {
-        let configResponseProperties: JSONPropertyTable
-        let configResponseRequired: [Int]
-        let configResponsePropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __ConfigResponseValidatorConstants {
+    let configResponseProperties: JSONPropertyTable
+    let configResponseRequired: [Int]
+    let configResponsePropertyRules: [SchemaRule]
 
-        static func make() -> ConfigResponseValidatorConstants {
-            let configResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let configResponseRequired: [Int] = [0, 1, 2]
-            let configResponsePropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/reason"),
-                .anything,
-            ]
-            return ConfigResponseValidatorConstants(
-                configResponseProperties: configResponseProperties,
-                configResponseRequired: configResponseRequired,
-                configResponsePropertyRules: configResponsePropertyRules
-            )
-        }
+    static func make() -> __ConfigResponseValidatorConstants {
+        let configResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let configResponseRequired: [Int] = [0, 1, 2]
+        let configResponsePropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/status"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/reason"),
+            .anything,
+        ]
+        return __ConfigResponseValidatorConstants(
+            configResponseProperties: configResponseProperties,
+            configResponseRequired: configResponseRequired,
+            configResponsePropertyRules: configResponsePropertyRules
+        )
     }
 }

@@ -37,130 +37,128 @@ public struct CurrencyRates: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let currencyRatesConstants = CurrencyRatesValidatorConstants.make()
+private let __currencyRatesConstants = __CurrencyRatesValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CurrencyRates`
-    @_spi(Generated) public static func validateCurrencyRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.currencyRatesConstants.currencyRatesProperties, Self.currencyRatesConstants.currencyRatesRequired, keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.currencyRatesConstants.currencyRatesProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "rates", validateCurrencyRatesRates) { if context.shouldStop { return false }; valid = false }
-                    case 3:
-                        if !context.validate(member.value, at: "history", validateCurrencyRatesHistory) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.currencyRatesConstants.currencyRatesPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CurrencyRates`
+@_spi(Generated) public func validateCurrencyRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __currencyRatesConstants.currencyRatesProperties, __currencyRatesConstants.currencyRatesRequired, keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __currencyRatesConstants.currencyRatesProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "rates", validateCurrencyRatesRates) { if context.shouldStop { return false }; valid = false }
+                case 3:
+                    if !context.validate(member.value, at: "history", validateCurrencyRatesHistory) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __currencyRatesConstants.currencyRatesPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
-    static func validateCurrencyRatesHistory(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.array.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
-            if context.shouldStop { return false }
-            valid = false
+/// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
+func validateCurrencyRatesHistory(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.array.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .array(let array):
+        for index in 0..<max(0, array.count) {
+            if !context.validate(array[index], at: index, validateRate) { if context.shouldStop { return false }; valid = false }
         }
-        switch instance {
-        case .array(let array):
-            for index in 0..<max(0, array.count) {
-                if !context.validate(array[index], at: index, validateRate) { if context.shouldStop { return false }; valid = false }
+    default:
+        break
+    }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates`
+func validateCurrencyRatesRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        for member in object {
+            let __declared = false
+            if !__declared {
+                if !context.validate(member.value, at: member.key, validateCurrencyRatesRatesAdditionalProperty) { if context.shouldStop { return false }; valid = false }
             }
-        default:
-            break
         }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates`
-    static func validateCurrencyRatesRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            for member in object {
-                let __declared = false
-                if !__declared {
-                    if !context.validate(member.value, at: member.key, validateCurrencyRatesRatesAdditionalProperty) { if context.shouldStop { return false }; valid = false }
-                }
-            }
-            for member in object {
-                if !validateCurrencyRatesRatesPropertyName(.string(member.key), context) {
-                    if context.shouldStop { return false }
-                    valid = false
-                }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
-    static func validateCurrencyRatesRatesAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        return context.checkType(instance, JSONTypeSet.number, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
-    }
-
-    /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames`
-    static func validateCurrencyRatesRatesPropertyName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        switch instance {
-        case .string(let string):
-            if !(context.matches(Self.currencyRatesConstants.currencyRatesBasePattern, string)) {
-                context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/propertyNames/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
+        for member in object {
+            if !validateCurrencyRatesRatesPropertyName(.string(member.key), context) {
                 if context.shouldStop { return false }
                 valid = false
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct CurrencyRatesValidatorConstants {
-        let currencyRatesBasePattern: ECMARegex
-        let currencyRatesProperties: JSONPropertyTable
-        let currencyRatesRequired: [Int]
-        let currencyRatesPropertyRules: [SchemaRule]
+/// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
+func validateCurrencyRatesRatesAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    return context.checkType(instance, JSONTypeSet.number, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
+}
 
-        static func make() -> CurrencyRatesValidatorConstants {
-            let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
-            let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
-            let currencyRatesRequired: [Int] = [0, 1, 2]
-            let currencyRatesPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, pattern: currencyRatesBasePattern, in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/base"),
-                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/timestamp"),
-                .anything,
-                .anything,
-            ]
-            return CurrencyRatesValidatorConstants(
-                currencyRatesBasePattern: currencyRatesBasePattern,
-                currencyRatesProperties: currencyRatesProperties,
-                currencyRatesRequired: currencyRatesRequired,
-                currencyRatesPropertyRules: currencyRatesPropertyRules
-            )
+/// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames`
+func validateCurrencyRatesRatesPropertyName(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    switch instance {
+    case .string(let string):
+        if !(context.matches(__currencyRatesConstants.currencyRatesBasePattern, string)) {
+            context.fail(keyword: "pattern", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/propertyNames/pattern", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames", message: ValidationMessage.pattern(string, "^[A-Z]{3}$"))
+            if context.shouldStop { return false }
+            valid = false
         }
+    default:
+        break
+    }
+    return valid
+}
+
+/// The constants of these validators, built together on first use.
+private struct __CurrencyRatesValidatorConstants {
+    let currencyRatesBasePattern: ECMARegex
+    let currencyRatesProperties: JSONPropertyTable
+    let currencyRatesRequired: [Int]
+    let currencyRatesPropertyRules: [SchemaRule]
+
+    static func make() -> __CurrencyRatesValidatorConstants {
+        let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
+        let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
+        let currencyRatesRequired: [Int] = [0, 1, 2]
+        let currencyRatesPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, pattern: currencyRatesBasePattern, in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/base"),
+            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/timestamp"),
+            .anything,
+            .anything,
+        ]
+        return __CurrencyRatesValidatorConstants(
+            currencyRatesBasePattern: currencyRatesBasePattern,
+            currencyRatesProperties: currencyRatesProperties,
+            currencyRatesRequired: currencyRatesRequired,
+            currencyRatesPropertyRules: currencyRatesPropertyRules
+        )
     }
 }

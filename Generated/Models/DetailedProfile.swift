@@ -143,139 +143,137 @@ public enum DetailedProfileClass: RawRepresentable, Codable, Hashable, Sendable,
 
 // MARK: - Validators
 
-extension Validators {
-    private static let detailedProfileConstants = DetailedProfileValidatorConstants.make()
+private let __detailedProfileConstants = __DetailedProfileValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfile`
-    @_spi(Generated) public static func validateDetailedProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !validateProfile(instance, context) { if context.shouldStop { return false }; valid = false }
-        if !validateDetailedProfileAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfile`
+@_spi(Generated) public func validateDetailedProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !validateProfile(instance, context) { if context.shouldStop { return false }; valid = false }
+    if !validateDetailedProfileAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1`
+func validateDetailedProfileAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1`
-    static func validateDetailedProfileAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.detailedProfileConstants.detailedProfileAllOf1Properties, Self.detailedProfileConstants.detailedProfileAllOf1Required, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.detailedProfileConstants.detailedProfileAllOf1Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 1:
-                        if !context.validate(member.value, at: "friendsCount", validateDetailedProfileAllOf1FriendsCount) { if context.shouldStop { return false }; valid = false }
-                    case 3:
-                        if !context.validate(member.value, at: "class", validateDetailedProfileAllOf1Class) { if context.shouldStop { return false }; valid = false }
-                    case 6:
-                        if !context.validate(member.value, at: "recentComments", validateDetailedProfileAllOf1RecentComments) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.detailedProfileConstants.detailedProfileAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __detailedProfileConstants.detailedProfileAllOf1Properties, __detailedProfileConstants.detailedProfileAllOf1Required, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __detailedProfileConstants.detailedProfileAllOf1Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 1:
+                    if !context.validate(member.value, at: "friendsCount", validateDetailedProfileAllOf1FriendsCount) { if context.shouldStop { return false }; valid = false }
+                case 3:
+                    if !context.validate(member.value, at: "class", validateDetailedProfileAllOf1Class) { if context.shouldStop { return false }; valid = false }
+                case 6:
+                    if !context.validate(member.value, at: "recentComments", validateDetailedProfileAllOf1RecentComments) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __detailedProfileConstants.detailedProfileAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class`
-    static func validateDetailedProfileAllOf1Class(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.string.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
+/// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class`
+func validateDetailedProfileAllOf1Class(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.string.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    if !(SchemaCheck.isOneOf(instance, __detailedProfileConstants.detailedProfileAllOf1ClassEnum)) {
+        context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, __detailedProfileConstants.detailedProfileAllOf1ClassEnum))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount`
+func validateDetailedProfileAllOf1FriendsCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __detailedProfileConstants.detailedProfileInt0)) {
+            context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, __detailedProfileConstants.detailedProfileInt0))
             if context.shouldStop { return false }
             valid = false
         }
-        if !(SchemaCheck.isOneOf(instance, Self.detailedProfileConstants.detailedProfileAllOf1ClassEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, Self.detailedProfileConstants.detailedProfileAllOf1ClassEnum))
+    default:
+        break
+    }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
+func validateDetailedProfileAllOf1RecentComments(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.array.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .array(let array):
+        if !(array.count <= 5) {
+            context.fail(keyword: "maxItems", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/maxItems", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.maxItems(array, 5))
             if context.shouldStop { return false }
             valid = false
         }
-        return valid
+        for index in 0..<max(0, array.count) {
+            if !context.validate(array[index], at: index, validateComment) { if context.shouldStop { return false }; valid = false }
+        }
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount`
-    static func validateDetailedProfileAllOf1FriendsCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.detailedProfileConstants.detailedProfileInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.minimum(number, Self.detailedProfileConstants.detailedProfileInt0))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
-    }
+/// The constants of these validators, built together on first use.
+private struct __DetailedProfileValidatorConstants {
+    let detailedProfileAllOf1ClassEnum: [JSONInstance]
+    let detailedProfileAllOf1Properties: JSONPropertyTable
+    let detailedProfileAllOf1Required: [Int]
+    let detailedProfileInt0: JSONNumber
+    let detailedProfileAllOf1PropertyRules: [SchemaRule]
 
-    /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
-    static func validateDetailedProfileAllOf1RecentComments(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.array.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .array(let array):
-            if !(array.count <= 5) {
-                context.fail(keyword: "maxItems", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/maxItems", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.maxItems(array, 5))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            for index in 0..<max(0, array.count) {
-                if !context.validate(array[index], at: index, validateComment) { if context.shouldStop { return false }; valid = false }
-            }
-        default:
-            break
-        }
-        return valid
-    }
-
-    /// The constants of these validators, built together on first use.
-    private struct DetailedProfileValidatorConstants {
-        let detailedProfileAllOf1ClassEnum: [JSONInstance]
-        let detailedProfileAllOf1Properties: JSONPropertyTable
-        let detailedProfileAllOf1Required: [Int]
-        let detailedProfileInt0: JSONNumber
-        let detailedProfileAllOf1PropertyRules: [SchemaRule]
-
-        static func make() -> DetailedProfileValidatorConstants {
-            let detailedProfileAllOf1ClassEnum: [JSONInstance] = [.string("free"), .string("plus"), .string("pro")]
-            let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["bio", "friendsCount", "größe", "class", "self", "2fa_enabled", "recentComments"])
-            let detailedProfileAllOf1Required: [Int] = [1, 5]
-            let detailedProfileInt0: JSONNumber = JSONNumber(0 as Int64)
-            let detailedProfileAllOf1PropertyRules: [SchemaRule] = [
-                SchemaRule(types: .stringOrNull, maxLength: 500, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/bio"),
-                .anything,
-                SchemaRule(types: .integer, in: "openapi.ya", at: "/components/schemas/DetailedProfile/allOf/1/properties/größe"),
-                .anything,
-                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/self"),
-                SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled"),
-                .anything,
-            ]
-            return DetailedProfileValidatorConstants(
-                detailedProfileAllOf1ClassEnum: detailedProfileAllOf1ClassEnum,
-                detailedProfileAllOf1Properties: detailedProfileAllOf1Properties,
-                detailedProfileAllOf1Required: detailedProfileAllOf1Required,
-                detailedProfileInt0: detailedProfileInt0,
-                detailedProfileAllOf1PropertyRules: detailedProfileAllOf1PropertyRules
-            )
-        }
+    static func make() -> __DetailedProfileValidatorConstants {
+        let detailedProfileAllOf1ClassEnum: [JSONInstance] = [.string("free"), .string("plus"), .string("pro")]
+        let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["bio", "friendsCount", "größe", "class", "self", "2fa_enabled", "recentComments"])
+        let detailedProfileAllOf1Required: [Int] = [1, 5]
+        let detailedProfileInt0: JSONNumber = JSONNumber(0 as Int64)
+        let detailedProfileAllOf1PropertyRules: [SchemaRule] = [
+            SchemaRule(types: .stringOrNull, maxLength: 500, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/bio"),
+            .anything,
+            SchemaRule(types: .integer, in: "openapi.ya", at: "/components/schemas/DetailedProfile/allOf/1/properties/größe"),
+            .anything,
+            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/self"),
+            SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled"),
+            .anything,
+        ]
+        return __DetailedProfileValidatorConstants(
+            detailedProfileAllOf1ClassEnum: detailedProfileAllOf1ClassEnum,
+            detailedProfileAllOf1Properties: detailedProfileAllOf1Properties,
+            detailedProfileAllOf1Required: detailedProfileAllOf1Required,
+            detailedProfileInt0: detailedProfileInt0,
+            detailedProfileAllOf1PropertyRules: detailedProfileAllOf1PropertyRules
+        )
     }
 }

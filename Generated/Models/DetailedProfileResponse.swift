@@ -36,57 +36,55 @@ public struct DetailedProfileResponse: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let detailedProfileResponseConstants = DetailedProfileResponseValidatorConstants.make()
+private let __detailedProfileResponseConstants = __DetailedProfileResponseValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfileResponse`
-    @_spi(Generated) public static func validateDetailedProfileResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
-        if !validateDetailedProfileResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/DetailedProfileResponse`
+@_spi(Generated) public func validateDetailedProfileResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
+    if !validateDetailedProfileResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1`
+func validateDetailedProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// `openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1`
-    static func validateDetailedProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.detailedProfileResponseConstants.detailedProfileResponseAllOf1Properties, Self.detailedProfileResponseConstants.detailedProfileResponseAllOf1Required, keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.detailedProfileResponseConstants.detailedProfileResponseAllOf1Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "data", validateDetailedProfile) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        break
-                    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __detailedProfileResponseConstants.detailedProfileResponseAllOf1Properties, __detailedProfileResponseConstants.detailedProfileResponseAllOf1Required, keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __detailedProfileResponseConstants.detailedProfileResponseAllOf1Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 0:
+                    if !context.validate(member.value, at: "data", validateDetailedProfile) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct DetailedProfileResponseValidatorConstants {
-        let detailedProfileResponseAllOf1Properties: JSONPropertyTable
-        let detailedProfileResponseAllOf1Required: [Int]
+/// The constants of these validators, built together on first use.
+private struct __DetailedProfileResponseValidatorConstants {
+    let detailedProfileResponseAllOf1Properties: JSONPropertyTable
+    let detailedProfileResponseAllOf1Required: [Int]
 
-        static func make() -> DetailedProfileResponseValidatorConstants {
-            let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
-            let detailedProfileResponseAllOf1Required: [Int] = [0]
-            return DetailedProfileResponseValidatorConstants(
-                detailedProfileResponseAllOf1Properties: detailedProfileResponseAllOf1Properties,
-                detailedProfileResponseAllOf1Required: detailedProfileResponseAllOf1Required
-            )
-        }
+    static func make() -> __DetailedProfileResponseValidatorConstants {
+        let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+        let detailedProfileResponseAllOf1Required: [Int] = [0]
+        return __DetailedProfileResponseValidatorConstants(
+            detailedProfileResponseAllOf1Properties: detailedProfileResponseAllOf1Properties,
+            detailedProfileResponseAllOf1Required: detailedProfileResponseAllOf1Required
+        )
     }
 }

@@ -31,45 +31,43 @@ public struct Envelope: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let envelopeConstants = EnvelopeValidatorConstants.make()
+private let __envelopeConstants = __EnvelopeValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Envelope`
-    @_spi(Generated) public static func validateEnvelope(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.envelopeConstants.envelopeProperties, Self.envelopeConstants.envelopeRequired, keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.envelopeConstants.envelopeProperties, Self.envelopeConstants.envelopePropertyRules) { if context.shouldStop { return false }; valid = false }
-        default:
-            break
-        }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Envelope`
+@_spi(Generated) public func validateEnvelope(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __envelopeConstants.envelopeProperties, __envelopeConstants.envelopeRequired, keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope") { if context.shouldStop { return false }; valid = false }
+        if !context.validateProperties(object, __envelopeConstants.envelopeProperties, __envelopeConstants.envelopePropertyRules) { if context.shouldStop { return false }; valid = false }
+    default:
+        break
+    }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct EnvelopeValidatorConstants {
-        let envelopeProperties: JSONPropertyTable
-        let envelopeRequired: [Int]
-        let envelopePropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __EnvelopeValidatorConstants {
+    let envelopeProperties: JSONPropertyTable
+    let envelopeRequired: [Int]
+    let envelopePropertyRules: [SchemaRule]
 
-        static func make() -> EnvelopeValidatorConstants {
-            let envelopeProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason"])
-            let envelopeRequired: [Int] = [0]
-            let envelopePropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/reason"),
-            ]
-            return EnvelopeValidatorConstants(
-                envelopeProperties: envelopeProperties,
-                envelopeRequired: envelopeRequired,
-                envelopePropertyRules: envelopePropertyRules
-            )
-        }
+    static func make() -> __EnvelopeValidatorConstants {
+        let envelopeProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason"])
+        let envelopeRequired: [Int] = [0]
+        let envelopePropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/status"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/reason"),
+        ]
+        return __EnvelopeValidatorConstants(
+            envelopeProperties: envelopeProperties,
+            envelopeRequired: envelopeRequired,
+            envelopePropertyRules: envelopePropertyRules
+        )
     }
 }

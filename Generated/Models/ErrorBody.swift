@@ -30,45 +30,43 @@ public struct ErrorBody: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let errorBodyConstants = ErrorBodyValidatorConstants.make()
+private let __errorBodyConstants = __ErrorBodyValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorBody`
-    @_spi(Generated) public static func validateErrorBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.errorBodyConstants.errorBodyProperties, Self.errorBodyConstants.errorBodyRequired, keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.errorBodyConstants.errorBodyProperties, Self.errorBodyConstants.errorBodyPropertyRules) { if context.shouldStop { return false }; valid = false }
-        default:
-            break
-        }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorBody`
+@_spi(Generated) public func validateErrorBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __errorBodyConstants.errorBodyProperties, __errorBodyConstants.errorBodyRequired, keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody") { if context.shouldStop { return false }; valid = false }
+        if !context.validateProperties(object, __errorBodyConstants.errorBodyProperties, __errorBodyConstants.errorBodyPropertyRules) { if context.shouldStop { return false }; valid = false }
+    default:
+        break
+    }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct ErrorBodyValidatorConstants {
-        let errorBodyProperties: JSONPropertyTable
-        let errorBodyRequired: [Int]
-        let errorBodyPropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __ErrorBodyValidatorConstants {
+    let errorBodyProperties: JSONPropertyTable
+    let errorBodyRequired: [Int]
+    let errorBodyPropertyRules: [SchemaRule]
 
-        static func make() -> ErrorBodyValidatorConstants {
-            let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(["code", "message"])
-            let errorBodyRequired: [Int] = [0, 1]
-            let errorBodyPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/code"),
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/message"),
-            ]
-            return ErrorBodyValidatorConstants(
-                errorBodyProperties: errorBodyProperties,
-                errorBodyRequired: errorBodyRequired,
-                errorBodyPropertyRules: errorBodyPropertyRules
-            )
-        }
+    static func make() -> __ErrorBodyValidatorConstants {
+        let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(["code", "message"])
+        let errorBodyRequired: [Int] = [0, 1]
+        let errorBodyPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/code"),
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/message"),
+        ]
+        return __ErrorBodyValidatorConstants(
+            errorBodyProperties: errorBodyProperties,
+            errorBodyRequired: errorBodyRequired,
+            errorBodyPropertyRules: errorBodyPropertyRules
+        )
     }
 }

@@ -35,62 +35,60 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let errorResponseConstants = ErrorResponseValidatorConstants.make()
+private let __errorResponseConstants = __ErrorResponseValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorResponse`
-    @_spi(Generated) public static func validateErrorResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
-        if !validateErrorResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorResponse`
+@_spi(Generated) public func validateErrorResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
+    if !validateErrorResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/ErrorResponse/allOf/1`
+func validateErrorResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// `openapi.yaml#/components/schemas/ErrorResponse/allOf/1`
-    static func validateErrorResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __errorResponseConstants.errorResponseAllOf1Properties, __errorResponseConstants.errorResponseAllOf1Required, keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+        if !(object.contains(key: "reason")) {
+            context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.required("reason"))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.errorResponseConstants.errorResponseAllOf1Properties, Self.errorResponseConstants.errorResponseAllOf1Required, keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
-            if !(object.contains(key: "reason")) {
-                context.fail(keyword: "required", keywordLocation: "/components/schemas/ErrorResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorResponse/allOf/1", message: ValidationMessage.required("reason"))
-                if context.shouldStop { return false }
-                valid = false
-            }
-            for member in object {
-                let __index = Self.errorResponseConstants.errorResponseAllOf1Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "data", validateErrorBody) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        break
-                    }
+        for member in object {
+            let __index = __errorResponseConstants.errorResponseAllOf1Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 0:
+                    if !context.validate(member.value, at: "data", validateErrorBody) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct ErrorResponseValidatorConstants {
-        let errorResponseAllOf1Properties: JSONPropertyTable
-        let errorResponseAllOf1Required: [Int]
+/// The constants of these validators, built together on first use.
+private struct __ErrorResponseValidatorConstants {
+    let errorResponseAllOf1Properties: JSONPropertyTable
+    let errorResponseAllOf1Required: [Int]
 
-        static func make() -> ErrorResponseValidatorConstants {
-            let errorResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
-            let errorResponseAllOf1Required: [Int] = [0]
-            return ErrorResponseValidatorConstants(
-                errorResponseAllOf1Properties: errorResponseAllOf1Properties,
-                errorResponseAllOf1Required: errorResponseAllOf1Required
-            )
-        }
+    static func make() -> __ErrorResponseValidatorConstants {
+        let errorResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+        let errorResponseAllOf1Required: [Int] = [0]
+        return __ErrorResponseValidatorConstants(
+            errorResponseAllOf1Properties: errorResponseAllOf1Properties,
+            errorResponseAllOf1Required: errorResponseAllOf1Required
+        )
     }
 }

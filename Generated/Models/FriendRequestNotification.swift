@@ -54,85 +54,83 @@ public struct FriendRequestNotification: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let friendRequestNotificationConstants = FriendRequestNotificationValidatorConstants.make()
+private let __friendRequestNotificationConstants = __FriendRequestNotificationValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendRequestNotification`
-    @_spi(Generated) public static func validateFriendRequestNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !validateNotificationBase(instance, context) { if context.shouldStop { return false }; valid = false }
-        if !validateFriendRequestNotificationAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendRequestNotification`
+@_spi(Generated) public func validateFriendRequestNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !validateNotificationBase(instance, context) { if context.shouldStop { return false }; valid = false }
+    if !validateFriendRequestNotificationAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1`
+func validateFriendRequestNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1`
-    static func validateFriendRequestNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1Properties, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1Required, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "kind", validateFriendRequestNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
-                    case 1:
-                        if !context.validate(member.value, at: "from", validateFriend) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __friendRequestNotificationConstants.friendRequestNotificationAllOf1Properties, __friendRequestNotificationConstants.friendRequestNotificationAllOf1Required, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __friendRequestNotificationConstants.friendRequestNotificationAllOf1Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 0:
+                    if !context.validate(member.value, at: "kind", validateFriendRequestNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
+                case 1:
+                    if !context.validate(member.value, at: "from", validateFriend) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __friendRequestNotificationConstants.friendRequestNotificationAllOf1PropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind`
-    static func validateFriendRequestNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.string.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !(SchemaCheck.equals(instance, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1KindConst)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.friendRequestNotificationConstants.friendRequestNotificationAllOf1KindConst))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+/// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind`
+func validateFriendRequestNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.string.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
+        if context.shouldStop { return false }
+        valid = false
     }
+    if !(SchemaCheck.equals(instance, __friendRequestNotificationConstants.friendRequestNotificationAllOf1KindConst)) {
+        context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, __friendRequestNotificationConstants.friendRequestNotificationAllOf1KindConst))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct FriendRequestNotificationValidatorConstants {
-        let friendRequestNotificationAllOf1KindConst: JSONInstance
-        let friendRequestNotificationAllOf1Properties: JSONPropertyTable
-        let friendRequestNotificationAllOf1Required: [Int]
-        let friendRequestNotificationAllOf1PropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __FriendRequestNotificationValidatorConstants {
+    let friendRequestNotificationAllOf1KindConst: JSONInstance
+    let friendRequestNotificationAllOf1Properties: JSONPropertyTable
+    let friendRequestNotificationAllOf1Required: [Int]
+    let friendRequestNotificationAllOf1PropertyRules: [SchemaRule]
 
-        static func make() -> FriendRequestNotificationValidatorConstants {
-            let friendRequestNotificationAllOf1KindConst: JSONInstance = .string("friend_request")
-            let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "from", "message"])
-            let friendRequestNotificationAllOf1Required: [Int] = [0, 1]
-            let friendRequestNotificationAllOf1PropertyRules: [SchemaRule] = [
-                .anything,
-                .anything,
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/FriendRequestNotification/allOf/1/properties/message"),
-            ]
-            return FriendRequestNotificationValidatorConstants(
-                friendRequestNotificationAllOf1KindConst: friendRequestNotificationAllOf1KindConst,
-                friendRequestNotificationAllOf1Properties: friendRequestNotificationAllOf1Properties,
-                friendRequestNotificationAllOf1Required: friendRequestNotificationAllOf1Required,
-                friendRequestNotificationAllOf1PropertyRules: friendRequestNotificationAllOf1PropertyRules
-            )
-        }
+    static func make() -> __FriendRequestNotificationValidatorConstants {
+        let friendRequestNotificationAllOf1KindConst: JSONInstance = .string("friend_request")
+        let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "from", "message"])
+        let friendRequestNotificationAllOf1Required: [Int] = [0, 1]
+        let friendRequestNotificationAllOf1PropertyRules: [SchemaRule] = [
+            .anything,
+            .anything,
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/FriendRequestNotification/allOf/1/properties/message"),
+        ]
+        return __FriendRequestNotificationValidatorConstants(
+            friendRequestNotificationAllOf1KindConst: friendRequestNotificationAllOf1KindConst,
+            friendRequestNotificationAllOf1Properties: friendRequestNotificationAllOf1Properties,
+            friendRequestNotificationAllOf1Required: friendRequestNotificationAllOf1Required,
+            friendRequestNotificationAllOf1PropertyRules: friendRequestNotificationAllOf1PropertyRules
+        )
     }
 }

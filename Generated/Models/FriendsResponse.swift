@@ -65,184 +65,182 @@ public struct FriendsResponseData: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let friendsResponseConstants = FriendsResponseValidatorConstants.make()
+private let __friendsResponseConstants = __FriendsResponseValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendsResponse`
-    @_spi(Generated) public static func validateFriendsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.friendsResponseConstants.friendsResponseProperties, Self.friendsResponseConstants.friendsResponseRequired, keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.friendsResponseConstants.friendsResponseProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateFriendsResponseData) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.friendsResponseConstants.friendsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendsResponse`
+@_spi(Generated) public func validateFriendsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __friendsResponseConstants.friendsResponseProperties, __friendsResponseConstants.friendsResponseRequired, keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __friendsResponseConstants.friendsResponseProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "data", validateFriendsResponseData) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __friendsResponseConstants.friendsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data`
-    static func validateFriendsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.friendsResponseConstants.friendsResponseDataProperties, Self.friendsResponseConstants.friendsResponseDataRequired, keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.friendsResponseConstants.friendsResponseDataProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "items", validateFriendsResponseDataItems) { if context.shouldStop { return false }; valid = false }
-                    case 1:
-                        if !context.validate(member.value, at: "page", validateFriendsResponseDataPage) { if context.shouldStop { return false }; valid = false }
-                    case 2:
-                        if !context.validate(member.value, at: "pageSize", validateFriendsResponseDataPageSize) { if context.shouldStop { return false }; valid = false }
-                    case 3:
-                        if !context.validate(member.value, at: "total", validateFriendsResponseDataTotal) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        break
-                    }
+/// `openapi.yaml#/components/schemas/FriendsResponse/properties/data`
+func validateFriendsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __friendsResponseConstants.friendsResponseDataProperties, __friendsResponseConstants.friendsResponseDataRequired, keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __friendsResponseConstants.friendsResponseDataProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 0:
+                    if !context.validate(member.value, at: "items", validateFriendsResponseDataItems) { if context.shouldStop { return false }; valid = false }
+                case 1:
+                    if !context.validate(member.value, at: "page", validateFriendsResponseDataPage) { if context.shouldStop { return false }; valid = false }
+                case 2:
+                    if !context.validate(member.value, at: "pageSize", validateFriendsResponseDataPageSize) { if context.shouldStop { return false }; valid = false }
+                case 3:
+                    if !context.validate(member.value, at: "total", validateFriendsResponseDataTotal) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items`
-    static func validateFriendsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.array.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
+/// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items`
+func validateFriendsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.array.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .array(let array):
+        for index in 0..<max(0, array.count) {
+            if !context.validate(array[index], at: index, validateFriend) { if context.shouldStop { return false }; valid = false }
+        }
+    default:
+        break
+    }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page`
+func validateFriendsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __friendsResponseConstants.friendsResponseInt1)) {
+            context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, __friendsResponseConstants.friendsResponseInt1))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .array(let array):
-            for index in 0..<max(0, array.count) {
-                if !context.validate(array[index], at: index, validateFriend) { if context.shouldStop { return false }; valid = false }
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page`
-    static func validateFriendsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+/// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize`
+func validateFriendsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __friendsResponseConstants.friendsResponseInt1)) {
+            context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, __friendsResponseConstants.friendsResponseInt1))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.friendsResponseConstants.friendsResponseInt1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.friendsResponseConstants.friendsResponseInt1))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize`
-    static func validateFriendsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+/// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total`
+func validateFriendsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __friendsResponseConstants.friendsResponseInt0)) {
+            context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, __friendsResponseConstants.friendsResponseInt0))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.friendsResponseConstants.friendsResponseInt1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.friendsResponseConstants.friendsResponseInt1))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total`
-    static func validateFriendsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.friendsResponseConstants.friendsResponseInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.friendsResponseConstants.friendsResponseInt0))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
-    }
+/// The constants of these validators, built together on first use.
+private struct __FriendsResponseValidatorConstants {
+    let friendsResponseDataProperties: JSONPropertyTable
+    let friendsResponseDataRequired: [Int]
+    let friendsResponseInt0: JSONNumber
+    let friendsResponseInt1: JSONNumber
+    let friendsResponseProperties: JSONPropertyTable
+    let friendsResponseRequired: [Int]
+    let friendsResponsePropertyRules: [SchemaRule]
 
-    /// The constants of these validators, built together on first use.
-    private struct FriendsResponseValidatorConstants {
-        let friendsResponseDataProperties: JSONPropertyTable
-        let friendsResponseDataRequired: [Int]
-        let friendsResponseInt0: JSONNumber
-        let friendsResponseInt1: JSONNumber
-        let friendsResponseProperties: JSONPropertyTable
-        let friendsResponseRequired: [Int]
-        let friendsResponsePropertyRules: [SchemaRule]
-
-        static func make() -> FriendsResponseValidatorConstants {
-            let friendsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "page", "pageSize", "total"])
-            let friendsResponseDataRequired: [Int] = [0, 1, 2, 3]
-            let friendsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
-            let friendsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
-            let friendsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let friendsResponseRequired: [Int] = [0, 1, 2]
-            let friendsResponsePropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/reason"),
-                .anything,
-            ]
-            return FriendsResponseValidatorConstants(
-                friendsResponseDataProperties: friendsResponseDataProperties,
-                friendsResponseDataRequired: friendsResponseDataRequired,
-                friendsResponseInt0: friendsResponseInt0,
-                friendsResponseInt1: friendsResponseInt1,
-                friendsResponseProperties: friendsResponseProperties,
-                friendsResponseRequired: friendsResponseRequired,
-                friendsResponsePropertyRules: friendsResponsePropertyRules
-            )
-        }
+    static func make() -> __FriendsResponseValidatorConstants {
+        let friendsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "page", "pageSize", "total"])
+        let friendsResponseDataRequired: [Int] = [0, 1, 2, 3]
+        let friendsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
+        let friendsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
+        let friendsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let friendsResponseRequired: [Int] = [0, 1, 2]
+        let friendsResponsePropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/status"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/reason"),
+            .anything,
+        ]
+        return __FriendsResponseValidatorConstants(
+            friendsResponseDataProperties: friendsResponseDataProperties,
+            friendsResponseDataRequired: friendsResponseDataRequired,
+            friendsResponseInt0: friendsResponseInt0,
+            friendsResponseInt1: friendsResponseInt1,
+            friendsResponseProperties: friendsResponseProperties,
+            friendsResponseRequired: friendsResponseRequired,
+            friendsResponsePropertyRules: friendsResponsePropertyRules
+        )
     }
 }

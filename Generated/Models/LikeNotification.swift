@@ -78,89 +78,87 @@ public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let likeNotificationConstants = LikeNotificationValidatorConstants.make()
+private let __likeNotificationConstants = __LikeNotificationValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/LikeNotification`
-    @_spi(Generated) public static func validateLikeNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !validateNotificationBase(instance, context) { if context.shouldStop { return false }; valid = false }
-        if !validateLikeNotificationAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/LikeNotification`
+@_spi(Generated) public func validateLikeNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !validateNotificationBase(instance, context) { if context.shouldStop { return false }; valid = false }
+    if !validateLikeNotificationAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/LikeNotification/allOf/1`
+func validateLikeNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1`
-    static func validateLikeNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.likeNotificationConstants.likeNotificationAllOf1Properties, Self.likeNotificationConstants.likeNotificationAllOf1Required, keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.likeNotificationConstants.likeNotificationAllOf1Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "kind", validateLikeNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
-                    case 1:
-                        if !context.validate(member.value, at: "likedBy", validateFriend) { if context.shouldStop { return false }; valid = false }
-                    case 2:
-                        if !context.validate(member.value, at: "target", validateLikeNotificationAllOf1Target) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        break
-                    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __likeNotificationConstants.likeNotificationAllOf1Properties, __likeNotificationConstants.likeNotificationAllOf1Required, keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __likeNotificationConstants.likeNotificationAllOf1Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 0:
+                    if !context.validate(member.value, at: "kind", validateLikeNotificationAllOf1Kind) { if context.shouldStop { return false }; valid = false }
+                case 1:
+                    if !context.validate(member.value, at: "likedBy", validateFriend) { if context.shouldStop { return false }; valid = false }
+                case 2:
+                    if !context.validate(member.value, at: "target", validateLikeNotificationAllOf1Target) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind`
-    static func validateLikeNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(SchemaCheck.equals(instance, Self.likeNotificationConstants.likeNotificationAllOf1KindConst)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, Self.likeNotificationConstants.likeNotificationAllOf1KindConst))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+/// `openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind`
+func validateLikeNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(SchemaCheck.equals(instance, __likeNotificationConstants.likeNotificationAllOf1KindConst)) {
+        context.fail(keyword: "const", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, __likeNotificationConstants.likeNotificationAllOf1KindConst))
+        if context.shouldStop { return false }
+        valid = false
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/target`
-    static func validateLikeNotificationAllOf1Target(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        var __any = false
-        if context.probe({ validateComment(instance, $0) }) { __any = true }
-        if context.probe({ validatePhoto(instance, $0) }) { __any = true }
-        if !(__any) {
-            context.fail(keyword: "anyOf", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/target/anyOf", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/target", message: ValidationMessage.anyOf(instance))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+/// `openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/target`
+func validateLikeNotificationAllOf1Target(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    var __any = false
+    if context.probe({ validateComment(instance, $0) }) { __any = true }
+    if context.probe({ validatePhoto(instance, $0) }) { __any = true }
+    if !(__any) {
+        context.fail(keyword: "anyOf", keywordLocation: "/components/schemas/LikeNotification/allOf/1/properties/target/anyOf", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1/properties/target", message: ValidationMessage.anyOf(instance))
+        if context.shouldStop { return false }
+        valid = false
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct LikeNotificationValidatorConstants {
-        let likeNotificationAllOf1KindConst: JSONInstance
-        let likeNotificationAllOf1Properties: JSONPropertyTable
-        let likeNotificationAllOf1Required: [Int]
+/// The constants of these validators, built together on first use.
+private struct __LikeNotificationValidatorConstants {
+    let likeNotificationAllOf1KindConst: JSONInstance
+    let likeNotificationAllOf1Properties: JSONPropertyTable
+    let likeNotificationAllOf1Required: [Int]
 
-        static func make() -> LikeNotificationValidatorConstants {
-            let likeNotificationAllOf1KindConst: JSONInstance = .string("like")
-            let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "likedBy", "target"])
-            let likeNotificationAllOf1Required: [Int] = [0, 1, 2]
-            return LikeNotificationValidatorConstants(
-                likeNotificationAllOf1KindConst: likeNotificationAllOf1KindConst,
-                likeNotificationAllOf1Properties: likeNotificationAllOf1Properties,
-                likeNotificationAllOf1Required: likeNotificationAllOf1Required
-            )
-        }
+    static func make() -> __LikeNotificationValidatorConstants {
+        let likeNotificationAllOf1KindConst: JSONInstance = .string("like")
+        let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "likedBy", "target"])
+        let likeNotificationAllOf1Required: [Int] = [0, 1, 2]
+        return __LikeNotificationValidatorConstants(
+            likeNotificationAllOf1KindConst: likeNotificationAllOf1KindConst,
+            likeNotificationAllOf1Properties: likeNotificationAllOf1Properties,
+            likeNotificationAllOf1Required: likeNotificationAllOf1Required
+        )
     }
 }

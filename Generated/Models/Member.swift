@@ -163,156 +163,154 @@ public enum MemberRole: RawRepresentable, Codable, Hashable, Sendable, Parameter
 
 // MARK: - Validators
 
-extension Validators {
-    private static let memberConstants = MemberValidatorConstants.make()
+private let __memberConstants = __MemberValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `schemas/friend.json#`
-    @_spi(Generated) public static func validateFriend(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/type", schemaLocation: "schemas/friend.json#", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.memberConstants.friendProperties, Self.memberConstants.friendRequired, keywordLocation: "/required", schemaLocation: "schemas/friend.json#") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.memberConstants.friendProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 5:
-                        if !context.validate(member.value, at: "mutual_friends", validateFriendMutualFriends) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.memberConstants.friendPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `schemas/friend.json#`
+@_spi(Generated) public func validateFriend(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/type", schemaLocation: "schemas/friend.json#", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __memberConstants.friendProperties, __memberConstants.friendRequired, keywordLocation: "/required", schemaLocation: "schemas/friend.json#") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __memberConstants.friendProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 5:
+                    if !context.validate(member.value, at: "mutual_friends", validateFriendMutualFriends) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __memberConstants.friendPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `schemas/friend.json#/properties/mutual_friends`
-    static func validateFriendMutualFriends(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+/// `schemas/friend.json#/properties/mutual_friends`
+func validateFriendMutualFriends(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __memberConstants.memberInt0)) {
+            context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, __memberConstants.memberInt0))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.memberConstants.memberInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/properties/mutual_friends/minimum", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.minimum(number, Self.memberConstants.memberInt0))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Profile`
-    @_spi(Generated) public static func validateProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.memberConstants.profileProperties, Self.memberConstants.profileRequired, keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.memberConstants.profileProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 8:
-                        if !context.validate(member.value, at: "role", validateProfileRole) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.memberConstants.profilePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Profile`
+@_spi(Generated) public func validateProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __memberConstants.profileProperties, __memberConstants.profileRequired, keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __memberConstants.profileProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 8:
+                    if !context.validate(member.value, at: "role", validateProfileRole) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __memberConstants.profilePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/Profile/properties/role`
-    static func validateProfileRole(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.string.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !(SchemaCheck.isOneOf(instance, Self.memberConstants.profileRoleEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/Profile/properties/role/enum", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.enumeration(instance, Self.memberConstants.profileRoleEnum))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+/// `openapi.yaml#/components/schemas/Profile/properties/role`
+func validateProfileRole(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.string.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
+        if context.shouldStop { return false }
+        valid = false
     }
+    if !(SchemaCheck.isOneOf(instance, __memberConstants.profileRoleEnum)) {
+        context.fail(keyword: "enum", keywordLocation: "/components/schemas/Profile/properties/role/enum", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.enumeration(instance, __memberConstants.profileRoleEnum))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct MemberValidatorConstants {
-        let friendIdentPattern: ECMARegex
-        let friendProperties: JSONPropertyTable
-        let friendRequired: [Int]
-        let memberInt0: JSONNumber
-        let profileProperties: JSONPropertyTable
-        let profileRequired: [Int]
-        let profileRoleEnum: [JSONInstance]
-        let friendPropertyRules: [SchemaRule]
-        let profilePropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __MemberValidatorConstants {
+    let friendIdentPattern: ECMARegex
+    let friendProperties: JSONPropertyTable
+    let friendRequired: [Int]
+    let memberInt0: JSONNumber
+    let profileProperties: JSONPropertyTable
+    let profileRequired: [Int]
+    let profileRoleEnum: [JSONInstance]
+    let friendPropertyRules: [SchemaRule]
+    let profilePropertyRules: [SchemaRule]
 
-        static func make() -> MemberValidatorConstants {
-            let friendIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .unicode)
-            let friendProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "display-name", "avatar_url", "is_online", "mutual_friends", "friends_since"])
-            let friendRequired: [Int] = [0, 1, 3, 4]
-            let memberInt0: JSONNumber = JSONNumber(0 as Int64)
-            let profileProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "email", "displayName", "avatarUrl", "birthday", "createdAt", "lastSeenAt", "role", "locale", "karma", "legacyId"])
-            let profileRequired: [Int] = [0, 1, 2, 4, 6, 8, 10]
-            let profileRoleEnum: [JSONInstance] = [.string("member"), .string("moderator"), .string("admin")]
-            let friendPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, pattern: friendIdentPattern, in: "schemas/friend.json", at: "/properties/ident"),
-                SchemaRule(types: .string, minLength: 1, in: "schemas/friend.json", at: "/properties/user_name"),
-                SchemaRule(types: .stringOrNull, in: "schemas/friend.json", at: "/properties/display-name"),
-                SchemaRule(types: .string, format: "uri", in: "schemas/friend.json", at: "/properties/avatar_url"),
-                SchemaRule(types: .boolean, in: "schemas/friend.json", at: "/properties/is_online"),
-                .anything,
-                SchemaRule(types: .string, format: "date", in: "schemas/friend.json", at: "/properties/friends_since"),
-            ]
-            let profilePropertyRules: [SchemaRule] = [
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/id"),
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Profile/properties/username"),
-                SchemaRule(types: .string, format: "email", in: "openapi.yaml", at: "/components/schemas/Profile/properties/email"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Profile/properties/displayName"),
-                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/Profile/properties/avatarUrl"),
-                SchemaRule(types: .string, format: "date", in: "openapi.yaml", at: "/components/schemas/Profile/properties/birthday"),
-                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/createdAt"),
-                SchemaRule(types: .stringOrNull, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/lastSeenAt"),
-                .anything,
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Profile/properties/locale"),
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/karma"),
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/legacyId"),
-            ]
-            return MemberValidatorConstants(
-                friendIdentPattern: friendIdentPattern,
-                friendProperties: friendProperties,
-                friendRequired: friendRequired,
-                memberInt0: memberInt0,
-                profileProperties: profileProperties,
-                profileRequired: profileRequired,
-                profileRoleEnum: profileRoleEnum,
-                friendPropertyRules: friendPropertyRules,
-                profilePropertyRules: profilePropertyRules
-            )
-        }
+    static func make() -> __MemberValidatorConstants {
+        let friendIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .unicode)
+        let friendProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "display-name", "avatar_url", "is_online", "mutual_friends", "friends_since"])
+        let friendRequired: [Int] = [0, 1, 3, 4]
+        let memberInt0: JSONNumber = JSONNumber(0 as Int64)
+        let profileProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "email", "displayName", "avatarUrl", "birthday", "createdAt", "lastSeenAt", "role", "locale", "karma", "legacyId"])
+        let profileRequired: [Int] = [0, 1, 2, 4, 6, 8, 10]
+        let profileRoleEnum: [JSONInstance] = [.string("member"), .string("moderator"), .string("admin")]
+        let friendPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, pattern: friendIdentPattern, in: "schemas/friend.json", at: "/properties/ident"),
+            SchemaRule(types: .string, minLength: 1, in: "schemas/friend.json", at: "/properties/user_name"),
+            SchemaRule(types: .stringOrNull, in: "schemas/friend.json", at: "/properties/display-name"),
+            SchemaRule(types: .string, format: "uri", in: "schemas/friend.json", at: "/properties/avatar_url"),
+            SchemaRule(types: .boolean, in: "schemas/friend.json", at: "/properties/is_online"),
+            .anything,
+            SchemaRule(types: .string, format: "date", in: "schemas/friend.json", at: "/properties/friends_since"),
+        ]
+        let profilePropertyRules: [SchemaRule] = [
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/id"),
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Profile/properties/username"),
+            SchemaRule(types: .string, format: "email", in: "openapi.yaml", at: "/components/schemas/Profile/properties/email"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Profile/properties/displayName"),
+            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/Profile/properties/avatarUrl"),
+            SchemaRule(types: .string, format: "date", in: "openapi.yaml", at: "/components/schemas/Profile/properties/birthday"),
+            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/createdAt"),
+            SchemaRule(types: .stringOrNull, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/lastSeenAt"),
+            .anything,
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Profile/properties/locale"),
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/karma"),
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/legacyId"),
+        ]
+        return __MemberValidatorConstants(
+            friendIdentPattern: friendIdentPattern,
+            friendProperties: friendProperties,
+            friendRequired: friendRequired,
+            memberInt0: memberInt0,
+            profileProperties: profileProperties,
+            profileRequired: profileRequired,
+            profileRoleEnum: profileRoleEnum,
+            friendPropertyRules: friendPropertyRules,
+            profilePropertyRules: profilePropertyRules
+        )
     }
 }

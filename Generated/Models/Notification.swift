@@ -50,22 +50,20 @@ public indirect enum Notification: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Notification`
-    @_spi(Generated) public static func validateNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        var __matches: [Int] = []
-        if context.probe({ validateLikeNotification(instance, $0) }) { __matches.append(0) }
-        if context.probe({ validateFriendRequestNotification(instance, $0) }) { __matches.append(1) }
-        if !(__matches.count == 1) {
-            if let __kind = instance["kind"]?.stringValue, !["like", "friend_request"].contains(__kind) {
-                context.fail(keyword: "discriminator", keywordLocation: "/components/schemas/Notification/discriminator", schemaLocation: "openapi.yaml#/components/schemas/Notification", message: ValidationMessage.discriminator(__kind, property: "kind", known: ["like", "friend_request"]))
-            } else {
-                context.fail(keyword: "oneOf", keywordLocation: "/components/schemas/Notification/oneOf", schemaLocation: "openapi.yaml#/components/schemas/Notification", message: ValidationMessage.oneOf(instance, matches: __matches))
-            }
-            if context.shouldStop { return false }
-            valid = false
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Notification`
+@_spi(Generated) public func validateNotification(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    var __matches: [Int] = []
+    if context.probe({ validateLikeNotification(instance, $0) }) { __matches.append(0) }
+    if context.probe({ validateFriendRequestNotification(instance, $0) }) { __matches.append(1) }
+    if !(__matches.count == 1) {
+        if let __kind = instance["kind"]?.stringValue, !["like", "friend_request"].contains(__kind) {
+            context.fail(keyword: "discriminator", keywordLocation: "/components/schemas/Notification/discriminator", schemaLocation: "openapi.yaml#/components/schemas/Notification", message: ValidationMessage.discriminator(__kind, property: "kind", known: ["like", "friend_request"]))
+        } else {
+            context.fail(keyword: "oneOf", keywordLocation: "/components/schemas/Notification/oneOf", schemaLocation: "openapi.yaml#/components/schemas/Notification", message: ValidationMessage.oneOf(instance, matches: __matches))
         }
-        return valid
+        if context.shouldStop { return false }
+        valid = false
     }
+    return valid
 }

@@ -71,77 +71,75 @@ public enum NotificationBasePriority: RawRepresentable, Codable, Hashable, Senda
 
 // MARK: - Validators
 
-extension Validators {
-    private static let notificationBaseConstants = NotificationBaseValidatorConstants.make()
+private let __notificationBaseConstants = __NotificationBaseValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationBase`
-    @_spi(Generated) public static func validateNotificationBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.notificationBaseConstants.notificationBaseProperties, Self.notificationBaseConstants.notificationBaseRequired, keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.notificationBaseConstants.notificationBaseProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 4:
-                        if !context.validate(member.value, at: "priority", validateNotificationBasePriority) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.notificationBaseConstants.notificationBasePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationBase`
+@_spi(Generated) public func validateNotificationBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __notificationBaseConstants.notificationBaseProperties, __notificationBaseConstants.notificationBaseRequired, keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __notificationBaseConstants.notificationBaseProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 4:
+                    if !context.validate(member.value, at: "priority", validateNotificationBasePriority) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __notificationBaseConstants.notificationBasePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
-    static func validateNotificationBasePriority(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        if !(SchemaCheck.isOneOf(instance, Self.notificationBaseConstants.notificationBasePriorityEnum)) {
-            context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, Self.notificationBaseConstants.notificationBasePriorityEnum))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+/// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
+func validateNotificationBasePriority(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
     }
+    if !(SchemaCheck.isOneOf(instance, __notificationBaseConstants.notificationBasePriorityEnum)) {
+        context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, __notificationBaseConstants.notificationBasePriorityEnum))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct NotificationBaseValidatorConstants {
-        let notificationBasePriorityEnum: [JSONInstance]
-        let notificationBaseProperties: JSONPropertyTable
-        let notificationBaseRequired: [Int]
-        let notificationBasePropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __NotificationBaseValidatorConstants {
+    let notificationBasePriorityEnum: [JSONInstance]
+    let notificationBaseProperties: JSONPropertyTable
+    let notificationBaseRequired: [Int]
+    let notificationBasePropertyRules: [SchemaRule]
 
-        static func make() -> NotificationBaseValidatorConstants {
-            let notificationBasePriorityEnum: [JSONInstance] = [.number(JSONNumber(1 as Int64)), .number(JSONNumber(2 as Int64)), .number(JSONNumber(3 as Int64))]
-            let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(["id", "kind", "createdAt", "read", "priority"])
-            let notificationBaseRequired: [Int] = [0, 1, 2, 4]
-            let notificationBasePropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, format: "uuid", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/id"),
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/kind"),
-                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/createdAt"),
-                SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/read"),
-                .anything,
-            ]
-            return NotificationBaseValidatorConstants(
-                notificationBasePriorityEnum: notificationBasePriorityEnum,
-                notificationBaseProperties: notificationBaseProperties,
-                notificationBaseRequired: notificationBaseRequired,
-                notificationBasePropertyRules: notificationBasePropertyRules
-            )
-        }
+    static func make() -> __NotificationBaseValidatorConstants {
+        let notificationBasePriorityEnum: [JSONInstance] = [.number(JSONNumber(1 as Int64)), .number(JSONNumber(2 as Int64)), .number(JSONNumber(3 as Int64))]
+        let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(["id", "kind", "createdAt", "read", "priority"])
+        let notificationBaseRequired: [Int] = [0, 1, 2, 4]
+        let notificationBasePropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, format: "uuid", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/id"),
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/kind"),
+            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/createdAt"),
+            SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/read"),
+            .anything,
+        ]
+        return __NotificationBaseValidatorConstants(
+            notificationBasePriorityEnum: notificationBasePriorityEnum,
+            notificationBaseProperties: notificationBaseProperties,
+            notificationBaseRequired: notificationBaseRequired,
+            notificationBasePropertyRules: notificationBasePropertyRules
+        )
     }
 }

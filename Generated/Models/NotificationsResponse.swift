@@ -69,207 +69,205 @@ public struct NotificationsResponseData: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let notificationsResponseConstants = NotificationsResponseValidatorConstants.make()
+private let __notificationsResponseConstants = __NotificationsResponseValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationsResponse`
-    @_spi(Generated) public static func validateNotificationsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.notificationsResponseConstants.notificationsResponseProperties, Self.notificationsResponseConstants.notificationsResponseRequired, keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.notificationsResponseConstants.notificationsResponseProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 2:
-                        if !context.validate(member.value, at: "data", validateNotificationsResponseData) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.notificationsResponseConstants.notificationsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationsResponse`
+@_spi(Generated) public func validateNotificationsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __notificationsResponseConstants.notificationsResponseProperties, __notificationsResponseConstants.notificationsResponseRequired, keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __notificationsResponseConstants.notificationsResponseProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 2:
+                    if !context.validate(member.value, at: "data", validateNotificationsResponseData) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __notificationsResponseConstants.notificationsResponsePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data`
-    static func validateNotificationsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.notificationsResponseConstants.notificationsResponseDataProperties, Self.notificationsResponseConstants.notificationsResponseDataRequired, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.notificationsResponseConstants.notificationsResponseDataProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "items", validateNotificationsResponseDataItems) { if context.shouldStop { return false }; valid = false }
-                    case 1:
-                        if !context.validate(member.value, at: "unreadCount", validateNotificationsResponseDataUnreadCount) { if context.shouldStop { return false }; valid = false }
-                    case 2:
-                        if !context.validate(member.value, at: "page", validateNotificationsResponseDataPage) { if context.shouldStop { return false }; valid = false }
-                    case 3:
-                        if !context.validate(member.value, at: "pageSize", validateNotificationsResponseDataPageSize) { if context.shouldStop { return false }; valid = false }
-                    case 4:
-                        if !context.validate(member.value, at: "total", validateNotificationsResponseDataTotal) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        break
-                    }
+/// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data`
+func validateNotificationsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __notificationsResponseConstants.notificationsResponseDataProperties, __notificationsResponseConstants.notificationsResponseDataRequired, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __notificationsResponseConstants.notificationsResponseDataProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 0:
+                    if !context.validate(member.value, at: "items", validateNotificationsResponseDataItems) { if context.shouldStop { return false }; valid = false }
+                case 1:
+                    if !context.validate(member.value, at: "unreadCount", validateNotificationsResponseDataUnreadCount) { if context.shouldStop { return false }; valid = false }
+                case 2:
+                    if !context.validate(member.value, at: "page", validateNotificationsResponseDataPage) { if context.shouldStop { return false }; valid = false }
+                case 3:
+                    if !context.validate(member.value, at: "pageSize", validateNotificationsResponseDataPageSize) { if context.shouldStop { return false }; valid = false }
+                case 4:
+                    if !context.validate(member.value, at: "total", validateNotificationsResponseDataTotal) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items`
-    static func validateNotificationsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.array.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
+/// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items`
+func validateNotificationsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.array.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .array(let array):
+        for index in 0..<max(0, array.count) {
+            if !context.validate(array[index], at: index, validateNotification) { if context.shouldStop { return false }; valid = false }
+        }
+    default:
+        break
+    }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page`
+func validateNotificationsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __notificationsResponseConstants.notificationsResponseInt1)) {
+            context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, __notificationsResponseConstants.notificationsResponseInt1))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .array(let array):
-            for index in 0..<max(0, array.count) {
-                if !context.validate(array[index], at: index, validateNotification) { if context.shouldStop { return false }; valid = false }
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page`
-    static func validateNotificationsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+/// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize`
+func validateNotificationsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __notificationsResponseConstants.notificationsResponseInt1)) {
+            context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, __notificationsResponseConstants.notificationsResponseInt1))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.notificationsResponseConstants.notificationsResponseInt1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.minimum(number, Self.notificationsResponseConstants.notificationsResponseInt1))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize`
-    static func validateNotificationsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+/// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total`
+func validateNotificationsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __notificationsResponseConstants.notificationsResponseInt0)) {
+            context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, __notificationsResponseConstants.notificationsResponseInt0))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.notificationsResponseConstants.notificationsResponseInt1)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.minimum(number, Self.notificationsResponseConstants.notificationsResponseInt1))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total`
-    static func validateNotificationsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+/// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount`
+func validateNotificationsResponseDataUnreadCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.integer.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __notificationsResponseConstants.notificationsResponseInt0)) {
+            context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, __notificationsResponseConstants.notificationsResponseInt0))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.notificationsResponseConstants.notificationsResponseInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.minimum(number, Self.notificationsResponseConstants.notificationsResponseInt0))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount`
-    static func validateNotificationsResponseDataUnreadCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.integer.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .number(let number):
-            if !(!(number < Self.notificationsResponseConstants.notificationsResponseInt0)) {
-                context.fail(keyword: "minimum", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/minimum", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.minimum(number, Self.notificationsResponseConstants.notificationsResponseInt0))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
-    }
+/// The constants of these validators, built together on first use.
+private struct __NotificationsResponseValidatorConstants {
+    let notificationsResponseDataProperties: JSONPropertyTable
+    let notificationsResponseDataRequired: [Int]
+    let notificationsResponseInt0: JSONNumber
+    let notificationsResponseInt1: JSONNumber
+    let notificationsResponseProperties: JSONPropertyTable
+    let notificationsResponseRequired: [Int]
+    let notificationsResponsePropertyRules: [SchemaRule]
 
-    /// The constants of these validators, built together on first use.
-    private struct NotificationsResponseValidatorConstants {
-        let notificationsResponseDataProperties: JSONPropertyTable
-        let notificationsResponseDataRequired: [Int]
-        let notificationsResponseInt0: JSONNumber
-        let notificationsResponseInt1: JSONNumber
-        let notificationsResponseProperties: JSONPropertyTable
-        let notificationsResponseRequired: [Int]
-        let notificationsResponsePropertyRules: [SchemaRule]
-
-        static func make() -> NotificationsResponseValidatorConstants {
-            let notificationsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "unreadCount", "page", "pageSize", "total"])
-            let notificationsResponseDataRequired: [Int] = [0, 2, 3, 4]
-            let notificationsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
-            let notificationsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
-            let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
-            let notificationsResponseRequired: [Int] = [0, 2]
-            let notificationsResponsePropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/status"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/reason"),
-                .anything,
-            ]
-            return NotificationsResponseValidatorConstants(
-                notificationsResponseDataProperties: notificationsResponseDataProperties,
-                notificationsResponseDataRequired: notificationsResponseDataRequired,
-                notificationsResponseInt0: notificationsResponseInt0,
-                notificationsResponseInt1: notificationsResponseInt1,
-                notificationsResponseProperties: notificationsResponseProperties,
-                notificationsResponseRequired: notificationsResponseRequired,
-                notificationsResponsePropertyRules: notificationsResponsePropertyRules
-            )
-        }
+    static func make() -> __NotificationsResponseValidatorConstants {
+        let notificationsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "unreadCount", "page", "pageSize", "total"])
+        let notificationsResponseDataRequired: [Int] = [0, 2, 3, 4]
+        let notificationsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
+        let notificationsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
+        let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let notificationsResponseRequired: [Int] = [0, 2]
+        let notificationsResponsePropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/status"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/reason"),
+            .anything,
+        ]
+        return __NotificationsResponseValidatorConstants(
+            notificationsResponseDataProperties: notificationsResponseDataProperties,
+            notificationsResponseDataRequired: notificationsResponseDataRequired,
+            notificationsResponseInt0: notificationsResponseInt0,
+            notificationsResponseInt1: notificationsResponseInt1,
+            notificationsResponseProperties: notificationsResponseProperties,
+            notificationsResponseRequired: notificationsResponseRequired,
+            notificationsResponsePropertyRules: notificationsResponsePropertyRules
+        )
     }
 }

@@ -45,59 +45,57 @@ public struct Photo: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let photoConstants = PhotoValidatorConstants.make()
+private let __photoConstants = __PhotoValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Photo`
-    @_spi(Generated) public static func validatePhoto(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.photoConstants.photoProperties, Self.photoConstants.photoRequired, keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.photoConstants.photoProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 5:
-                        if !context.validate(member.value, at: "owner", validatePhotoOwner) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.photoConstants.photoPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Photo`
+@_spi(Generated) public func validatePhoto(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __photoConstants.photoProperties, __photoConstants.photoRequired, keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __photoConstants.photoProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 5:
+                    if !context.validate(member.value, at: "owner", validatePhotoOwner) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __photoConstants.photoPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct PhotoValidatorConstants {
-        let photoProperties: JSONPropertyTable
-        let photoRequired: [Int]
-        let photoPropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __PhotoValidatorConstants {
+    let photoProperties: JSONPropertyTable
+    let photoRequired: [Int]
+    let photoPropertyRules: [SchemaRule]
 
-        static func make() -> PhotoValidatorConstants {
-            let photoProperties: JSONPropertyTable = JSONPropertyTable(["id", "url", "width", "height", "caption", "owner"])
-            let photoRequired: [Int] = [0, 1]
-            let photoPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/id"),
-                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/Photo/properties/url"),
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/width"),
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/height"),
-                SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Photo/properties/caption"),
-                .anything,
-            ]
-            return PhotoValidatorConstants(
-                photoProperties: photoProperties,
-                photoRequired: photoRequired,
-                photoPropertyRules: photoPropertyRules
-            )
-        }
+    static func make() -> __PhotoValidatorConstants {
+        let photoProperties: JSONPropertyTable = JSONPropertyTable(["id", "url", "width", "height", "caption", "owner"])
+        let photoRequired: [Int] = [0, 1]
+        let photoPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/id"),
+            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/Photo/properties/url"),
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/width"),
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/height"),
+            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Photo/properties/caption"),
+            .anything,
+        ]
+        return __PhotoValidatorConstants(
+            photoProperties: photoProperties,
+            photoRequired: photoRequired,
+            photoPropertyRules: photoPropertyRules
+        )
     }
 }

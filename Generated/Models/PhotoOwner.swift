@@ -32,46 +32,44 @@ public struct PhotoOwner: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let photoOwnerConstants = PhotoOwnerValidatorConstants.make()
+private let __photoOwnerConstants = __PhotoOwnerValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/PhotoOwner`
-    @_spi(Generated) public static func validatePhotoOwner(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.photoOwnerConstants.photoOwnerProperties, Self.photoOwnerConstants.photoOwnerRequired, keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner") { if context.shouldStop { return false }; valid = false }
-            if !context.validateProperties(object, Self.photoOwnerConstants.photoOwnerProperties, Self.photoOwnerConstants.photoOwnerPropertyRules) { if context.shouldStop { return false }; valid = false }
-        default:
-            break
-        }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/PhotoOwner`
+@_spi(Generated) public func validatePhotoOwner(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __photoOwnerConstants.photoOwnerProperties, __photoOwnerConstants.photoOwnerRequired, keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner") { if context.shouldStop { return false }; valid = false }
+        if !context.validateProperties(object, __photoOwnerConstants.photoOwnerProperties, __photoOwnerConstants.photoOwnerPropertyRules) { if context.shouldStop { return false }; valid = false }
+    default:
+        break
+    }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct PhotoOwnerValidatorConstants {
-        let photoOwnerProperties: JSONPropertyTable
-        let photoOwnerRequired: [Int]
-        let photoOwnerPropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __PhotoOwnerValidatorConstants {
+    let photoOwnerProperties: JSONPropertyTable
+    let photoOwnerRequired: [Int]
+    let photoOwnerPropertyRules: [SchemaRule]
 
-        static func make() -> PhotoOwnerValidatorConstants {
-            let photoOwnerProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "avatarUrl"])
-            let photoOwnerRequired: [Int] = [0, 1, 2]
-            let photoOwnerPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/id"),
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/username"),
-                SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/avatarUrl"),
-            ]
-            return PhotoOwnerValidatorConstants(
-                photoOwnerProperties: photoOwnerProperties,
-                photoOwnerRequired: photoOwnerRequired,
-                photoOwnerPropertyRules: photoOwnerPropertyRules
-            )
-        }
+    static func make() -> __PhotoOwnerValidatorConstants {
+        let photoOwnerProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "avatarUrl"])
+        let photoOwnerRequired: [Int] = [0, 1, 2]
+        let photoOwnerPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/id"),
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/username"),
+            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/avatarUrl"),
+        ]
+        return __PhotoOwnerValidatorConstants(
+            photoOwnerProperties: photoOwnerProperties,
+            photoOwnerRequired: photoOwnerRequired,
+            photoOwnerPropertyRules: photoOwnerPropertyRules
+        )
     }
 }

@@ -35,57 +35,55 @@ public struct ProfileResponse: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let profileResponseConstants = ProfileResponseValidatorConstants.make()
+private let __profileResponseConstants = __ProfileResponseValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ProfileResponse`
-    @_spi(Generated) public static func validateProfileResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
-        if !validateProfileResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ProfileResponse`
+@_spi(Generated) public func validateProfileResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
+    if !validateProfileResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/ProfileResponse/allOf/1`
+func validateProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// `openapi.yaml#/components/schemas/ProfileResponse/allOf/1`
-    static func validateProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.profileResponseConstants.profileResponseAllOf1Properties, Self.profileResponseConstants.profileResponseAllOf1Required, keywordLocation: "/components/schemas/ProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.profileResponseConstants.profileResponseAllOf1Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "data", validateProfile) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        break
-                    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __profileResponseConstants.profileResponseAllOf1Properties, __profileResponseConstants.profileResponseAllOf1Required, keywordLocation: "/components/schemas/ProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __profileResponseConstants.profileResponseAllOf1Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 0:
+                    if !context.validate(member.value, at: "data", validateProfile) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct ProfileResponseValidatorConstants {
-        let profileResponseAllOf1Properties: JSONPropertyTable
-        let profileResponseAllOf1Required: [Int]
+/// The constants of these validators, built together on first use.
+private struct __ProfileResponseValidatorConstants {
+    let profileResponseAllOf1Properties: JSONPropertyTable
+    let profileResponseAllOf1Required: [Int]
 
-        static func make() -> ProfileResponseValidatorConstants {
-            let profileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
-            let profileResponseAllOf1Required: [Int] = [0]
-            return ProfileResponseValidatorConstants(
-                profileResponseAllOf1Properties: profileResponseAllOf1Properties,
-                profileResponseAllOf1Required: profileResponseAllOf1Required
-            )
-        }
+    static func make() -> __ProfileResponseValidatorConstants {
+        let profileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+        let profileResponseAllOf1Required: [Int] = [0]
+        return __ProfileResponseValidatorConstants(
+            profileResponseAllOf1Properties: profileResponseAllOf1Properties,
+            profileResponseAllOf1Required: profileResponseAllOf1Required
+        )
     }
 }

@@ -40,84 +40,82 @@ public struct Rate: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let rateConstants = RateValidatorConstants.make()
+private let __rateConstants = __RateValidatorConstants.make()
 
-    /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
-    static func validateCurrencyRatesRateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.number.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: JSONTypeSet.number))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .number(let number):
-            if !(Self.rateConstants.rateInt0 < number) {
-                context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, Self.rateConstants.rateInt0))
-                if context.shouldStop { return false }
-                valid = false
-            }
-        default:
-            break
-        }
-        return valid
+/// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
+func validateCurrencyRatesRateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.number.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: JSONTypeSet.number))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/Rate`
-    @_spi(Generated) public static func validateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+    switch instance {
+    case .number(let number):
+        if !(__rateConstants.rateInt0 < number) {
+            context.fail(keyword: "exclusiveMinimum", keywordLocation: "/$defs/Rate/properties/rate/exclusiveMinimum", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.exclusiveMinimum(number, __rateConstants.rateInt0))
             if context.shouldStop { return false }
             valid = false
         }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.rateConstants.rateProperties, Self.rateConstants.rateRequired, keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.rateConstants.rateProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 1:
-                        if !context.validate(member.value, at: "rate", validateCurrencyRatesRateRate) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.rateConstants.ratePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+    default:
+        break
+    }
+    return valid
+}
+
+/// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/Rate`
+@_spi(Generated) public func validateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __rateConstants.rateProperties, __rateConstants.rateRequired, keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __rateConstants.rateProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 1:
+                    if !context.validate(member.value, at: "rate", validateCurrencyRatesRateRate) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __rateConstants.ratePropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct RateValidatorConstants {
-        let rateCurrencyPattern: ECMARegex
-        let rateInt0: JSONNumber
-        let rateProperties: JSONPropertyTable
-        let rateRequired: [Int]
-        let ratePropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __RateValidatorConstants {
+    let rateCurrencyPattern: ECMARegex
+    let rateInt0: JSONNumber
+    let rateProperties: JSONPropertyTable
+    let rateRequired: [Int]
+    let ratePropertyRules: [SchemaRule]
 
-        static func make() -> RateValidatorConstants {
-            let rateCurrencyPattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .unicode)
-            let rateInt0: JSONNumber = JSONNumber(0 as Int64)
-            let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
-            let rateRequired: [Int] = [0, 1, 2]
-            let ratePropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, pattern: rateCurrencyPattern, in: "schemas/currency-rates.yaml", at: "/$defs/CurrencyCode"),
-                .anything,
-                SchemaRule(types: .string, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
-                SchemaRule(types: .stringOrNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
-            ]
-            return RateValidatorConstants(
-                rateCurrencyPattern: rateCurrencyPattern,
-                rateInt0: rateInt0,
-                rateProperties: rateProperties,
-                rateRequired: rateRequired,
-                ratePropertyRules: ratePropertyRules
-            )
-        }
+    static func make() -> __RateValidatorConstants {
+        let rateCurrencyPattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .unicode)
+        let rateInt0: JSONNumber = JSONNumber(0 as Int64)
+        let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
+        let rateRequired: [Int] = [0, 1, 2]
+        let ratePropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, pattern: rateCurrencyPattern, in: "schemas/currency-rates.yaml", at: "/$defs/CurrencyCode"),
+            .anything,
+            SchemaRule(types: .string, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
+            SchemaRule(types: .stringOrNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
+        ]
+        return __RateValidatorConstants(
+            rateCurrencyPattern: rateCurrencyPattern,
+            rateInt0: rateInt0,
+            rateProperties: rateProperties,
+            rateRequired: rateRequired,
+            ratePropertyRules: ratePropertyRules
+        )
     }
 }

@@ -35,57 +35,55 @@ public struct TokenResponse: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let tokenResponseConstants = TokenResponseValidatorConstants.make()
+private let __tokenResponseConstants = __TokenResponseValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/TokenResponse`
-    @_spi(Generated) public static func validateTokenResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
-        if !validateTokenResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
-        return valid
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/TokenResponse`
+@_spi(Generated) public func validateTokenResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !validateEnvelope(instance, context) { if context.shouldStop { return false }; valid = false }
+    if !validateTokenResponseAllOf1(instance, context) { if context.shouldStop { return false }; valid = false }
+    return valid
+}
+
+/// `openapi.yaml#/components/schemas/TokenResponse/allOf/1`
+func validateTokenResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
     }
-
-    /// `openapi.yaml#/components/schemas/TokenResponse/allOf/1`
-    static func validateTokenResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.tokenResponseConstants.tokenResponseAllOf1Properties, Self.tokenResponseConstants.tokenResponseAllOf1Required, keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.tokenResponseConstants.tokenResponseAllOf1Properties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 0:
-                        if !context.validate(member.value, at: "data", validateTokens) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        break
-                    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __tokenResponseConstants.tokenResponseAllOf1Properties, __tokenResponseConstants.tokenResponseAllOf1Required, keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __tokenResponseConstants.tokenResponseAllOf1Properties.index(of: member)
+            if let __index {
+                switch __index {
+                case 0:
+                    if !context.validate(member.value, at: "data", validateTokens) { if context.shouldStop { return false }; valid = false }
+                default:
+                    break
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct TokenResponseValidatorConstants {
-        let tokenResponseAllOf1Properties: JSONPropertyTable
-        let tokenResponseAllOf1Required: [Int]
+/// The constants of these validators, built together on first use.
+private struct __TokenResponseValidatorConstants {
+    let tokenResponseAllOf1Properties: JSONPropertyTable
+    let tokenResponseAllOf1Required: [Int]
 
-        static func make() -> TokenResponseValidatorConstants {
-            let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
-            let tokenResponseAllOf1Required: [Int] = [0]
-            return TokenResponseValidatorConstants(
-                tokenResponseAllOf1Properties: tokenResponseAllOf1Properties,
-                tokenResponseAllOf1Required: tokenResponseAllOf1Required
-            )
-        }
+    static func make() -> __TokenResponseValidatorConstants {
+        let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+        let tokenResponseAllOf1Required: [Int] = [0]
+        return __TokenResponseValidatorConstants(
+            tokenResponseAllOf1Properties: tokenResponseAllOf1Properties,
+            tokenResponseAllOf1Required: tokenResponseAllOf1Required
+        )
     }
 }

@@ -37,71 +37,69 @@ public struct Tokens: Codable, Hashable, Sendable {
 
 // MARK: - Validators
 
-extension Validators {
-    private static let tokensConstants = TokensValidatorConstants.make()
+private let __tokensConstants = __TokensValidatorConstants.make()
 
-    /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Tokens`
-    @_spi(Generated) public static func validateTokens(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(JSONTypeSet.object.matches(instance)) {
-            context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        switch instance {
-        case .object(let object):
-            if !context.checkRequired(object, Self.tokensConstants.tokensProperties, Self.tokensConstants.tokensRequired, keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens") { if context.shouldStop { return false }; valid = false }
-            for member in object {
-                let __index = Self.tokensConstants.tokensProperties.index(of: member)
-                if let __index {
-                    switch __index {
-                    case 3:
-                        if !context.validate(member.value, at: "tokenType", validateTokensTokenType) { if context.shouldStop { return false }; valid = false }
-                    default:
-                        if !context.validate(member.value, at: member.key, Self.tokensConstants.tokensPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
-                    }
+/// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Tokens`
+@_spi(Generated) public func validateTokens(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(JSONTypeSet.object.matches(instance)) {
+        context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
+        if context.shouldStop { return false }
+        valid = false
+    }
+    switch instance {
+    case .object(let object):
+        if !context.checkRequired(object, __tokensConstants.tokensProperties, __tokensConstants.tokensRequired, keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens") { if context.shouldStop { return false }; valid = false }
+        for member in object {
+            let __index = __tokensConstants.tokensProperties.index(of: member)
+            if let __index {
+                switch __index {
+                case 3:
+                    if !context.validate(member.value, at: "tokenType", validateTokensTokenType) { if context.shouldStop { return false }; valid = false }
+                default:
+                    if !context.validate(member.value, at: member.key, __tokensConstants.tokensPropertyRules[__index]) { if context.shouldStop { return false }; valid = false }
                 }
             }
-        default:
-            break
         }
-        return valid
+    default:
+        break
     }
+    return valid
+}
 
-    /// `openapi.yaml#/components/schemas/Tokens/properties/tokenType`
-    static func validateTokensTokenType(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-        var valid = true
-        if !(SchemaCheck.equals(instance, Self.tokensConstants.tokensTokenTypeConst)) {
-            context.fail(keyword: "const", keywordLocation: "/components/schemas/Tokens/properties/tokenType/const", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/tokenType", message: ValidationMessage.constant(instance, Self.tokensConstants.tokensTokenTypeConst))
-            if context.shouldStop { return false }
-            valid = false
-        }
-        return valid
+/// `openapi.yaml#/components/schemas/Tokens/properties/tokenType`
+func validateTokensTokenType(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !(SchemaCheck.equals(instance, __tokensConstants.tokensTokenTypeConst)) {
+        context.fail(keyword: "const", keywordLocation: "/components/schemas/Tokens/properties/tokenType/const", schemaLocation: "openapi.yaml#/components/schemas/Tokens/properties/tokenType", message: ValidationMessage.constant(instance, __tokensConstants.tokensTokenTypeConst))
+        if context.shouldStop { return false }
+        valid = false
     }
+    return valid
+}
 
-    /// The constants of these validators, built together on first use.
-    private struct TokensValidatorConstants {
-        let tokensProperties: JSONPropertyTable
-        let tokensRequired: [Int]
-        let tokensTokenTypeConst: JSONInstance
-        let tokensPropertyRules: [SchemaRule]
+/// The constants of these validators, built together on first use.
+private struct __TokensValidatorConstants {
+    let tokensProperties: JSONPropertyTable
+    let tokensRequired: [Int]
+    let tokensTokenTypeConst: JSONInstance
+    let tokensPropertyRules: [SchemaRule]
 
-        static func make() -> TokensValidatorConstants {
-            let tokensProperties: JSONPropertyTable = JSONPropertyTable(["accessToken", "refreshToken", "expiresAt", "tokenType"])
-            let tokensRequired: [Int] = [0, 1, 2]
-            let tokensTokenTypeConst: JSONInstance = .string("Bearer")
-            let tokensPropertyRules: [SchemaRule] = [
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/accessToken"),
-                SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/refreshToken"),
-                SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Tokens/properties/expiresAt"),
-                .anything,
-            ]
-            return TokensValidatorConstants(
-                tokensProperties: tokensProperties,
-                tokensRequired: tokensRequired,
-                tokensTokenTypeConst: tokensTokenTypeConst,
-                tokensPropertyRules: tokensPropertyRules
-            )
-        }
+    static func make() -> __TokensValidatorConstants {
+        let tokensProperties: JSONPropertyTable = JSONPropertyTable(["accessToken", "refreshToken", "expiresAt", "tokenType"])
+        let tokensRequired: [Int] = [0, 1, 2]
+        let tokensTokenTypeConst: JSONInstance = .string("Bearer")
+        let tokensPropertyRules: [SchemaRule] = [
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/accessToken"),
+            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/refreshToken"),
+            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Tokens/properties/expiresAt"),
+            .anything,
+        ]
+        return __TokensValidatorConstants(
+            tokensProperties: tokensProperties,
+            tokensRequired: tokensRequired,
+            tokensTokenTypeConst: tokensTokenTypeConst,
+            tokensPropertyRules: tokensPropertyRules
+        )
     }
 }

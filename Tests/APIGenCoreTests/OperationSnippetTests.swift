@@ -92,7 +92,7 @@ final class OperationSnippetTests: XCTestCase {
             "__request.cookie(\"session\", session)",
             "try __request.jsonBody(body, encoder: client.encoder)",
             "return try client.decode(Item.self, from: __response, operation: __operation)",
-            "throw client.documentedError(Problem.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.",
+            "throw client.documentedError(Problem.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: ",
             ") { UpdateItemError.status404(status: __response.status, body: $0) } undocumented: { UpdateItemError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }",
             "case 400...499:\n            throw UpdateItemError.status4XX(status: __response.status)",
             "{ UpdateItemError.other(status: __response.status, body: $0) }",

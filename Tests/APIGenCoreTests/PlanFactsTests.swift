@@ -156,7 +156,7 @@ final class PlanFactsTests: XCTestCase {
         XCTAssertEqual(cases["410"], [.throwError(type: "GetItemError", caseName: "status410", body: nil)])
         XCTAssertEqual(operation.defaultStatements.steps, [.throwUnexpectedStatus])
         assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
-                       "validator: Validators.validateItem)",
+                       "validator: validateItem)",
                        "return try client.decode(Item.self, from: __response, operation: __operation)",
                        "throw GetItemError.status410(status: __response.status)",
                        "throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)")

@@ -37,7 +37,7 @@ final class StreamingSnippetTests: XCTestCase {
         assertContains(file,
             "public func streamChat(body: Chunk) async throws -> ServerSentEvents<Chunk> {",
             "let __stream = try await client.stream(__request, operation: __operation, accept: \"text/event-stream\")",
-            "return client.serverSentEvents(of: Chunk.self, from: __stream, request: __request, operation: __operation, mode: .reject, validator: Validators.",
+            "return client.serverSentEvents(of: Chunk.self, from: __stream, request: __request, operation: __operation, mode: .reject, validator: ",
             "let __response = try await client.collect(__stream, operation: __operation)",
             "case 400:",
             "public func tailLog() async throws -> ServerSentEvents<String> {",
@@ -96,10 +96,10 @@ final class StreamingSnippetTests: XCTestCase {
         let file = outcome.file("APIs/ChatAPI.swift") ?? ""
         assertContains(file,
             "public func streamChat() async throws -> ServerSentEvents<Chunk> {",
-            "return client.serverSentEvents(of: Chunk.self, from: __stream, request: __request, operation: __operation, mode: .reject, validator: Validators.validateChunk)",
+            "return client.serverSentEvents(of: Chunk.self, from: __stream, request: __request, operation: __operation, mode: .reject, validator: validateChunk)",
             "public func tailLog() async throws -> ServerSentEvents<String> {",
             "public func exportChunks() async throws -> JSONStream<Chunk> {",
-            "return client.jsonStream(of: Chunk.self, from: __stream, format: .lines, request: __request, operation: __operation, mode: .reject, validator: Validators.validateChunk)")
+            "return client.jsonStream(of: Chunk.self, from: __stream, format: .lines, request: __request, operation: __operation, mode: .reject, validator: validateChunk)")
     }
 
     /// Branches that each fix `event` type the events by name (GeneratedEventStreamTests runs the result); when a
@@ -138,7 +138,7 @@ final class StreamingSnippetTests: XCTestCase {
             "decode: WatchFeedEvent.init(event:data:reader:))")
         assertContains(named.allText,
             "case postCreated(Post)", "case ping(String)", "case undocumented(event: String, data: String)",
-            "case \"post-created\": self = .postCreated(try reader.json(Post.self, from: data, mode: .reject, validator: Validators.validatePost))")
+            "case \"post-created\": self = .postCreated(try reader.json(Post.self, from: data, mode: .reject, validator: validatePost))")
 
         for (why, branches) in [
             ("a branch without a fixed name", """

@@ -19,7 +19,7 @@ final class ValidatorDynamicScopeTests: XCTestCase {
             """)
         XCTAssertNil(generated.failure)
         let code = try XCTUnwrap(generated.code)
-        assertContains(code, "context.enterResource(", "defer { context.leaveResource() }", "switch context.outermostResource(among: Self._0Constants.v1DynamicResources)")
+        assertContains(code, "context.enterResource(", "defer { context.leaveResource() }", "switch context.outermostResource(among: ___0Constants.v1DynamicResources)")
     }
 
     func testDynamicRefWithoutMatchingAnchorIsAPlainReference() throws {
@@ -37,7 +37,7 @@ final class ValidatorDynamicScopeTests: XCTestCase {
             {"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/tree", "$recursiveAnchor": true,
              "type": "object", "properties": {"children": {"type": "array", "items": {"$recursiveRef": "#"}}}}
             """).code)
-        assertContains(code, "context.recursiveResource(anchored: Self._0Constants.v2DynamicResources)")
+        assertContains(code, "context.recursiveResource(anchored: ___0Constants.v2DynamicResources)")
     }
 
     func testOpenAPIValidatorsKeepNoScope() {

@@ -30,8 +30,8 @@ final class ValidatorSnippetTests: XCTestCase {
     func testConstantsOfASchemaNamedWithADigitFirstAreIdentifiers() {
         let outcome = generate(yaml: spec.replacingOccurrences(of: "Item", with: "2fa"))
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
-        assertContains(outcome.allText, "public static func validate2fa(", "let _2faProperties: JSONPropertyTable",
-                       "Self._2faConstants._2faProperties.index(of: member)")
+        assertContains(outcome.allText, "public func validate2fa(", "let _2faProperties: JSONPropertyTable",
+                       "___2faConstants._2faProperties.index(of: member)")
         XCTAssertFalse(outcome.allText.contains(" 2fa"), outcome.allText)
     }
 
@@ -40,29 +40,28 @@ final class ValidatorSnippetTests: XCTestCase {
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let validators = outcome.allText
         // A component's validators are in its model file, after the model.
-        assertContains(outcome.file("Models/Item.swift") ?? "", "public struct Item", "extension Validators {", "public static func validateItem(")
+        assertContains(outcome.file("Models/Item.swift") ?? "", "public struct Item", "public func validateItem(")
         assertContains(validators,
-            "public enum Validators {}",
-            "public static func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
+            "public func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
             "if !(JSONTypeSet.object.matches(instance))",
-            "if !context.checkRequired(object, Self.itemConstants.itemProperties, Self.itemConstants.itemRequired,", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
+            "if !context.checkRequired(object, __itemConstants.itemProperties, __itemConstants.itemRequired,", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
             "JSONPropertyTable([\"id\", \"name\", \"tags\", \"price\", \"kind\"])",
             // Members with keywords a rule cannot hold keep a function, called directly by position.
             "if let __index {", "switch __index {",
             "case 0:", "if !context.validate(member.value, at: \"id\", validateItemID)",
             // `items: {type: string}` is a rule: no function of its own.
             "let itemTagsItemsRule: SchemaRule = SchemaRule(types: .string, in: \"openapi.yaml\", at: \"/components/schemas/Item/properties/tags/items\")",
-            "if !context.validate(array[index], at: index, Self.itemConstants.itemTagsItemsRule)",
+            "if !context.validate(array[index], at: index, __itemConstants.itemTagsItemsRule)",
             "let itemNamePattern: ECMARegex",
             "ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
             "SchemaCheck.hasLength(string, atMost: 10)",
             "SchemaCheck.firstDuplicate(in: array)",
-            "number.isMultiple(of: Self.itemConstants.",
+            "number.isMultiple(of: __itemConstants.",
             "JSONNumber(literal: \"0.01\")",
             "ValidationMessage.additionalProperty(member.key)")
         XCTAssertFalse(validators.contains("validateItemTagsItem("), validators)
         assertContains(outcome.file("APIs/DefaultAPI.swift") ?? "",
-                       "try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: Validators.validateItem)")
+                       "try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateItem)")
     }
 
     /// Leaves (`type`, `format`, `minLength`, `maxLength`, annotations) are rows of a table, not functions.
@@ -104,7 +103,7 @@ final class ValidatorSnippetTests: XCTestCase {
             // The enum needs a function: its row is a placeholder, the switch calls the function.
             ".anything,",
             "case 3:", "if !context.validate(member.value, at: \"plan\", validateUserPlan)",
-            "default:", "if !context.validate(member.value, at: member.key, Self.userConstants.userPropertyRules[__index])",
+            "default:", "if !context.validate(member.value, at: member.key, __userConstants.userPropertyRules[__index])",
             // A pattern is data too; its regex constant is named after the member, not numbered.
             "let userNickNamePattern: ECMARegex = ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
             "SchemaRule(types: .string, pattern: userNickNamePattern, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/nick_name\"),")
@@ -114,12 +113,12 @@ final class ValidatorSnippetTests: XCTestCase {
         XCTAssertTrue(file.contains("func validateUserPlan("), file)
         // Every member a rule: one call checks them all.
         assertContains(outcome.file("Models/Address.swift") ?? "",
-                       "if !context.validateProperties(object, Self.addressConstants.addressProperties, Self.addressConstants.addressPropertyRules) { if context.shouldStop { return false }; valid = false }")
+                       "if !context.validateProperties(object, __addressConstants.addressProperties, __addressConstants.addressPropertyRules) { if context.shouldStop { return false }; valid = false }")
     }
 
-    /// A file's constants are the properties of one private struct held by one static, built as locals in
-    /// dependency order: each static stored property cost every incremental rebuild's `-emit-module` job.
-    func testAFilesConstantsAreOneStaticGroup() {
+    /// A file's constants are the properties of one private struct held by one file-private global, built as
+    /// locals in dependency order: each static stored property cost every incremental rebuild's `-emit-module` job.
+    func testAFilesConstantsAreOneGroup() {
         let outcome = generate(yaml: """
             openapi: 3.0.3
             info: { title: Shop, version: '1' }
@@ -142,12 +141,13 @@ final class ValidatorSnippetTests: XCTestCase {
             """)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let file = outcome.file("Models/User.swift") ?? ""
-        XCTAssertEqual(file.components(separatedBy: "static let ").count - 1, 1, file)
+        XCTAssertEqual(file.components(separatedBy: "private let ").count - 1, 1, file)
+        XCTAssertFalse(file.contains("static let"), file)
         assertContains(file,
-            "private static let userConstants = UserValidatorConstants.make()",
-            "private struct UserValidatorConstants {",
+            "private let __userConstants = __UserValidatorConstants.make()",
+            "private struct __UserValidatorConstants {",
             "let userNickNamePattern: ECMARegex\n",
-            "static func make() -> UserValidatorConstants {")
+            "static func make() -> __UserValidatorConstants {")
         // Constants that name others (rules, tables) are built after them.
         let make = file.components(separatedBy: "static func make()").last ?? ""
         let pattern = make.range(of: "let userNickNamePattern: ECMARegex = ")
@@ -160,7 +160,7 @@ final class ValidatorSnippetTests: XCTestCase {
             XCTAssertLessThan(pattern.lowerBound, rules.lowerBound)
             XCTAssertLessThan(types.lowerBound, rules.lowerBound)
         }
-        XCTAssertTrue(make.contains("return UserValidatorConstants(") && make.contains("userPropertyRules: userPropertyRules"), make)
+        XCTAssertTrue(make.contains("return __UserValidatorConstants(") && make.contains("userPropertyRules: userPropertyRules"), make)
     }
 
     /// One type, or one type and null, is a set the runtime names (`JSONTypeSet.stringOrNull`): 43% of the GitHub

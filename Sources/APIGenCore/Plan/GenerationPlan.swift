@@ -14,12 +14,16 @@ public struct GenerationPlan: Encodable, Sendable {
     public var client: ClientPlan
     /// Compiled validators, in files.
     public var validatorFiles: [ValidatorFilePlan] = []
+    /// Whether the output validates responses at all (some schema has a validator): each API group then has a
+    /// validators file (`api-group-validators`), even when none of its operations has an inline schema.
+    public var validatesResponses = false
     /// The opt-in `WireDispatcher.swift` (`wireDispatcher: true`); nil when not configured.
     public var wireDispatcher: WireDispatcherPlan?
 
     /// Sets the planned validators: an operation's section of its group file goes to that operation (its template
     /// renders it after the method), every other file to `validatorFiles`.
     public mutating func placeValidators(_ files: [ValidatorFilePlan]) {
+        validatesResponses = !files.isEmpty
         var sections: [String: ValidatorFilePlan] = [:]
         for file in files where file.isOperationSection { sections[file.operation] = file }
         validatorFiles = files.filter { !$0.isOperationSection }
@@ -32,23 +36,22 @@ public struct GenerationPlan: Encodable, Sendable {
     }
 }
 
-/// A file of compiled validators: the namespace declaration, or one owner's functions (a component schema, an
-/// operation, a document) with the constants they use.
+/// A file of compiled validators: one owner's top-level functions (a component schema, an operation, a document)
+/// with the constants they use.
 public struct ValidatorFilePlan: Encodable, Sendable {
     public var fileName: String
     public var access: String
-    /// The one file that declares the `Validators` namespace (and nothing else, so it never changes).
-    public var declaresNamespace: Bool
     /// The constants the file's functions use: stored properties of one private struct (`constantsType`) held by
-    /// one `private static let` (`constantsGroup`), built on first use. One static per file rather than one per
+    /// one file-private global (`constantsGroup`), built on first use. One static per file rather than one per
     /// constant: every static stored property costs the module's `-emit-module` job (type-checking its initializer,
     /// its lazy accessor), which every incremental rebuild reruns (Docs/performance.md).
     public var constants: [ValidatorConstantPlan]
     /// Whether `constants` is non-empty.
     public var hasConstants: Bool
-    /// The static property holding the constants, e.g. `memberConstants`; functions read `Self.memberConstants.x`.
+    /// The file-private global holding the constants, e.g. `__memberConstants`; functions read
+    /// `__memberConstants.x`.
     public var constantsGroup: String
-    /// Its private struct type, e.g. `MemberValidatorConstants`.
+    /// Its private struct type, e.g. `__MemberValidatorConstants`.
     public var constantsType: String
     public var functions: [ValidatorFunctionPlan]
     /// True when `fileName` is another template's file (the owner's model file): the rendered extension is appended

@@ -151,7 +151,7 @@ extension OperationPlanner {
                 let suggested = typePrefix + SwiftNaming.typeNamePart(type.name) + "Data"
                 payload = models.usage(dataSchema, suggestedName: suggested, file: file).swift
                 let validation = itemValidator(dataSchema, operation: operation)
-                    .map { ", mode: .\($0.mode), validator: Validators.\($0.validator)" } ?? ""
+                    .map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
                 read = "try reader.json(\(payload).self, from: data\(validation))"
             } else {
                 payload = "String"

@@ -29,7 +29,7 @@ public enum Planner {
     /// Plans every model and operation; the plan's `validatorFiles` stay empty until `PendingValidators.plan()`.
     static func planExceptValidators(_ api: ResolvedAPI, config: GeneratorConfig, queueable: Set<String> = []) -> (Result, PendingValidators) {
         let dispatcherTypes = config.wireDispatcher ? ["WireDispatcher", "WireArguments", "WireOutcome"] : []
-        var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 } + ["Validators"] + dispatcherTypes))
+        var typeScope = NameScope(reserved: Set(SwiftNaming.reservedTypeNames.map { $0 } + dispatcherTypes))
         let clientName = typeScope.claim(config.clientName ?? (SwiftNaming.typeName(api.title.isEmpty ? "API" : api.title)
             .replacingOccurrences(of: "Model", with: "") + "Client"))
 
@@ -52,7 +52,8 @@ public enum Planner {
         let security = SecurityPlanner(api: api, clientName: clientName)
         var entryNames: [SchemaRef: String] = [:]
         for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
-        let validatorNaming = ValidatorNaming(api: api, entryNames: entryNames)
+        let validatorNaming = ValidatorNaming(api: api, entryNames: entryNames,
+                                              shadowing: ValidatorShadowing.names(api, overrides: Array(config.nameOverrides.values)))
         let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable),
                                           security: security, validatorNaming: validatorNaming,
                                           givenTypeNames: Set(api.schemas.compactMap(\.nameOverride))

@@ -45,9 +45,9 @@ public enum Renderer {
     }
 
     /// API group files, each with its client accessor's file and its operations' validators' file: rendered once the validators are planned, because each operation's section is part of them.
-    /// (The validators' file only when the output validates at all: it extends the `Validators` namespace.)
+    /// (The validators' file only when the output validates at all.)
     private static func groupJobs(_ plan: GenerationPlan) -> [RenderJob] {
-        let validates = plan.validatorFiles.contains(where: \.declaresNamespace)
+        let validates = plan.validatesResponses
         return plan.groups.flatMap { group in
             [RenderJob(value: group, template: "api-group", path: group.fileName),
              RenderJob(value: group, template: "api-group-client", path: group.clientFileName)]

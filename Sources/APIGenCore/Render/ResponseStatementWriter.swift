@@ -8,7 +8,7 @@ enum ResponseStatementWriter {
             case .checkEnvelopeStatus:
                 lines.append("try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)")
             case .validate(let validation):
-                lines.append("try client.validateResponse(__response, operation: __operation, mode: .\(validation.mode), request: __request, calledAt: __calledAt, validator: Validators.\(validation.validator))")
+                lines.append("try client.validateResponse(__response, operation: __operation, mode: .\(validation.mode), request: __request, calledAt: __calledAt, validator: \(validation.validator))")
             case .returnNothing:
                 lines.append("return")
             case .failForMissingBody:
@@ -22,7 +22,7 @@ enum ResponseStatementWriter {
                 lines.append("throw \(type).\(caseName)(status: __response.status" + (body.map { ", body: \(read($0))" } ?? "") + ")")
             case .throwDocumentedError(let type, let caseName, let bodyType, let validation):
                 let mode = validation?.mode ?? "reject"
-                let validator = validation.map { "Validators." + $0.validator } ?? "nil"
+                let validator = validation.map(\.validator) ?? "nil"
                 lines.append("throw client.documentedError(\(bodyType).self, from: __response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, validator: \(validator)) { \(type).\(caseName)(status: __response.status, body: $0) } undocumented: { \(type).undocumentedBody(status: __response.status, body: __response.body, problem: $0) }")
             case .throwUnexpectedStatus:
                 lines.append("throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)")
@@ -51,7 +51,7 @@ enum ResponseStatementWriter {
     private static let streamRequest = "request: __request, operation: __operation"
 
     private static func streamValidation(_ validation: ResponseValidation?) -> String {
-        validation.map { ", mode: .\($0.mode), validator: Validators.\($0.validator)" } ?? ""
+        validation.map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
     }
 
     private static func eventsStatement(_ events: EventsRead) -> String {

@@ -1,8 +1,9 @@
 /// A reference to one constant of a file's validators: a stored property of the file's constants group
-/// (`memberConstants`), which the file's functions read as `Self.memberConstants.memberTypesString`.
+/// (`memberConstants`, a file-private global), which the file's functions read as
+/// `memberConstants.memberTypesString`.
 ///
-/// Interpolated into a function's code it reads `group.name` (after the `Self.` the call site writes); a row of a
-/// `[SchemaRule]` table, which is built inside the group, names the constant alone (`name`).
+/// A function's code reads it through ``inFunction``; a row of a `[SchemaRule]` table, which is built inside the
+/// group, names the constant alone (``inGroup``).
 struct ValidatorConstantReference: CustomStringConvertible, Sendable {
     /// The file's constants group, e.g. `memberConstants`.
     let group: String
@@ -29,8 +30,8 @@ struct ValidatorConstantReference: CustomStringConvertible, Sendable {
 
     var description: String { group + "." + name }
 
-    /// The value as a validator function reads it: `Self.memberConstants.memberTypesString`, `JSONTypeSet.string`.
-    var inFunction: String { runtimeMember.map { runtimeType + "." + $0 } ?? "Self." + description }
+    /// The value as a validator function reads it: `memberConstants.memberTypesString`, `JSONTypeSet.string`.
+    var inFunction: String { runtimeMember.map { runtimeType + "." + $0 } ?? description }
 
     /// The value as the constants group reads it (a row of a table): `memberTypesString`, `.string`.
     var inGroup: String { runtimeMember.map { "." + $0 } ?? name }

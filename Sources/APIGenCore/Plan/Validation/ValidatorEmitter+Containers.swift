@@ -12,7 +12,7 @@ extension ValidatorEmitter {
             let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
                                  label: "Properties")
             let list = constant("[Int]", "[" + positions.map(String.init).joined(separator: ", ") + "]", label: "Required")
-            lines.append(.failing(if: "!context.checkRequired(object, Self.\(table), Self.\(list), keywordLocation: "
+            lines.append(.failing(if: "!context.checkRequired(object, \(table.inFunction), \(list.inFunction), keywordLocation: "
                          + "\(SwiftNaming.stringLiteral(node.pointer + "/required")), schemaLocation: \(SwiftNaming.stringLiteral(location(node))))"))
         }
         for name in requiredNames where !declaredNames.contains(name) {
@@ -40,15 +40,15 @@ extension ValidatorEmitter {
             let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
                                  label: "Properties")
             let (rules, functionCases) = propertyChecks(node)
-            let ruleFails = rules.map { "!context.validate(member.value, at: member.key, Self.\($0)[__index])" }
+            let ruleFails = rules.map { "!context.validate(member.value, at: member.key, \($0.inFunction)[__index])" }
             if patternRegexes.isEmpty && additional == nil && functionCases.isEmpty {
                 if let rules {
-                    lines.append(.failing(if: "!context.validateProperties(object, Self.\(table), Self.\(rules))"))
+                    lines.append(.failing(if: "!context.validateProperties(object, \(table.inFunction), \(rules.inFunction))"))
                 }
             } else {
                 let needsMatched = additional != nil && !patternRegexes.isEmpty
                 var body: [ValidatorLine] = []
-                if rules != nil || !functionCases.isEmpty || additional != nil { body.append(ValidatorLine("let __index = Self.\(table).index(of: member)")) }
+                if rules != nil || !functionCases.isEmpty || additional != nil { body.append(ValidatorLine("let __index = \(table.inFunction).index(of: member)")) }
                 if additional != nil { body.append(ValidatorLine((needsMatched ? "var" : "let") + " __declared = __index != nil")) }
                 if functionCases.isEmpty, let ruleFails {
                     body.append(.failing(if: "let __index, " + ruleFails))
@@ -72,7 +72,7 @@ extension ValidatorEmitter {
             if !declared.isEmpty {
                 let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
                                      label: "Properties")
-                body.append(ValidatorLine("let __index = Self.\(table).index(of: member)"))
+                body.append(ValidatorLine("let __index = \(table.inFunction).index(of: member)"))
                 if additional != nil { body.append(ValidatorLine(declaredFlag + "__index != nil")) }
                 body.append("switch __index {")
                 for (index, entry) in (node["properties"]?.entries ?? []).enumerated() {
@@ -135,7 +135,7 @@ extension ValidatorEmitter {
         let tracks = tracksAnnotations
         var body: [ValidatorLine] = []
         for (regex, child) in patternRegexes {
-            body.append(ValidatorLine("if context.matches(Self.\(regex), member.key) {"))
+            body.append(ValidatorLine("if context.matches(\(regex.inFunction), member.key) {"))
             if needsMatched { body.append("    __declared = true") }
             body += call(child, value: "member.value", component: "member.key").indented
             if tracks { body.append(ValidatorLine.annotation("context.noteEvaluated(property: member.key)").indented) }
@@ -195,7 +195,7 @@ extension ValidatorEmitter {
                 if case .rule(let rule) = check {
                     let name = constant("SchemaRule", rule, label: "ItemsRule", readsConstants: true)
                     lines += [ValidatorLine("for index in \(tuple.count)..<max(\(tuple.count), array.count) {"),
-                              ValidatorLine.failing(if: "!context.validate(array[index], at: index, Self.\(name))").indented,
+                              ValidatorLine.failing(if: "!context.validate(array[index], at: index, \(name.inFunction))").indented,
                               "}"]
                 }
             } else if handle(of: rest) != nil {
@@ -321,7 +321,7 @@ extension ValidatorEmitter {
         guard scope != nil, !candidates.isEmpty else { return [ValidatorLine("if !\(staticCall) {")] + failure }
         let resources = constant("[Int]", "[" + candidates.map { String($0.resource) }.joined(separator: ", ") + "]", label: "DynamicResources")
         let selection = reference.kind == .recursiveAnchor
-            ? "context.recursiveResource(anchored: Self.\(resources))" : "context.outermostResource(among: Self.\(resources))"
+            ? "context.recursiveResource(anchored: \(resources.inFunction))" : "context.outermostResource(among: \(resources.inFunction))"
         var lines: [ValidatorLine] = ["let __dynamic: Bool", ValidatorLine("switch \(selection) {")]
         for candidate in candidates {
             lines += [ValidatorLine("case \(candidate.resource)?:"), ValidatorLine("    __dynamic = " + invocation(candidate.schema, at: node, "instance", "context"))]

@@ -104,13 +104,15 @@ struct ValidatorEmitter {
         return constants
     }
 
-    /// The constants group of `file`: the static property holding them (`memberConstants`) and its type
-    /// (`MemberValidatorConstants`). A prefix unique in the module keeps each file's names apart (see `filePrefixes`).
+    /// The constants group of `file`: the file-private global holding them (`__memberConstants`) and its type
+    /// (`__MemberValidatorConstants`). A prefix unique in the module keeps each file's names apart (see `filePrefixes`).
     func constantsGroup(ofFile file: String) -> (property: String, type: String) {
         let prefix = prefix(ofFile: file)
-        // The type is never spelled like the property: a prefix without a letter to capitalise (`_2fa`, `_13`)
-        // would otherwise name both `_13Constants`.
-        return (prefix + "Constants", prefix.prefix(1).uppercased() + prefix.dropFirst() + "ValidatorConstants")
+        // File-private top-level names: they start with `__`, which no name derived from the description does (a
+        // private type named like a model of another file is an invalid redeclaration). The type is never spelled
+        // like the property: a prefix without a letter to capitalise (`_2fa`, `_13`) would otherwise name both
+        // `___13Constants`.
+        return ("__" + prefix + "Constants", "__" + prefix.prefix(1).uppercased() + prefix.dropFirst() + "ValidatorConstants")
     }
 
     /// The handles of the subschemas a schema's validator calls.
@@ -475,13 +477,13 @@ struct ValidatorEmitter {
                 allowed.append(SpecNode(.scalar(.null), location: node.location, pointer: node.pointer))
             }
             let name = constant("[JSONInstance]", "[" + allowed.map(Self.instanceLiteral).joined(separator: ", ") + "]", label: "Enum")
-            lines += check("SchemaCheck.isOneOf(instance, Self.\(name))", keyword: "enum", node: node,
-                           message: "ValidationMessage.enumeration(instance, Self.\(name))")
+            lines += check("SchemaCheck.isOneOf(instance, \(name.inFunction))", keyword: "enum", node: node,
+                           message: "ValidationMessage.enumeration(instance, \(name.inFunction))")
         }
         if let constantNode = node["const"] {
             let name = constant("JSONInstance", Self.instanceLiteral(constantNode), label: "Const")
-            lines += check("SchemaCheck.equals(instance, Self.\(name))", keyword: "const", node: node,
-                           message: "ValidationMessage.constant(instance, Self.\(name))")
+            lines += check("SchemaCheck.equals(instance, \(name.inFunction))", keyword: "const", node: node,
+                           message: "ValidationMessage.constant(instance, \(name.inFunction))")
         }
         return lines
     }
@@ -492,27 +494,27 @@ struct ValidatorEmitter {
         if let minimum = node["minimum"], let value = numberConstant(minimum) {
             let exclusive = booleanExclusive && node["exclusiveMinimum"]?.bool == true
             lines += exclusive
-                ? check("Self.\(value) < number", keyword: "minimum", node: node, message: "ValidationMessage.exclusiveMinimum(number, Self.\(value))")
-                : check("!(number < Self.\(value))", keyword: "minimum", node: node, message: "ValidationMessage.minimum(number, Self.\(value))")
+                ? check("\(value.inFunction) < number", keyword: "minimum", node: node, message: "ValidationMessage.exclusiveMinimum(number, \(value.inFunction))")
+                : check("!(number < \(value.inFunction))", keyword: "minimum", node: node, message: "ValidationMessage.minimum(number, \(value.inFunction))")
         }
         if let maximum = node["maximum"], let value = numberConstant(maximum) {
             let exclusive = booleanExclusive && node["exclusiveMaximum"]?.bool == true
             lines += exclusive
-                ? check("number < Self.\(value)", keyword: "maximum", node: node, message: "ValidationMessage.exclusiveMaximum(number, Self.\(value))")
-                : check("!(Self.\(value) < number)", keyword: "maximum", node: node, message: "ValidationMessage.maximum(number, Self.\(value))")
+                ? check("number < \(value.inFunction)", keyword: "maximum", node: node, message: "ValidationMessage.exclusiveMaximum(number, \(value.inFunction))")
+                : check("!(\(value.inFunction) < number)", keyword: "maximum", node: node, message: "ValidationMessage.maximum(number, \(value.inFunction))")
         }
         if !booleanExclusive || node["exclusiveMinimum"]?.number != nil, let bound = node["exclusiveMinimum"], let value = numberConstant(bound) {
-            lines += check("Self.\(value) < number", keyword: "exclusiveMinimum", node: node,
-                           message: "ValidationMessage.exclusiveMinimum(number, Self.\(value))")
+            lines += check("\(value.inFunction) < number", keyword: "exclusiveMinimum", node: node,
+                           message: "ValidationMessage.exclusiveMinimum(number, \(value.inFunction))")
         }
         if !booleanExclusive || node["exclusiveMaximum"]?.number != nil, let bound = node["exclusiveMaximum"], let value = numberConstant(bound) {
-            lines += check("number < Self.\(value)", keyword: "exclusiveMaximum", node: node,
-                           message: "ValidationMessage.exclusiveMaximum(number, Self.\(value))")
+            lines += check("number < \(value.inFunction)", keyword: "exclusiveMaximum", node: node,
+                           message: "ValidationMessage.exclusiveMaximum(number, \(value.inFunction))")
         }
         for keyword in ["multipleOf", "divisibleBy"] {
             if let divisor = node[keyword], let value = numberConstant(divisor), divisor.number.map({ $0 > 0 }) == true {
-                lines += check("number.isMultiple(of: Self.\(value))", keyword: keyword, node: node,
-                               message: "ValidationMessage.multipleOf(number, Self.\(value))")
+                lines += check("number.isMultiple(of: \(value.inFunction))", keyword: keyword, node: node,
+                               message: "ValidationMessage.multipleOf(number, \(value.inFunction))")
             }
         }
         return lines
@@ -535,7 +537,7 @@ struct ValidatorEmitter {
         }
         if let pattern = node["pattern"]?.string, PatternCheck.problem(in: pattern, lenient: regexSyntax(node) == ".lenient") == nil {
             let regex = patternConstant(pattern, node)
-            lines += check("context.matches(Self.\(regex), string)", keyword: "pattern", node: node,
+            lines += check("context.matches(\(regex.inFunction), string)", keyword: "pattern", node: node,
                            message: "ValidationMessage.pattern(string, \(SwiftNaming.stringLiteral(pattern)))")
         }
         if let written = node["format"]?.string, let format = FormatSupport.runtimeName(written, dialect: dialect(of: node)) {

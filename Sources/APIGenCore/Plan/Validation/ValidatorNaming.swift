@@ -26,8 +26,9 @@ struct ValidatorNaming: Sendable {
     private let singleFile: String?
 
     /// Names every schema of `api`. `entryNames` are the named schemas' type-name parts (`Member`): their
-    /// functions are public and keep the name `validate<Name>`.
-    init(api: ResolvedAPI, entryNames: [SchemaRef: String]) {
+    /// functions are public and keep the name `validate<Name>`, unless a name in `shadowing` (see
+    /// ``ValidatorShadowing``) would hide it where generated code calls it: then every claimant gets a digest.
+    init(api: ResolvedAPI, entryNames: [SchemaRef: String], shadowing: Set<String> = []) {
         singleFile = nil
         let anchors = Self.anchors(api)
         var candidates: [String: [(ref: SchemaRef, id: String, isEntry: Bool)]] = [:]
@@ -52,8 +53,9 @@ struct ValidatorNaming: Sendable {
             // The plain name goes to a public entry point first, then to the schema written first in document terms
             // (its location), so adding a schema elsewhere never takes a name away from an existing one.
             let ordered = claimants.sorted { ($0.isEntry ? 0 : 1, $0.id) < ($1.isEntry ? 0 : 1, $1.id) }
+            let isShadowed = ValidatorShadowing.isShadowed(name, by: shadowing)
             for (position, claimant) in ordered.enumerated() {
-                functionNames[claimant.ref] = position == 0 ? name : name + "_" + Self.digest(claimant.id)
+                functionNames[claimant.ref] = position == 0 && !isShadowed ? name : name + "_" + Self.digest(claimant.id)
                 if claimant.isEntry && position == 0 { entryPoints.insert(claimant.ref) }
             }
         }

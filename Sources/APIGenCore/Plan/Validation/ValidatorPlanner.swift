@@ -18,14 +18,13 @@ enum ValidatorPlanner {
                 name: naming.functionName(ref), source: source(api[ref], api: api), lines: lines,
                 accessModifier: isEntry && access != "internal" ? "@_spi(Generated) " + access + " " : "", isEntryPoint: isEntry))
         }
-        var files = [ValidatorFilePlan(fileName: "\(ValidatorNaming.folder)/Validators.swift", access: access, declaresNamespace: true,
-                                       constants: [], hasConstants: false, constantsGroup: "", constantsType: "", functions: [])]
+        var files: [ValidatorFilePlan] = []
         for section in functionsByFile.keys.sorted() {
             let constants = emitter.constants(inFile: section)
             let group = emitter.constantsGroup(ofFile: section)
             let file = sectionFiles[section] ?? section
             let isOperationSection = ValidatorNaming.isOperationSection(section)
-            files.append(ValidatorFilePlan(fileName: file, access: access, declaresNamespace: false,
+            files.append(ValidatorFilePlan(fileName: file, access: access,
                                            constants: constants, hasConstants: !constants.isEmpty,
                                            constantsGroup: group.property, constantsType: group.type,
                                            functions: functionsByFile[section] ?? [],

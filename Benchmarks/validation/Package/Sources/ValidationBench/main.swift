@@ -66,19 +66,19 @@ func measurements(for data: Data) -> [Measurement] {
             }
         },
         Measurement(name: "validate", what: "validateEnvelope on the parsed instance, all errors collected") {
-            ValidationContext.validate(parsed, options: collectAll, with: Validators.validateEnvelope).errors.count
+            ValidationContext.validate(parsed, options: collectAll, with: validateEnvelope).errors.count
         },
         Measurement(name: "validateFirst", what: "validateEnvelope on the parsed instance, stopAtFirstError") {
-            ValidationContext.validate(parsed, options: stopAtFirst, with: Validators.validateEnvelope).errors.count
+            ValidationContext.validate(parsed, options: stopAtFirst, with: validateEnvelope).errors.count
         },
         Measurement(name: "parseValidate", what: "JSONParser.parse + validateEnvelope (all errors)") {
-            ValidationContext.validate(parse(data), options: collectAll, with: Validators.validateEnvelope).errors.count
+            ValidationContext.validate(parse(data), options: collectAll, with: validateEnvelope).errors.count
         },
         Measurement(name: "decode", what: "JSONDecoder.decode(Envelope.self) of the same bytes") {
             do { return try decoder.decode(Envelope.self, from: data).data.items.count } catch { return -1 }
         },
         Measurement(name: "parseValidateDecode", what: "parse + validate + JSONDecoder: what a generated call does") {
-            let report = ValidationContext.validate(parse(data), options: collectAll, with: Validators.validateEnvelope)
+            let report = ValidationContext.validate(parse(data), options: collectAll, with: validateEnvelope)
             do { return try decoder.decode(Envelope.self, from: data).data.items.count + report.errors.count } catch { return -1 }
         },
     ]
@@ -132,8 +132,8 @@ var plans: [(payload: String, measurement: Measurement)] = []
 for (label, path) in [("valid", validPath), ("invalid", invalidPath)] {
     let data = load(path)
     let instance = parse(data)
-    let all = ValidationContext.validate(instance, options: collectAll, with: Validators.validateEnvelope)
-    let first = ValidationContext.validate(instance, options: stopAtFirst, with: Validators.validateEnvelope)
+    let all = ValidationContext.validate(instance, options: collectAll, with: validateEnvelope)
+    let first = ValidationContext.validate(instance, options: stopAtFirst, with: validateEnvelope)
     var decodes: Any = true
     do { _ = try JSONDecoder().decode(Envelope.self, from: data) } catch { decodes = "\(error)" }
     payloads[label] = [
