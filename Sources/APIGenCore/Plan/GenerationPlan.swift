@@ -42,8 +42,8 @@ public struct ValidatorFilePlan: Encodable, Sendable {
     public var fileName: String
     public var access: String
     /// The constants the file's functions use: stored properties of one private struct (`constantsType`) held by
-    /// one file-private global (`constantsGroup`), built on first use. One static per file rather than one per
-    /// constant: every static stored property costs the module's `-emit-module` job (type-checking its initializer,
+    /// one file-private global (`constantsGroup`), built on first use. One global per file rather than one per
+    /// constant: every global or static stored property costs the module's `-emit-module` job (type-checking its initializer,
     /// its lazy accessor), which every incremental rebuild reruns (Docs/performance.md).
     public var constants: [ValidatorConstantPlan]
     /// Whether `constants` is non-empty.
@@ -54,7 +54,7 @@ public struct ValidatorFilePlan: Encodable, Sendable {
     /// Its private struct type, e.g. `__MemberValidatorConstants`.
     public var constantsType: String
     public var functions: [ValidatorFunctionPlan]
-    /// True when `fileName` is another template's file (the owner's model file): the rendered extension is appended
+    /// True when `fileName` is another template's file (the owner's model file): the rendered declarations are appended
     /// to it, without a header or imports of its own. (An operation's section is rendered by `api-group-validators`
     /// through the `validator-section` partial, which reads neither this nor `fileName`.)
     public var isAppendix = false

@@ -1,11 +1,11 @@
 /// A reference to one constant of a file's validators: a stored property of the file's constants group
-/// (`memberConstants`, a file-private global), which the file's functions read as
-/// `memberConstants.memberTypesString`.
+/// (`__memberConstants`, a file-private global), which the file's functions read as
+/// `__memberConstants.memberTypesString`.
 ///
 /// A function's code reads it through ``inFunction``; a row of a `[SchemaRule]` table, which is built inside the
 /// group, names the constant alone (``inGroup``).
 struct ValidatorConstantReference: CustomStringConvertible, Sendable {
-    /// The file's constants group, e.g. `memberConstants`.
+    /// The file's constants group, e.g. `__memberConstants`.
     let group: String
     /// The constant, e.g. `memberTypesString`.
     let name: String
@@ -30,7 +30,7 @@ struct ValidatorConstantReference: CustomStringConvertible, Sendable {
 
     var description: String { group + "." + name }
 
-    /// The value as a validator function reads it: `memberConstants.memberTypesString`, `JSONTypeSet.string`.
+    /// The value as a validator function reads it: `__memberConstants.memberTypesString`, `JSONTypeSet.string`.
     var inFunction: String { runtimeMember.map { runtimeType + "." + $0 } ?? description }
 
     /// The value as the constants group reads it (a row of a table): `memberTypesString`, `.string`.
