@@ -106,7 +106,7 @@ final class OperationSnippetTests: XCTestCase {
         XCTAssertFalse(client.contains("ItemsAPI"), client)
         let groupFile = outcome.file("APIs/ItemsAPI.swift") ?? ""
         XCTAssertFalse(groupFile.contains("extension ShopClient"), groupFile)
-        XCTAssertFalse(groupFile.contains("extension Validators"), groupFile)
+        XCTAssertFalse(groupFile.contains("func validate"), groupFile)
         assertContains(client, "public static func production(region: String = \"eu\", version: String = \"v1\") throws -> URL {",
                        "try ServerURL.build(\"https://{region}.shop.example/{version}\", [\"region\": region, \"version\": version])")
     }

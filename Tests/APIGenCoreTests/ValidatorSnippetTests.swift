@@ -200,6 +200,6 @@ final class ValidatorSnippetTests: XCTestCase {
         let off = generate(yaml: spec, config: config)
         XCTAssertFalse((off.file("APIs/DefaultAPI.swift") ?? "").contains("validateResponse"))
         XCTAssertFalse((off.files ?? []).contains { $0.path.hasPrefix("Checks/") })
-        XCTAssertFalse(off.allText.contains("extension Validators"))
+        XCTAssertFalse(off.allText.contains("func validate"), off.allText)
     }
 }

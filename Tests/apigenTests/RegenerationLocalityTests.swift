@@ -46,7 +46,7 @@ final class RegenerationLocalityTests: XCTestCase {
             spec.replaceOnce("  /members/{memberId}/friends:\n", with: Self.badgesOperation + "\n  /members/{memberId}/friends:\n")
         }
         // The operation's block in its group's file, and its inline validators as a section of its group's validators
-        // file (inside the one `extension Validators` there, so no file that extends `Validators` is recompiled).
+        // file, after the operation's `MARK` line (top-level functions: only files naming them are recompiled).
         XCTAssertEqual(changes.modified, ["APIs/MembersAPI+Validators.swift", "APIs/MembersAPI.swift"])
         XCTAssertEqual(changes.added, ["Models/GetBadgesResponse.swift"])
         XCTAssertEqual(changes.removed, [])

@@ -343,10 +343,9 @@ public struct APIGroupPlan: Encodable, Sendable {
     public var fileName: String
     /// The file of the client's accessor of the group (`api-group-client`), written once when the group appears.
     public var clientFileName: String
-    /// The file of the operations' inline validators (`api-group-validators`): one `extension Validators` whose
-    /// body holds a `MARK` line per operation, followed by its section when it has one, in description order, so
-    /// adding an operation edits a body (which the driver tracks per member) and two branches' additions merge like
-    /// the group file's blocks.
+    /// The file of the operations' inline validators (`api-group-validators`): a `MARK` line per operation,
+    /// followed by its section (top-level functions) when it has one, in description order, so that two branches'
+    /// additions merge like the group file's blocks.
     public var validatorsFileName: String
     public var access: String
     public var docLines: [String]

@@ -634,7 +634,7 @@ import Foundation
     ValidatorFilePlan. Rendered by the validators template, and once per operation by api-group-validators. Nothing
     extends a shared type: the Swift driver recompiles every file that looks up a member of a type whenever a file
     extending that type changes its interface, so a `Validators` namespace extended by every model file made a
-    renamed schema recompile most of the module (Docs/performance.md). The file-private names start with `__`, which
+    schema edit that adds a top-level type recompile most of the module (Docs/performance.md). The file-private names start with `__`, which
     no name derived from the description does. }}
 {{#hasConstants}}
 private let {{constantsGroup}} = {{constantsType}}.make()
