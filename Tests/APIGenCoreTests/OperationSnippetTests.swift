@@ -495,4 +495,83 @@ final class OperationSnippetTests: XCTestCase {
                        "OperationInfo(id: \"other\", method: \"POST\", path: \"/b\", isQueueable: true)",
                        "OperationInfo(id: \"plain\", method: \"POST\", path: \"/c\")")
     }
+
+    /// A response, request body or parameter component whose schema is written inline is one type shared by every
+    /// operation that refers to it: it is named after the component, so adding, moving or removing an operation
+    /// renames nothing (it was named after whichever operation was planned first: Spotify's 401 body was
+    /// `GetAnAlbumError401` in every group until `/albums/{id}` moved, GitHub's `direction` parameter
+    /// `ActivityListReposStarredByAuthenticatedUserDirection` in code scanning and teams).
+    func testInlineSchemasOfSharedComponentsAreNamedAfterTheComponentWhateverTheOperationOrder() {
+        let listing = """
+              /items:
+                get:
+                  operationId: listItems
+                  tags: [Items]
+                  parameters: [{ $ref: '#/components/parameters/direction' }]
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Item' } } } } }
+                    '401': { $ref: '#/components/responses/Unauthorized' }
+            """
+        let creating = """
+              /orders:
+                post:
+                  operationId: placeOrder
+                  tags: [Orders]
+                  parameters: [{ $ref: '#/components/parameters/direction' }]
+                  requestBody: { $ref: '#/components/requestBodies/Order' }
+                  responses:
+                    '201': { description: created }
+                    '401': { $ref: '#/components/responses/Unauthorized' }
+            """
+        let components = """
+              parameters:
+                direction: { name: direction, in: query, schema: { type: string, enum: [asc, desc] } }
+              requestBodies:
+                Order:
+                  content: { application/json: { schema: { type: object, properties: { count: { type: integer } } } } }
+              responses:
+                Unauthorized:
+                  description: no token
+                  content: { application/json: { schema: { type: object, required: [reason], properties: { reason: { type: string } } } } }
+            """
+        let outcomes = [generate(yaml: spec(listing + "\n" + creating, components: components)),
+                        generate(yaml: spec(creating + "\n" + listing, components: components))]
+        for outcome in outcomes {
+            XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+            assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
+                           "public func listItems(direction: DirectionParameter? = nil) async throws -> [Item] {",
+                           "case status401(status: Int, body: UnauthorizedResponse)")
+            assertContains(outcome.file("APIs/OrdersAPI.swift") ?? "",
+                           "public func placeOrder(direction: DirectionParameter? = nil, body: OrderRequestBody? = nil) async throws {",
+                           "case status401(status: Int, body: UnauthorizedResponse)")
+            assertContains(outcome.file("Models/UnauthorizedResponse.swift") ?? "", "public struct UnauthorizedResponse: Codable")
+            assertContains(outcome.file("Models/DirectionParameter.swift") ?? "", "public enum DirectionParameter: RawRepresentable")
+            assertContains(outcome.file("Models/OrderRequestBody.swift") ?? "", "public struct OrderRequestBody: Codable")
+        }
+        // The order of the paths changes the order of nothing but the paths: every model file is the same.
+        let models = outcomes.map { outcome in
+            Dictionary(uniqueKeysWithValues: (outcome.files ?? []).filter { $0.path.hasPrefix("Models/") }.map { ($0.path, $0.contents) })
+        }
+        XCTAssertEqual(models[0], models[1])
+    }
+
+    /// Swagger 2.0's shared responses and parameters are named after themselves too (converted nodes keep their
+    /// original pointers: `#/responses/Unauthorized/schema`, `#/parameters/order/x-schema`).
+    func testSwaggerSharedResponsesAndParametersAreNamedAfterThemselves() {
+        let outcome = generate(yaml: """
+            swagger: '2.0'
+            info: { title: Shop, version: '1' }
+            paths:
+              /a: { get: { operationId: getA, parameters: [{ $ref: '#/parameters/order' }], responses: { '200': { description: ok }, '401': { $ref: '#/responses/Unauthorized' } } } }
+              /b: { get: { operationId: getB, parameters: [{ $ref: '#/parameters/order' }], responses: { '200': { description: ok }, '401': { $ref: '#/responses/Unauthorized' } } } }
+            parameters:
+              order: { name: order, in: query, type: string, enum: [asc, desc] }
+            responses:
+              Unauthorized: { description: no, schema: { type: object, properties: { reason: { type: string } } } }
+            """)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.allText, "public func getB(order: OrderParameter? = nil) async throws {",
+                       "case status401(status: Int, body: UnauthorizedResponse)")
+        XCTAssertNotNil(outcome.file("Models/UnauthorizedResponse.swift"))
+    }
 }

@@ -59,13 +59,16 @@ func apigen(_ arguments: [String], in directory: URL) throws -> ProcessResult {
     try runProcess(productsDirectory.appendingPathComponent("apigen"), arguments, in: directory)
 }
 
-/// A fresh temporary folder holding a copy of the example API and its config.
-func makeWorkspace(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("api-spec"), to: folder.appendingPathComponent("api-spec"))
-    try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("apigen.yml"), to: folder.appendingPathComponent("apigen.yml"))
-    return folder
+extension XCTestCase {
+    /// A fresh temporary folder holding a copy of the example API and its config, removed when the test ends.
+    func makeWorkspace() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-cli-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("api-spec"), to: folder.appendingPathComponent("api-spec"))
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("apigen.yml"), to: folder.appendingPathComponent("apigen.yml"))
+        return folder
+    }
 }
 
 /// Every file under `folder` (relative path -> bytes).

@@ -6,6 +6,7 @@ final class OtherCommandsTests: XCTestCase {
     func testInitThenGenerate() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-init-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         XCTAssertEqual(try apigen(["init"], in: folder).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("apigen.yml").path))
         let again = try apigen(["init"], in: folder)
@@ -21,6 +22,7 @@ final class OtherCommandsTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-convert-\(UUID().uuidString)")
         let spec = folder.appendingPathComponent("spec")
         try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data("""
             {"swagger": "2.0", "info": {"title": "Pets", "version": "1"},
              "paths": {"/pets": {"get": {"parameters": [{"$ref": "parameters.json#/limitParam"},

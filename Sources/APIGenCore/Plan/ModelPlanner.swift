@@ -72,8 +72,9 @@ final class ModelPlanner {
         defer { inProgress.remove(ref) }
         let schema = api[ref]
         let named = namedRefs[ref]
-        let name = named ?? suggestedName
-        let ownFile = named ?? file
+        let component = named == nil ? ComponentSchemaName.name(of: schema.node) : nil
+        let name = named ?? component ?? suggestedName
+        let ownFile = named ?? component ?? file
 
         switch shape(of: schema) {
         case .structure:
