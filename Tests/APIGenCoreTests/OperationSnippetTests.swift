@@ -574,4 +574,47 @@ final class OperationSnippetTests: XCTestCase {
                        "case status401(status: Int, body: UnauthorizedResponse)")
         XCTAssertNotNil(outcome.file("Models/UnauthorizedResponse.swift"))
     }
+
+    /// A parameter or response kept in a file of its own (Akamai's `$ref: parameters/network-path.yaml`) is shared
+    /// like a component: named after where it is written, whatever operation comes first.
+    func testSharedObjectsInOtherFilesAreNamedAfterWhereTheyAreWritten() {
+        let first = """
+              /namespaces:
+                get:
+                  operationId: listNamespaces
+                  tags: [Namespaces]
+                  parameters: [{ $ref: 'parameters/network-path.yaml' }]
+                  responses:
+                    '200': { description: ok }
+                    '404': { $ref: 'responses.yaml#/NotFound' }
+            """
+        let second = """
+              /groups:
+                get:
+                  operationId: listGroups
+                  tags: [Groups]
+                  parameters: [{ $ref: 'parameters/network-path.yaml' }]
+                  responses:
+                    '200': { description: ok }
+                    '404': { $ref: 'responses.yaml#/NotFound' }
+            """
+        let others = [
+            ("parameters/network-path.yaml", "{ name: network, in: query, schema: { type: string, enum: [staging, production] } }"),
+            ("responses.yaml", "NotFound: { description: missing, content: { application/json: { schema: { type: object, properties: { detail: { type: string } } } } } }"),
+        ]
+        let outcomes = [generate([("openapi.yaml", spec(first + "\n" + second))] + others),
+                        generate([("openapi.yaml", spec(second + "\n" + first))] + others)]
+        for outcome in outcomes {
+            XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+            assertContains(outcome.file("APIs/GroupsAPI.swift") ?? "",
+                           "public func listGroups(network: NetworkPathParameter? = nil) async throws {",
+                           "case status404(status: Int, body: NotFoundResponse)")
+            XCTAssertNotNil(outcome.file("Models/NetworkPathParameter.swift"))
+            XCTAssertNotNil(outcome.file("Models/NotFoundResponse.swift"))
+        }
+        let models = outcomes.map { outcome in
+            Dictionary(uniqueKeysWithValues: (outcome.files ?? []).filter { $0.path.hasPrefix("Models/") }.map { ($0.path, $0.contents) })
+        }
+        XCTAssertEqual(models[0], models[1])
+    }
 }

@@ -84,7 +84,7 @@ final class GeneratedEventStreamTests: XCTestCase {
         let modules = productsDirectory.appendingPathComponent("Modules")
         let program = folder.appendingPathComponent("driver")
         let build = try runProcess(swiftc, ["-swift-version", "6", "-module-name", "Driver", "-I", modules.path]
-                                   + sources + ["main.swift"] + objects + ["-o", program.path], in: folder)
+                                   + sources + ["main.swift"] + objects + Self.sanitizerFlags + ["-o", program.path], in: folder)
         XCTAssertEqual(build.status, 0, build.stderr)
         XCTAssertEqual(build.stderr.split(separator: "\n").filter { $0.contains("warning:") }, [], "no warnings")
 
@@ -104,6 +104,13 @@ final class GeneratedEventStreamTests: XCTestCase {
 
     /// The object files of APIRuntime (the core has no dependency), from the test product's link list (a folder's `*.o`
     /// may hold stale objects of files since moved).
+    /// The runtime's objects come from this test's own build: under `swift test --sanitize=thread` (or `address`)
+    /// they call the sanitizer's runtime, so the program linking them must be built with the same sanitizer.
+    private static var sanitizerFlags: [String] {
+        [("__tsan_init", "thread"), ("__asan_init", "address")]
+            .filter { dlsym(nil, $0.0) != nil }.map { "-sanitize=\($0.1)" }
+    }
+
     private func runtimeObjects() throws -> [String] {
         let products = try FileManager.default.contentsOfDirectory(atPath: productsDirectory.path)
             .filter { $0.hasSuffix("PackageTests.product") }

@@ -80,8 +80,9 @@ struct OperationPlanner {
         for parameter in operation.parameters {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(parameter.name)))
             let local = localName(for: label, scope: &scope)
+            let shared = SharedObjectName.name(of: parameter.node, outside: operation, kind: "Parameter")
             let usage = parameter.schema.map {
-                models.usage($0, suggestedName: typePrefix + SwiftNaming.typeNamePart(parameter.name), file: typePrefix + "Parameters")
+                models.usage($0, suggestedName: shared ?? typePrefix + SwiftNaming.typeNamePart(parameter.name), file: shared ?? typePrefix + "Parameters")
             } ?? .primitive("String")
             var type = usage.swift
             let write = parameterWrite(parameter, local: local, usage: usage)
@@ -249,8 +250,9 @@ struct OperationPlanner {
         let local = localName(for: label, scope: &scope)
         let optional = !body.required
         if Self.isJSON(content.mediaType) || content.mediaType.hasPrefix("application/x-www-form-urlencoded") {
+            let shared = SharedObjectName.name(of: body.node, outside: operation, kind: "RequestBody")
             let usage = content.schema.map {
-                models.usage($0, suggestedName: typePrefix + "Request", file: typePrefix + "Request")
+                models.usage($0, suggestedName: shared ?? typePrefix + "Request", file: shared ?? typePrefix + "Request")
             } ?? .json
             // A required JSON body whose schema admits null (3.0's `nullable: true` on a model DigitalOcean also sends
             // back) may be `null`: the argument is optional with no default, and nil is sent as `null`, not left out.
@@ -400,7 +402,8 @@ struct OperationPlanner {
         return written
     }
 
-    private func payload(of response: Response, typePrefix: String, suffix: String, unwrapEnvelope: Bool = false) -> Payload {
+    private func payload(of response: Response, in operation: Operation, typePrefix: String, suffix: String,
+                         unwrapEnvelope: Bool = false) -> Payload {
         guard let content = response.contents.first(where: { Self.isJSON($0.mediaType) }) ?? response.contents.first else {
             return .none
         }
@@ -409,7 +412,8 @@ struct OperationPlanner {
             if unwrapEnvelope, let envelope = config.envelope, let unwrapped = envelopePayload(schema, envelope, typePrefix: typePrefix) {
                 return unwrapped
             }
-            return .json(models.usage(schema, suggestedName: typePrefix + suffix, file: typePrefix + suffix))
+            let name = SharedObjectName.name(of: response.node, outside: operation, kind: "Response") ?? typePrefix + suffix
+            return .json(models.usage(schema, suggestedName: name, file: name))
         }
         if content.mediaType.hasPrefix("text/") && !content.mediaType.utf8.containsSequence("csv".utf8) { return .text }
         return .binary
@@ -457,7 +461,7 @@ struct OperationPlanner {
         let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
         let successes = operation.responses.filter { $0.status.hasPrefix("2") || (!hasSuccess && $0.status == "default") }
         let failures = operation.responses.filter { !successes.map(\.status).contains($0.status) }
-        let successPayloads = successes.map { ($0, payload(of: $0, typePrefix: typePrefix, suffix: "Response", unwrapEnvelope: true)) }
+        let successPayloads = successes.map { ($0, payload(of: $0, in: operation, typePrefix: typePrefix, suffix: "Response", unwrapEnvelope: true)) }
         let distinctTypes = Set(successPayloads.map { $0.1.swiftType ?? "Void" })
         var cases: [ResponseCasePlan] = []
         var defaultStatements = ResponseStatements()
@@ -525,7 +529,7 @@ struct OperationPlanner {
             var hasUndocumentedBody = false
             for response in failures {
                 let caseName = response.status == "default" ? "other" : "status" + response.status.uppercased()
-                let payload = payload(of: response, typePrefix: typePrefix, suffix: response.status == "default" ? "DefaultError" : "Error" + response.status.uppercased())
+                let payload = payload(of: response, in: operation, typePrefix: typePrefix, suffix: response.status == "default" ? "DefaultError" : "Error" + response.status.uppercased())
                 let statement: ResponseStep
                 var checks = validation(response, operation: operation)
                 if case .json(let usage) = payload {

@@ -1,0 +1,15 @@
+/// The type name of the schema of a parameter, request body or response that an operation refers to with a `$ref`
+/// to another file or to a place outside its path item (Akamai's `$ref: parameters/network-path.yaml`, DigitalOcean's
+/// `$ref: '../../shared/parameters.yml#/per_page'`): every operation referring to it shares the one type, so the type
+/// is named after where the object is written (`NetworkPathParameter`, `PerPageParameter`), not after whichever
+/// operation was planned first. Objects under `components` are named by ``ComponentSchemaName`` first; objects written
+/// in the operation or its path item keep the operation's name.
+enum SharedObjectName {
+    static func name(of node: SpecNode, outside operation: Operation, kind: String) -> String? {
+        let operationTokens = JSONPointer.tokens(operation.node.pointer) ?? []
+        let pathItem = operationTokens.dropLast().map { "/" + JSONPointer.escape($0) }.joined()
+        if node.location.file == operation.node.location.file && node.pointer.hasPrefix(pathItem + "/") { return nil }
+        let last = (JSONPointer.tokens(node.pointer) ?? []).last { Int($0) == nil }
+        return SwiftNaming.typeNamePart(last ?? DocumentPath.stem(of: node.location.file)) + kind
+    }
+}
