@@ -29,7 +29,7 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessio
     /// `receiver`. Cancelling the calling task before the head arrived cancels `task`.
     func stream(_ task: URLSessionDataTask, receiver: URLSessionStreamReceiver) async throws -> StreamedHTTPResponse {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 receiver.awaitHead(continuation)
                 lock.withLock { streams[task.taskIdentifier] = receiver }
                 task.resume()
@@ -37,13 +37,14 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessio
         } onCancel: {
             task.cancel()
         }
+        return try receiver.takeHead()
     }
 
     /// Runs `task` (not yet resumed) and returns once it completed, its body handled by `receiver`. Cancelling the
     /// calling task cancels `task`.
     func download(_ task: URLSessionDownloadTask, receiver: URLSessionDownloadReceiver) async throws -> StreamedHTTPResponse {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 receiver.awaitResponse(continuation)
                 lock.withLock { downloads[task.taskIdentifier] = receiver }
                 task.resume()
@@ -51,6 +52,7 @@ final class URLSessionBodyCollector: NSObject, URLSessionDataDelegate, URLSessio
         } onCancel: {
             task.cancel()
         }
+        return try receiver.takeResponse()
     }
 
     private func downloadReceiver(_ task: URLSessionTask) -> URLSessionDownloadReceiver? {

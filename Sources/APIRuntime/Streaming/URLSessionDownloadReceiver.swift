@@ -9,7 +9,10 @@ import FoundationNetworking
 final class URLSessionDownloadReceiver: @unchecked Sendable {
     // Safe to mark @unchecked: every var is touched only while `lock` is held; the rest is immutable.
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<StreamedHTTPResponse, any Error>?
+    private var continuation: CheckedContinuation<Void, any Error>?
+    /// The finished response, handed to the caller under `lock` rather than as the continuation's value (see
+    /// ``URLSessionStreamReceiver``: a head built on the delegate thread is read by the caller's task).
+    private var delivered: StreamedHTTPResponse?
     private var outcome: Result<HTTPBodyStream, any Error>?
     private var nextSpaceCheck: Int64 = 0
     /// FoundationNetworking's temporary file for this task, once found (``LeftoverDownloadFile``), and the bytes
@@ -29,8 +32,17 @@ final class URLSessionDownloadReceiver: @unchecked Sendable {
         cancelTask = cancel
     }
 
-    func awaitResponse(_ continuation: CheckedContinuation<StreamedHTTPResponse, any Error>) {
+    func awaitResponse(_ continuation: CheckedContinuation<Void, any Error>) {
         lock.withLock { self.continuation = continuation }
+    }
+
+    /// The response the resumed caller was woken for.
+    func takeResponse() throws -> StreamedHTTPResponse {
+        guard let response = lock.withLock({ () -> StreamedHTTPResponse? in
+            defer { delivered = nil }
+            return delivered
+        }) else { throw URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]) }
+        return response
     }
 
     func wrote(_ total: Int64, of expected: Int64) {
@@ -97,8 +109,9 @@ final class URLSessionDownloadReceiver: @unchecked Sendable {
         } else if let error {
             continuation.resume(throwing: URLSessionTransport.normalized(error, url: url))
         } else if let http = response as? HTTPURLResponse, case .success(let body) = outcome {
-            continuation.resume(returning: StreamedHTTPResponse(
-                status: http.statusCode, headerFields: URLSessionTransport.headerFields(of: http), body: body))
+            let finished = StreamedHTTPResponse(status: http.statusCode, headerFields: URLSessionTransport.headerFields(of: http), body: body)
+            lock.withLock { delivered = finished }
+            continuation.resume()
         } else {
             continuation.resume(throwing: URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         }

@@ -7,9 +7,13 @@ import FoundationNetworking
 /// One streamed `URLSession` task as ``URLSessionBodyCollector`` routes its callbacks: hands the head to the
 /// waiting caller, the body chunks to a ``BodyChunkBuffer``, and upload progress to the observer.
 final class URLSessionStreamReceiver: @unchecked Sendable {
-    // Safe to mark @unchecked: `head` is touched only while `lock` is held; the rest is immutable.
+    // Safe to mark @unchecked: `waiter` and `delivered` are touched only while `lock` is held; the rest is immutable.
     private let lock = NSLock()
-    private var head: CheckedContinuation<StreamedHTTPResponse, any Error>?
+    private var waiter: CheckedContinuation<Void, any Error>?
+    /// The head for the waiter. It travels under `lock`, not as the continuation's value: the head is built on
+    /// URLSession's delegate thread and read by the caller's task, and a lock both take is a happens-before edge
+    /// ThreadSanitizer sees (handed over as the resumed value, it reported a race on the head's HTTPTypes storage).
+    private var delivered: StreamedHTTPResponse?
     private let url: URL
     private let buffer: BodyChunkBuffer
     private let uploadProgress: (@Sendable (TransferProgress) -> Void)?
@@ -23,22 +27,34 @@ final class URLSessionStreamReceiver: @unchecked Sendable {
         buffer = BodyChunkBuffer(limit: limit, cancelTransfer: cancel)
     }
 
-    func awaitHead(_ continuation: CheckedContinuation<StreamedHTTPResponse, any Error>) {
-        lock.withLock { head = continuation }
+    /// Registers the caller waiting for the head; it is resumed once ``takeHead()`` has one (or with the failure).
+    func awaitHead(_ continuation: CheckedContinuation<Void, any Error>) {
+        lock.withLock { waiter = continuation }
+    }
+
+    /// The head the resumed waiter was woken for.
+    func takeHead() throws -> StreamedHTTPResponse {
+        guard let head = lock.withLock({ () -> StreamedHTTPResponse? in
+            defer { delivered = nil }
+            return delivered
+        }) else { throw URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]) }
+        return head
     }
 
     func received(_ response: URLResponse) {
-        guard let continuation = lock.withLock({ () -> CheckedContinuation<StreamedHTTPResponse, any Error>? in
-            defer { head = nil }
-            return head
+        guard let continuation = lock.withLock({ () -> CheckedContinuation<Void, any Error>? in
+            defer { waiter = nil }
+            return waiter
         }) else { return }
         guard let http = response as? HTTPURLResponse else {
             buffer.cancel()
             continuation.resume(throwing: URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
             return
         }
-        continuation.resume(returning: StreamedHTTPResponse(
-            status: http.statusCode, headerFields: URLSessionTransport.headerFields(of: http), body: HTTPBodyStream(buffer: buffer)))
+        let head = StreamedHTTPResponse(
+            status: http.statusCode, headerFields: URLSessionTransport.headerFields(of: http), body: HTTPBodyStream(buffer: buffer))
+        lock.withLock { delivered = head }
+        continuation.resume()
     }
 
     func received(_ data: Data) {
@@ -51,9 +67,9 @@ final class URLSessionStreamReceiver: @unchecked Sendable {
 
     func completed(_ error: (any Error)?, response: URLResponse?) {
         let mapped = error.map { URLSessionTransport.normalized($0, url: url) }
-        let continuation = lock.withLock { () -> CheckedContinuation<StreamedHTTPResponse, any Error>? in
-            defer { head = nil }
-            return head
+        let continuation = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
+            defer { waiter = nil }
+            return waiter
         }
         if let continuation {
             // No head was delivered: the task failed before it (or ended with a response never announced).
@@ -65,7 +81,7 @@ final class URLSessionStreamReceiver: @unchecked Sendable {
                 continuation.resume(throwing: URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
                 return
             }
-            lock.withLock { head = continuation }
+            lock.withLock { waiter = continuation }
             received(response)
         }
         buffer.finish(mapped)
