@@ -525,7 +525,7 @@ final class OperationSnippetTests: XCTestCase {
             """
         let components = """
               parameters:
-                direction: { name: direction, in: query, schema: { type: string, enum: [asc, desc] } }
+                direction: { name: direction, in: query, description: The order of the list., schema: { type: string, enum: [asc, desc] } }
               requestBodies:
                 Order:
                   content: { application/json: { schema: { type: object, properties: { count: { type: integer } } } } }
@@ -544,8 +544,9 @@ final class OperationSnippetTests: XCTestCase {
             assertContains(outcome.file("APIs/OrdersAPI.swift") ?? "",
                            "public func placeOrder(direction: DirectionParameter? = nil, body: OrderRequestBody? = nil) async throws {",
                            "case status401(status: Int, body: UnauthorizedResponse)")
-            assertContains(outcome.file("Models/UnauthorizedResponse.swift") ?? "", "public struct UnauthorizedResponse: Codable")
-            assertContains(outcome.file("Models/DirectionParameter.swift") ?? "", "public enum DirectionParameter: RawRepresentable")
+            // Documented by the component's description, which its schema does not repeat.
+            assertContains(outcome.file("Models/UnauthorizedResponse.swift") ?? "", "/// no token\npublic struct UnauthorizedResponse: Codable")
+            assertContains(outcome.file("Models/DirectionParameter.swift") ?? "", "/// The order of the list.\npublic enum DirectionParameter: RawRepresentable")
             assertContains(outcome.file("Models/OrderRequestBody.swift") ?? "", "public struct OrderRequestBody: Codable")
         }
         // The order of the paths changes the order of nothing but the paths: every model file is the same.

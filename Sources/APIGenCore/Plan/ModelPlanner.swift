@@ -246,6 +246,15 @@ final class ModelPlanner {
         modelOrder.append(draft.plan.name)
     }
 
+    /// Gives the model declared as `usage` the description of the object it is shared as (a response component's,
+    /// a parameter's), when it was named after that object (`name`; a named schema the object refers to keeps its
+    /// own documentation) and its schema documents nothing itself.
+    func documentShared(_ usage: TypeUsage, named name: String, with lines: [String]) {
+        guard !lines.isEmpty, usage.swift == name, var draft = models[name], draft.plan.docLines.isEmpty else { return }
+        draft.plan.docLines = lines
+        models[usage.swift] = draft
+    }
+
     func documentation(_ schema: Schema) -> [String] {
         var lines = SwiftNaming.docLines(schema.title)
         let description = SwiftNaming.docLines(schema.description)

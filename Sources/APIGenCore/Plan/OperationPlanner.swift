@@ -84,6 +84,7 @@ struct OperationPlanner {
             let usage = parameter.schema.map {
                 models.usage($0, suggestedName: shared ?? typePrefix + SwiftNaming.typeNamePart(parameter.name), file: shared ?? typePrefix + "Parameters")
             } ?? .primitive("String")
+            if let shared { models.documentShared(usage, named: shared, with: SwiftNaming.docLines(parameter.description)) }
             var type = usage.swift
             let write = parameterWrite(parameter, local: local, usage: usage)
             if write.value == .preSerialised {
@@ -254,6 +255,7 @@ struct OperationPlanner {
             let usage = content.schema.map {
                 models.usage($0, suggestedName: shared ?? typePrefix + "Request", file: shared ?? typePrefix + "Request")
             } ?? .json
+            if let shared { models.documentShared(usage, named: shared, with: SwiftNaming.docLines(body.description)) }
             // A required JSON body whose schema admits null (3.0's `nullable: true` on a model DigitalOcean also sends
             // back) may be `null`: the argument is optional with no default, and nil is sent as `null`, not left out.
             let nullBody = !optional && Self.isJSON(content.mediaType) && usage.swift != "JSONValue"
@@ -412,8 +414,10 @@ struct OperationPlanner {
             if unwrapEnvelope, let envelope = config.envelope, let unwrapped = envelopePayload(schema, envelope, typePrefix: typePrefix) {
                 return unwrapped
             }
-            let name = SharedObjectName.name(of: response.node, outside: operation, kind: "Response") ?? typePrefix + suffix
-            return .json(models.usage(schema, suggestedName: name, file: name))
+            let shared = SharedObjectName.name(of: response.node, outside: operation, kind: "Response")
+            let usage = models.usage(schema, suggestedName: shared ?? typePrefix + suffix, file: shared ?? typePrefix + suffix)
+            if let shared { models.documentShared(usage, named: shared, with: SwiftNaming.docLines(response.description)) }
+            return .json(usage)
         }
         if content.mediaType.hasPrefix("text/") && !content.mediaType.utf8.containsSequence("csv".utf8) { return .text }
         return .binary
