@@ -618,4 +618,26 @@ final class OperationSnippetTests: XCTestCase {
         }
         XCTAssertEqual(models[0], models[1])
     }
+
+    /// A response borrowed from another operation (`$ref: '#/paths/~1a/get/responses/404'`) has no name of its own:
+    /// its type keeps an operation's name (the first planned), not a word of the pointer (`ResponsesResponse`).
+    func testAResponseBorrowedFromAnotherOperationKeepsAnOperationsName() {
+        let outcome = generate(yaml: spec("""
+              /b:
+                get:
+                  operationId: getB
+                  responses:
+                    '200': { description: ok }
+                    '404': { $ref: '#/paths/~1a/get/responses/404' }
+              /a:
+                get:
+                  operationId: getA
+                  responses:
+                    '200': { description: ok }
+                    '404': { description: missing, content: { application/json: { schema: { type: object, properties: { why: { type: string } } } } } }
+            """))
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.allText, "case status404(status: Int, body: GetBError404)")
+        XCTAssertFalse(outcome.allText.contains("ResponsesResponse"), outcome.allText)
+    }
 }
