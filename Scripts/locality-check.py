@@ -17,7 +17,8 @@ applied to the unedited description on its own, apigen regenerates, and `git` sa
 - `property added` (reported, not judged): a string property with a `pattern` added to the first component schema
   that declares properties; the files changed are those whose content depends on that schema.
 
-The description is written as JSON (one key per line) for the base and for every edit, so only the edits differ.
+The description is written as JSON (one key per line) for the base and for every edit, so only the edits differ. A
+Swagger 2.0 description is judged as apigen's OpenAPI 3.0 conversion of it (`apigen convert`).
 
     python3 Scripts/locality-check.py SPEC... [--reference-folder DIR | --reference-up N] [--apigen PATH] [--keep]
 
@@ -31,6 +32,7 @@ unedited description), else 0.
 import argparse
 import copy
 import importlib.util
+import json
 import os
 import pathlib
 import shutil
@@ -111,6 +113,22 @@ def probe_operation(tag):
     return operation
 
 
+def converted(spec, apigen):
+    """A Swagger 2.0 description as apigen's own OpenAPI 3.0 conversion (`apigen convert`), which the edits and the
+    generations then use: the judge edits OpenAPI 3 documents. Anything else stays unjudgeable."""
+    import yaml
+    try:
+        document = yaml.safe_load(spec.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise merge_check.Unjudgeable(f"unreadable: {error}") from None
+    if not isinstance(document, dict) or str(document.get("swagger", "")) != "2.0":
+        raise merge_check.Unjudgeable("neither OpenAPI 3 nor Swagger 2.0")
+    result = subprocess.run([str(apigen), "convert", spec.name], cwd=spec.parent, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise merge_check.Unjudgeable("apigen convert failed:\n" + result.stderr[-2000:])
+    return json.loads(result.stdout)
+
+
 def path_tags(document, path, folder):
     return {tag for operation_path, tag in merge_check.operations(document, folder) if operation_path == path}
 
@@ -119,7 +137,10 @@ def judge(spec, reference_folder, apigen, keep):
     if reference_folder not in spec.parents:
         raise merge_check.Unjudgeable(f"{spec} is not inside the reference folder {reference_folder}")
     folder = spec.parent
-    document = merge_check.load(spec)
+    try:
+        document = merge_check.load(spec)
+    except merge_check.Unjudgeable:
+        document = converted(spec, apigen)
     found = merge_check.operations(document, folder)
     if not found:
         raise merge_check.Unjudgeable("no operation")
