@@ -75,4 +75,34 @@ final class EnvelopeSnippetTests: XCTestCase {
         let bad = GeneratorConfig.parse(bytes: Array("models: { Member: { form: [] } }\n".utf8), path: "apigen.yml")
         XCTAssertEqual(bad.diagnostics.first?.description, "apigen.yml:1:21: error: unknown key 'form' in models.Member")
     }
+
+    /// The `data` of an envelope written inside a shared response component is named after the component, not after
+    /// the first operation that returns it.
+    func testTheDataOfASharedEnvelopeIsNamedAfterItsResponse() {
+        var config = GeneratorConfig()
+        config.envelope = EnvelopeConfig()
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: Shop, version: '1' }
+            paths:
+              /a: { get: { operationId: getA, responses: { '200': { $ref: '#/components/responses/Profile' } } } }
+              /b: { get: { operationId: getB, responses: { '200': { $ref: '#/components/responses/Profile' } } } }
+            components:
+              responses:
+                Profile:
+                  description: ok
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [status, data]
+                        properties:
+                          status: { type: string }
+                          data: { type: object, properties: { name: { type: string } } }
+            """, config: config)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.file("APIs/DefaultAPI.swift") ?? "",
+                       "public func getA() async throws -> ProfileResponseData {", "public func getB() async throws -> ProfileResponseData {")
+        XCTAssertNotNil(outcome.file("Models/ProfileResponseData.swift"))
+    }
 }

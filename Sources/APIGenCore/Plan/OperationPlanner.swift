@@ -411,10 +411,12 @@ struct OperationPlanner {
         }
         if Self.isJSON(content.mediaType) {
             guard let schema = content.schema else { return .json(.json) }
-            if unwrapEnvelope, let envelope = config.envelope, let unwrapped = envelopePayload(schema, envelope, typePrefix: typePrefix) {
+            let shared = SharedObjectName.name(of: response.node, outside: operation, kind: "Response")
+            // An envelope's `data` written inside a shared response is named after the response too.
+            if unwrapEnvelope, let envelope = config.envelope,
+               let unwrapped = envelopePayload(schema, envelope, typePrefix: shared ?? typePrefix) {
                 return unwrapped
             }
-            let shared = SharedObjectName.name(of: response.node, outside: operation, kind: "Response")
             let usage = models.usage(schema, suggestedName: shared ?? typePrefix + suffix, file: shared ?? typePrefix + suffix)
             if let shared { models.documentShared(usage, named: shared, with: SwiftNaming.docLines(response.description)) }
             return .json(usage)
