@@ -640,4 +640,34 @@ final class OperationSnippetTests: XCTestCase {
         assertContains(outcome.allText, "case status404(status: Int, body: GetBError404)")
         XCTAssertFalse(outcome.allText.contains("ResponsesResponse"), outcome.allText)
     }
+
+    /// An operation kept in a file of its own (DigitalOcean's `get: {$ref: resources/apps/apps_list_deployments.yml}`)
+    /// has its inline parameters at `/parameters/3` of that file: they are the operation's own, not Swagger 2.0's
+    /// shared `parameters` (which gave `3ParameterItem`, not an identifier); a component named with a digit first
+    /// still gives an identifier.
+    func testInlineParametersOfAnOperationInItsOwnFileKeepTheOperationsName() {
+        let outcome = generate([
+            ("openapi.yaml", spec("""
+              /deployments:
+                get: { $ref: 'list-deployments.yaml' }
+              /codes:
+                get:
+                  operationId: listCodes
+                  parameters: [{ $ref: '#/components/parameters/2fa' }]
+                  responses: { '200': { description: ok } }
+            """, components: """
+              parameters:
+                2fa: { name: code, in: query, schema: { type: string, enum: [sms, app] } }
+            """)),
+            ("list-deployments.yaml", """
+                operationId: listDeployments
+                parameters:
+                  - { name: kinds, in: query, schema: { type: array, items: { type: string, enum: [manual, push] } } }
+                responses: { '200': { description: ok } }
+                """),
+        ])
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.allText, "public func listDeployments(kinds: [ListDeploymentsKindsItem]? = nil) async throws {",
+                       "public func listCodes(code: _2faParameter? = nil) async throws {")
+    }
 }

@@ -9,15 +9,22 @@ enum ComponentSchemaName {
     static func name(of node: SpecNode) -> String? {
         guard let tokens = JSONPointer.tokens(node.pointer), tokens.count >= 3 else { return nil }
         if tokens[0] == "components", tokens.count >= 4 {
-            return name(kind: tokens[1], component: tokens[2], rest: tokens[3...])
+            return name(kind: tokens[1], component: tokens[2], rest: tokens[3...]).map(startingWithALetter)
         }
         // Swagger 2.0 (converted nodes keep their original pointers): a response's `schema`, a body parameter's
         // `schema` and the schema the converter builds from another parameter's `type` and `enum` (`x-schema`).
+        // Keyed by name: an index (`/parameters/3/schema`) is a list's, such as an operation's in a file of its own.
+        guard Int(tokens[1]) == nil else { return nil }
         switch (tokens[0], tokens.count == 3 ? tokens[2] : "") {
-        case ("responses", "schema"): return SwiftNaming.typeNamePart(tokens[1]) + "Response"
-        case ("parameters", "schema"), ("parameters", "x-schema"): return SwiftNaming.typeNamePart(tokens[1]) + "Parameter"
+        case ("responses", "schema"): return startingWithALetter(SwiftNaming.typeNamePart(tokens[1]) + "Response")
+        case ("parameters", "schema"), ("parameters", "x-schema"): return startingWithALetter(SwiftNaming.typeNamePart(tokens[1]) + "Parameter")
         default: return nil
         }
+    }
+
+    /// A component named with a digit first (`2fa`) still gives an identifier (`_2faParameter`), as other type names do.
+    static func startingWithALetter(_ name: String) -> String {
+        name.first?.isNumber == true ? "_" + name : name
     }
 
     private static func name(kind: String, component: String, rest: ArraySlice<String>) -> String? {

@@ -14,6 +14,6 @@ enum SharedObjectName {
         // Another operation's object (`$ref: '#/paths/~1pets/get/responses/200'`) has no name of its own.
         if let first = tokens.first, first == "paths" || first == "webhooks" { return nil }
         let last = tokens.last { Int($0) == nil }
-        return SwiftNaming.typeNamePart(last ?? DocumentPath.stem(of: node.location.file)) + kind
+        return ComponentSchemaName.startingWithALetter(SwiftNaming.typeNamePart(last ?? DocumentPath.stem(of: node.location.file)) + kind)
     }
 }
