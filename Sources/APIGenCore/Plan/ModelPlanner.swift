@@ -252,7 +252,7 @@ final class ModelPlanner {
     func documentShared(_ usage: TypeUsage, named name: String, with lines: [String]) {
         guard !lines.isEmpty, usage.swift == name, var draft = models[name], draft.plan.docLines.isEmpty else { return }
         draft.plan.docLines = lines
-        models[usage.swift] = draft
+        models[name] = draft
     }
 
     func documentation(_ schema: Schema) -> [String] {
