@@ -62,7 +62,7 @@ public indirect enum LikeNotificationTarget: Codable, Hashable, Sendable {
         self = try UnionDecoding.decode(from: decoder, among: LikeNotificationTarget.variantShapes)
     }
 
-    /// The variants with the members and tag each declares, for values without a discriminator.
+    /// The variants with the members and tags each declares, for values without a discriminator.
     private static let variantShapes: [UnionDecoding.Variant<LikeNotificationTarget>] = [
         .init(keys: ["id", "authorId", "body", "createdAt", "parent", "replies", "author"]) { .comment(try Comment(from: $0)) },
         .init(keys: ["id", "url", "width", "height", "caption", "owner"]) { .photo(try Photo(from: $0)) },

@@ -33,10 +33,10 @@ public indirect enum Notification: Codable, Hashable, Sendable {
         }
     }
 
-    /// The variants with the members and tag each declares, for values without a discriminator.
+    /// The variants with the members and tags each declares, for values without a discriminator.
     private static let variantShapes: [UnionDecoding.Variant<Notification>] = [
-        .init(keys: ["id", "kind", "createdAt", "read", "priority", "likedBy", "target"], tag: ("kind", "like")) { .likeNotification(try LikeNotification(from: $0)) },
-        .init(keys: ["id", "kind", "createdAt", "read", "priority", "from", "message"], tag: ("kind", "friend_request")) { .friendRequestNotification(try FriendRequestNotification(from: $0)) },
+        .init(keys: ["id", "kind", "createdAt", "read", "priority", "likedBy", "target"], tags: ["kind": ["like"]]) { .likeNotification(try LikeNotification(from: $0)) },
+        .init(keys: ["id", "kind", "createdAt", "read", "priority", "from", "message"], tags: ["kind": ["friend_request"]]) { .friendRequestNotification(try FriendRequestNotification(from: $0)) },
     ]
 
     public func encode(to encoder: any Encoder) throws {

@@ -5,8 +5,8 @@
 /// decode any string (an OpenAI `function` message decodes as a `user` message, whose `name` is not the same member).
 /// So a union with several object variants decodes in two passes over its variants, in declaration order:
 ///
-/// 1. a variant whose tag (a property fixed to one string by `const` or a one-value `enum`, e.g. `"role": "user"`)
-///    the value contradicts is set aside;
+/// 1. a variant whose tags (properties restricted to a few strings by `const` or `enum`, e.g. `"role": ["user"]`) the
+///    value contradicts (it holds a string the variant does not allow for one of them) is set aside;
 /// 2. of the others, the first that decodes, finds every member it requires and declares every key of the value wins;
 ///    else, of those that decode, one that finds every required member before one that misses some (a required member
 ///    that may be `null` or has a default decodes when absent, so decoding alone does not tell: GitHub's
@@ -19,24 +19,33 @@
     public struct Variant<Union>: Sendable {
         let keys: Set<String>?
         let required: Set<String>
-        let tag: (key: String, value: String)?
+        let tags: [String: Set<String>]
         let decode: @Sendable (any Decoder) throws -> Union
 
         /// - Parameters:
         ///   - keys: the member names the variant declares, or nil when it is not an object with declared members.
         ///   - required: the members the variant requires that decode when absent (nullable ones, ones with a default).
-        ///   - tag: a member the variant fixes to one string, and that string.
+        ///   - tags: the members the variant restricts to a few strings, and those strings.
         ///   - decode: decodes the variant and wraps it in the union's case.
-        public init(keys: Set<String>? = nil, required: Set<String> = [], tag: (String, String)? = nil,
+        public init(keys: Set<String>? = nil, required: Set<String> = [], tags: [String: Set<String>] = [:],
                     _ decode: @escaping @Sendable (any Decoder) throws -> Union) {
             self.keys = keys
             self.required = required
-            self.tag = tag.map { (key: $0.0, value: $0.1) }
+            self.tags = tags
             self.decode = decode
+        }
+
+        /// Whether the value holds, for one of the variant's tags, a string the variant does not allow.
+        fileprivate func isContradicted(by object: KeyedDecodingContainer<AnyKey>?) -> Bool {
+            guard let object else { return false }
+            return tags.contains { key, allowed in
+                guard let found = try? object.decodeIfPresent(String.self, forKey: AnyKey(stringValue: key)) else { return false }
+                return !allowed.contains(found)
+            }
         }
     }
 
-    private struct AnyKey: CodingKey {
+    fileprivate struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
@@ -52,10 +61,7 @@
         var closest: (value: Union, rank: (Int, Int))?
         var contradicted: Union?
         for variant in variants {
-            var contradicts = false
-            if let tag = variant.tag, let found = try? object?.decodeIfPresent(String.self, forKey: AnyKey(stringValue: tag.key)) {
-                contradicts = found != tag.value
-            }
+            let contradicts = variant.isContradicted(by: object)
             if contradicts && contradicted != nil { continue }
             guard let value = try? variant.decode(decoder) else { continue }
             if contradicts {

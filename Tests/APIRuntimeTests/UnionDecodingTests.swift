@@ -23,8 +23,8 @@ final class UnionDecodingTests: XCTestCase {
         case text(String)
 
         static let variants: [UnionDecoding.Variant<Item>] = [
-            .init(keys: ["type", "name", "album"], tag: ("type", "track")) { .track(try Track(from: $0)) },
-            .init(keys: ["type", "name", "show"], tag: ("type", "episode")) { .episode(try Episode(from: $0)) },
+            .init(keys: ["type", "name", "album"], tags: ["type": ["track"]]) { .track(try Track(from: $0)) },
+            .init(keys: ["type", "name", "show"], tags: ["type": ["episode"]]) { .episode(try Episode(from: $0)) },
             .init { .text(try String(from: $0)) },
         ]
 
@@ -65,6 +65,35 @@ final class UnionDecodingTests: XCTestCase {
             guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(context.debugDescription, "the value matches none of the variants")
         }
+    }
+
+    // openai's response items: an input message allows three roles, an output message one; both declare the same keys.
+    private struct Message: Decodable, Equatable {
+        var role: String
+        var content: String
+    }
+
+    private enum ResponseItem: Decodable, Equatable {
+        case input(Message)
+        case output(Message)
+
+        static let variants: [UnionDecoding.Variant<ResponseItem>] = [
+            .init(keys: ["role", "content"], tags: ["role": ["user", "system", "developer"]]) { .input(try Message(from: $0)) },
+            .init(keys: ["role", "content"], tags: ["role": ["assistant"]]) { .output(try Message(from: $0)) },
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionDecoding.decode(from: decoder, among: Self.variants)
+        }
+    }
+
+    func testATagAllowingSeveralStringsSetsAsideOnlyTheVariantsNotAllowingTheValue() throws {
+        func decode(_ json: String) throws -> ResponseItem { try JSONDecoder().decode(ResponseItem.self, from: Data(json.utf8)) }
+        XCTAssertEqual(try decode(#"{"role": "assistant", "content": "a"}"#), .output(Message(role: "assistant", content: "a")))
+        XCTAssertEqual(try decode(#"{"role": "developer", "content": "d"}"#), .input(Message(role: "developer", content: "d")))
+        XCTAssertEqual(try decode(#"{"role": "system", "content": "s"}"#), .input(Message(role: "system", content: "s")))
+        // No variant allows it: the first set-aside one that decodes keeps the value.
+        XCTAssertEqual(try decode(#"{"role": "tool", "content": "t"}"#), .input(Message(role: "tool", content: "t")))
     }
 
     // GitHub's issue events: `locked` requires `lock_reason`, which may be null, so it decodes when the key is absent.

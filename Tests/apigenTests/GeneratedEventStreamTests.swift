@@ -68,63 +68,17 @@ final class GeneratedEventStreamTests: XCTestCase {
         """#
 
     func testEachEventNameDecodesIntoItsOwnCase() throws {
-        let swiftc = try XCTUnwrap(HostileOutputTests.findExecutable("swiftc"), "swiftc is not on PATH")
-        let objects = try runtimeObjects()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-events-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(Self.spec.utf8).write(to: folder.appendingPathComponent("market.yaml"))
-        try Data("spec: market.yaml\noutput: Generated\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
-        let generated = try apigen([], in: folder)
-        XCTAssertEqual(generated.status, 0, generated.stderr)
-        try Data(Self.driver.utf8).write(to: folder.appendingPathComponent("main.swift"))
-
-        let output = folder.appendingPathComponent("Generated")
-        let sources = snapshot(output).keys.filter { $0.hasSuffix(".swift") }.sorted().map { output.appendingPathComponent($0).path }
-        let modules = productsDirectory.appendingPathComponent("Modules")
-        let program = folder.appendingPathComponent("driver")
-        let build = try runProcess(swiftc, ["-swift-version", "6", "-module-name", "Driver", "-I", modules.path]
-                                   + sources + ["main.swift"] + objects + Self.sanitizerFlags + ["-o", program.path], in: folder)
-        XCTAssertEqual(build.status, 0, build.stderr)
-        // The compiler's warnings; under AddressSanitizer the linker also warns about the sanitizer's own symbols.
-        let warnings = build.stderr.split(separator: "\n").filter { $0.contains("warning:") && !$0.contains("ld.gold: warning:") }
-        XCTAssertEqual(warnings, [], "no warnings")
-
-        let run = try runProcess(program, [], in: folder)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let program = try GeneratedProgram(spec: Self.spec, driver: Self.driver)
+        XCTAssertEqual(program.warnings, [], "no warnings")
+        let lines = program.lines
         XCTAssertEqual(Array(lines.prefix(4)), [
             "price ACME 1250",
             "heartbeat tick",
             "undocumented split {\"ratio\":2}",
             "halt news",
         ])
-        XCTAssertEqual(lines.count, 5, run.stdout)
+        XCTAssertEqual(lines.count, 5, program.run.stdout)
         XCTAssertTrue(lines.last?.hasPrefix("error streamTicker: invalid response (HTTP 200): /cents: -5 is less than the minimum of 0") == true,
-                      "the price event's data is validated against Price: \(run.stdout)")
-    }
-
-    /// The object files of APIRuntime (the core has no dependency), from the test product's link list (a folder's `*.o`
-    /// may hold stale objects of files since moved).
-    /// The runtime's objects come from this test's own build: under `swift test --sanitize=thread` (or `address`)
-    /// they call the sanitizer's runtime, so the program linking them must be built with the same sanitizer.
-    private static var sanitizerFlags: [String] {
-        [("__tsan_init", "thread"), ("__asan_init", "address")]
-            .filter { dlsym(nil, $0.0) != nil }.map { "-sanitize=\($0.1)" }
-    }
-
-    private func runtimeObjects() throws -> [String] {
-        let products = try FileManager.default.contentsOfDirectory(atPath: productsDirectory.path)
-            .filter { $0.hasSuffix("PackageTests.product") }
-        guard let product = products.first else {
-            throw XCTSkip("no *PackageTests.product in \(productsDirectory.path): the link list exists only for SwiftPM builds on Linux")
-        }
-        let list = try String(contentsOf: productsDirectory.appendingPathComponent(product).appendingPathComponent("Objects.LinkFileList"),
-                              encoding: .utf8)
-        let objects = list.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) }
-            .filter { $0.contains("/APIRuntime.build/") || $0.contains("/HTTPTypes.build/") }
-        XCTAssertFalse(objects.isEmpty, "APIRuntime's objects are in the link list")
-        XCTAssertTrue(objects.contains { $0.contains("/HTTPTypes.build/") }, "so are those of its one dependency, swift-http-types")
-        return objects
+                      "the price event's data is validated against Price: \(program.run.stdout)")
     }
 }

@@ -121,6 +121,9 @@ public struct ModelPlan: Encodable, Sendable {
 
     public var isUnion = false
     public var unionCases: [UnionCasePlan] = []
+    /// Discriminator values that several variants declare (openai's `"type": "message"` for system, user and
+    /// assistant messages): such a value selects among those variants by shape, not one variant.
+    public var sharedDiscriminatorValues: [SharedDiscriminatorValuePlan] = []
     public var hasDiscriminator = false
     public var discriminatorLiteral: String?
     /// The case of a discriminated union that keeps a value whose discriminator the description does not list,
@@ -153,7 +156,7 @@ public struct ModelPlan: Encodable, Sendable {
     enum CodingKeys: String, CodingKey {
         case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, codingKeys, isCanonical, shapes,
              firstShapeName, hasAdditionalProperties, isTuple,
-             additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, hasDiscriminator,
+             additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, sharedDiscriminatorValues, hasDiscriminator,
              discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, decodesByShape, isAlias, aliasedType, isEventUnion, eventCases, isOutcome, outcomeCases, extraConformances
     }
 
@@ -179,6 +182,7 @@ public struct ModelPlan: Encodable, Sendable {
         try container.encode(enumCases, forKey: .enumCases)
         try container.encode(isUnion, forKey: .isUnion)
         try container.encode(unionCases, forKey: .unionCases)
+        try container.encode(sharedDiscriminatorValues, forKey: .sharedDiscriminatorValues)
         try container.encode(hasDiscriminator, forKey: .hasDiscriminator)
         try container.encodeIfPresent(discriminatorLiteral, forKey: .discriminatorLiteral)
         try container.encodeIfPresent(undocumentedCaseName, forKey: .undocumentedCaseName)
@@ -313,11 +317,19 @@ public struct UnionCasePlan: Encodable, Sendable {
     /// The values joined for a `case` label: `"like", "Like"`.
     public var discriminatorPattern: String
     /// The arguments of the case's `UnionDecoding.Variant` when the union decodes by shape: the member names of an
-    /// object variant, the required ones that decode when absent and the member it fixes to one string, e.g.
-    /// `(keys: ["id", "type", "lock_reason"], required: ["lock_reason"], tag: ("type", "track"))`;
+    /// object variant, the required ones that decode when absent and the members it restricts to a few strings, e.g.
+    /// `(keys: ["id", "type", "lock_reason"], required: ["lock_reason"], tags: ["type": ["track"]])`;
     /// empty for a variant that is not an object with declared members.
     public var shapeArguments = ""
     public var isLast = false
+}
+
+/// A discriminator value that several variants of a union declare, and those variants.
+public struct SharedDiscriminatorValuePlan: Encodable, Sendable {
+    /// The value as a Swift string literal.
+    public var literal: String
+    /// The cases it may select, in declaration order (their `shapeArguments` tell them apart).
+    public var variants: [UnionCasePlan]
 }
 
 /// One documented event name of a server-sent event stream.

@@ -200,6 +200,7 @@ extension ModelPlanner {
         // The enum's body names the variant types bare (`try xName(from: decoder)`): a case spelled like one of them
         // (a type named in lower case or in a script without case) would shadow the type there.
         let variantTypes = Set(memberUsages.map(\.swift))
+        let sameInEveryVariant = tagsSameInEveryVariant(members)
         for (member, memberUsage) in zip(members, memberUsages) {
             // A variant that is the union itself adds no value and would make decoding call itself forever.
             if memberUsage.swift == name {
@@ -222,12 +223,12 @@ extension ModelPlanner {
                                                  discriminatorValues: values.map(SwiftNaming.stringLiteral),
                                                  hasDiscriminatorValues: !values.isEmpty,
                                                  discriminatorPattern: values.map(SwiftNaming.stringLiteral).joined(separator: ", "),
-                                                 shapeArguments: shapeArguments(of: member,
-                                                                                preferring: schema.discriminator?.propertyName)))
+                                                 shapeArguments: shapeArguments(of: member, leavingOut: sameInEveryVariant)))
         }
         if !plan.unionCases.isEmpty { plan.unionCases[plan.unionCases.count - 1].isLast = true }
+        if plan.hasDiscriminator { separateSharedDiscriminatorValues(in: &plan) }
         plan.decodesByShape = plan.unionCases.filter { !$0.shapeArguments.isEmpty }.count >= 2
-        if plan.hasDiscriminator && !plan.unionCases.contains(where: \.hasDiscriminatorValues) {
+        if plan.hasDiscriminator && !plan.unionCases.contains(where: \.hasDiscriminatorValues) && plan.sharedDiscriminatorValues.isEmpty {
             plan.hasDiscriminator = false
         }
         if plan.hasDiscriminator {
@@ -241,11 +242,38 @@ extension ModelPlanner {
         return usage
     }
 
+    /// Moves each discriminator value that several cases declare out of their `case` patterns (a `switch` takes the
+    /// first of duplicate patterns and warns) into `sharedDiscriminatorValues`, which chooses among those cases by shape.
+    private func separateSharedDiscriminatorValues(in plan: inout ModelPlan) {
+        var order: [String] = []
+        var owners: [String: [Int]] = [:]
+        for (index, unionCase) in plan.unionCases.enumerated() {
+            for value in unionCase.discriminatorValues where owners[value]?.last != index {
+                if owners[value] == nil { order.append(value) }
+                owners[value, default: []].append(index)
+            }
+        }
+        let shared = order.filter { owners[$0]!.count > 1 }
+        guard !shared.isEmpty else { return }
+        for index in plan.unionCases.indices {
+            var unionCase = plan.unionCases[index]
+            var seen = Set<String>()
+            unionCase.discriminatorValues = unionCase.discriminatorValues.filter { !shared.contains($0) && seen.insert($0).inserted }
+            unionCase.hasDiscriminatorValues = !unionCase.discriminatorValues.isEmpty
+            unionCase.discriminatorPattern = unionCase.discriminatorValues.joined(separator: ", ")
+            plan.unionCases[index] = unionCase
+        }
+        plan.sharedDiscriminatorValues = shared.map { value in
+            SharedDiscriminatorValuePlan(literal: value, variants: owners[value]!.map { plan.unionCases[$0] })
+        }
+    }
+
     /// The arguments of the variant's `UnionDecoding.Variant`: the member names an object variant declares, the required
-    /// ones that decode when absent, and the member it fixes to one string (the discriminator's property first), e.g.
-    /// `(keys: ["id", "type", "lock_reason"], required: ["lock_reason"], tag: ("type", "track"))`;
+    /// ones that decode when absent, and the members it restricts to a few strings (but those `leavingOut` names,
+    /// which tell no variant from another), e.g.
+    /// `(keys: ["id", "type", "lock_reason"], required: ["lock_reason"], tags: ["type": ["track"]])`;
     /// empty for a variant that is not an object with declared members.
-    private func shapeArguments(of member: SchemaRef, preferring discriminatorProperty: String?) -> String {
+    private func shapeArguments(of member: SchemaRef, leavingOut sameInEveryVariant: Set<String>) -> String {
         let schema = api[member]
         guard schema.oneOf.isEmpty, schema.anyOf.isEmpty else { return "" }
         let properties = mergedProperties(of: schema)
@@ -256,15 +284,30 @@ extension ModelPlanner {
         let unenforced = properties.filter { property in
             isRequired(property, in: required) && (admitsNull(api[property.schema]) || api[property.schema].defaultValue != nil)
         }.map { SwiftNaming.stringLiteral($0.name) }
-        let candidates = properties.filter { $0.name == discriminatorProperty } + properties.filter { $0.name != discriminatorProperty }
-        let tag = candidates.lazy.compactMap { property in
-            self.api[property.schema].fixedString.map {
-                "(\(SwiftNaming.stringLiteral(property.name)), \(SwiftNaming.stringLiteral($0)))"
-            }
-        }.first
+        let tags = tagStrings(of: member).filter { !sameInEveryVariant.contains($0.name) }.map { tag in
+            SwiftNaming.stringLiteral(tag.name) + ": [" + tag.allowed.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
+        }
         return "(keys: [\(keys)]"
             + (unenforced.isEmpty ? "" : ", required: [\(unenforced.joined(separator: ", "))]")
-            + (tag.map { ", tag: \($0)" } ?? "") + ")"
+            + (tags.isEmpty ? "" : ", tags: [\(tags.joined(separator: ", "))]") + ")"
+    }
+
+    /// The members an object variant restricts to a few strings (`Schema.tagStrings`), in declaration order.
+    private func tagStrings(of member: SchemaRef) -> [(name: String, allowed: [String])] {
+        let schema = api[member]
+        guard schema.oneOf.isEmpty, schema.anyOf.isEmpty else { return [] }
+        return mergedProperties(of: schema).compactMap { property in
+            let own = api[property.schema]
+            return (own.tagStrings ?? own.refTarget.flatMap { api[$0].tagStrings }).map { (property.name, $0) }
+        }
+    }
+
+    /// The members every variant restricts to the same strings (openai's `"object": ["realtime.item"]`): such a tag
+    /// sets no variant aside in favour of another, so it is left out of the generated shapes.
+    private func tagsSameInEveryVariant(_ members: [SchemaRef]) -> Set<String> {
+        let tagsByVariant = members.map { Dictionary(tagStrings(of: $0).map { ($0.name, Set($0.allowed)) }, uniquingKeysWith: { first, _ in first }) }
+        guard let first = tagsByVariant.first, tagsByVariant.count > 1 else { return [] }
+        return Set(first.keys.filter { name in tagsByVariant.allSatisfy { $0[name] == first[name] } })
     }
 
     func declareEnum(_ ref: SchemaRef, rawType: String, name requested: String, named: Bool, file: String) -> TypeUsage {

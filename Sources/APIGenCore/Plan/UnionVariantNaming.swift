@@ -57,4 +57,17 @@ extension Schema {
         if let values = enumValues, values.count == 1, case .string(let value) = values[0] { return value }
         return nil
     }
+
+    /// The few strings the schema allows (`const`, or an `enum` of at most 16 strings, `null` aside), which tell a
+    /// union's variants apart (`"role": ["user"]`); nil when it allows any string, a non-string, or a longer list.
+    var tagStrings: [String]? {
+        if case .string(let value)? = constValue { return [value] }
+        guard let values = enumValues?.filter({ $0 != .null }), !values.isEmpty, values.count <= 16 else { return nil }
+        var strings: [String] = []
+        for value in values {
+            guard case .string(let text) = value else { return nil }
+            if !strings.contains(text) { strings.append(text) }
+        }
+        return strings
+    }
 }

@@ -577,6 +577,15 @@ import Foundation
         case {{{discriminatorPattern}}}: self = .{{name}}(try {{{type}}}(from: decoder))
 {{/hasDiscriminatorValues}}
 {{/unionCases}}
+{{#sharedDiscriminatorValues}}
+        case {{{literal}}}:
+            // Several variants declare this kind: the one whose other fixed members and keys the value matches.
+            self = try UnionDecoding.decode(from: decoder, among: [
+{{#variants}}
+                .init{{{shapeArguments}}} { .{{name}}(try {{{type}}}(from: $0)) },
+{{/variants}}
+            ])
+{{/sharedDiscriminatorValues}}
         default: self = .{{undocumentedCaseName}}(try JSONValue(from: decoder))
         }
     }
@@ -608,7 +617,7 @@ import Foundation
 {{/hasDiscriminator}}
 {{#decodesByShape}}
 
-    /// The variants with the members and tag each declares, for values without a discriminator.
+    /// The variants with the members and tags each declares, for values without a discriminator.
     private static let variantShapes: [UnionDecoding.Variant<{{name}}>] = [
 {{#unionCases}}
         .init{{{shapeArguments}}} { .{{name}}(try {{{type}}}(from: $0)) },

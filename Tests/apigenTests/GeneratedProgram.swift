@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// A description's generated client compiled with `swiftc` against the built APIRuntime into a small program with a
+/// driver `main.swift`, and run: how tests exercise generated code from outside, as an app would.
+struct GeneratedProgram {
+    /// The compiler's warnings (under AddressSanitizer the linker's warnings about the sanitizer's own symbols aside).
+    let warnings: [String]
+    /// What the program printed, line by line.
+    let lines: [String]
+    let run: ProcessResult
+
+    /// Generates `spec` (YAML) into `Generated/`, compiles it with `driver`, and runs the program.
+    init(spec: String, driver: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let swiftc = try XCTUnwrap(HostileOutputTests.findExecutable("swiftc"), "swiftc is not on PATH")
+        let objects = try Self.runtimeObjects()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-program-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(spec.utf8).write(to: folder.appendingPathComponent("api.yaml"))
+        try Data("spec: api.yaml\noutput: Generated\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
+        let generated = try apigen([], in: folder)
+        XCTAssertEqual(generated.status, 0, generated.stderr, file: file, line: line)
+        try Data(driver.utf8).write(to: folder.appendingPathComponent("main.swift"))
+
+        let output = folder.appendingPathComponent("Generated")
+        let sources = snapshot(output).keys.filter { $0.hasSuffix(".swift") }.sorted().map { output.appendingPathComponent($0).path }
+        let modules = productsDirectory.appendingPathComponent("Modules")
+        let program = folder.appendingPathComponent("driver")
+        let build = try runProcess(swiftc, ["-swift-version", "6", "-module-name", "Driver", "-I", modules.path]
+                                   + sources + ["main.swift"] + objects + Self.sanitizerFlags + ["-o", program.path], in: folder)
+        XCTAssertEqual(build.status, 0, build.stderr, file: file, line: line)
+        warnings = build.stderr.split(separator: "\n").map(String.init)
+            .filter { $0.contains("warning:") && !$0.contains("ld.gold: warning:") }
+        run = try runProcess(program, [], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+        lines = run.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// The runtime's objects come from this test's own build: under `swift test --sanitize=thread` (or `address`)
+    /// they call the sanitizer's runtime, so the program linking them must be built with the same sanitizer.
+    private static var sanitizerFlags: [String] {
+        [("__tsan_init", "thread"), ("__asan_init", "address")]
+            .filter { dlsym(nil, $0.0) != nil }.map { "-sanitize=\($0.1)" }
+    }
+
+    /// The object files of APIRuntime and its one dependency, from the test product's link list (a folder's `*.o`
+    /// may hold stale objects of files since moved).
+    private static func runtimeObjects() throws -> [String] {
+        let products = try FileManager.default.contentsOfDirectory(atPath: productsDirectory.path)
+            .filter { $0.hasSuffix("PackageTests.product") }
+        guard let product = products.first else {
+            throw XCTSkip("no *PackageTests.product in \(productsDirectory.path): the link list exists only for SwiftPM builds on Linux")
+        }
+        let list = try String(contentsOf: productsDirectory.appendingPathComponent(product).appendingPathComponent("Objects.LinkFileList"),
+                              encoding: .utf8)
+        let objects = list.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) }
+            .filter { $0.contains("/APIRuntime.build/") || $0.contains("/HTTPTypes.build/") }
+        XCTAssertFalse(objects.isEmpty, "APIRuntime's objects are in the link list")
+        XCTAssertTrue(objects.contains { $0.contains("/HTTPTypes.build/") }, "so are those of its one dependency, swift-http-types")
+        return objects
+    }
+}
