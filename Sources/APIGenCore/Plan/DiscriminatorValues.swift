@@ -39,13 +39,14 @@ struct DiscriminatorValues {
         return nil
     }
 
-    /// Every value the description names for `variants`: all mapping values in document order, then the implicit
+    /// Every value the description names for `variants`, once: all mapping values in document order, then the implicit
     /// values of variants no mapping entry names.
     func known(variants: [SchemaRef]) -> [String] {
         let mapped = Set(discriminator.mapping.map(\.schema))
         let implicit = variants.filter { variant in
             !mapped.contains(variant) && !mapped.contains(api[variant].refTarget ?? variant)
         }.flatMap(values(of:))
-        return discriminator.mapping.map(\.value) + implicit
+        var seen = Set<String>()
+        return (discriminator.mapping.map(\.value) + implicit).filter { seen.insert($0).inserted }
     }
 }
