@@ -644,6 +644,37 @@ final class ModelSnippetTests: XCTestCase {
                        "self.login = try container.decodeIfPresent(String.self, forKey: \"user_name\")")
     }
 
+    /// Types apigen names itself (an inline enum after its owner and property, a shared parameter's schema after the
+    /// component) are renamed by the name they would get; a key that renames nothing is reported, not ignored.
+    func testNameOverridesRenameGeneratedTypesAndReportKeysMatchingNothing() {
+        var config = GeneratorConfig()
+        config.nameOverrides = ["MemberStatus": "AccountStatus", "DirectionParameter": "SortDirection",
+                                "Profile": "Member", "Profil": "Typo", "listProfiles": "profiles"]
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /profiles:
+                get:
+                  operationId: listProfiles
+                  parameters: [ { $ref: '#/components/parameters/direction' } ]
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Profile' } } } }
+            components:
+              parameters:
+                direction: { name: direction, in: query, schema: { type: string, enum: [asc, desc] } }
+              schemas:
+                Profile: { type: object, properties: { status: { type: string, enum: [active, banned] } } }
+            """, config: config)
+        // The key is the name the type would get: the schema Profile is Member, so its `status` enum was MemberStatus.
+        assertContains(outcome.file("Models/Member.swift") ?? "", "public let status: AccountStatus?", "public enum AccountStatus:")
+        assertContains(outcome.file("Models/SortDirection.swift") ?? "", "public enum SortDirection:")
+        assertContains(outcome.allText, "func profiles(direction: SortDirection? = nil")
+        XCTAssertFalse(outcome.allText.contains("MemberStatus") || outcome.allText.contains("DirectionParameter"), outcome.allText)
+        XCTAssertEqual(outcome.rendered.filter { $0.contains("nameOverrides") }.count, 1, outcome.rendered.joined(separator: "\n"))
+        XCTAssertTrue(outcome.rendered.contains { $0.contains("nameOverrides: 'Profil' matches nothing") }, outcome.rendered.joined(separator: "\n"))
+    }
+
     func testNamesCollidingWithSwiftAndRuntimeTypes() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Error: { type: object, properties: { message: { type: string } } }

@@ -17,7 +17,9 @@ extension ModelPlanner {
         var memberScope = NameScope(reserved: ["codingkeys", "init", "encode"])
         for property in mergedProperties(of: schema) {
             let propertySchema = api[property.schema]
-            let override = config.nameOverrides["\(name).\(property.name)"] ?? schema.fieldAliases[property.name]
+            let overrideKey = "\(name).\(property.name)"
+            if config.nameOverrides[overrideKey] != nil { usedOverrides.insert(overrideKey) }
+            let override = config.nameOverrides[overrideKey] ?? schema.fieldAliases[property.name]
             let base = override ?? SwiftNaming.memberName(property.name)
             let swiftName = memberScope.claim(base)
             if swiftName != base {

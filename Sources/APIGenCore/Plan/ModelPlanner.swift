@@ -18,6 +18,8 @@ final class ModelPlanner {
     /// Schemas responses are validated against, in first-use order.
     private(set) var validatorRoots: [SchemaRef] = []
     private var validatorRootSet: Set<SchemaRef> = []
+    /// The `nameOverrides` keys that renamed something, so that the others can be reported as matching nothing.
+    var usedOverrides: Set<String> = []
 
     func addValidatorRoot(_ ref: SchemaRef) {
         if validatorRootSet.insert(ref).inserted { validatorRoots.append(ref) }
@@ -37,6 +39,7 @@ final class ModelPlanner {
         }
         for (name, ref) in api.namedSchemas where namedRefs[ref] == nil && canonicalGroups[ref] == nil {
             let schema = api[ref]
+            if config.nameOverrides[name] != nil { usedOverrides.insert(name) }
             let preferred = config.nameOverrides[name] ?? schema.nameOverride ?? SwiftNaming.typeName(name)
             namedRefs[ref] = typeScope.claim(preferred)
         }
@@ -73,8 +76,9 @@ final class ModelPlanner {
         let schema = api[ref]
         let named = namedRefs[ref]
         let component = named == nil ? ComponentSchemaName.name(of: schema.node) : nil
-        let name = named ?? component ?? suggestedName
-        let ownFile = named ?? component ?? file
+        let derived = named == nil ? overridden(component ?? suggestedName) : nil
+        let name = named ?? derived ?? component ?? suggestedName
+        let ownFile = named ?? (component == nil ? file : name)
 
         switch shape(of: schema) {
         case .structure:
@@ -90,6 +94,15 @@ final class ModelPlanner {
             guard let named else { return value }
             return declareAlias(ref, of: value, name: named, file: ownFile)
         }
+    }
+
+    /// The `nameOverrides` entry for a type apigen names itself (`GetFriendsSort`, `DirectionParameter`), when there is
+    /// one; a key that is also a schema's name renames that schema only.
+    private func overridden(_ generatedName: String) -> String? {
+        guard let override = config.nameOverrides[generatedName],
+              !api.namedSchemas.contains(where: { $0.name == generatedName }) else { return nil }
+        usedOverrides.insert(generatedName)
+        return override
     }
 
     private enum Shape {

@@ -66,6 +66,7 @@ public enum Planner {
             var plans: [OperationPlan] = []
             for operation in groupOperations[tag] ?? [] {
                 let rawName = operation.operationId ?? (operation.method.lowercased() + " " + operation.path)
+                if config.nameOverrides[rawName] != nil { models.usedOverrides.insert(rawName) }
                 let preferred = config.nameOverrides[rawName] ?? SwiftNaming.memberName(rawName)
                 let methodName = methodScope.claim(preferred)
                 if methodName != preferred {
@@ -132,6 +133,10 @@ public enum Planner {
             }
         }
         let modelFiles = models.finishedFiles()
+        for key in config.nameOverrides.keys.sorted() where !models.usedOverrides.contains(key) {
+            models.diagnostics.append(Diagnostic(.warning, "nameOverrides: '\(key)' matches nothing, so it renames nothing",
+                                                 hint: "keys are schema names, operationIds, `TypeName.wireProperty`, or the name apigen gives an inline type (`GetFriendsSort`)"))
+        }
         var plan = GenerationPlan(
             access: config.access.rawValue,
             apiTitle: api.title,
