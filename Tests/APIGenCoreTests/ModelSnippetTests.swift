@@ -185,6 +185,71 @@ final class ModelSnippetTests: XCTestCase {
         XCTAssertFalse(model.contains("\"AssistantMessage\":"), model)
     }
 
+    /// Swagger 2.0's inheritance: `discriminator` names the property, a subtype may name its value
+    /// (`x-ms-discriminator-value`, Azure), and a subtype of a subtype is a kind too.
+    func testSwaggerInheritanceMakesReferencesToTheParentAUnionOfItsKinds() {
+        let outcome = generate(yaml: """
+            swagger: '2.0'
+            info: { title: Zoo, version: '1' }
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  produces: [application/json]
+                  responses:
+                    '200': { description: ok, schema: { type: array, items: { $ref: '#/definitions/Pet' } } }
+            definitions:
+              Pet:
+                type: object
+                required: [petType]
+                discriminator: petType
+                properties: { petType: { type: string }, name: { type: string } }
+              Cat:
+                x-ms-discriminator-value: cat
+                allOf: [ { $ref: '#/definitions/Pet' }, { properties: { huntingSkill: { type: string } } } ]
+              Kitten:
+                allOf: [ { $ref: '#/definitions/Cat' }, { properties: { ageInWeeks: { type: integer } } } ]
+            """)
+        assertContains(outcome.file("Models/AnyPet.swift") ?? "",
+            "public indirect enum AnyPet: Codable, Hashable, Sendable {",
+            "case pet(Pet)", "case cat(Cat)", "case kitten(Kitten)",
+            "let key = DiscriminatorKey(stringValue: \"petType\")",
+            "case \"Pet\": self = .pet(try Pet(from: decoder))",
+            "case \"cat\": self = .cat(try Cat(from: decoder))",
+            "case \"Kitten\": self = .kitten(try Kitten(from: decoder))")
+        assertContains(outcome.allText, "func listPets() async throws -> [AnyPet]")
+        assertContains(outcome.file("Models/Kitten.swift") ?? "", "public let huntingSkill: String?", "public let ageInWeeks: Int?")
+        assertContains(outcome.file("Models/Pet.swift") ?? "", "public struct Pet: Codable")
+    }
+
+    /// A `mapping` lists the kinds: Azure's `DecryptRequest` reuses the parameters' members through `allOf` without
+    /// being a kind of them. A parent nothing refers to gets no union.
+    func testInheritanceWithAMappingTakesOnlyTheMappedSchemasAndNeedsAReference() {
+        let schemas = """
+                Parameters:
+                  type: object
+                  required: [algorithm]
+                  properties: { algorithm: { type: string } }
+                  discriminator: { propertyName: algorithm, mapping: { AEAD: '#/components/schemas/AEADParameters' } }
+                AEADParameters:
+                  allOf: [ { $ref: '#/components/schemas/Parameters' }, { properties: { iv: { type: string } } } ]
+                DecryptRequest:
+                  allOf: [ { properties: { ciphertext: { type: string } } }, { $ref: '#/components/schemas/Parameters' } ]
+            """
+        let unreferenced = generate(yaml: openAPI(schemas: schemas))
+        XCTAssertNil(unreferenced.file("Models/AnyParameters.swift"))
+        let referenced = generate(yaml: openAPI(schemas: schemas + """
+
+                Job: { type: object, properties: { parameters: { $ref: '#/components/schemas/Parameters' } } }
+            """))
+        let union = referenced.file("Models/AnyParameters.swift") ?? ""
+        assertContains(union, "case parameters(Parameters)", "case aeadParameters(AeadParameters)",
+                       "case \"AEAD\": self = .aeadParameters(try AeadParameters(from: decoder))")
+        XCTAssertFalse(union.contains("DecryptRequest"), union)
+        assertContains(referenced.file("Models/Job.swift") ?? "", "public let parameters: AnyParameters?")
+        assertContains(referenced.file("Models/DecryptRequest.swift") ?? "", "public let ciphertext: String?", "public let algorithm: String")
+    }
+
     func testOneOfWithDiscriminatorMapping() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Cat: { type: object, properties: { kind: { type: string }, meows: { type: boolean } } }

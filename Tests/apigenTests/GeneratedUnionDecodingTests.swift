@@ -114,4 +114,87 @@ final class GeneratedUnionDecodingTests: XCTestCase {
             "input rules",
         ])
     }
+
+    /// Inheritance: `Cat` and `Kitten` extend `Pet` through `allOf`, and `Pet` names its discriminator. Typed as the
+    /// `Pet` struct, a cat's `huntingSkill` was dropped on decoding and on sending it back.
+    static let inheritanceSpec = """
+        openapi: 3.0.3
+        info: { title: Zoo, version: '1' }
+        paths:
+          /pets:
+            get:
+              operationId: listPets
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema: { type: array, items: { $ref: '#/components/schemas/Pet' } }
+        components:
+          schemas:
+            Pet:
+              type: object
+              required: [petType, name]
+              properties:
+                petType: { type: string }
+                name: { type: string }
+                friends: { type: array, items: { $ref: '#/components/schemas/Pet' } }
+              discriminator: { propertyName: petType, mapping: { dog: '#/components/schemas/Dog', Cat: Cat, Kitten: Kitten, Pet: Pet } }
+            Cat:
+              allOf:
+                - $ref: '#/components/schemas/Pet'
+                - { type: object, properties: { huntingSkill: { type: string } } }
+            Kitten:
+              allOf:
+                - $ref: '#/components/schemas/Cat'
+                - { type: object, properties: { ageInWeeks: { type: integer } } }
+            Dog:
+              allOf:
+                - $ref: '#/components/schemas/Pet'
+                - { type: object, required: [packSize], properties: { packSize: { type: integer } } }
+        """
+
+    static let inheritanceDriver = ##"""
+        import Foundation
+
+        func describe(_ pet: AnyPet) -> String {
+            switch pet {
+            case .pet(let pet): "pet \(pet.name), \(pet.friends?.count ?? 0) friends"
+            case .cat(let cat): "cat \(cat.name) \(cat.huntingSkill ?? "-")"
+            case .kitten(let kitten): "kitten \(kitten.name) \(kitten.huntingSkill ?? "-") \(kitten.ageInWeeks ?? 0)"
+            case .dog(let dog): "dog \(dog.name) \(dog.packSize)"
+            case .undocumented: "undocumented"
+            }
+        }
+
+        let json = #"""
+            [{"petType": "Cat", "name": "Tom", "huntingSkill": "lazy"},
+             {"petType": "Kitten", "name": "Kit", "huntingSkill": "eager", "ageInWeeks": 9},
+             {"petType": "dog", "name": "Rex", "packSize": 4},
+             {"petType": "Pet", "name": "Generic", "friends": [{"petType": "Cat", "name": "Felix", "huntingSkill": "sly"}]},
+             {"petType": "Parrot", "name": "Polly", "words": 12}]
+            """#
+        let pets = try JSONDecoder().decode([AnyPet].self, from: Data(json.utf8))
+        for pet in pets { print(describe(pet)) }
+        if case .pet(let generic) = pets[3], let friend = generic.friends?.first { print("friend", describe(friend)) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        print(String(decoding: try encoder.encode(pets[0]), as: UTF8.self))
+        print(String(decoding: try encoder.encode(pets[4]), as: UTF8.self))
+        """##
+
+    func testASchemaOthersExtendIsTheUnionOfItAndThemWhereverItIsReferred() throws {
+        let program = try GeneratedProgram(spec: Self.inheritanceSpec, driver: Self.inheritanceDriver)
+        XCTAssertEqual(program.warnings, [], "no warnings")
+        XCTAssertEqual(program.lines, [
+            "cat Tom lazy",
+            "kitten Kit eager 9",
+            "dog Rex 4",
+            "pet Generic, 1 friends",
+            "undocumented",
+            "friend cat Felix sly",
+            #"{"huntingSkill":"lazy","name":"Tom","petType":"Cat"}"#,
+            #"{"name":"Polly","petType":"Parrot","words":12}"#,
+        ])
+    }
 }

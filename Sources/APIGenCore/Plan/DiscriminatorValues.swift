@@ -1,5 +1,5 @@
 /// The discriminator values that select each variant of a union: the `mapping` entries naming the variant (or the
-/// schema its `$ref` points to), else the one value the variant itself allows for the property (a `const`, or an
+/// schema its `$ref` points to), else its `x-ms-discriminator-value`, else the one value the variant itself allows for the property (a `const`, or an
 /// `enum` of one string), else the variant's component name (OpenAPI's implicit mapping). The model's
 /// decoding and the validator's "kind the description does not list" check both read them from here, so the
 /// two cannot disagree about which kinds are known.
@@ -12,6 +12,8 @@ struct DiscriminatorValues {
         let target = api[variant].refTarget ?? variant
         let explicit = discriminator.mapping.filter { $0.schema == variant || $0.schema == target }.map(\.value)
         if !explicit.isEmpty { return explicit }
+        // Azure's Swagger 2.0 descriptions name a subtype's value on the subtype.
+        if let value = api[target].node["x-ms-discriminator-value"]?.string { return [value] }
         // OpenAPI's implicit value is the component name, but a variant whose own schema allows one other value
         // (openai: `ChatCompletionRequestAssistantMessage` says `role: {enum: [assistant]}`) can never carry its
         // name and validate: servers send the declared value, and openapi-core and JSON Schema judge by it.

@@ -9,7 +9,7 @@ extension ModelPlanner {
 
         // Named allOf members are declared first so the inline types they own are named after them.
         for member in schema.allOf where isNamed(member) {
-            _ = self.usage(member, suggestedName: name, file: file)
+            _ = self.ownUsage(member, suggestedName: name, file: file)
         }
         var draft = ModelDraft(plan: basePlan(name: name, schema: schema), file: file)
         draft.plan.isStruct = true
@@ -177,7 +177,7 @@ extension ModelPlanner {
     }
 
     func declareUnion(_ ref: SchemaRef, members: [SchemaRef], name requested: String, named: Bool, file: String,
-                      remembering: Bool = true, docLines: [String]? = nil) -> TypeUsage {
+                      remembering: Bool = true, parentOfPolymorphism: SchemaRef? = nil, docLines: [String]? = nil) -> TypeUsage {
         let schema = api[ref]
         let name = claimName(requested, named: named)
         var usage = TypeUsage(swift: name)
@@ -197,7 +197,9 @@ extension ModelPlanner {
         let memberUsages = members.map { member in
             let suffix = variantNaming.suffix(for: member, siblings: members,
                                               discriminatorProperty: schema.discriminator?.propertyName)
-            return self.usage(member, suggestedName: name + suffix, file: file)
+            // The parent of an inheritance union is a variant as its own struct, not as the union again.
+            return member == parentOfPolymorphism ? self.ownUsage(member, suggestedName: name + suffix, file: file)
+                : self.usage(member, suggestedName: name + suffix, file: file)
         }
         // The enum's body names the variant types bare (`try xName(from: decoder)`): a case spelled like one of them
         // (a type named in lower case or in a script without case) would shadow the type there.
@@ -214,7 +216,7 @@ extension ModelPlanner {
             let values = discriminatorValues?.values(of: member) ?? []
             var typeName = memberUsage.swift
             // A variant enum's inline variants are named after it (`PetVariantCat`); its cases need not repeat that.
-            if !remembering, typeName.hasPrefix(name), typeName.count > name.count { typeName.removeFirst(name.count) }
+            if !remembering, !named, typeName.hasPrefix(name), typeName.count > name.count { typeName.removeFirst(name.count) }
             let base = SwiftNaming.memberName(typeName.replacingOccurrences(of: "[", with: "")
                 .replacingOccurrences(of: "]", with: "Array").replacingOccurrences(of: ":", with: ""))
             var claimed = caseScope.claim(base)

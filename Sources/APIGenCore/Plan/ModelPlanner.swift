@@ -9,7 +9,7 @@ final class ModelPlanner {
     private(set) var modelOrder: [String] = []
     private var declared: [SchemaRef: TypeUsage] = [:]
     private var inProgress: Set<SchemaRef> = []
-    private var namedRefs: [SchemaRef: String] = [:]
+    private(set) var namedRefs: [SchemaRef: String] = [:]
     /// Canonical groups by shape, and their claimed type names.
     var canonicalGroups: [SchemaRef: CanonicalGroup] = [:]
     var canonicalNames: [String: String] = [:]
@@ -20,6 +20,10 @@ final class ModelPlanner {
     private var validatorRootSet: Set<SchemaRef> = []
     /// The `nameOverrides` keys that renamed something, so that the others can be reported as matching nothing.
     var usedOverrides: Set<String> = []
+    /// Named schemas other named schemas extend through `allOf` under their discriminator, and the unions standing
+    /// for them (``PolymorphicParent``).
+    var polymorphicParents: [SchemaRef: PolymorphicParent] = [:]
+    var polymorphicUsages: [SchemaRef: TypeUsage] = [:]
 
     func addValidatorRoot(_ ref: SchemaRef) {
         if validatorRootSet.insert(ref).inserted { validatorRoots.append(ref) }
@@ -43,9 +47,11 @@ final class ModelPlanner {
             let preferred = config.nameOverrides[name] ?? schema.nameOverride ?? SwiftNaming.typeName(name)
             namedRefs[ref] = typeScope.claim(preferred)
         }
+        planPolymorphicParents()
         for group in groups { _ = usage(group.shapes[0], suggestedName: group.name, file: group.name) }
+        // Each schema's own type; the union standing for a schema others extend is declared where something refers to it.
         for (_, ref) in api.namedSchemas {
-            _ = usage(ref, suggestedName: namedRefs[ref] ?? "Model", file: namedRefs[ref] ?? "Models")
+            _ = ownUsage(ref, suggestedName: namedRefs[ref] ?? "Model", file: namedRefs[ref] ?? "Models")
         }
     }
 
@@ -64,7 +70,14 @@ final class ModelPlanner {
     }
 
     /// The type of `ref` where it is used; declares it (named after `suggestedName`) when it needs a declaration.
+    /// A schema other schemas extend (``PolymorphicParent``) is the union of it and them.
     func usage(_ ref: SchemaRef, suggestedName: String, file: String) -> TypeUsage {
+        if let polymorphic = polymorphicParents[ref] { return polymorphicUsage(ref, polymorphic) }
+        return ownUsage(ref, suggestedName: suggestedName, file: file)
+    }
+
+    /// The type of `ref` itself: for a parent of ``PolymorphicParent``, its struct rather than the union.
+    func ownUsage(_ ref: SchemaRef, suggestedName: String, file: String) -> TypeUsage {
         if let known = declared[ref] { return known }
         if let group = canonicalGroups[ref] { return declareCanonical(group) }
         if inProgress.contains(ref) {
@@ -76,7 +89,7 @@ final class ModelPlanner {
         let schema = api[ref]
         let named = namedRefs[ref]
         let component = named == nil ? ComponentSchemaName.name(of: schema.node) : nil
-        let derived = named == nil ? overridden(component ?? suggestedName) : nil
+        let derived = named == nil ? overriddenName(component ?? suggestedName) : nil
         let name = named ?? derived ?? component ?? suggestedName
         let ownFile = named ?? (component == nil ? file : name)
 
@@ -98,7 +111,7 @@ final class ModelPlanner {
 
     /// The `nameOverrides` entry for a type apigen names itself (`GetFriendsSort`, `DirectionParameter`), when there is
     /// one; a key that is also a schema's name renames that schema only.
-    private func overridden(_ generatedName: String) -> String? {
+    func overriddenName(_ generatedName: String) -> String? {
         guard let override = config.nameOverrides[generatedName],
               !api.namedSchemas.contains(where: { $0.name == generatedName }) else { return nil }
         usedOverrides.insert(generatedName)

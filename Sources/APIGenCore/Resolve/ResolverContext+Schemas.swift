@@ -257,6 +257,8 @@ extension ResolverContext {
     }
 
     private func readDiscriminator(_ node: SpecNode) -> Schema.Discriminator? {
+        // Swagger 2.0 names the property alone (`discriminator: petType`); values are the schemas' names.
+        if let propertyName = node.string { return Schema.Discriminator(propertyName: propertyName, mapping: []) }
         guard let propertyName = node["propertyName"]?.string else {
             if node.isMapping { error("a discriminator needs a 'propertyName'", at: node) }
             return nil
