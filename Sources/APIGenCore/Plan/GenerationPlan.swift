@@ -311,6 +311,9 @@ public struct OutcomeCasePlan: Encodable, Sendable {
 public struct UnionCasePlan: Encodable, Sendable {
     public var name: String
     public var type: String
+    /// The expression a discriminated union assigns to `self` when the discriminator selects this case, e.g.
+    /// `.cat(try Cat(from: decoder))`.
+    public var decodeExpression: String
     /// Discriminator values that select this case, as Swift string literals (empty without a discriminator).
     public var discriminatorValues: [String]
     public var hasDiscriminatorValues: Bool

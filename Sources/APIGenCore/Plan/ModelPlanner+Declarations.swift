@@ -224,12 +224,22 @@ extension ModelPlanner {
             let caseName = SwiftNaming.escapedMember(claimed)
             caseUsages.append((caseName, memberUsage))
             plan.unionCases.append(UnionCasePlan(name: caseName, type: memberUsage.swift,
+                                                 decodeExpression: ".\(caseName)(try \(memberUsage.swift)(from: decoder))",
                                                  discriminatorValues: values.map(SwiftNaming.stringLiteral),
                                                  hasDiscriminatorValues: !values.isEmpty,
                                                  discriminatorPattern: values.map(SwiftNaming.stringLiteral).joined(separator: ", "),
                                                  shapeArguments: shapeArguments(of: member, leavingOut: sameInEveryVariant)))
         }
         if !plan.unionCases.isEmpty { plan.unionCases[plan.unionCases.count - 1].isLast = true }
+        if let parent = parentOfPolymorphism, let parentCase = zip(members, plan.unionCases).first(where: { $0.0 == parent })?.1 {
+            // Responses are validated against the parent's schema, so a value naming a kind it does not fit (a member
+            // of the wrong type) is still a valid parent: it decodes as one, as it did before the kinds were typed.
+            for index in plan.unionCases.indices where plan.unionCases[index].name != parentCase.name {
+                let kind = plan.unionCases[index]
+                plan.unionCases[index].decodeExpression =
+                    "try (try? \(kind.type)(from: decoder)).map { .\(kind.name)($0) } ?? \(parentCase.decodeExpression)"
+            }
+        }
         if plan.hasDiscriminator { separateSharedDiscriminatorValues(in: &plan) }
         plan.decodesByShape = plan.unionCases.filter { !$0.shapeArguments.isEmpty }.count >= 2
         if plan.hasDiscriminator && !plan.unionCases.contains(where: \.hasDiscriminatorValues) && plan.sharedDiscriminatorValues.isEmpty {

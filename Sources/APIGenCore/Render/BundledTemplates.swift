@@ -574,7 +574,7 @@ import Foundation
         switch discriminator {
 {{#unionCases}}
 {{#hasDiscriminatorValues}}
-        case {{{discriminatorPattern}}}: self = .{{name}}(try {{{type}}}(from: decoder))
+        case {{{discriminatorPattern}}}: self = {{{decodeExpression}}}
 {{/hasDiscriminatorValues}}
 {{/unionCases}}
 {{#sharedDiscriminatorValues}}
