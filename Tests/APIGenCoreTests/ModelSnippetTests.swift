@@ -250,6 +250,26 @@ final class ModelSnippetTests: XCTestCase {
         assertContains(referenced.file("Models/DecryptRequest.swift") ?? "", "public let ciphertext: String?", "public let algorithm: String")
     }
 
+    /// The tags of a union decoded by shape: a member fixed to one string is a tag; members restricted to several
+    /// strings are tags only where they tell variants apart (GitHub's `author_association`, the same eight values in
+    /// two timeline events, is not: a value GitHub adds would set both aside for nothing).
+    func testShapeTagsAreTheMembersThatTellVariantsApart() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Association: { type: string, enum: [OWNER, MEMBER, NONE] }
+                Commented:
+                  type: object
+                  properties: { event: { const: commented }, association: { $ref: '#/components/schemas/Association' }, state: { type: string, enum: [open, closed] } }
+                Reviewed:
+                  type: object
+                  properties: { association: { $ref: '#/components/schemas/Association' }, state: { type: string, enum: [approved, dismissed] } }
+                Timeline:
+                  oneOf: [ { $ref: '#/components/schemas/Commented' }, { $ref: '#/components/schemas/Reviewed' } ]
+            """))
+        assertContains(outcome.file("Models/Timeline.swift") ?? "",
+            #".init(keys: ["event", "association", "state"], tags: ["event": ["commented"], "state": ["open", "closed"]])"#,
+            #".init(keys: ["association", "state"], tags: ["state": ["approved", "dismissed"]])"#)
+    }
+
     func testOneOfWithDiscriminatorMapping() {
         let outcome = generate(yaml: openAPI(schemas: """
                 Cat: { type: object, properties: { kind: { type: string }, meows: { type: boolean } } }

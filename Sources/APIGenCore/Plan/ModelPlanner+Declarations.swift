@@ -204,7 +204,7 @@ extension ModelPlanner {
         // The enum's body names the variant types bare (`try xName(from: decoder)`): a case spelled like one of them
         // (a type named in lower case or in a script without case) would shadow the type there.
         let variantTypes = Set(memberUsages.map(\.swift))
-        let sameInEveryVariant = tagsSameInEveryVariant(members)
+        let tellingNothing = tagsTellingNothing(members)
         for (member, memberUsage) in zip(members, memberUsages) {
             // A variant that is the union itself adds no value and would make decoding call itself forever.
             if memberUsage.swift == name {
@@ -228,7 +228,7 @@ extension ModelPlanner {
                                                  discriminatorValues: values.map(SwiftNaming.stringLiteral),
                                                  hasDiscriminatorValues: !values.isEmpty,
                                                  discriminatorPattern: values.map(SwiftNaming.stringLiteral).joined(separator: ", "),
-                                                 shapeArguments: shapeArguments(of: member, leavingOut: sameInEveryVariant)))
+                                                 shapeArguments: shapeArguments(of: member, leavingOut: tellingNothing)))
         }
         if !plan.unionCases.isEmpty { plan.unionCases[plan.unionCases.count - 1].isLast = true }
         if let parent = parentOfPolymorphism, let parentCase = zip(members, plan.unionCases).first(where: { $0.0 == parent })?.1 {
@@ -284,10 +284,10 @@ extension ModelPlanner {
 
     /// The arguments of the variant's `UnionDecoding.Variant`: the member names an object variant declares, the required
     /// ones that decode when absent, and the members it restricts to a few strings (but those `leavingOut` names,
-    /// which tell no variant from another), e.g.
+    /// whose tags tell no variant from another), e.g.
     /// `(keys: ["id", "type", "lock_reason"], required: ["lock_reason"], tags: ["type": ["track"]])`;
     /// empty for a variant that is not an object with declared members.
-    private func shapeArguments(of member: SchemaRef, leavingOut sameInEveryVariant: Set<String>) -> String {
+    private func shapeArguments(of member: SchemaRef, leavingOut tellingNothing: Set<String>) -> String {
         let schema = api[member]
         guard schema.oneOf.isEmpty, schema.anyOf.isEmpty else { return "" }
         let properties = mergedProperties(of: schema)
@@ -298,7 +298,7 @@ extension ModelPlanner {
         let unenforced = properties.filter { property in
             isRequired(property, in: required) && (admitsNull(api[property.schema]) || api[property.schema].defaultValue != nil)
         }.map { SwiftNaming.stringLiteral($0.name) }
-        let tags = tagStrings(of: member).filter { !sameInEveryVariant.contains($0.name) }.map { tag in
+        let tags = tagStrings(of: member).filter { !tellingNothing.contains($0.name) }.map { tag in
             SwiftNaming.stringLiteral(tag.name) + ": [" + tag.allowed.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "]"
         }
         return "(keys: [\(keys)]"
@@ -316,12 +316,23 @@ extension ModelPlanner {
         }
     }
 
-    /// The members every variant restricts to the same strings (openai's `"object": ["realtime.item"]`): such a tag
-    /// sets no variant aside in favour of another, so it is left out of the generated shapes.
-    private func tagsSameInEveryVariant(_ members: [SchemaRef]) -> Set<String> {
+    /// The members whose tags tell no variant from another, left out of the generated shapes: one every variant
+    /// restricts to the same strings (openai's `"object": ["realtime.item"]`), and one restricted to several strings
+    /// the same way wherever it is restricted at all (GitHub's `author_association` in two timeline events). Such an
+    /// enum grows (servers add values before descriptions do), and a new value would set aside exactly the variants
+    /// that declare the member, for nothing. A member fixed to one string stays a tag wherever it is: the value of a
+    /// kind (`"event": "locked"`).
+    private func tagsTellingNothing(_ members: [SchemaRef]) -> Set<String> {
         let tagsByVariant = members.map { Dictionary(tagStrings(of: $0).map { ($0.name, Set($0.allowed)) }, uniquingKeysWith: { first, _ in first }) }
-        guard let first = tagsByVariant.first, tagsByVariant.count > 1 else { return [] }
-        return Set(first.keys.filter { name in tagsByVariant.allSatisfy { $0[name] == first[name] } })
+        guard tagsByVariant.count > 1 else { return [] }
+        var names: [String] = []
+        for tags in tagsByVariant { names += tags.keys.sorted().filter { !names.contains($0) } }
+        return Set(names.filter { name in
+            let sets = tagsByVariant.compactMap { $0[name] }
+            let distinct = Set(sets)
+            if sets.count == tagsByVariant.count && distinct.count == 1 { return true }
+            return distinct.count == 1 && sets.contains { $0.count > 1 }
+        })
     }
 
     func declareEnum(_ ref: SchemaRef, rawType: String, name requested: String, named: Bool, file: String) -> TypeUsage {
