@@ -222,6 +222,19 @@ final class ModelSnippetTests: XCTestCase {
         assertContains(outcome.file("Models/Pet.swift") ?? "", "public struct Pet: Codable")
     }
 
+    func testNameOverridesRenameTheInheritanceUnion() {
+        var config = GeneratorConfig()
+        config.nameOverrides = ["AnyPet": "PetKind"]
+        let outcome = generate(yaml: openAPI(schemas: """
+                Pet: { type: object, properties: { petType: { type: string } }, discriminator: { propertyName: petType } }
+                Cat: { allOf: [ { $ref: '#/components/schemas/Pet' }, { properties: { huntingSkill: { type: string } } } ] }
+                Owner: { type: object, properties: { pets: { type: array, items: { $ref: '#/components/schemas/Pet' } } } }
+            """), config: config)
+        assertContains(outcome.file("Models/PetKind.swift") ?? "", "public indirect enum PetKind: Codable")
+        assertContains(outcome.file("Models/Owner.swift") ?? "", "public let pets: [PetKind]?")
+        XCTAssertFalse(outcome.rendered.contains { $0.contains("nameOverrides") }, outcome.rendered.joined(separator: "\n"))
+    }
+
     /// A `mapping` lists the kinds: Azure's `DecryptRequest` reuses the parameters' members through `allOf` without
     /// being a kind of them. A parent nothing refers to gets no union.
     func testInheritanceWithAMappingTakesOnlyTheMappedSchemasAndNeedsAReference() {
