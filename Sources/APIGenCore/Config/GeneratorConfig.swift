@@ -5,6 +5,13 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     /// Access level of generated declarations.
     public enum Access: String, Sendable, Encodable, CaseIterable {
         case `public`, `internal`, `package`
+
+        /// The modifier of a declaration that only generated code calls (validator entry points, the
+        /// `SecuritySchemes` namespace): public ones are hidden behind `@_spi(Generated)` as in the runtime; Swift
+        /// allows `@_spi` on nothing narrower, and a package or internal client needs no such hiding.
+        var generatedOnly: String {
+            self == .public ? "@_spi(Generated) public" : rawValue
+        }
     }
 
     /// The root document of the API description.

@@ -111,7 +111,7 @@ public enum Planner {
         )
         client.securitySchemes = security.schemes
         client.hasSecuritySchemes = !security.schemes.isEmpty
-        client.securitySchemesAccess = config.access.rawValue == "internal" ? "internal" : "@_spi(Generated) " + config.access.rawValue
+        client.securitySchemesAccess = config.access.generatedOnly
         client.credentialSchemes = security.schemes.filter(\.hasCredential)
         client.hasCredentialSchemes = !client.credentialSchemes.isEmpty
         client.credentialsInitSignature = client.credentialSchemes

@@ -16,7 +16,8 @@ enum ValidatorPlanner {
             sectionFiles[section] = naming.fileName(ref)
             functionsByFile[section, default: []].append(ValidatorFunctionPlan(
                 name: naming.functionName(ref), source: source(api[ref], api: api), lines: lines,
-                accessModifier: isEntry && access != "internal" ? "@_spi(Generated) " + access + " " : "", isEntryPoint: isEntry))
+                accessModifier: isEntry && access != "internal" ? (GeneratorConfig.Access(rawValue: access)?.generatedOnly ?? access) + " " : "",
+                isEntryPoint: isEntry))
         }
         var files: [ValidatorFilePlan] = []
         for section in functionsByFile.keys.sorted() {
