@@ -49,10 +49,11 @@ extension ModelPlanner {
         }
     }
 
-    /// A named schema with a discriminator and no `oneOf`/`anyOf` of its own.
+    /// A named object schema with a discriminator and no `oneOf`/`anyOf` of its own.
     private func isPolymorphicParent(_ ref: SchemaRef) -> Bool {
         let schema = api[ref]
         return schema.discriminator != nil && schema.oneOf.isEmpty && schema.anyOf.isEmpty && isNamed(ref)
+            && (schema.types.isEmpty || schema.types.contains(.object)) && schema.enumValues == nil
     }
 
     /// The union standing for `parent` wherever the description refers to it, declared on first use.
