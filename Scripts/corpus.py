@@ -3,7 +3,11 @@
 and writes Docs/corpus-results.md.
 
 Not part of `swift test` (it takes minutes). Usage, from the repository root:
-    swift build && python3 Scripts/corpus.py [--filter SUBSTRING] [--jobs N]
+    swift build && python3 Scripts/corpus.py [--filter SUBSTRING] [--jobs N] [--setting 'access: package' ...]
+
+`--setting` adds a line to every root's apigen.yml (repeatable), to judge other configurations than the default
+(an `access: package` run found validators declared `@_spi(Generated) package`, which Swift rejects); such a run
+writes its table to --output only when one is given.
 """
 import argparse, os, pathlib, subprocess, sys, tempfile, time, shutil, concurrent.futures
 
@@ -12,13 +16,17 @@ corpus = root.parent / "shared" / "corpus"
 apigen = root / ".build" / "debug" / "apigen"
 modules = root / ".build" / "debug" / "Modules"
 
+SETTINGS = []
+
 def run_one(row):
     path, klass, operations = row["path"], row["class"], row["operations"]
     spec = corpus / path
     work = pathlib.Path(tempfile.mkdtemp(prefix="apigen-corpus-"))
     try:
         # The corpus is trusted as a whole: its roots may refer to shared files anywhere in it.
-        (work / "apigen.yml").write_text(f"spec: {spec}\noutput: {work / 'out'}\naccess: public\nreferenceFolders: [{corpus}]\n")
+        settings = "".join(line + "\n" for line in SETTINGS)
+        access = "" if any(line.startswith("access:") for line in SETTINGS) else "access: public\n"
+        (work / "apigen.yml").write_text(f"spec: {spec}\noutput: {work / 'out'}\n{access}referenceFolders: [{corpus}]\n{settings}")
         started = time.monotonic()
         try:
             generated = subprocess.run([str(apigen), "generate", "--config", str(work / "apigen.yml")],
@@ -41,7 +49,7 @@ def run_one(row):
         started = time.monotonic()
         try:
             compiled = subprocess.run(["swiftc", "-typecheck", "-wmo", "-swift-version", "6", "-I", str(modules), "-I", str(root / "Sources" / "CSQLite"),
-                                       "-module-name", "CorpusClient", "-parse-as-library"] + files,
+                                       "-module-name", "CorpusClient", "-package-name", "corpus", "-parse-as-library"] + files,
                                       capture_output=True, text=True, timeout=900)
             compile_ok = compiled.returncode == 0
             output = compiled.stderr
@@ -62,8 +70,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--filter", default="")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--output", default=str(root / "Docs" / "corpus-results.md"))
+    parser.add_argument("--output", default=None, help="default: Docs/corpus-results.md, for runs without --setting")
+    parser.add_argument("--setting", action="append", default=[], help="a line added to every apigen.yml")
     args = parser.parse_args()
+    SETTINGS.extend(args.setting)
+    if args.output is None and not SETTINGS:
+        args.output = str(root / "Docs" / "corpus-results.md")
     if not corpus.exists():
         sys.exit(f"no corpus at {corpus}")
     lines = (corpus / "roots.tsv").read_text().splitlines()
@@ -89,8 +101,14 @@ def main():
     for r in results:
         note = r["note"].replace("|", "\\|")
         out.append(f"| {r['path']} | {r['class']} | {r['operations']} | {r['gen']} | {r['diags']} | {r['compile']} | {r['seconds']} | {note} |")
-    pathlib.Path(args.output).write_text("\n".join(out) + "\n")
-    print("\n".join(out[:9]))
+    if SETTINGS:
+        out.insert(4, "Settings added to every apigen.yml: " + ", ".join(f"`{line}`" for line in SETTINGS) + ".\n")
+    if args.output:
+        pathlib.Path(args.output).write_text("\n".join(out) + "\n")
+    print("\n".join(out[:10]))
+    failed = [r for r in results if r["gen"] == "ok" and r["compile"] != "ok"]
+    for r in failed:
+        print(f"FAIL {r['path']}: {r['note']}")
 
 if __name__ == "__main__":
     main()
