@@ -1,8 +1,8 @@
 /// The discriminator values that select each variant of a union: the `mapping` entries naming the variant (or the
-/// schema its `$ref` points to), else its `x-ms-discriminator-value`, else the one value the variant itself allows for the property (a `const`, or an
-/// `enum` of one string), else the variant's component name (OpenAPI's implicit mapping). The model's
-/// decoding and the validator's "kind the description does not list" check both read them from here, so the
-/// two cannot disagree about which kinds are known.
+/// schema its `$ref` points to), else its `x-ms-discriminator-value`, else the one value the variant itself allows
+/// for the property (a `const`, or an `enum` of one string), else the variant's component name (OpenAPI's implicit
+/// mapping). The model's decoding and the validator's "kind the description does not list" check both read them from
+/// here, so the two cannot disagree about which kinds are known.
 struct DiscriminatorValues {
     let discriminator: Schema.Discriminator
     let api: ResolvedAPI

@@ -8,8 +8,8 @@
 /// Wherever the description refers to `Pet`, a `Cat` may arrive: typed as the `Pet` struct, its own members were
 /// dropped on decoding. Such a reference is typed `AnyPet`, a union of `Pet` and every named schema that extends it
 /// (through `allOf`, at any depth; when the discriminator has a `mapping`, those of them it names), selected by the
-/// discriminator like any discriminated union; a kind the description does not list is kept whole in `.undocumented`. `Pet` itself stays the struct of its own members, and the schemas
-/// extending it keep merging those members.
+/// discriminator like any discriminated union; a kind the description does not list is kept whole in
+/// `.undocumented`. `Pet` itself stays the struct of its own members, and the schemas extending it keep merging them.
 struct PolymorphicParent {
     /// The union's type name, e.g. `AnyPet`.
     let unionName: String
