@@ -414,6 +414,7 @@ def bench_generation(specs: list, warmups: int, runs: int, timeout: float, resul
                 output = work / f"{tool}-out.{round_index}"
                 if round_index == rounds - 1 and not record["failed"] and output.exists():
                     output.rename(work / f"{tool}-out")
+                    GENERATED_THIS_RUN.add((key, tool))
                 else:
                     retire(output)
             record["wall"] = summary([r["wall"] for r in record["runs"]])
@@ -421,10 +422,16 @@ def bench_generation(specs: list, warmups: int, runs: int, timeout: float, resul
             record["rss"] = summary([r["maxrss_kb"] for r in record["runs"]])
 
 
+# (spec key, tool) pairs whose `<tool>-out` folder this run's generation benchmark wrote.
+GENERATED_THIS_RUN: set[tuple[str, str]] = set()
+
+
 def ensure_output(key: str, tool: str) -> Path | None:
-    """The last generation output of tool for spec key, generating it once if this run did not."""
+    """The last generation output of tool for spec key, generating it if this run did not. An output a previous
+    run left behind is never reused: it may come from an older apigen (a compile-only run once compiled the output
+    of the morning's commit, which no longer matched the runtime)."""
     output = OUT / "gen" / key / f"{tool}-out"
-    if output.exists() and any(output.rglob("*.swift")):
+    if (key, tool) in GENERATED_THIS_RUN and output.exists() and any(output.rglob("*.swift")):
         return output
     spec_rel = dict((k, rel) for k, _, rel in SPECS)[key]
     work = OUT / "gen" / key
@@ -434,6 +441,7 @@ def ensure_output(key: str, tool: str) -> Path | None:
     result = run_measured(generation_command(tool, CORPUS / spec_rel, work, output), log_path, cwd=work)
     if result["exit"] != 0:
         return None
+    GENERATED_THIS_RUN.add((key, tool))
     return output
 
 

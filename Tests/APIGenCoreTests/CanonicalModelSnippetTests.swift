@@ -111,4 +111,37 @@ final class CanonicalModelSnippetTests: XCTestCase {
                 """), ("api/friend.json", friend)])
         XCTAssertFalse(outcome.diagnostics.contains { $0.message.contains("look like one entity") })
     }
+
+    /// Canonical models and inheritance do not combine (a canonical model is one struct for several shapes, not a
+    /// union of kinds): a parent or a kind that is a canonical model's shape says so instead of silently losing the
+    /// kinds' members.
+    func testInheritanceInsideACanonicalModelIsReported() {
+        let schemas = """
+                Pet: { type: object, required: [petType], properties: { petType: { type: string } }, discriminator: { propertyName: petType } }
+                Cat: { allOf: [ { $ref: '#/components/schemas/Pet' }, { properties: { huntingSkill: { type: string } } } ] }
+                Dog: { allOf: [ { $ref: '#/components/schemas/Pet' }, { properties: { barks: { type: boolean } } } ] }
+                Owner: { type: object, properties: { pet: { $ref: '#/components/schemas/Pet' } } }
+            """
+        let plain = generate(yaml: openAPI(schemas: schemas))
+        XCTAssertFalse(plain.diagnostics.contains { $0.message.contains("canonical model") }, plain.rendered.joined(separator: "\n"))
+        assertContains(plain.file("Models/Owner.swift") ?? "", "public let pet: AnyPet?")
+
+        var parentConfig = GeneratorConfig()
+        parentConfig.models = [ModelMapping(name: "Animal", from: ["#/components/schemas/Pet"], fields: [])]
+        let parent = generate(yaml: openAPI(schemas: schemas), config: parentConfig)
+        XCTAssertTrue(parent.diagnostics.contains {
+            $0.message.contains("shape of the canonical model Animal: references to it are Animal")
+        }, parent.rendered.joined(separator: "\n"))
+        assertContains(parent.file("Models/Owner.swift") ?? "", "public var pet: Animal? { self._pet.value }")
+
+        var kindConfig = GeneratorConfig()
+        kindConfig.models = [ModelMapping(name: "Feline", from: ["#/components/schemas/Cat"], fields: [])]
+        let kind = generate(yaml: openAPI(schemas: schemas), config: kindConfig)
+        let warnings = kind.diagnostics.filter { $0.message.contains("canonical model Feline") }
+        XCTAssertEqual(warnings.map(\.message), ["this schema extends Pet, which has a discriminator, but it is a shape of the canonical model "
+                                                 + "Feline: it is not one of Pet's kinds, and where Pet is expected it decodes as Pet"])
+        let union = kind.file("Models/AnyPet.swift") ?? ""
+        assertContains(union, "case dog(Dog)")
+        XCTAssertFalse(union.contains("Feline"), union)
+    }
 }

@@ -24,24 +24,35 @@ extension ModelPlanner {
         for (_, ref) in api.namedSchemas {
             for member in api[ref].allOf {
                 let parent = api[member].refTarget ?? member
-                guard parent != ref, isNamed(parent), !(children[parent]?.contains(ref) ?? false) else { continue }
+                guard parent != ref, isNamed(parent) || canonicalGroups[parent] != nil,
+                      !(children[parent]?.contains(ref) ?? false) else { continue }
                 children[parent, default: []].append(ref)
             }
         }
         for (_, parent) in api.namedSchemas where isPolymorphicParent(parent) && children[parent] != nil && polymorphicParents[parent] == nil {
-            guard let name = namedRefs[parent], canonicalGroups[parent] == nil else { continue }
-            var descendants: [SchemaRef] = []
-            var queue = children[parent] ?? []
-            while !queue.isEmpty {
-                let next = queue.removeFirst()
-                guard next != parent, !descendants.contains(next), namedRefs[next] != nil, canonicalGroups[next] == nil else { continue }
-                descendants.append(next)
-                queue += children[next] ?? []
+            if let group = canonicalGroups[parent] {
+                warn("this schema has a discriminator and schemas extending it, but it is a shape of the canonical model "
+                     + "\(group.name): references to it are \(group.name), so an extending schema's own members are not decoded there", api[parent])
+                continue
             }
+            guard let name = namedRefs[parent] else { continue }
             // A `mapping` lists the kinds: a schema extending the parent that it does not name merely reuses the
             // parent's members (Azure's `DecryptRequest: allOf: [{ciphertext}, EncryptDecryptRequestParameters]`).
             let mapped = Set((api[parent].discriminator?.mapping ?? []).map { api[$0.schema].refTarget ?? $0.schema })
-            if !mapped.isEmpty { descendants = descendants.filter(mapped.contains) }
+            var descendants: [SchemaRef] = []
+            var seen: Set<SchemaRef> = [parent]
+            var queue = children[parent] ?? []
+            while !queue.isEmpty {
+                let next = queue.removeFirst()
+                guard seen.insert(next).inserted else { continue }
+                if let group = canonicalGroups[next], mapped.isEmpty || mapped.contains(next) {
+                    warn("this schema extends \(name), which has a discriminator, but it is a shape of the canonical model "
+                         + "\(group.name): it is not one of \(name)'s kinds, and where \(name) is expected it decodes as \(name)", api[next])
+                }
+                guard namedRefs[next] != nil, canonicalGroups[next] == nil else { continue }
+                if mapped.isEmpty || mapped.contains(next) { descendants.append(next) }
+                queue += children[next] ?? []
+            }
             guard !descendants.isEmpty else { continue }
             let sorted = api.namedSchemas.map(\.schema).filter(descendants.contains)
             let unionName = overriddenName("Any" + name) ?? "Any" + name
@@ -49,10 +60,11 @@ extension ModelPlanner {
         }
     }
 
-    /// A named object schema with a discriminator and no `oneOf`/`anyOf` of its own.
+    /// A named object schema (or a canonical model's shape) with a discriminator and no `oneOf`/`anyOf` of its own.
     private func isPolymorphicParent(_ ref: SchemaRef) -> Bool {
         let schema = api[ref]
-        return schema.discriminator != nil && schema.oneOf.isEmpty && schema.anyOf.isEmpty && isNamed(ref)
+        return schema.discriminator != nil && schema.oneOf.isEmpty && schema.anyOf.isEmpty
+            && (isNamed(ref) || canonicalGroups[ref] != nil)
             && (schema.types.isEmpty || schema.types.contains(.object)) && schema.enumValues == nil
     }
 
