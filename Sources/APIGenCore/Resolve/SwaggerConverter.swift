@@ -23,7 +23,7 @@ struct SwaggerConverter {
         }
         var components: [Entry] = []
         if let definitions = root["definitions"] {
-            components.append(entry("schemas", rewriteRefs(definitions)))
+            components.append(entry("schemas", rewriteRefs(definitions, inValue: false, keysAreNames: true)))
         }
         if let parameters = root["parameters"]?.entries {
             let converted = parameters.filter { $0.value["in"]?.string != "body" }.map {
@@ -238,15 +238,29 @@ struct SwaggerConverter {
         return mapping(entries, like: node)
     }
 
-    /// Rewrites `#/definitions/…` (in this or another file) to `#/components/schemas/…`, and `x-nullable`.
-    private func rewriteRefs(_ node: SpecNode) -> SpecNode {
+    /// Rewrites `#/definitions/…` (in this or another file) to `#/components/schemas/…`, `x-nullable`, and a schema's
+    /// `discriminator: petType` to OpenAPI 3's `discriminator: {propertyName: petType}` (values stay the subtypes'
+    /// names or their `x-ms-discriminator-value`, which apigen reads; no `mapping` is written, since a mapping would
+    /// make the schemas it leaves out no kinds at all). `inValue` is set below `example`, `default`, `enum` and
+    /// extensions, whose contents are data, not schemas; `keysAreNames` for the members of `properties` and
+    /// `definitions`, whose keys are names (a property may be called `discriminator` or `example`).
+    private func rewriteRefs(_ node: SpecNode) -> SpecNode { rewriteRefs(node, inValue: false) }
+
+    private func rewriteRefs(_ node: SpecNode, inValue: Bool, keysAreNames: Bool = false) -> SpecNode {
         switch node.content {
         case .scalar:
             return node
         case .sequence(let elements):
-            return SpecNode(.sequence(elements.map(rewriteRefs)), location: node.location, pointer: node.pointer)
+            return SpecNode(.sequence(elements.map { rewriteRefs($0, inValue: inValue) }), location: node.location, pointer: node.pointer)
         case .mapping(let entries):
             let converted = entries.map { item -> Entry in
+                if keysAreNames {
+                    return Entry(key: item.key, keyLocation: item.keyLocation, value: rewriteRefs(item.value, inValue: inValue))
+                }
+                if item.key == "discriminator", !inValue, item.value.string != nil {
+                    let propertyName = Entry(key: "propertyName", keyLocation: item.value.location, value: item.value)
+                    return Entry(key: item.key, keyLocation: item.keyLocation, value: mapping([propertyName], like: item.value))
+                }
                 if item.key == "$ref", let reference = item.value.string {
                     return Entry(key: item.key, keyLocation: item.keyLocation, value: scalar(.string(Self.rewrite(reference)), like: item.value))
                 }
@@ -256,7 +270,9 @@ struct SwaggerConverter {
                 if item.key == "type", item.value.string == "file" {
                     return Entry(key: item.key, keyLocation: item.keyLocation, value: scalar(.string("string"), like: item.value))
                 }
-                return Entry(key: item.key, keyLocation: item.keyLocation, value: rewriteRefs(item.value))
+                let value = inValue || ["example", "default", "enum"].contains(item.key) || item.key.hasPrefix("x-")
+                let names = !value && ["properties", "patternProperties", "definitions"].contains(item.key)
+                return Entry(key: item.key, keyLocation: item.keyLocation, value: rewriteRefs(item.value, inValue: value, keysAreNames: names))
             }
             return SpecNode(.mapping(converted), location: node.location, pointer: node.pointer)
         }

@@ -1,0 +1,44 @@
+import APIGenCore
+import Foundation
+import XCTest
+
+/// `apigen convert`'s document is what the wire harness hands openapi-core for a Swagger 2.0 root, and what a reviewer
+/// reads: it must be OpenAPI 3.0, keyword for keyword.
+final class SwaggerConversionTests: XCTestCase {
+    /// Swagger 2.0 names the discriminator's property alone; OpenAPI 3.0 wants an object. Keys that are names (a
+    /// property or a definition called `discriminator` or `example`) and values that are data (an `example`) are not
+    /// keywords and stay as written.
+    func testDiscriminatorBecomesAnObjectWhereItIsAKeyword() throws {
+        let swagger = """
+            swagger: '2.0'
+            info: { title: Zoo, version: '1' }
+            paths: {}
+            definitions:
+              Pet:
+                type: object
+                required: [petType]
+                discriminator: petType
+                properties:
+                  petType: { type: string }
+                  discriminator: { type: string }
+                example: { petType: Cat, discriminator: petType }
+              example:
+                type: object
+                discriminator: kind
+                properties: { kind: { type: string } }
+              Cat:
+                x-ms-discriminator-value: cat
+                allOf: [ { $ref: '#/definitions/Pet' }, { properties: { huntingSkill: { type: string } } } ]
+            """
+        let json = try SwaggerConversion.convertedJSON(bytes: Array(swagger.utf8), path: "zoo.yaml")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let schemas = try XCTUnwrap((document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+        let pet = try XCTUnwrap(schemas["Pet"])
+        XCTAssertEqual(pet["discriminator"] as? [String: String], ["propertyName": "petType"])
+        XCTAssertEqual((pet["properties"] as? [String: [String: String]])?["discriminator"], ["type": "string"])
+        XCTAssertEqual((pet["example"] as? [String: String])?["discriminator"], "petType")
+        XCTAssertEqual(schemas["example"]?["discriminator"] as? [String: String], ["propertyName": "kind"])
+        XCTAssertEqual(schemas["Cat"]?["x-ms-discriminator-value"] as? String, "cat")
+        XCTAssertEqual(((schemas["Cat"]?["allOf"] as? [[String: Any]])?.first?["$ref"]) as? String, "#/components/schemas/Pet")
+    }
+}
