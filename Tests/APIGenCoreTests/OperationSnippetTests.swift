@@ -576,6 +576,45 @@ final class OperationSnippetTests: XCTestCase {
         XCTAssertNotNil(outcome.file("Models/UnauthorizedResponse.swift"))
     }
 
+    /// A response or request body another operation writes (`$ref: '#/paths/~1orders/post/responses/201'`) is named
+    /// as that operation names it, whichever of the two comes first: before, the first operation planned named it,
+    /// so moving a path renamed the type in every file using it.
+    func testObjectsBorrowedFromAnotherOperationAreNamedByTheirOwner() {
+        let borrower = """
+              /drafts:
+                post:
+                  operationId: saveDraft
+                  tags: [Orders]
+                  requestBody: { $ref: '#/paths/~1orders/post/requestBody' }
+                  responses:
+                    '200': { $ref: '#/paths/~1orders/post/responses/201' }
+                    '409': { $ref: '#/paths/~1orders/post/responses/409' }
+            """
+        let owner = """
+              /orders:
+                post:
+                  operationId: placeOrder
+                  tags: [Orders]
+                  requestBody:
+                    content: { application/json: { schema: { type: object, properties: { count: { type: integer } } } } }
+                  responses:
+                    '201': { description: created, content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } } }
+                    '409': { description: taken, content: { application/json: { schema: { type: object, properties: { reason: { type: string } } } } } }
+            """
+        let outcomes = [generate(yaml: spec(borrower + "\n" + owner)), generate(yaml: spec(owner + "\n" + borrower))]
+        for outcome in outcomes {
+            XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+            assertContains(outcome.file("APIs/OrdersAPI.swift") ?? "",
+                           "public func saveDraft(body: PlaceOrderRequest? = nil) async throws -> PlaceOrderResponse {",
+                           "public func placeOrder(body: PlaceOrderRequest? = nil) async throws -> PlaceOrderResponse {")
+            XCTAssertNotNil(outcome.file("Models/PlaceOrderError409.swift"), (outcome.files ?? []).map(\.path).joined(separator: ", "))
+        }
+        let models = outcomes.map { outcome in
+            Dictionary(uniqueKeysWithValues: (outcome.files ?? []).filter { $0.path.hasPrefix("Models/") }.map { ($0.path, $0.contents) })
+        }
+        XCTAssertEqual(models[0], models[1])
+    }
+
     /// A parameter or response kept in a file of its own (Akamai's `$ref: parameters/network-path.yaml`) is shared
     /// like a component: named after where it is written, whatever operation comes first.
     func testSharedObjectsInOtherFilesAreNamedAfterWhereTheyAreWritten() {
@@ -620,7 +659,7 @@ final class OperationSnippetTests: XCTestCase {
     }
 
     /// A response borrowed from another operation (`$ref: '#/paths/~1a/get/responses/404'`) has no name of its own:
-    /// its type keeps an operation's name (the first planned), not a word of the pointer (`ResponsesResponse`).
+    /// its type keeps its owner's name, not a word of the pointer (`ResponsesResponse`), even when the borrower comes first.
     func testAResponseBorrowedFromAnotherOperationKeepsAnOperationsName() {
         let outcome = generate(yaml: spec("""
               /b:
@@ -637,7 +676,7 @@ final class OperationSnippetTests: XCTestCase {
                     '404': { description: missing, content: { application/json: { schema: { type: object, properties: { why: { type: string } } } } } }
             """))
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
-        assertContains(outcome.allText, "case status404(status: Int, body: GetBError404)")
+        assertContains(outcome.allText, "case status404(status: Int, body: GetAError404)")
         XCTAssertFalse(outcome.allText.contains("ResponsesResponse"), outcome.allText)
     }
 

@@ -252,8 +252,9 @@ struct OperationPlanner {
         let optional = !body.required
         if Self.isJSON(content.mediaType) || content.mediaType.hasPrefix("application/x-www-form-urlencoded") {
             let shared = SharedObjectName.name(of: body.node, outside: operation, kind: "RequestBody")
+            let ownName = (borrowedOwner(of: body.node, outside: operation).map(ownTypePrefix) ?? typePrefix) + "Request"
             let usage = content.schema.map {
-                models.usage($0, suggestedName: shared ?? typePrefix + "Request", file: shared ?? typePrefix + "Request")
+                models.usage($0, suggestedName: shared ?? ownName, file: shared ?? ownName)
             } ?? .json
             if let shared { models.documentShared(usage, named: shared, with: SwiftNaming.docLines(body.description)) }
             // A required JSON body whose schema admits null (3.0's `nullable: true` on a model DigitalOcean also sends
@@ -404,10 +405,49 @@ struct OperationPlanner {
         return written
     }
 
+    /// What an operation's types start with: its method name as a type name (`_0` for an operationId "0").
+    static func typePrefix(methodName: String) -> String {
+        let prefix = SwiftNaming.typeNamePart(methodName)
+        return prefix.first?.isNumber == true ? "_" + prefix : prefix
+    }
+
+    /// The type prefix `operation` gets from its own name (the one a name collision in its group would change is
+    /// not known here, and only names another operation's objects it lends).
+    private func ownTypePrefix(_ operation: Operation) -> String {
+        let rawName = operation.operationId ?? (operation.method.lowercased() + " " + operation.path)
+        return Self.typePrefix(methodName: config.nameOverrides[rawName] ?? SwiftNaming.memberName(rawName))
+    }
+
+    /// What follows the type prefix in the name of a response's type: `Response` for a success (or for `default`
+    /// when nothing else succeeds), `Error404`, `DefaultError`.
+    static func responseSuffix(status: String, of operation: Operation) -> String {
+        let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
+        if status.hasPrefix("2") || (!hasSuccess && status == "default") { return "Response" }
+        return status == "default" ? "DefaultError" : "Error" + status.uppercased()
+    }
+
+    /// The operation that writes `node` when it is another operation's object (`$ref: '#/paths/~1pets/get/...'`).
+    private func borrowedOwner(of node: SpecNode, outside operation: Operation) -> Operation? {
+        guard let tokens = JSONPointer.tokens(node.pointer), tokens.count > 3, tokens[0] == "paths" || tokens[0] == "webhooks" else {
+            return nil
+        }
+        let ownerPointer = "/" + tokens[0..<3].map(JSONPointer.escape).joined(separator: "/")
+        guard ownerPointer != operation.node.pointer || node.location.file != operation.node.location.file else { return nil }
+        return api.operations.first { $0.node.pointer == ownerPointer && $0.node.location.file == node.location.file }
+    }
+
     private func payload(of response: Response, in operation: Operation, typePrefix: String, suffix: String,
                          unwrapEnvelope: Bool = false) -> Payload {
         guard let content = response.contents.first(where: { Self.isJSON($0.mediaType) }) ?? response.contents.first else {
             return .none
+        }
+        var typePrefix = typePrefix
+        var suffix = suffix
+        // Another operation's response (`$ref: '#/paths/~1pets/get/responses/200'`) is named as its own operation
+        // names it, whichever of the two is planned first.
+        if let owner = borrowedOwner(of: response.node, outside: operation), let status = JSONPointer.tokens(response.node.pointer)?.last {
+            typePrefix = ownTypePrefix(owner)
+            suffix = Self.responseSuffix(status: status, of: owner)
         }
         if Self.isJSON(content.mediaType) {
             guard let schema = content.schema else { return .json(.json) }
@@ -467,7 +507,9 @@ struct OperationPlanner {
         let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
         let successes = operation.responses.filter { $0.status.hasPrefix("2") || (!hasSuccess && $0.status == "default") }
         let failures = operation.responses.filter { !successes.map(\.status).contains($0.status) }
-        let successPayloads = successes.map { ($0, payload(of: $0, in: operation, typePrefix: typePrefix, suffix: "Response", unwrapEnvelope: true)) }
+        let successPayloads = successes.map {
+            ($0, payload(of: $0, in: operation, typePrefix: typePrefix, suffix: Self.responseSuffix(status: $0.status, of: operation), unwrapEnvelope: true))
+        }
         let distinctTypes = Set(successPayloads.map { $0.1.swiftType ?? "Void" })
         var cases: [ResponseCasePlan] = []
         var defaultStatements = ResponseStatements()
@@ -535,7 +577,7 @@ struct OperationPlanner {
             var hasUndocumentedBody = false
             for response in failures {
                 let caseName = response.status == "default" ? "other" : "status" + response.status.uppercased()
-                let payload = payload(of: response, in: operation, typePrefix: typePrefix, suffix: response.status == "default" ? "DefaultError" : "Error" + response.status.uppercased())
+                let payload = payload(of: response, in: operation, typePrefix: typePrefix, suffix: Self.responseSuffix(status: response.status, of: operation))
                 let statement: ResponseStep
                 var checks = validation(response, operation: operation)
                 if case .json(let usage) = payload {

@@ -74,9 +74,7 @@ public enum Planner {
                         "\(operation.method) \(operation.path) is generated as '\(methodName)' because '\(preferred)' is taken in \(groupTypeNames[tag]!)",
                         at: operation.node, hint: "give it a unique operationId or a nameOverrides entry"))
                 }
-                var typePrefix = SwiftNaming.typeNamePart(methodName)
-                // It starts the names of the operation's types (`_0Response` for an operationId "0").
-                if typePrefix.first?.isNumber == true { typePrefix = "_" + typePrefix }
+                let typePrefix = OperationPlanner.typePrefix(methodName: methodName)
                 var supportTypes: [ModelPlan] = []
                 var plan = operations.plan(operation, methodName: SwiftNaming.escapedMember(methodName), typePrefix: typePrefix,
                                            supportTypes: &supportTypes)
