@@ -576,7 +576,7 @@ final class OperationSnippetTests: XCTestCase {
         XCTAssertNotNil(outcome.file("Models/UnauthorizedResponse.swift"))
     }
 
-    /// A response or request body another operation writes (`$ref: '#/paths/~1orders/post/responses/201'`) is named
+    /// A parameter, response or request body another operation writes (`$ref: '#/paths/~1orders/post/responses/201'`) is named
     /// as that operation names it, whichever of the two comes first: before, the first operation planned named it,
     /// so moving a path renamed the type in every file using it.
     func testObjectsBorrowedFromAnotherOperationAreNamedByTheirOwner() {
@@ -585,6 +585,7 @@ final class OperationSnippetTests: XCTestCase {
                 post:
                   operationId: saveDraft
                   tags: [Orders]
+                  parameters: [{ $ref: '#/paths/~1orders/post/parameters/0' }]
                   requestBody: { $ref: '#/paths/~1orders/post/requestBody' }
                   responses:
                     '200': { $ref: '#/paths/~1orders/post/responses/201' }
@@ -595,6 +596,7 @@ final class OperationSnippetTests: XCTestCase {
                 post:
                   operationId: placeOrder
                   tags: [Orders]
+                  parameters: [{ name: speed, in: query, schema: { type: string, enum: [slow, fast] } }]
                   requestBody:
                     content: { application/json: { schema: { type: object, properties: { count: { type: integer } } } } }
                   responses:
@@ -605,8 +607,8 @@ final class OperationSnippetTests: XCTestCase {
         for outcome in outcomes {
             XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
             assertContains(outcome.file("APIs/OrdersAPI.swift") ?? "",
-                           "public func saveDraft(body: PlaceOrderRequest? = nil) async throws -> PlaceOrderResponse {",
-                           "public func placeOrder(body: PlaceOrderRequest? = nil) async throws -> PlaceOrderResponse {")
+                           "public func saveDraft(speed: PlaceOrderSpeed? = nil, body: PlaceOrderRequest? = nil) async throws -> PlaceOrderResponse {",
+                           "public func placeOrder(speed: PlaceOrderSpeed? = nil, body: PlaceOrderRequest? = nil) async throws -> PlaceOrderResponse {")
             XCTAssertNotNil(outcome.file("Models/PlaceOrderError409.swift"), (outcome.files ?? []).map(\.path).joined(separator: ", "))
         }
         let models = outcomes.map { outcome in

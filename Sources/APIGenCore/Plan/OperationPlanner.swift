@@ -81,8 +81,9 @@ struct OperationPlanner {
             let label = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(parameter.name)))
             let local = localName(for: label, scope: &scope)
             let shared = SharedObjectName.name(of: parameter.node, outside: operation, kind: "Parameter")
+            let ownPrefix = borrowedOwner(of: parameter.node, outside: operation).map(ownTypePrefix) ?? typePrefix
             let usage = parameter.schema.map {
-                models.usage($0, suggestedName: shared ?? typePrefix + SwiftNaming.typeNamePart(parameter.name), file: shared ?? typePrefix + "Parameters")
+                models.usage($0, suggestedName: shared ?? ownPrefix + SwiftNaming.typeNamePart(parameter.name), file: shared ?? ownPrefix + "Parameters")
             } ?? .primitive("String")
             if let shared { models.documentShared(usage, named: shared, with: SwiftNaming.docLines(parameter.description)) }
             var type = usage.swift
