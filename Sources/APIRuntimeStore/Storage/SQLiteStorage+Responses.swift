@@ -3,8 +3,9 @@ import Foundation
 import HTTPTypes
 
 extension SQLiteStorage {
-    /// How stale a stored access time may get before a read refreshes it, in seconds.
-    static let accessTimeGranularity: TimeInterval = 1
+    /// How stale a stored access time may get before a read refreshes it in the file, in seconds; also how long a
+    /// change made to the file through another connection can go unseen by this storage's reads.
+    public static let accessTimeGranularity: TimeInterval = 1
 
     private static let responseColumns = """
         key, account, method, url, status, headers, body, vary, request_time, response_time, expires_at, accessed_at
@@ -14,17 +15,32 @@ extension SQLiteStorage {
     private static let selectResponse = "SELECT \(responseColumns) FROM responses WHERE area = ? AND key = ?"
 
     /// See ``ResponseStorage/loadResponse(key:area:accessedAt:)``.
-    public func loadResponse(key: String, area: StorageArea, accessedAt: Date) throws -> StoredResponse? {
+    ///
+    /// A response kept in memory (see ``init(path:events:memoryCapacity:)``) is returned on the caller's thread;
+    /// any other read runs on the storage's queue.
+    public nonisolated func loadResponse(key: String, area: StorageArea, accessedAt: Date) async throws -> StoredResponse? {
+        if let recent = recentResponses.response(key: key, area: area, at: accessedAt) {
+            return recent
+        }
+        return try await loadResponseFromFile(key: key, area: area, accessedAt: accessedAt)
+    }
+
+    private func loadResponseFromFile(key: String, area: StorageArea, accessedAt: Date) throws -> StoredResponse? {
         try withDatabase { database in
             let rows = try database.query(Self.selectResponse, [.text(area.rawValue), .text(key)])
-            guard let row = rows.first, var entry = Self.response(from: row, url: storedURL) else { return nil }
+            guard let row = rows.first, var entry = Self.response(from: row, url: storedURL) else {
+                recentResponses.forget(key: key, area: area)
+                return nil
+            }
             // The access time only orders LRU eviction; writing it on every hit would make each hit a synced
             // transaction (milliseconds), so it is refreshed at most once per `accessTimeGranularity`.
             if accessedAt.timeIntervalSince(entry.lastAccessedAt) >= Self.accessTimeGranularity {
                 try database.query(
                     "UPDATE responses SET accessed_at = ? WHERE area = ? AND key = ?",
                     [.real(accessedAt.timeIntervalSince1970), .text(area.rawValue), .text(key)])
+                entry.lastAccessedAt = accessedAt
             }
+            recentResponses.remember(entry, area: area, fileAccessedAt: entry.lastAccessedAt)
             entry.lastAccessedAt = accessedAt
             return entry
         }
@@ -32,6 +48,8 @@ extension SQLiteStorage {
 
     /// See ``ResponseStorage/saveResponse(_:area:)``.
     public func saveResponse(_ entry: StoredResponse, area: StorageArea) throws {
+        // Dropped first: if the write fails, the file's state is unknown and the next read must look at it.
+        recentResponses.forget(key: entry.key, area: area)
         try withDatabase { database in
             try database.query(
                 """
@@ -48,10 +66,12 @@ extension SQLiteStorage {
                     .real(entry.lastAccessedAt.timeIntervalSince1970), .integer(Int64(entry.size)),
                 ])
         }
+        recentResponses.remember(entry, area: area, fileAccessedAt: entry.lastAccessedAt)
     }
 
     /// See ``ResponseStorage/removeResponse(key:area:)``.
     public func removeResponse(key: String, area: StorageArea) throws {
+        recentResponses.forget(key: key, area: area)
         try withDatabase { database in
             try database.query("DELETE FROM responses WHERE area = ? AND key = ?", [.text(area.rawValue), .text(key)])
         }
@@ -70,6 +90,7 @@ extension SQLiteStorage {
             arguments.append(account.map(SQLValue.text) ?? .null)
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        recentResponses.forgetAll()
         try withDatabase { try $0.query("DELETE FROM responses" + filter, arguments) }
     }
 
@@ -77,6 +98,7 @@ extension SQLiteStorage {
     @discardableResult
     public func purgeResponses(area: StorageArea, limits: PurgeLimits, now: Date) throws -> Int {
         let areaValue = SQLValue.text(area.rawValue)
+        recentResponses.forgetAll()
         return try withDatabase { database in
             try database.transaction {
                 var removed = 0

@@ -14,6 +14,11 @@ import HTTPTypes
 /// An actor on a dispatch queue of its own: SQLite blocks (`fsync`, `busy_timeout`), and must not do so on the
 /// cooperative thread pool every other task of the app shares.
 ///
+/// The responses read or written most recently (up to `memoryCapacity` bytes) are also kept in memory, so that a
+/// repeated cache hit does not wait for the storage's queue. A change made through this storage is seen by the next
+/// read at once; one made through another connection to the same file (another process, another `SQLiteStorage`) is
+/// seen within ``accessTimeGranularity``.
+///
 /// Use one file for the response caches and another for the offline queue, so that a damaged cache file can
 /// never cost the queued calls.
 public actor SQLiteStorage: RuntimeStorage {
@@ -21,6 +26,7 @@ public actor SQLiteStorage: RuntimeStorage {
     public nonisolated let path: String
     private nonisolated let events: EventBus?
     private nonisolated let executor: IOExecutor
+    nonisolated let recentResponses: RecentResponses
     private var database: SQLiteDatabase?
     /// URLs of stored responses by their text: a cache hit would otherwise parse the same URL every time.
     private var parsedURLs: [String: URL] = [:]
@@ -30,20 +36,31 @@ public actor SQLiteStorage: RuntimeStorage {
         executor.asUnownedSerialExecutor()
     }
 
+    /// The default `memoryCapacity`: 4 MiB of recently used responses.
+    public static let defaultMemoryCapacity = 4 * 1_024 * 1_024
+
     /// Opens or creates the store at `path` (`:memory:` for a store that lives as long as the value).
+    ///
+    /// `memoryCapacity` is how many bytes of recently read or written responses are also kept in memory (0: none,
+    /// every read goes to the file); a response larger than a quarter of it is never kept.
     ///
     /// Throws ``StorageError/cannotOpen(path:message:)`` when it can be neither opened nor created, also after
     /// moving a damaged file aside.
-    public init(path: String, events: EventBus? = nil) throws(StorageError) {
+    public init(
+        path: String, events: EventBus? = nil, memoryCapacity: Int = SQLiteStorage.defaultMemoryCapacity
+    ) throws(StorageError) {
         self.path = path
         self.events = events
         self.executor = IOExecutor(label: "APIRuntimeStore.SQLiteStorage")
+        self.recentResponses = RecentResponses(capacity: memoryCapacity)
         self.database = try Self.open(path: path, events: events)
     }
 
-    /// Opens or creates the store at the file URL `url`; throws like ``init(path:events:)``.
-    public init(url: URL, events: EventBus? = nil) throws(StorageError) {
-        try self.init(path: url.path, events: events)
+    /// Opens or creates the store at the file URL `url`; see ``init(path:events:memoryCapacity:)``.
+    public init(
+        url: URL, events: EventBus? = nil, memoryCapacity: Int = SQLiteStorage.defaultMemoryCapacity
+    ) throws(StorageError) {
+        try self.init(path: url.path, events: events, memoryCapacity: memoryCapacity)
     }
 
     /// Whether the store is open (false after ``close()``, or after damage was found and no empty file could be
@@ -73,6 +90,7 @@ public actor SQLiteStorage: RuntimeStorage {
 
     /// Closes the file; later operations throw ``StorageError/failed(message:)``.
     public func close() {
+        recentResponses.forgetAll()
         database?.close()
         database = nil
     }
@@ -87,6 +105,7 @@ public actor SQLiteStorage: RuntimeStorage {
         do {
             return try body(database)
         } catch let error as SQLiteError where error.isCorruption {
+            recentResponses.forgetAll()
             database.close()
             self.database = nil
             events?.emit(.storageError(message: "the store at \(path) is damaged (\(error)); starting empty"))
