@@ -193,7 +193,12 @@ import HTTPTypes
     /// HTTP stacks (curl under URLSession on Linux, WHATWG parsers) remove literal dot segments, so `/items/..`
     /// would reach `/` instead of the item named `..`. Segments the template spells with dots stay as they are.
     static func escapingDotSegments(_ path: String, template: String) -> String {
-        guard path.contains("/.") else { return path }
+        // A byte scan: `String.contains(_: String)` goes through Foundation's string search on Linux.
+        var previous: UInt8 = 0
+        guard path.utf8.contains(where: { byte in
+            defer { previous = byte }
+            return previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".")
+        }) else { return path }
         let templateSegments = template.split(separator: "/", omittingEmptySubsequences: false)
         var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let offset = path.hasPrefix("/") && !template.hasPrefix("/") ? 1 : 0
@@ -209,21 +214,6 @@ import HTTPTypes
         return changed ? segments.joined(separator: "/") : path
     }
 
-    /// `base` (an absolute URL without query, fragment or trailing `/`) as the head's scheme, authority and path
-    /// prefix, by a byte scan: parsing it again with `URLComponents`, as swift-http-types' `HTTPRequest(url:)` does on
-    /// Linux, costs microseconds per request. Nil for a base with user info (which a head leaves out; the general
-    /// path handles it) or without an authority.
-    static func split(_ base: String) -> (scheme: String, authority: String, path: String)? {
-        let bytes = base.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-              bytes[colon...].starts(with: "://".utf8)
-        else { return nil }
-        let authorityStart = bytes.index(colon, offsetBy: 3)
-        let pathStart = bytes[authorityStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
-        let authority = bytes[authorityStart..<pathStart]
-        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")) else { return nil }
-        return (String(base[..<colon]), String(base[authorityStart..<pathStart]), String(base[pathStart...]))
-    }
 
     /// Joins `baseURL`'s path and ``path`` (one `/` between them whether or not `baseURL` ends with one), appends
     /// the query to any query `baseURL` has, and adds the `Cookie` header.
@@ -248,7 +238,7 @@ import HTTPTypes
     }
 
     private func buildWithoutFileBackedForm(baseURL: URL) throws -> APIRequest {
-        if let open = path.firstIndex(of: "{") {
+        if let open = path.utf8.firstIndex(of: UInt8(ascii: "{")) {
             let name = path[open...].prefix { $0 != "}" }.dropFirst()
             throw APIError.invalidRequest("path parameter '\(name)' of \(method) \(template) has no value")
         }
@@ -263,16 +253,14 @@ import HTTPTypes
         }
         // The common case, a base URL without query or fragment, by concatenation: URLComponents costs several
         // microseconds per request on Linux. Both parts are percent-encoded already.
-        if baseURL.scheme != nil, baseURL.query == nil, baseURL.fragment == nil {
-            var base = baseURL.absoluteString
-            while base.hasSuffix("/") { base.removeLast() }
+        if let prefix = BaseURLPrefix.of(baseURL) {
             var target = PercentEncoding.encodePath(relativePath)
             if !queryItems.isEmpty {
                 target += "?" + queryItems.map { $0.name + "=" + $0.value }.joined(separator: "&")
             }
-            if let (scheme, authority, basePath) = Self.split(base), let url = URL(string: base + target), url.host != nil {
-                let head = HTTPRequest(method: method, scheme: scheme, authority: authority, path: basePath + target,
-                                       headerFields: headerFields)
+            if let url = URL(string: prefix.text + target) {
+                let head = HTTPRequest(method: method, scheme: prefix.scheme, authority: prefix.authority,
+                                       path: prefix.path + target, headerFields: headerFields)
                 var request = APIRequest(head: head, url: url, body: body)
                 request.followsRedirects = followsRedirects
                 return request

@@ -46,7 +46,8 @@ final class HTTPHeadersStorageTests: XCTestCase {
     func testSQLiteStorageReadsBothForms() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let storage = try SQLiteStorage(path: directory.appendingPathComponent("store.sqlite").path)
+        let path = directory.appendingPathComponent("store.sqlite").path
+        let storage = try SQLiteStorage(path: path)
         let url = try XCTUnwrap(URL(string: "https://example.com/a?b=1"))
         let entry = StoredResponse(
             key: "k", account: nil, method: "GET", url: url,
@@ -62,7 +63,9 @@ final class HTTPHeadersStorageTests: XCTestCase {
             XCTAssertEqual(loaded.varyHeaders[.accept], "application/json")
         }
         try await storage.rewriteHeadersForTest()
-        let legacyEntry = try await storage.loadResponse(key: "k", area: .httpCache, accessedAt: Date(timeIntervalSince1970: 11))
+        // Opened again, as an app finds a file an older version wrote (the first storage still remembers the entry).
+        let reopened = try SQLiteStorage(path: path)
+        let legacyEntry = try await reopened.loadResponse(key: "k", area: .httpCache, accessedAt: Date(timeIntervalSince1970: 11))
         let legacy = try XCTUnwrap(legacyEntry)
         XCTAssertEqual(legacy.response.headerFields[.eTag], "\"v2\"")
     }

@@ -12,6 +12,15 @@ public enum CacheKey {
     /// A JSON body is canonicalised (keys sorted, insignificant whitespace removed) and a form body has its
     /// pairs sorted, so equivalent bodies give the same key; other bodies are used byte for byte.
     public static func make(for request: APIRequest, account: String?, namespace: String = "") -> String {
+        guard let body = request.body, !body.isEmpty else {
+            // Most cached requests have no body: their key is remembered by its parts, without building the input.
+            let parts = BodylessRequest(method: request.method.rawValue, url: request.url, account: account, namespace: namespace)
+            return bodylessKeys.value(for: parts) { digest(of: request, account: account, namespace: namespace) }
+        }
+        return digest(of: request, account: account, namespace: namespace)
+    }
+
+    private static func digest(of request: APIRequest, account: String?, namespace: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         func append(_ field: String) {
@@ -25,25 +34,45 @@ public enum CacheKey {
         append(canonicalURL(request.url))
         append(account.map { "account:" + $0 } ?? "anonymous")
         bytes += canonicalBody(request.body, contentType: request.headerFields[.contentType])
-        return digests.hex(of: bytes)
+        return digests.value(for: DigestInput(bytes: bytes)) { SHA256.hex(bytes) }
     }
 
     /// Recent digests by their input: a cache hit asks for the same key again and again, and SHA-256 was a tenth
-    /// of a hit. Bounded; emptied when full.
-    private static let digests = DigestMemo()
+    /// of a hit.
+    private static let digests = RecentValues<DigestInput>()
+    /// Recent keys of requests without a body by method, URL, account and namespace: building the digest's input
+    /// reads the URL's parts, which parses it again on Linux.
+    private static let bodylessKeys = RecentValues<BodylessRequest>()
 
-    private final class DigestMemo: Sendable {
-        private let entries = Locked<[[UInt8]: String]>([:])
-        static let capacity = 256
+    private struct BodylessRequest: Hashable, Sendable {
+        let method: String
+        let url: URL
+        let account: String?
+        let namespace: String
+    }
 
-        func hex(of bytes: [UInt8]) -> String {
-            if let known = entries.withLock({ $0[bytes] }) { return known }
-            let digest = SHA256.hex(bytes)
+    /// Hashed as one run of bytes: an array's own hash combines its elements one by one.
+    private struct DigestInput: Hashable, Sendable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// Keys computed recently, by what they were computed from. Bounded; emptied when full.
+    private final class RecentValues<Input: Hashable & Sendable>: Sendable {
+        private let entries = Locked<[Input: String]>([:])
+        static var capacity: Int { 256 }
+
+        func value(for input: Input, compute: () -> String) -> String {
+            if let known = entries.withLock({ $0[input] }) { return known }
+            let value = compute()
             entries.withLock { entries in
                 if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-                entries[bytes] = digest
+                entries[input] = value
             }
-            return digest
+            return value
         }
     }
 
