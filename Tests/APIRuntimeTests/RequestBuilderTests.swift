@@ -71,6 +71,19 @@ final class RequestBuilderTests: XCTestCase {
         XCTAssertEqual(try url(RequestBuilder(method: "GET", path: "members"), base: "https://api.test/v1"), "https://api.test/v1/members")
     }
 
+    func testEachBaseURLKeepsItsOwnPrefixWhenClientsAlternate() throws {
+        // The prefix of a base URL is worked out once and remembered: alternating bases must never mix them up.
+        let builder = RequestBuilder(method: "GET", path: "/members")
+        for _ in 0..<2 {
+            XCTAssertEqual(try url(builder, base: "https://api.test/v1"), "https://api.test/v1/members")
+            XCTAssertEqual(try url(builder, base: "https://other.test:8443/v2/"), "https://other.test:8443/v2/members")
+            XCTAssertEqual(try url(builder, base: "https://user@api.test/v1"), "https://user@api.test/v1/members")
+            XCTAssertEqual(try url(builder, base: "https://api.test/v1?key=abc"), "https://api.test/v1/members?key=abc")
+            let head = try builder.build(baseURL: URL(string: "https://other.test:8443/v2/")!).head
+            XCTAssertEqual([head.scheme, head.authority, head.path], ["https", "other.test:8443", "/v2/members"])
+        }
+    }
+
     func testBaseURLQueryIsKeptAndFragmentDropped() throws {
         var builder = RequestBuilder(method: "GET", path: "/members")
         builder.query("page", 2)
