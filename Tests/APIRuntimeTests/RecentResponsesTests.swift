@@ -99,6 +99,42 @@ final class RecentResponsesTests: XCTestCase {
         XCTAssertNil(evicted)
     }
 
+    func testReadsFromMemoryAndWritesToTheFileRunConcurrently() async throws {
+        // Reads from memory run on the callers' threads while writes run on the storage's queue (also under TSan).
+        let storage = try SQLiteStorage(path: path)
+        let sizes = [10, 20, 30, 40]
+        try await withThrowingTaskGroup(of: [Int?].self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    for round in 0..<10 {
+                        let entry = StorageConformance.entry("k\(round % 2)", bytes: sizes[(writer + round) % sizes.count])
+                        try await storage.saveResponse(entry, area: .responses)
+                    }
+                    return []
+                }
+            }
+            let readAt = at(0.1)
+            for reader in 0..<8 {
+                group.addTask {
+                    var seen: [Int?] = []
+                    for round in 0..<25 {
+                        let loaded = try await storage.loadResponse(key: "k\((reader + round) % 2)", area: .responses, accessedAt: readAt)
+                        seen.append(loaded?.response.body.count)
+                    }
+                    return seen
+                }
+            }
+            for try await seen in group {
+                for size in seen {
+                    XCTAssertTrue(size == nil || sizes.contains(size!), "a read returns a version that was written")
+                }
+            }
+        }
+        try await storage.saveResponse(StorageConformance.entry("k0", bytes: 50), area: .responses)
+        let last = try await bodySize(storage, "k0", at: 0.2)
+        XCTAssertEqual(last, 50)
+    }
+
     func testTheCapacityBoundsWhatIsKeptLeastRecentlyUsedFirst() async throws {
         let entrySize = StorageConformance.entry("e1", bytes: 100).size
         let storage = try SQLiteStorage(path: path, memoryCapacity: entrySize * 4)
