@@ -58,6 +58,38 @@ final class CanonicalModelSnippetTests: XCTestCase {
             "try __request.jsonBody(body.encoded(as: .friend), encoder: client.encoder)")
     }
 
+    func testAnArrayOfOneShapeIsWrittenBackWithThatShapesFieldNames() {
+        // A list of friends sends each element as `friend.json` spells it (`ident`, `user_name`), not as `Profile`.
+        let withList = spec.replacingOccurrences(of: "components:\n  schemas:\n", with: """
+            components:
+              schemas:
+                Club:
+                  type: object
+                  properties:
+                    members: { type: array, items: { $ref: 'friend.json' } }
+                    tags: { type: array, items: { type: string } }
+                    founder: { $ref: 'friend.json' }
+
+            """).replacingOccurrences(of: "paths:\n", with: """
+            paths:
+              /club:
+                put:
+                  operationId: putClub
+                  requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Club' } } } }
+                  responses: { '204': { description: ok } }
+
+            """)
+        XCTAssertNotEqual(withList, spec)
+        let outcome = generate([("api/openapi.yaml", withList), ("api/friend.json", friend)], config: config())
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        let club = outcome.file("Models/Club.swift") ?? ""
+        assertContains(club,
+            "public let members: [Member]?",
+            "self.members?.map { $0.encoded(as: .friend) }",
+            "self.founder?.encoded(as: .friend)")
+        XCTAssertFalse(club.contains("self.tags?.map"), club)
+    }
+
     func testInSpecExtensionsDeclareTheSameThing() {
         let annotated = spec.replacingOccurrences(of: "    Profile:\n      type: object",
                                                   with: "    Profile:\n      x-apigen-model: Member\n      type: object")

@@ -144,7 +144,7 @@ extension ModelPlanner {
             // A shape of a canonical model is written back with that shape's field names, not the first shape's.
             if let shape = shapeCases[schema] {
                 sentShape = .shape(shape)
-            } else if let items = api[schema].items, let shape = shapeCases[items], property.usage.swift.hasPrefix("[") {
+            } else if let items = api[schema].items, let shape = shapeCases[items], case .array = property.usage.container {
                 sentShape = .eachElement(shape)
             }
         }
