@@ -77,7 +77,7 @@ struct HostileSpecGenerator {
         var parts: [String] = []
         if chance(30) { parts.append("description: \(q())") }
         if chance(15) { parts.append("title: \(q())") }
-        switch below(depth > 0 ? 8 : 5) {
+        switch below(depth > 0 ? 10 : 5) {
         case 0: parts.append("type: string")
             if chance(50) { parts.append("pattern: \(Self.quoted(pattern()))") }
             if chance(30) { parts.append("maxLength: \(pick(["3", "+4", "1."]))") }
@@ -93,6 +93,14 @@ struct HostileSpecGenerator {
         case 4: if !names.isEmpty { parts.append("$ref: '#/components/schemas/\(pick(names))'") } else { parts.append("type: boolean") }
         case 5: parts.append("type: array, items: \(schema(depth: depth - 1, names: names))")
         case 6: parts.append("oneOf: [\(schema(depth: depth - 1, names: names)), \(schema(depth: depth - 1, names: names))]")
+        case 7 where !names.isEmpty:
+            // A union told apart by a discriminator whose property name and mapping keys are hostile.
+            let members = (0..<(1 + below(3))).map { _ in pick(names) }
+            parts.append("oneOf: [\(members.map { "{ $ref: '#/components/schemas/\($0)' }" }.joined(separator: ", "))]")
+            let mapping = members.map { "\(q()): '#/components/schemas/\($0)'" }.joined(separator: ", ")
+            parts.append("discriminator: { propertyName: \(q())\(chance(60) ? ", mapping: { \(mapping) }" : "") }")
+        case 8:
+            parts.append("type: string, const: \(q())")
         default:
             parts.append("type: object")
             parts.append("properties: { \((0..<(1 + below(4))).map { _ in "\(q()): \(schema(depth: depth - 1, names: names))" }.joined(separator: ", ")) }")
@@ -111,10 +119,16 @@ struct HostileSpecGenerator {
         if chance(50) {
             lines.append("servers: [{ url: \(q()), description: \(q()), variables: { \(q()): { default: \(q()), enum: [\(q())] } } }]")
         }
+        // Shared components with hostile names, referred to from operations.
+        let sharedResponses = chance(40) ? (0..<(1 + below(2))).map { _ in "R" + componentName() } : []
+        let sharedParameters = chance(40) ? (0..<(1 + below(2))).map { _ in "P" + componentName() } : []
+        var written: [(path: String, method: String)] = []
         lines.append("paths:")
         for index in 0..<(1 + below(3)) {
-            lines.append("  \(Self.quoted("/p\(index)/" + text() + (chance(30) ? "/{id}" : ""))):")
-            lines.append("    \(pick(["get", "post", "put", "delete"])):")
+            let path = "/p\(index)/" + text() + (chance(30) ? "/{id}" : "")
+            let method = pick(["get", "post", "put", "delete"])
+            lines.append("  \(Self.quoted(path)):")
+            lines.append("    \(method):")
             if chance(70) { lines.append("      operationId: \(q())") }
             if chance(60) { lines.append("      tags: [\(q())]") }
             if chance(40) { lines.append("      summary: \(q())") }
@@ -123,6 +137,9 @@ struct HostileSpecGenerator {
             }
             lines.append("      parameters:")
             lines.append("        - { name: id, in: path, required: true, schema: { type: string } }")
+            if !sharedParameters.isEmpty, chance(60) {
+                lines.append("        - { $ref: \(Self.quoted("#/components/parameters/" + Self.pointerEscaped(pick(sharedParameters)))) }")
+            }
             for _ in 0..<below(3) {
                 lines.append("        - { name: \(chance(70) ? q() : Self.quoted(pick(["X-Trace", "q", "page"]))), in: \(pick(["query", "header", "cookie"])), description: \(q()), schema: \(schema(depth: 1, names: names)) }")
             }
@@ -133,6 +150,15 @@ struct HostileSpecGenerator {
             if chance(40) {
                 lines.append("        \"4XX\": { description: \(q()), content: { application/json: { schema: \(schema(depth: 1, names: names)) } } }")
             }
+            if !sharedResponses.isEmpty, chance(60) {
+                lines.append("        \"404\": { $ref: \(Self.quoted("#/components/responses/" + Self.pointerEscaped(pick(sharedResponses)))) }")
+            }
+            if let first = written.first, chance(30) {
+                // A response borrowed from another operation by a pointer into `paths`.
+                let pointer = "/paths/" + Self.pointerEscaped(first.path) + "/" + first.method + "/responses/200"
+                lines.append("        \"202\": { $ref: \(Self.quoted("#" + Self.fragmentEncoded(pointer))) }")
+            }
+            written.append((path, method))
         }
         lines.append("components:")
         if !schemes.isEmpty {
@@ -147,10 +173,56 @@ struct HostileSpecGenerator {
                 lines.append("    \(Self.quoted(scheme)): \(kind.dropLast(2)), description: \(q()) }")
             }
         }
+        if !sharedResponses.isEmpty {
+            lines.append("  responses:")
+            for name in Set(sharedResponses).sorted() {
+                lines.append("    \(Self.quoted(name)): { description: \(q()), content: { application/json: { schema: \(schema(depth: 1, names: names)) } } }")
+            }
+        }
+        if !sharedParameters.isEmpty {
+            lines.append("  parameters:")
+            for name in Set(sharedParameters).sorted() {
+                lines.append("    \(Self.quoted(name)): { name: \(q()), in: \(pick(["query", "header"])), schema: \(schema(depth: 1, names: names)) }")
+            }
+        }
         lines.append("  schemas:")
-        for name in names {
-            lines.append("    \(Self.quoted(name)): \(schema(depth: 2, names: names))")
+        // Inheritance: the first schema a parent with a hostile discriminator property, some others extending it.
+        let inheritance = names.count >= 2 && chance(30)
+        for (index, name) in names.enumerated() {
+            if inheritance && index == 0 {
+                let property = q()
+                let mapping = names.dropFirst().map { "\(q()): '#/components/schemas/\($0)'" }.joined(separator: ", ")
+                lines.append("    \(Self.quoted(name)): { type: object, required: [\(property)], properties: { \(property): { type: string }, \(q()): \(schema(depth: 1, names: [])) }, discriminator: { propertyName: \(property)\(chance(50) ? ", mapping: { \(mapping) }" : "") } }")
+            } else if inheritance && chance(70) {
+                lines.append("    \(Self.quoted(name)): { allOf: [{ $ref: '#/components/schemas/\(names[0])' }, { type: object, properties: { \(q()): \(schema(depth: 1, names: names)) } }] }")
+            } else {
+                lines.append("    \(Self.quoted(name)): \(schema(depth: 2, names: names))")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A hostile component name that can sit in a `$ref` written by this generator.
+    mutating func componentName() -> String {
+        text().filter { $0 != "'" && $0 != "\\" && $0 != "\"" && !$0.isNewline && $0 != "#" }
+    }
+
+    /// `token` escaped for a JSON pointer (`~` as `~0`, `/` as `~1`).
+    static func pointerEscaped(_ token: String) -> String {
+        token.map { $0 == "~" ? "~0" : $0 == "/" ? "~1" : String($0) }.joined()
+    }
+
+    /// `pointer` as a URI fragment: everything but unreserved characters and `/` percent-encoded as UTF-8.
+    static func fragmentEncoded(_ pointer: String) -> String {
+        var result = ""
+        for byte in pointer.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || "-._~/".unicodeScalars.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return result
     }
 }
