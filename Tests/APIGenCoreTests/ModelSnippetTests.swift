@@ -383,6 +383,19 @@ final class ModelSnippetTests: XCTestCase {
                       outcome.rendered.joined(separator: "\n"))
     }
 
+    /// Found by Scripts/hostile-specs.py (seeds 30707, 30971, 31039): a discriminated union whose every variant is
+    /// itself was an enum without cases, and a union listing it compiled with "will never be executed".
+    func testAUnionOfOnlyItselfHoldsAnyJSONValue() {
+        let outcome = generate(yaml: openAPI(schemas: """
+                Only:
+                  oneOf: [ { $ref: '#/components/schemas/Only' }, { $ref: '#/components/schemas/Only' } ]
+                  discriminator: { propertyName: kind, mapping: { only: '#/components/schemas/Only' } }
+            """))
+        assertContains(outcome.file("Models/Only.swift") ?? outcome.rendered.joined(separator: "\n"), "public typealias Only = JSONValue")
+        XCTAssertTrue(outcome.rendered.contains { $0.contains("warning: Only has no variant other than itself; typed as JSONValue") },
+                      outcome.rendered.joined(separator: "\n"))
+    }
+
     /// Issue 17: inline variants were `ContentCase1`, `ContentCase2`…, so inserting a variant renamed every one after
     /// it (and every file using them). They are named after what distinguishes them now.
     func testInlineUnionVariantsAreNamedByMeaningNotPosition() {

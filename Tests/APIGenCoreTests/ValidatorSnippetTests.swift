@@ -202,4 +202,29 @@ final class ValidatorSnippetTests: XCTestCase {
         XCTAssertFalse((off.files ?? []).contains { $0.path.hasPrefix("Checks/") })
         XCTAssertFalse(off.allText.contains("func validate"), off.allText)
     }
+
+    /// `A: anyOf [B, integer]` with `B: allOf [A]`: the validators called each other on the same value until the stack
+    /// overflowed. The call that closes the loop is a failed check, and the loop is reported with its way round.
+    func testACallThatWouldComeBackToItsCallerOnTheSameValueFailsInstead() {
+        let outcome = generate(yaml: """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /a: { get: { operationId: getA, responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/A' } } } } } } }
+            components:
+              schemas:
+                A: { anyOf: [ { $ref: '#/components/schemas/B' }, { type: integer } ] }
+                B: { allOf: [ { $ref: '#/components/schemas/A' } ] }
+                Tree: { type: object, properties: { children: { type: array, items: { $ref: '#/components/schemas/Tree' } } } }
+            """)
+        let text = outcome.allText
+        assertContains(text, #"if context.probe({ $0.failEndlessLoop(keyword: "anyOf", keywordLocation: "/components/schemas/A/anyOf/0", schemaLocation: "openapi.yaml#/components/schemas/A") }) { __any = true }"#)
+        XCTAssertFalse(text.contains("validateB(instance"), text)
+        XCTAssertTrue(outcome.rendered.contains {
+            $0.contains("warning: validating this schema would never end: it applies '/components/schemas/A' -> '/components/schemas/B' -> '/components/schemas/A' to the same value")
+        }, outcome.rendered.joined(separator: "\n"))
+        XCTAssertFalse(outcome.rendered.contains { $0.contains("Tree") && $0.contains("never end") },
+                       "recursion through items descends into the value: no loop")
+    }
+
 }

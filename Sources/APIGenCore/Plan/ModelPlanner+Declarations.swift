@@ -230,6 +230,19 @@ extension ModelPlanner {
                                                  discriminatorPattern: values.map(SwiftNaming.stringLiteral).joined(separator: ", "),
                                                  shapeArguments: shapeArguments(of: member, leavingOut: tellingNothing)))
         }
+        if plan.unionCases.isEmpty {
+            // Every variant was the union itself: an enum without cases could hold no value, and a union listing it
+            // would never finish building one (swiftc: "will never be executed"). Any JSON value is kept instead.
+            diagnostics.append(.warning("\(name) has no variant other than itself; typed as JSONValue", at: schema.node))
+            var alias = basePlan(name: name, schema: schema)
+            alias.isAlias = true
+            alias.aliasedType = TypeUsage.json.swift
+            register(ModelDraft(plan: alias, file: file))
+            var aliasUsage = TypeUsage.json
+            aliasUsage.swift = name
+            if remembering { remember(ref, aliasUsage) }
+            return aliasUsage
+        }
         if !plan.unionCases.isEmpty { plan.unionCases[plan.unionCases.count - 1].isLast = true }
         if let parent = parentOfPolymorphism, let parentCase = zip(members, plan.unionCases).first(where: { $0.0 == parent })?.1 {
             // Responses are validated against the parent's schema, so a value naming a kind it does not fit (a member

@@ -163,7 +163,8 @@ public enum Planner {
         let placedNaming = validatorNaming.placed(schemas: schemaPlacements, operations: operationPlacements)
         let validators = PendingValidators(api: api, roots: models.validatorRoots, access: config.access.rawValue, naming: placedNaming)
         let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
-        return (Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics()), validators)
+        let loops = SameValueLoops(api: api).diagnostics(for: Set(api.schemas.indices.map(SchemaRef.init)))
+        return (Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics() + loops), validators)
     }
 
     /// Every operation keyed by `METHOD /path`, which a harness knows from the API description alone (an operationId

@@ -125,6 +125,15 @@
         ))
     }
 
+    /// Records that the schema at `schemaLocation` applies itself to the current value again, through `keyword`,
+    /// without descending into it: checking on would never end, so the check fails here. Returns false, so that
+    /// generated code can use it where the looping call would have been.
+    public func failEndlessLoop(keyword: String, keywordLocation: String, schemaLocation: String) -> Bool {
+        fail(keyword: keyword, keywordLocation: keywordLocation, schemaLocation: schemaLocation,
+             message: ValidationMessage.endlessLoop(schemaLocation))
+        return false
+    }
+
     /// Records an error built elsewhere (e.g. one kept from a probe), honouring the error limit.
     @usableFromInline
     internal func record(_ error: ValidationError) {

@@ -178,6 +178,12 @@
         return "\(JSONInstance.string(value).abbreviatedJSON()) is not valid \(described) content"
     }
 
+    /// `the schema at openapi.yaml#/components/schemas/Loop applies itself to the same value again without
+    /// descending into it; checking it would never end`.
+    public static func endlessLoop(_ schemaLocation: String) -> String {
+        "the schema at \(schemaLocation) applies itself to the same value again without descending into it; checking it would never end"
+    }
+
     /// `false schema does not allow 1`.
     public static func falseSchema(_ value: JSONInstance) -> String {
         "false schema does not allow \(value.abbreviatedJSON())"

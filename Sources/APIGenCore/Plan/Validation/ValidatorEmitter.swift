@@ -32,6 +32,8 @@ struct ValidatorEmitter {
     let tracksAnnotations: Bool
     /// Present when a `$dynamicRef` / `$recursiveRef` binds dynamically: validators then keep the dynamic scope.
     let scope: DynamicScopeTable?
+    /// Calls on the same value that would come back to their caller forever (emitted as failed checks).
+    let loops: SameValueLoops
     /// The functions validation starts from; they enter their resource even when it starts elsewhere.
     var entryRoots: Set<SchemaRef> = []
 
@@ -39,6 +41,7 @@ struct ValidatorEmitter {
         self.api = api
         self.naming = naming
         scope = api.dynamicScope
+        loops = SameValueLoops(api: api)
         rootDirectory = DocumentPath.directory(of: api.rootPath)
         tracksAnnotations = api.schemas.contains { $0.node["unevaluatedProperties"] != nil || $0.node["unevaluatedItems"] != nil }
     }
@@ -149,6 +152,14 @@ struct ValidatorEmitter {
     /// dynamic scope is tracked and the call jumps into the middle of another resource, that resource is entered
     /// around the call (a resource's root enters itself).
     func invocation(_ target: SchemaRef, at site: SpecNode?, _ value: String, _ context: String) -> String {
+        if value == "instance", let current, loops.closesLoop(from: current, to: target) {
+            // The schema's own `$ref`, or the subschema of `allOf`, `oneOf`, … written at `site`.
+            let own = site.map { $0.location.file == api[current].node.location.file && $0.pointer == api[current].node.pointer } ?? true
+            let keyword = own ? "$ref" : JSONPointer.tokens(site?.pointer ?? "")?.reversed().first { Int($0) == nil } ?? "$ref"
+            let keywordLocation = own ? api[current].node.pointer + "/$ref" : site?.pointer ?? ""
+            return "\(context).failEndlessLoop(keyword: \(SwiftNaming.stringLiteral(keyword)), "
+                + "keywordLocation: \(SwiftNaming.stringLiteral(keywordLocation)), schemaLocation: \(SwiftNaming.stringLiteral(location(api[current].node))))"
+        }
         calls.refs.insert(target)
         let resources = enteredResources(calling: target, at: site)
         guard !resources.isEmpty else { return "\(functionName(target))(\(value), \(context))" }
