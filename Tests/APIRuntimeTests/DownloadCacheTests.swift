@@ -9,17 +9,7 @@ import FoundationNetworking
 import HTTPTypes
 import XCTest
 
-final class DownloadCacheTests: XCTestCase {
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        directory = try temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
+final class DownloadCacheTests: TemporaryFolderTestCase {
     private func url(_ name: String) -> URL {
         URL(string: "https://cdn.test/\(name)")!
     }

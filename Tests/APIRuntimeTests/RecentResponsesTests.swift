@@ -4,21 +4,7 @@ import Foundation
 import XCTest
 
 /// `SQLiteStorage`'s memory of recent responses: what it serves, when it must go back to the file, what it keeps.
-final class RecentResponsesTests: XCTestCase {
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        directory = try temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    private var path: String {
-        directory.appendingPathComponent("store.sqlite").path
-    }
-
+final class RecentResponsesTests: TemporaryFolderTestCase {
     private func at(_ seconds: TimeInterval) -> Date {
         StorageConformance.base.addingTimeInterval(seconds)
     }

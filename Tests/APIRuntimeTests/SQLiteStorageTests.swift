@@ -3,21 +3,7 @@
 import Foundation
 import XCTest
 
-final class SQLiteStorageTests: XCTestCase {
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        directory = try temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    private var path: String {
-        directory.appendingPathComponent("store.sqlite").path
-    }
-
+final class SQLiteStorageTests: TemporaryFolderTestCase {
     func testResponses() async throws {
         try await StorageConformance.checkResponses(try SQLiteStorage(path: path))
     }
