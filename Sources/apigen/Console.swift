@@ -23,7 +23,7 @@ struct Console {
     /// Prints diagnostics as `file:line:col: severity: message` with the source line, a caret and the hint.
     func report(_ diagnostics: [Diagnostic], sources: [String: String]) {
         let renderer = DiagnosticRenderer(sources: sources)
-        for diagnostic in diagnostics { error(renderer.render(diagnostic)) }
+        for text in renderer.render(diagnostics) { error(text) }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         if errors + warnings > 0 {

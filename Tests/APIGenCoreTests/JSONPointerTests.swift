@@ -14,6 +14,9 @@ final class JSONPointerTests: XCTestCase {
         }
         XCTAssertEqual(JSONPointer.appending("/paths", "/pets/{id}"), "/paths/~1pets~1{id}")
         XCTAssertEqual(JSONPointer.tokens("/paths/~1pets~1{id}/get"), ["paths", "/pets/{id}", "get"])
+        // Read left to right (`~01` is `~1`, not `/`); a `~` not followed by `0` or `1` is kept as written.
+        XCTAssertEqual(JSONPointer.tokens("/~01/~~1/a~2/b~"), ["~1", "~/", "a~2", "b~"])
+        XCTAssertEqual(JSONPointer.tokens("/%7E1a"), ["/a"], "percent-decoded first")
         XCTAssertEqual(JSONPointer.tokens(""), [])
         XCTAssertNil(JSONPointer.tokens("paths"), "a pointer starts with '/'")
     }

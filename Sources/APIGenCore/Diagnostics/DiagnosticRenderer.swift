@@ -8,13 +8,33 @@ public struct DiagnosticRenderer: Sendable {
 
     /// Renders one diagnostic; lines are separated by `\n` and the result has no trailing newline.
     public func render(_ diagnostic: Diagnostic) -> String {
+        render(diagnostic) { file, number in sources[file].flatMap { Self.line(number, of: $0) } }
+    }
+
+    /// Renders many diagnostics, reading each quoted file's line starts once: a description with hundreds of
+    /// warnings must not be scanned from its first byte for each of them.
+    public func render(_ diagnostics: [Diagnostic]) -> [String] {
+        var lineStarts: [String: [String.Index]] = [:]
+        return diagnostics.map { diagnostic in
+            render(diagnostic) { file, number in
+                guard let text = sources[file] else { return nil }
+                let starts = lineStarts[file] ?? Self.lineStarts(of: text)
+                lineStarts[file] = starts
+                guard number >= 1, number <= starts.count else { return nil }
+                let start = starts[number - 1]
+                let end = number < starts.count ? text.utf8.index(before: starts[number]) : text.endIndex
+                return Self.trimmingCR(text[start..<end])
+            }
+        }
+    }
+
+    private func render(_ diagnostic: Diagnostic, quoting sourceLine: (String, Int) -> Substring?) -> String {
         var lines = [diagnostic.description]
         if let pointer = diagnostic.pointer, !pointer.isEmpty {
             lines[0] += " [at \(pointer)]"
         }
         lines[0] = Self.terminalText(lines[0])
-        if let location = diagnostic.location, let text = sources[location.file],
-           let sourceLine = Self.line(location.line, of: text) {
+        if let location = diagnostic.location, let sourceLine = sourceLine(location.file, location.line) {
             let printable = Self.terminalText(String(sourceLine.unicodeScalars.map { $0 == "\t" ? " " : Character($0) }))
             lines.append("    " + printable)
             let caretOffset = max(0, min(location.column - 1, printable.count))
@@ -60,6 +80,19 @@ public struct DiagnosticRenderer: Sendable {
             index = utf8.index(after: index)
         }
         return current == number ? Self.trimmingCR(text[start..<text.endIndex]) : nil
+    }
+
+    /// Where each line of `text` starts (the first at its start, each other after a `\n`).
+    private static func lineStarts(of text: String) -> [String.Index] {
+        let utf8 = text.utf8
+        var starts = [utf8.startIndex]
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == UInt8(ascii: "\n") { starts.append(next) }
+            index = next
+        }
+        return starts
     }
 
     private static func trimmingCR(_ line: Substring) -> Substring {

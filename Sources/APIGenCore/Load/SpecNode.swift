@@ -158,10 +158,35 @@ public enum JSONPointer {
         let decoded = pointer.utf8.contains(UInt8(ascii: "%")) ? pointer.removingPercentEncoding ?? pointer : pointer
         if decoded.isEmpty { return [] }
         guard decoded.hasPrefix("/") else { return nil }
-        return decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            guard $0.utf8.contains(UInt8(ascii: "~")) else { return String($0) }
-            return $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        // Split on the byte: `/` is ASCII, so it never falls inside a character, and a Character split cost more
+        // than the rest of naming a schema.
+        return decoded.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+            let token = Substring($0)
+            return $0.contains(UInt8(ascii: "~")) ? unescape(token) : String(token)
         }
+    }
+
+    /// Undoes `escape`: `~1` is `/` and `~0` is `~`, read left to right, so `~01` is `~1`. A `~` followed by
+    /// anything else is kept as written. Byte-wise for the same reason as `escape`: paths (`~1users~1{id}`) are
+    /// in nearly every pointer of a description.
+    private static func unescape(_ token: Substring) -> String {
+        let tilde = UInt8(ascii: "~")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(token.utf8.count)
+        var pendingTilde = false
+        for byte in token.utf8 {
+            if pendingTilde {
+                pendingTilde = false
+                switch byte {
+                case UInt8(ascii: "1"): bytes.append(UInt8(ascii: "/")); continue
+                case UInt8(ascii: "0"): bytes.append(tilde); continue
+                default: bytes.append(tilde)
+                }
+            }
+            if byte == tilde { pendingTilde = true } else { bytes.append(byte) }
+        }
+        if pendingTilde { bytes.append(tilde) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends a token to a pointer.

@@ -7,6 +7,10 @@
 /// using it when an operation was added before that one, moved or removed.
 enum ComponentSchemaName {
     static func name(of node: SpecNode) -> String? {
+        // Asked of every schema the models are planned from: most live under `paths` and need no splitting.
+        let pointer = node.pointer.utf8
+        guard ["/components/", "/responses/", "/parameters/"].contains(where: { pointer.starts(with: $0.utf8) })
+            || pointer.contains(UInt8(ascii: "%")) else { return nil }
         guard let tokens = JSONPointer.tokens(node.pointer), tokens.count >= 3 else { return nil }
         if tokens[0] == "components", tokens.count >= 4 {
             return name(kind: tokens[1], component: tokens[2], rest: tokens[3...]).map(startingWithALetter)

@@ -429,6 +429,10 @@ struct OperationPlanner {
 
     /// The operation that writes `node` when it is another operation's object (`$ref: '#/paths/~1pets/get/...'`).
     private func borrowedOwner(of node: SpecNode, outside operation: Operation) -> Operation? {
+        // Nearly every node of an operation is written inside it; only a `$ref` into another operation is not.
+        if node.location.file == operation.node.location.file, node.pointer.utf8.starts(with: (operation.node.pointer + "/").utf8) {
+            return nil
+        }
         guard let tokens = JSONPointer.tokens(node.pointer), tokens.count > 3, tokens[0] == "paths" || tokens[0] == "webhooks" else {
             return nil
         }

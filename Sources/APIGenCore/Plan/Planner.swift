@@ -48,12 +48,16 @@ public enum Planner {
         let canonicalGroups = CanonicalGroup.collect(api: api, config: config, diagnostics: &groupDiagnostics)
         let models = ModelPlanner(api: api, config: config, typeScope: typeScope)
         models.diagnostics += groupDiagnostics
-        models.planNamedSchemas(groups: canonicalGroups)
+        // Validator names and loop warnings read the description only, so they are worked out while the models are
+        // planned.
+        let overrides = Array(config.nameOverrides.values)
+        let (validatorNaming, loops) = SideBySide.run({
+            var entryNames: [SchemaRef: String] = [:]
+            for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
+            let naming = ValidatorNaming(api: api, entryNames: entryNames, shadowing: ValidatorShadowing.names(api, overrides: overrides))
+            return (naming, SameValueLoops(api: api).diagnostics(for: Set(api.schemas.indices.map(SchemaRef.init))))
+        }, alongside: { models.planNamedSchemas(groups: canonicalGroups) })
         let security = SecurityPlanner(api: api, clientName: clientName)
-        var entryNames: [SchemaRef: String] = [:]
-        for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
-        let validatorNaming = ValidatorNaming(api: api, entryNames: entryNames,
-                                              shadowing: ValidatorShadowing.names(api, overrides: Array(config.nameOverrides.values)))
         let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable),
                                           security: security, validatorNaming: validatorNaming,
                                           givenTypeNames: Set(api.schemas.compactMap(\.nameOverride))
@@ -163,7 +167,6 @@ public enum Planner {
         let placedNaming = validatorNaming.placed(schemas: schemaPlacements, operations: operationPlacements)
         let validators = PendingValidators(api: api, roots: models.validatorRoots, access: config.access.rawValue, naming: placedNaming)
         let detector = DuplicateEntityDetector(api: api, excluded: Set(canonicalGroups.flatMap(\.shapes)), envelope: config.envelope)
-        let loops = SameValueLoops(api: api).diagnostics(for: Set(api.schemas.indices.map(SchemaRef.init)))
         return (Result(plan: plan, diagnostics: models.diagnostics + detector.diagnostics() + loops), validators)
     }
 

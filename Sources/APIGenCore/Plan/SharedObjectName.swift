@@ -7,6 +7,10 @@
 /// (`'#/paths/~1pets/get/responses/200'`) the name that operation gives them (`OperationPlanner.borrowedOwner`).
 enum SharedObjectName {
     static func name(of node: SpecNode, outside operation: Operation, kind: String) -> String? {
+        // Most objects are written in the operation itself, which is inside its path item: no pointer to split.
+        if node.location.file == operation.node.location.file, node.pointer.utf8.starts(with: (operation.node.pointer + "/").utf8) {
+            return nil
+        }
         let operationTokens = JSONPointer.tokens(operation.node.pointer) ?? []
         let pathItem = operationTokens.dropLast().map { "/" + JSONPointer.escape($0) }.joined()
         if node.location.file == operation.node.location.file && node.pointer.hasPrefix(pathItem + "/") { return nil }

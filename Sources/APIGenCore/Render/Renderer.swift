@@ -36,35 +36,35 @@ public enum Renderer {
 
     private static func mainJobs(_ plan: GenerationPlan) -> [RenderJob] {
         var jobs: [RenderJob] = []
-        for file in plan.modelFiles { jobs.append(RenderJob(value: file, template: "model-file", path: file.fileName)) }
-        jobs.append(RenderJob(value: plan.client, template: "client", path: SwiftNaming.fileName(plan.client.name) + ".swift"))
+        for file in plan.modelFiles { jobs.append(RenderJob(value: file, outputs: [("model-file", file.fileName)])) }
+        jobs.append(RenderJob(value: plan.client, outputs: [("client", SwiftNaming.fileName(plan.client.name) + ".swift")]))
         if let dispatcher = plan.wireDispatcher {
-            jobs.append(RenderJob(value: dispatcher, template: "wire-dispatcher", path: "WireDispatcher.swift"))
+            jobs.append(RenderJob(value: dispatcher, outputs: [("wire-dispatcher", "WireDispatcher.swift")]))
         }
         return jobs
     }
 
     /// API group files, each with its client accessor's file and its operations' validators' file: rendered once the validators are planned, because each operation's section is part of them.
-    /// (The validators' file only when the output validates at all.)
+    /// (The validators' file only when the output validates at all.) One job per group: its plan is converted for
+    /// the templates once, not once per file.
     private static func groupJobs(_ plan: GenerationPlan) -> [RenderJob] {
         let validates = plan.validatesResponses
-        return plan.groups.flatMap { group in
-            [RenderJob(value: group, template: "api-group", path: group.fileName),
-             RenderJob(value: group, template: "api-group-client", path: group.clientFileName)]
-                + (validates ? [RenderJob(value: group, template: "api-group-validators", path: group.validatorsFileName)] : [])
+        return plan.groups.map { group in
+            RenderJob(value: group, outputs: [("api-group", group.fileName), ("api-group-client", group.clientFileName)]
+                + (validates ? [("api-group-validators", group.validatorsFileName)] : []))
         }
     }
 
     private static func validatorJobs(_ files: [ValidatorFilePlan]) -> [RenderJob] {
-        files.map { RenderJob(value: $0, template: "validators", path: $0.fileName) }
+        files.map { RenderJob(value: $0, outputs: [("validators", $0.fileName)]) }
     }
 
     /// Jobs that share a path are one file: validators planned into a model or API group file follow its text,
     /// in job order (the file's own template first).
-    private static func files(_ jobs: [RenderJob], _ texts: [String]) -> [OutputFile] {
+    private static func files(_ jobs: [RenderJob], _ texts: [[String]]) -> [OutputFile] {
         var contents: [String: String] = [:]
-        for (job, text) in zip(jobs, texts) {
-            if let existing = contents[job.path] { contents[job.path] = existing + "\n" + text } else { contents[job.path] = text }
+        for (path, text) in zip(jobs.flatMap { $0.outputs.map(\.path) }, texts.joined()) {
+            if let existing = contents[path] { contents[path] = existing + "\n" + text } else { contents[path] = text }
         }
         return contents.map { OutputFile(path: $0.key, contents: $0.value) }.sorted { $0.path < $1.path }
     }
@@ -74,17 +74,16 @@ public enum Renderer {
         var files: [ValidatorFilePlan] = []
     }
 
-    /// One file to render: a plan value, the template that renders it and the file's path.
+    /// Files to render from one plan value: each output's template and the file's path.
     private struct RenderJob: Sendable {
         let value: any Encodable & Sendable
-        let template: String
-        let path: String
+        let outputs: [(template: String, path: String)]
     }
 
     // Files are independent and rendering is pure (the library is immutable, each render builds its own context),
     // so they render on every core; each result goes to its job's slot and the caller sorts by path, so the output
     // does not depend on scheduling.
-    private static func renderConcurrently(_ jobs: [RenderJob], library: MustacheLibrary) -> [String] {
+    private static func renderConcurrently(_ jobs: [RenderJob], library: MustacheLibrary) -> [[String]] {
         let results = RenderResults(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             results.store(render(jobs[index], library: library), at: index)
@@ -92,18 +91,19 @@ public enum Renderer {
         return results.texts
     }
 
-    private static func render(_ job: RenderJob, library: MustacheLibrary) -> String {
-        normalise(library.render(MustacheContext.convert(job.value) ?? job.value, withTemplate: job.template) ?? "")
+    private static func render(_ job: RenderJob, library: MustacheLibrary) -> [String] {
+        let context = MustacheContext.convert(job.value) ?? job.value
+        return job.outputs.map { normalise(library.render(context, withTemplate: $0.template) ?? "") }
     }
 
     /// One slot per job, each written by exactly one iteration of `concurrentPerform` and read only after all of
     /// them have returned: no two threads touch the same slot, so no lock is needed.
     private final class RenderResults: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<String>
+        private let slots: UnsafeMutableBufferPointer<[String]>
 
         init(count: Int) {
             slots = .allocate(capacity: count)
-            slots.initialize(repeating: "")
+            slots.initialize(repeating: [])
         }
 
         deinit {
@@ -111,9 +111,9 @@ public enum Renderer {
             slots.deallocate()
         }
 
-        func store(_ text: String, at index: Int) { slots[index] = text }
+        func store(_ texts: [String], at index: Int) { slots[index] = texts }
 
-        var texts: [String] { Array(slots) }
+        var texts: [[String]] { Array(slots) }
     }
 
     /// Lines that start a declaration: a blank line separates them from a closing brace before them.

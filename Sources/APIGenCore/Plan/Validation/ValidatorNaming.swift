@@ -34,12 +34,14 @@ struct ValidatorNaming: Sendable {
         var candidates: [String: [(ref: SchemaRef, id: String, isEntry: Bool)]] = [:]
         var ownerSpellings: [String: String] = [:]
         var ownerKeys: [SchemaRef: String] = [:]
-        for (index, schema) in api.schemas.enumerated() {
+        // By index: a `Schema` is large, and copying each one out of the array cost more than naming it.
+        for index in api.schemas.indices {
             let ref = SchemaRef(index)
-            let location = Self.location(of: schema.node, rootPath: api.rootPath, anchors: anchors)
+            let location = Self.location(of: api.schemas[index].node, rootPath: api.rootPath, anchors: anchors)
             let isEntry = entryNames[ref] != nil
             let name = "validate" + (entryNames[ref] ?? location.parts.joined())
-            candidates[Self.capped(name, id: schema.id), default: []].append((ref, schema.id, isEntry))
+            let id = api.schemas[index].id
+            candidates[Self.capped(name, id: id), default: []].append((ref, id, isEntry))
             // One file per owner whatever the case of its spelling (macOS file systems ignore case).
             let key = location.owner.lowercased()
             if let existing = ownerSpellings[key] { ownerSpellings[key] = min(existing, location.owner) } else { ownerSpellings[key] = location.owner }
@@ -59,8 +61,9 @@ struct ValidatorNaming: Sendable {
                 if claimant.isEntry && position == 0 { entryPoints.insert(claimant.ref) }
             }
         }
+        let keyFiles = ownerSpellings.mapValues { "\(Self.folder)/\(SwiftNaming.fileName($0))+Validation.swift" }
         for (ref, key) in ownerKeys {
-            ownerFiles[ref] = "\(Self.folder)/\(SwiftNaming.fileName(ownerSpellings[key] ?? key))+Validation.swift"
+            ownerFiles[ref] = keyFiles[key] ?? "\(Self.folder)/\(SwiftNaming.fileName(key))+Validation.swift"
         }
     }
 
@@ -128,18 +131,44 @@ struct ValidatorNaming: Sendable {
     /// Operations and parameters by `file#pointer` of their node: their names stand for the pointer segments that
     /// lead to them (`/paths/~1members~1{id}/get` is `getMember`).
     struct Anchors {
-        var operations: [String: String] = [:]
+        /// Operation names by file, then by pointer: `location(of:)` looks up every prefix of a schema's pointer.
+        var operations: [String: [String: String]] = [:]
         var parameters: [String: String] = [:]
+        /// The type-name part of each document's stem (`shared/pets.yaml` -> `Pets`), worked out once per document
+        /// rather than once per schema.
+        var stems: [String: String] = [:]
+
+        /// Type-name parts of pointer tokens already read: property names and keywords repeat across thousands of
+        /// schemas, and each is split into words once.
+        let words = WordMemo()
+
+        func stem(of file: String) -> String { stems[file] ?? SwiftNaming.typeNamePart(DocumentPath.stem(of: file)) }
+    }
+
+    /// ``SwiftNaming/typeNamePart(_:)`` by token, remembered for one naming pass.
+    final class WordMemo {
+        private var parts: [String: String] = [:]
+
+        func typeNamePart(_ token: String) -> String {
+            if let part = parts[token] { return part }
+            let part = SwiftNaming.typeNamePart(token)
+            parts[token] = part
+            return part
+        }
     }
 
     static func anchors(_ api: ResolvedAPI) -> Anchors {
         var anchors = Anchors()
         for operation in api.operations {
             let raw = operation.operationId ?? (operation.method.lowercased() + " " + operation.path)
-            anchors.operations[operation.node.location.file + "#" + operation.node.pointer] = SwiftNaming.typeNamePart(raw)
+            anchors.operations[operation.node.location.file, default: [:]][operation.node.pointer] = SwiftNaming.typeNamePart(raw)
             for parameter in operation.parameters {
                 anchors.parameters[parameter.node.location.file + "#" + parameter.node.pointer] = SwiftNaming.typeNamePart(parameter.name) + "Parameter"
             }
+        }
+        for index in api.schemas.indices where anchors.stems[api.schemas[index].node.location.file] == nil {
+            let file = api.schemas[index].node.location.file
+            anchors.stems[file] = SwiftNaming.typeNamePart(DocumentPath.stem(of: file))
         }
         return anchors
     }
@@ -149,7 +178,7 @@ struct ValidatorNaming: Sendable {
     static func location(of node: SpecNode, rootPath: String, anchors: Anchors) -> Location {
         let file = node.location.file
         let tokens = JSONPointer.tokens(node.pointer) ?? []
-        let stem = SwiftNaming.typeNamePart(DocumentPath.stem(of: file))
+        let stem = anchors.stem(of: file)
         var parts: [String] = file == rootPath ? [] : [stem]
         var owner: String?
         var anchor: String?
@@ -161,12 +190,13 @@ struct ValidatorNaming: Sendable {
             pointer += "/" + JSONPointer.escape(token)
             return token
         }
-        func word(_ token: String) -> String { SwiftNaming.typeNamePart(token) }
+        func word(_ token: String) -> String { anchors.words.typeNamePart(token) }
+        let fileOperations = anchors.operations[file] ?? [:]
         var hasNext: Bool { index < tokens.count }
         while hasNext {
             let atRoot = index == 0
             let token = take()
-            if let operation = anchors.operations[file + "#" + pointer] {
+            if let operation = fileOperations[pointer] {
                 parts = file == rootPath ? [operation] : [stem, operation]
                 owner = parts.joined()
                 anchor = ValidatorNaming.operationAnchor(id: file + "#" + pointer)

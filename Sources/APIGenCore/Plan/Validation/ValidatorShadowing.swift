@@ -13,7 +13,8 @@ enum ValidatorShadowing {
     static func names(_ api: ResolvedAPI, overrides: [String] = []) -> Set<String> {
         var names = Set<String>()
         func consider(_ raw: String) {
-            // Cheap test first: most words never read as `validate…`.
+            // Cheap tests first: most words never read as `validate…`; an ASCII word without a `v` cannot.
+            guard raw.utf8.contains(where: { $0 == UInt8(ascii: "v") || $0 == UInt8(ascii: "V") || $0 >= 0x80 }) else { return }
             guard raw.lowercased().filter(\.isLetter).hasPrefix("validate") else { return }
             let name = SwiftNaming.memberName(raw).lowercased()
             if name.hasPrefix("validate") { names.insert(name) }
@@ -38,9 +39,12 @@ enum ValidatorShadowing {
     /// Whether `name` (a validator function name) could be shadowed: a name in `names`, or one of them with the
     /// number a name scope appends to a second claimant (`validateItem2` after `validateItem`).
     static func isShadowed(_ name: String, by names: Set<String>) -> Bool {
+        // Called for every validator name; almost no description declares a `validate…` member at all.
+        if names.isEmpty { return false }
         let lowered = name.lowercased()
         if names.contains(lowered) { return true }
+        guard lowered.last?.isNumber == true else { return false }
         let stem = String(lowered.reversed().drop(while: \.isNumber).reversed())
-        return stem != lowered && names.contains(stem)
+        return names.contains(stem)
     }
 }
