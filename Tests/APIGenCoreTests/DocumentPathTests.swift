@@ -69,4 +69,11 @@ final class DocumentPathTests: XCTestCase {
         XCTAssertEqual(DocumentPath.splitFragment("plain.yml").fragment, "")
         XCTAssertEqual(DocumentPath.splitFragment("a.yml#").fragment, "")
     }
+
+    /// A document's stem names the objects it holds (`shared/per_page.yml` -> `per_page`).
+    func testStemIsTheLastSegmentWithoutItsExtension() {
+        let cases = ["shared/parameters/per_page.yml": "per_page", "api.yaml": "api", "a/b.c/d": "d", "dir/.hidden": ".hidden",
+                     "dir/name.": "name", "ünï/cödé.yaml": "cödé", "trailing/": "trailing", "": "", "/": "/", "noext": "noext"]
+        for (path, stem) in cases { XCTAssertEqual(DocumentPath.stem(of: path), stem, path) }
+    }
 }

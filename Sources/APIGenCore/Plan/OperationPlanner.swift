@@ -49,7 +49,8 @@ struct OperationPlanner {
     }
 
     static func isJSON(_ mediaType: String) -> Bool {
-        let type = mediaType.split(separator: ";").first.map(String.init) ?? mediaType
+        // Asked for every response and body: most media types carry no parameters, so no split.
+        let type = mediaType.utf8.contains(UInt8(ascii: ";")) ? mediaType.split(separator: ";").first.map(String.init) ?? mediaType : mediaType
         return type == "application/json" || type.hasSuffix("+json") || type == "text/json" || type == "*/*"
             || type == "application/*" || type.hasSuffix("/json")
     }

@@ -94,7 +94,8 @@ enum DocumentPath {
 
     /// The file name without folder and extension (`schemas/friend.json` -> `friend`).
     static func stem(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // Bytes, not Characters: `/` is ASCII, and this runs for every object a description keeps in a file of its own.
+        let name = path.utf8.split(separator: UInt8(ascii: "/")).last.map { String(Substring($0)) } ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
