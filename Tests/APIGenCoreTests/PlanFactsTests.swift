@@ -149,10 +149,12 @@ final class PlanFactsTests: XCTestCase {
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let operation = try plannedOperation("getItem", in: outcome)
         let cases = Dictionary(uniqueKeysWithValues: operation.responseCases.map { ($0.pattern, $0.statements.steps) })
-        XCTAssertEqual(cases["200"], [.validate(ResponseValidation(mode: "reject", validator: "validateItem")),
+        let schemas = Dictionary((outcome.api?.namedSchemas ?? []).map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first })
+        let item = try XCTUnwrap(schemas["Item"]), problem = try XCTUnwrap(schemas["Problem"])
+        XCTAssertEqual(cases["200"], [.validate(ResponseValidation(mode: "reject", schema: item, validator: "validateItem")),
                                       .returnBody(.json(type: "Item"))])
         XCTAssertEqual(cases["404"], [.throwDocumentedError(type: "GetItemError", caseName: "status404", bodyType: "Problem",
-                                                            validation: ResponseValidation(mode: "reject", validator: "validateProblem"))])
+                                                            validation: ResponseValidation(mode: "reject", schema: problem, validator: "validateProblem"))])
         XCTAssertEqual(cases["410"], [.throwError(type: "GetItemError", caseName: "status410", body: nil)])
         XCTAssertEqual(operation.defaultStatements.steps, [.throwUnexpectedStatus])
         assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",

@@ -97,7 +97,7 @@ final class RendererTests: XCTestCase {
         XCTAssertFalse(sequential.validatorFiles.isEmpty)
         let (partial, pending) = Planner.planExceptValidators(api, config: config)
         XCTAssertTrue(partial.plan.validatorFiles.isEmpty)
-        let (completed, files) = try Renderer.render(partial.plan, templates: .bundled, planningValidators: pending)
+        let (completed, files) = Renderer.render(partial.plan, library: try TemplateSet.bundled.library(), planningValidators: pending)
         XCTAssertEqual(files, try Renderer.render(sequential, templates: .bundled))
         XCTAssertEqual(completed.validatorFiles.map(\.fileName), sequential.validatorFiles.map(\.fileName))
         XCTAssertEqual(completed.validatorFiles.flatMap(\.functions).map(\.name), sequential.validatorFiles.flatMap(\.functions).map(\.name))

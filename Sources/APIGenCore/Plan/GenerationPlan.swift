@@ -343,9 +343,45 @@ public struct EventCasePlan: Encodable, Sendable {
     public var eventLiteral: String
     /// The case's payload: the data's model type, or `String` for text.
     public var type: String
-    /// The expression that reads the data (named `data`, the reader `reader`) into `type`.
-    public var readExpression: String
+    /// How the data is read: as text, or as JSON of `type`, validated first when the validation is set.
+    public var read: Read
     public var docLines: [String]
+
+    public enum Read: Sendable {
+        case text
+        case json(validation: ResponseValidation?)
+    }
+
+    /// The expression that reads the data (named `data`, the reader `reader`) into `type`.
+    public var readExpression: String {
+        switch read {
+        case .text:
+            return "data"
+        case .json(let validation):
+            return "try reader.json(\(type).self, from: data\(validation.map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""))"
+        }
+    }
+
+    /// This case with its validator named (see ``ResponseValidation``).
+    func namingValidators(_ naming: ValidatorNaming) -> EventCasePlan {
+        guard case .json(let validation?) = read else { return self }
+        var copy = self
+        copy.read = .json(validation: validation.named(by: naming))
+        return copy
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, eventLiteral, type, readExpression, docLines
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(eventLiteral, forKey: .eventLiteral)
+        try container.encode(type, forKey: .type)
+        try container.encode(readExpression, forKey: .readExpression)
+        try container.encode(docLines, forKey: .docLines)
+    }
 }
 
 /// The operations of one tag.

@@ -146,19 +146,17 @@ extension OperationPlanner {
             let described = SwiftNaming.docLines(type.documentation)
             if !described.isEmpty { docs = described + [""] + docs }
             let payload: String
-            let read: String
+            let read: EventCasePlan.Read
             if let dataSchema = type.dataSchema, !isText(dataSchema) {
                 let suggested = typePrefix + SwiftNaming.typeNamePart(type.name) + "Data"
                 payload = models.usage(dataSchema, suggestedName: suggested, file: file).swift
-                let validation = itemValidator(dataSchema, operation: operation)
-                    .map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
-                read = "try reader.json(\(payload).self, from: data\(validation))"
+                read = .json(validation: itemValidator(dataSchema, operation: operation))
             } else {
                 payload = "String"
-                read = "data"
+                read = .text
             }
             plan.eventCases.append(EventCasePlan(name: caseName, eventLiteral: SwiftNaming.stringLiteral(type.name),
-                                                 type: payload, readExpression: read, docLines: docs))
+                                                 type: payload, read: read, docLines: docs))
         }
         plan.undocumentedCaseName = SwiftNaming.escapedMember(caseScope.claim("undocumented"))
         models.register(ModelDraft(plan: plan, file: file))
@@ -180,7 +178,7 @@ extension OperationPlanner {
         let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
         guard mode != .off, let schema, !api[schema].isAnything else { return nil }
         models.addValidatorRoot(schema)
-        return ResponseValidation(mode: mode.runtimeCase, validator: validatorNaming.functionName(schema))
+        return ResponseValidation(mode: mode.runtimeCase, schema: schema)
     }
 
     private static func streamStatus(_ status: String) -> StatusPattern? {

@@ -6,8 +6,6 @@ struct OperationPlanner {
     let config: GeneratorConfig
     let queueable: Set<String>
     let security: SecurityPlanner
-    /// Names the validators responses are checked with.
-    let validatorNaming: ValidatorNaming
     /// Type names given by the description or the configuration (`x-apigen-name`, `nameOverrides`, `models`), which
     /// may be spelled like an argument (`name`) and would then be shadowed by it in a method's body.
     let givenTypeNames: Set<String>
@@ -496,7 +494,7 @@ struct OperationPlanner {
               let content = response.contents.first(where: { Self.isJSON($0.mediaType) }), let schema = content.schema,
               !api[schema].isAnything else { return nil }
         models.addValidatorRoot(schema)
-        return ResponseValidation(mode: mode.runtimeCase, validator: validatorNaming.functionName(schema))
+        return ResponseValidation(mode: mode.runtimeCase, schema: schema)
     }
 
     /// True when the operation documents a redirect (`301`–`303`, `305`–`308`, `3XX`): the caller gets that response

@@ -48,59 +48,25 @@ public enum Planner {
         let canonicalGroups = CanonicalGroup.collect(api: api, config: config, diagnostics: &groupDiagnostics)
         let models = ModelPlanner(api: api, config: config, typeScope: typeScope)
         models.diagnostics += groupDiagnostics
-        // Validator names and loop warnings read the description only, so they are worked out while the models are
-        // planned.
+        // Validator names and loop warnings read the description only, so they are worked out while the models and
+        // operations are planned; operations refer to their validators by schema until then (``ResponseValidation``).
         let overrides = Array(config.nameOverrides.values)
+        let security = SecurityPlanner(api: api, clientName: clientName)
+        var groups: [APIGroupPlan] = []
         let (validatorNaming, loops) = SideBySide.run({
             var entryNames: [SchemaRef: String] = [:]
             for (name, ref) in api.namedSchemas where entryNames[ref] == nil { entryNames[ref] = SwiftNaming.typeNamePart(name) }
             let naming = ValidatorNaming(api: api, entryNames: entryNames, shadowing: ValidatorShadowing.names(api, overrides: overrides))
             return (naming, SameValueLoops(api: api).diagnostics(for: Set(api.schemas.indices.map(SchemaRef.init))))
-        }, alongside: { models.planNamedSchemas(groups: canonicalGroups) })
-        let security = SecurityPlanner(api: api, clientName: clientName)
-        let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable),
-                                          security: security, validatorNaming: validatorNaming,
-                                          givenTypeNames: Set(api.schemas.compactMap(\.nameOverride))
-                                            .union(config.nameOverrides.values).union(config.models.map(\.name)))
-
-        var groups: [APIGroupPlan] = []
-        var propertyScope = NameScope(reserved: ["client", "init"])
-        for tag in groupOrder {
-            var methodScope = NameScope(reserved: ["client", "init"])
-            var plans: [OperationPlan] = []
-            for operation in groupOperations[tag] ?? [] {
-                let rawName = operation.operationId ?? (operation.method.lowercased() + " " + operation.path)
-                if config.nameOverrides[rawName] != nil { models.usedOverrides.insert(rawName) }
-                let preferred = config.nameOverrides[rawName] ?? SwiftNaming.memberName(rawName)
-                let methodName = methodScope.claim(preferred)
-                if methodName != preferred {
-                    models.diagnostics.append(.warning(
-                        "\(operation.method) \(operation.path) is generated as '\(methodName)' because '\(preferred)' is taken in \(groupTypeNames[tag]!)",
-                        at: operation.node, hint: "give it a unique operationId or a nameOverrides entry"))
-                }
-                let typePrefix = OperationPlanner.typePrefix(methodName: methodName)
-                var supportTypes: [ModelPlan] = []
-                var plan = operations.plan(operation, methodName: SwiftNaming.escapedMember(methodName), typePrefix: typePrefix,
-                                           supportTypes: &supportTypes)
-                plan.supportTypes = supportTypes
-                plan.validatorSection = ValidatorNaming.operationAnchor(id: operation.node.location.file + "#" + operation.node.pointer)
-                plans.append(plan)
-            }
-            let typeName = groupTypeNames[tag]!
-            groups.append(APIGroupPlan(
-                name: typeName,
-                fileName: "APIs/\(SwiftNaming.fileName(typeName)).swift",
-                clientFileName: "APIs/\(SwiftNaming.fileName(typeName))+Client.swift",
-                validatorsFileName: "APIs/\(SwiftNaming.fileName(typeName))+Validators.swift",
-                access: config.access.rawValue,
-                docLines: ["Operations tagged `\(SwiftNaming.commentText(tag))`."],
-                propertyName: SwiftNaming.escapedMember(propertyScope.claim(SwiftNaming.memberName(tag))),
-                clientName: clientName,
-                operations: plans,
-                hasEnvelope: plans.contains(where: \.usesEnvelope),
-                envelopeFormatLiteral: config.envelope.map(envelopeLiteral) ?? ""
-            ))
-        }
+        }, alongside: {
+            models.planNamedSchemas(groups: canonicalGroups)
+            let operations = OperationPlanner(models: models, config: config, queueable: queueable.union(config.queueable),
+                                              security: security, givenTypeNames: Set(api.schemas.compactMap(\.nameOverride))
+                                                .union(config.nameOverrides.values).union(config.models.map(\.name)))
+            groups = planGroups(order: groupOrder, operations: groupOperations, typeNames: groupTypeNames, planner: operations,
+                                clientName: clientName)
+        })
+        groups = groups.map { $0.namingValidators(validatorNaming) }
 
         let servers = planServers(api.servers)
         var client = ClientPlan(
@@ -134,7 +100,7 @@ public enum Planner {
                                                      hint: "name the operationId of the endpoint that receives validation failure reports"))
             }
         }
-        let modelFiles = models.finishedFiles()
+        let modelFiles = models.finishedFiles().map { $0.namingValidators(validatorNaming) }
         for key in config.nameOverrides.keys.sorted() where !models.usedOverrides.contains(key) {
             models.diagnostics.append(Diagnostic(.warning, "nameOverrides: '\(key)' matches nothing, so it renames nothing",
                                                  hint: "keys are schema names, operationIds, `TypeName.wireProperty`, or the name apigen gives an inline type (`GetFriendsSort`)"))
@@ -203,7 +169,7 @@ public enum Planner {
         return "[\n" + names.sorted().map { "        " + SwiftNaming.stringLiteral($0) + "," }.joined(separator: "\n") + "\n    ]"
     }
 
-    private static func envelopeLiteral(_ envelope: EnvelopeConfig) -> String {
+    static func envelopeLiteral(_ envelope: EnvelopeConfig) -> String {
         var seen = Set<String>()
         let values = envelope.success.filter { seen.insert($0).inserted }.map(SwiftNaming.stringLiteral).joined(separator: ", ")
         return "EnvelopeFormat(statusKey: \(SwiftNaming.stringLiteral(envelope.status)), reasonKey: \(SwiftNaming.stringLiteral(envelope.reason)), "

@@ -5,4 +5,9 @@ public struct ResponseStatements: Sendable, Equatable {
     public var steps: [ResponseStep]
 
     public init(_ steps: [ResponseStep] = []) { self.steps = steps }
+
+    /// These statements with every validator named (see ``ResponseValidation``).
+    func namingValidators(_ naming: ValidatorNaming) -> ResponseStatements {
+        ResponseStatements(steps.map { $0.namingValidators(naming) })
+    }
 }

@@ -41,15 +41,37 @@ public enum ResponseBody: Sendable, Equatable {
 }
 
 /// A generated validator run on a response body, and what a failure does.
+///
+/// Operations are planned while the validators are still being named (``SideBySide``), so a validation refers to
+/// its schema first and is given the function's name by ``named(by:)`` before the plan is handed on.
 public struct ResponseValidation: Sendable, Equatable {
     /// The runtime's `ValidationMode` case (`reject`, `reportOnly`, ...).
     public var mode: String
-    /// The validator function's name in `Validators`.
-    public var validator: String
+    /// The schema the validator checks.
+    public var schema: SchemaRef
+    private var name: String?
 
-    public init(mode: String, validator: String) {
+    /// A validation of `schema` whose function is named later, by ``named(by:)``.
+    public init(mode: String, schema: SchemaRef) {
         self.mode = mode
-        self.validator = validator
+        self.schema = schema
+    }
+
+    /// A validation whose function's name is known.
+    public init(mode: String, schema: SchemaRef, validator: String) {
+        self.init(mode: mode, schema: schema)
+        name = validator
+    }
+
+    /// The validator function's name (`validateMember`).
+    public var validator: String {
+        guard let name else { preconditionFailure("the validator of schema \(schema.index) was used before it was named") }
+        return name
+    }
+
+    /// This validation with its function named as `naming` names it.
+    func named(by naming: ValidatorNaming) -> ResponseValidation {
+        ResponseValidation(mode: mode, schema: schema, validator: naming.functionName(schema))
     }
 }
 
@@ -61,4 +83,23 @@ public enum EventsRead: Sendable, Equatable {
     case typed(itemType: String, validation: ResponseValidation?)
     /// Every event's data is text.
     case text
+}
+
+extension ResponseStep {
+    /// This step with its validation's function named (see ``ResponseValidation``).
+    func namingValidators(_ naming: ValidatorNaming) -> ResponseStep {
+        switch self {
+        case .validate(let validation):
+            return .validate(validation.named(by: naming))
+        case .throwDocumentedError(let type, let caseName, let bodyType, let validation):
+            return .throwDocumentedError(type: type, caseName: caseName, bodyType: bodyType, validation: validation?.named(by: naming))
+        case .returnEvents(.typed(let itemType, let validation)):
+            return .returnEvents(.typed(itemType: itemType, validation: validation?.named(by: naming)))
+        case .returnJSONStream(let itemType, let format, let validation):
+            return .returnJSONStream(itemType: itemType, format: format, validation: validation?.named(by: naming))
+        case .checkEnvelopeStatus, .returnNothing, .failForMissingBody, .returnBody, .returnOutcome, .throwError, .throwUnexpectedStatus,
+             .returnEvents(.union), .returnEvents(.text):
+            return self
+        }
+    }
 }

@@ -13,9 +13,8 @@ public enum Renderer {
     /// Plans the validators on one core while the models and client render (on the other, and on both once the
     /// validators are planned), then renders the API groups (each operation's validators follow its method) and the
     /// validators: the same files as planning everything first, sooner. Returns the completed plan too.
-    static func render(_ plan: GenerationPlan, templates: TemplateSet,
-                       planningValidators validators: Planner.PendingValidators) throws(DiagnosticsError) -> (GenerationPlan, [OutputFile]) {
-        let library = try templates.library()
+    static func render(_ plan: GenerationPlan, library: MustacheLibrary,
+                       planningValidators validators: Planner.PendingValidators) -> (GenerationPlan, [OutputFile]) {
         let jobs = mainJobs(plan)
         let planned = PlannedValidators()
         let results = RenderResults(count: jobs.count)

@@ -133,6 +133,8 @@ struct ValidatorNaming: Sendable {
     struct Anchors {
         /// Operation names by file, then by pointer: `location(of:)` looks up every prefix of a schema's pointer.
         var operations: [String: [String: String]] = [:]
+        /// How many tokens the pointers of each file's operations have: only prefixes of those lengths are looked up.
+        var operationDepths: [String: Set<Int>] = [:]
         var parameters: [String: String] = [:]
         /// The type-name part of each document's stem (`shared/pets.yaml` -> `Pets`), worked out once per document
         /// rather than once per schema.
@@ -162,6 +164,7 @@ struct ValidatorNaming: Sendable {
         for operation in api.operations {
             let raw = operation.operationId ?? (operation.method.lowercased() + " " + operation.path)
             anchors.operations[operation.node.location.file, default: [:]][operation.node.pointer] = SwiftNaming.typeNamePart(raw)
+            anchors.operationDepths[operation.node.location.file, default: []].insert(JSONPointer.tokens(operation.node.pointer)?.count ?? 0)
             for parameter in operation.parameters {
                 anchors.parameters[parameter.node.location.file + "#" + parameter.node.pointer] = SwiftNaming.typeNamePart(parameter.name) + "Parameter"
             }
@@ -182,21 +185,27 @@ struct ValidatorNaming: Sendable {
         var parts: [String] = file == rootPath ? [] : [stem]
         var owner: String?
         var anchor: String?
-        var pointer = ""
         var index = 0
         func take() -> String {
             let token = tokens[index]
             index += 1
-            pointer += "/" + JSONPointer.escape(token)
             return token
         }
+        // The pointer to what has been read so far is a prefix of the node's own (escaped) pointer, cut where a
+        // token ends: no string is built per token, only when one is needed.
+        let escaped = node.pointer.utf8.contains(UInt8(ascii: "%")) ? tokens.map { "/" + JSONPointer.escape($0) }.joined() : node.pointer
+        var tokenEnds: [Int] = []
+        for (offset, byte) in escaped.utf8.enumerated() where byte == UInt8(ascii: "/") && offset > 0 { tokenEnds.append(offset) }
+        tokenEnds.append(escaped.utf8.count)
+        var pointer: String { index == 0 ? "" : String(Substring(escaped.utf8.prefix(tokenEnds[index - 1]))) }
         func word(_ token: String) -> String { anchors.words.typeNamePart(token) }
         let fileOperations = anchors.operations[file] ?? [:]
+        let operationDepths = anchors.operationDepths[file] ?? []
         var hasNext: Bool { index < tokens.count }
         while hasNext {
             let atRoot = index == 0
             let token = take()
-            if let operation = fileOperations[pointer] {
+            if operationDepths.contains(index), let operation = fileOperations[pointer] {
                 parts = file == rootPath ? [operation] : [stem, operation]
                 owner = parts.joined()
                 anchor = ValidatorNaming.operationAnchor(id: file + "#" + pointer)
