@@ -9,8 +9,9 @@ enum ComponentSchemaName {
     static func name(of node: SpecNode) -> String? {
         // Asked of every schema the models are planned from: most live under `paths` and need no splitting.
         let pointer = node.pointer.utf8
+        // A component schema's own name is given elsewhere (`/components/schemas/...` gives nil below).
         guard ["/components/", "/responses/", "/parameters/"].contains(where: { pointer.starts(with: $0.utf8) })
-            || pointer.contains(UInt8(ascii: "%")) else { return nil }
+            && !pointer.starts(with: "/components/schemas/".utf8) || pointer.contains(UInt8(ascii: "%")) else { return nil }
         guard let tokens = JSONPointer.tokens(node.pointer), tokens.count >= 3 else { return nil }
         if tokens[0] == "components", tokens.count >= 4 {
             return name(kind: tokens[1], component: tokens[2], rest: tokens[3...]).map(startingWithALetter)

@@ -53,6 +53,13 @@ extension SwiftNaming {
     /// them this is the identity unless they are that long; it guards the path anyway. A longer name keeps its
     /// first 200 bytes and gets a hash of the whole, so two long names that share a beginning stay two files.
     public static func fileName(_ stem: String) -> String {
+        // Printable ASCII without a character a file system reserves, not hidden and not too long: as it is.
+        let reserved: Set<UInt8> = [UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: ":"), UInt8(ascii: "*"), UInt8(ascii: "?"),
+                                    UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|")]
+        if let first = stem.utf8.first, first != UInt8(ascii: "."), stem.utf8.count <= 240,
+           stem.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !reserved.contains($0) }) {
+            return stem
+        }
         var result = String.UnicodeScalarView()
         for scalar in stem.unicodeScalars {
             let unsafe = scalar == "/" || scalar == "\\" || scalar == ":" || scalar.value < 0x20 || scalar.value == 0x7F

@@ -41,7 +41,9 @@ public enum SwiftNaming {
     public static func words(_ raw: String) -> [String] {
         // A sign before a digit carries meaning (`+1` / `-1` reactions): spell it so the two stay distinct.
         var raw = raw
-        if raw.count > 1, let first = raw.first, first == "-" || first == "+",
+        // The byte test first: `count` walks every Character of the word.
+        if let lead = raw.utf8.first, lead == UInt8(ascii: "-") || lead == UInt8(ascii: "+"),
+           raw.count > 1, let first = raw.first, first == "-" || first == "+",
            raw.dropFirst().first?.isNumber == true {
             raw = (first == "-" ? "minus " : "plus ") + raw.dropFirst()
         }
@@ -111,6 +113,15 @@ public enum SwiftNaming {
     static let acronyms: Set<String> = ["id", "url", "uri", "uuid", "http", "https", "api", "json", "html", "ip", "ok"]
 
     private static func capitalised(_ word: String) -> String {
+        // ASCII words (nearly all) by bytes: Unicode case mapping is the slow part of naming a type.
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = Array(word.utf8)
+            for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") { bytes[index] += 32 }
+            let lower = String(decoding: bytes, as: UTF8.self)
+            if acronyms.contains(lower) { return lower.uppercased() }
+            if let first = bytes.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") { bytes[0] -= 32 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         let lower = word.lowercased()
         if acronyms.contains(lower) { return lower.uppercased() }
         return lower.prefix(1).uppercased() + lower.dropFirst()

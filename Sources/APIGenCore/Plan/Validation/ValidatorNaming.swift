@@ -194,8 +194,12 @@ struct ValidatorNaming: Sendable {
         // The pointer to what has been read so far is a prefix of the node's own (escaped) pointer, cut where a
         // token ends: no string is built per token, only when one is needed.
         let escaped = node.pointer.utf8.contains(UInt8(ascii: "%")) ? tokens.map { "/" + JSONPointer.escape($0) }.joined() : node.pointer
-        var tokenEnds: [Int] = []
-        for (offset, byte) in escaped.utf8.enumerated() where byte == UInt8(ascii: "/") && offset > 0 { tokenEnds.append(offset) }
+        var escapedCopy = escaped
+        var tokenEnds: [Int] = escapedCopy.withUTF8 { bytes in
+            var ends: [Int] = []
+            for offset in bytes.indices.dropFirst() where bytes[offset] == UInt8(ascii: "/") { ends.append(offset) }
+            return ends
+        }
         tokenEnds.append(escaped.utf8.count)
         var pointer: String { index == 0 ? "" : String(Substring(escaped.utf8.prefix(tokenEnds[index - 1]))) }
         func word(_ token: String) -> String { anchors.words.typeNamePart(token) }
