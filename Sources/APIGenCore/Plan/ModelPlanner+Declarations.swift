@@ -243,7 +243,7 @@ extension ModelPlanner {
             if remembering { remember(ref, aliasUsage) }
             return aliasUsage
         }
-        if !plan.unionCases.isEmpty { plan.unionCases[plan.unionCases.count - 1].isLast = true }
+        plan.unionCases[plan.unionCases.count - 1].isLast = true
         if let parent = parentOfPolymorphism, let parentCase = zip(members, plan.unionCases).first(where: { $0.0 == parent })?.1 {
             // Responses are validated against the parent's schema, so a value naming a kind it does not fit (a member
             // of the wrong type) is still a valid parent: it decodes as one, as it did before the kinds were typed.
