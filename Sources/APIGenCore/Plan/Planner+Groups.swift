@@ -7,6 +7,7 @@ extension Planner {
         var groups: [APIGroupPlan] = []
         var propertyScope = NameScope(reserved: ["client", "init"])
         for tag in order {
+            let typeName = typeNames[tag] ?? tag
             var methodScope = NameScope(reserved: ["client", "init"])
             var plans: [OperationPlan] = []
             for operation in groupOperations[tag] ?? [] {
@@ -14,7 +15,6 @@ extension Planner {
                 if config.nameOverrides[rawName] != nil { models.usedOverrides.insert(rawName) }
                 let preferred = config.nameOverrides[rawName] ?? SwiftNaming.memberName(rawName)
                 let methodName = methodScope.claim(preferred)
-                let typeName = typeNames[tag] ?? tag
                 if methodName != preferred {
                     models.diagnostics.append(.warning(
                         "\(operation.method) \(operation.path) is generated as '\(methodName)' because '\(preferred)' is taken in \(typeName)",
@@ -28,7 +28,6 @@ extension Planner {
                 plan.validatorSection = ValidatorNaming.operationAnchor(id: operation.node.location.file + "#" + operation.node.pointer)
                 plans.append(plan)
             }
-            let typeName = typeNames[tag] ?? tag
             groups.append(APIGroupPlan(
                 name: typeName,
                 fileName: "APIs/\(SwiftNaming.fileName(typeName)).swift",

@@ -1,7 +1,8 @@
 import Dispatch
 
-/// Runs two independent parts of planning at once: the plan stage is otherwise one thread on a machine with more
-/// than one core, and parts such as naming every validator need nothing the model planner produces.
+/// Runs two independent parts of a generation at once: resolving and planning are otherwise one thread on a machine
+/// with more than one core, and parts such as parsing the templates or naming every validator need nothing the
+/// other part produces.
 enum SideBySide {
     /// Runs `side` on another thread while `main` runs on this one, and returns `side`'s result once both are done.
     static func run<Side: Sendable>(_ side: @escaping @Sendable () -> Side, alongside main: () -> Void) -> Side {
