@@ -45,7 +45,7 @@ extension AuthAPI {
 }
 
 /// The documented error responses of `loginWithEmail`, thrown by its method.
-public enum LoginWithEmailError: Sendable, Error {
+public indirect enum LoginWithEmailError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// Any other error.
@@ -84,7 +84,7 @@ extension AuthAPI {
 }
 
 /// The documented error responses of `refreshTokens`, thrown by its method.
-public enum RefreshTokensError: Sendable, Error {
+public indirect enum RefreshTokensError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
@@ -121,7 +121,7 @@ extension AuthAPI {
 }
 
 /// The documented error responses of `loginWithFacebook`, thrown by its method.
-public enum LoginWithFacebookError: Sendable, Error {
+public indirect enum LoginWithFacebookError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,

@@ -48,7 +48,7 @@ extension ConfigAPI {
 }
 
 /// The documented error responses of `updateConfig`, thrown by its method.
-public enum UpdateConfigError: Sendable, Error {
+public indirect enum UpdateConfigError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// The config was changed on another device since `version` was read.
@@ -85,7 +85,7 @@ extension ConfigAPI {
 }
 
 /// The documented error responses of `/health`, thrown by its method.
-public enum GetHealthError: Sendable, Error {
+public indirect enum GetHealthError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,

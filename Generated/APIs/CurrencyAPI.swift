@@ -49,7 +49,7 @@ extension CurrencyAPI {
 }
 
 /// The documented error responses of `getCurrencyRates`, thrown by its method.
-public enum GetCurrencyRatesError: Sendable, Error {
+public indirect enum GetCurrencyRatesError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,

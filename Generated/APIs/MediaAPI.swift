@@ -55,7 +55,7 @@ extension MediaAPI {
 }
 
 /// The documented error responses of `uploadAvatar`, thrown by its method.
-public enum UploadAvatarError: Sendable, Error {
+public indirect enum UploadAvatarError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// The file is larger than 5 MB.
@@ -113,7 +113,7 @@ extension MediaAPI {
 }
 
 /// The documented error responses of `downloadAvatar`, thrown by its method.
-public enum DownloadAvatarError: Sendable, Error {
+public indirect enum DownloadAvatarError: Sendable, Error {
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,

@@ -44,7 +44,7 @@ extension MembersAPI {
 }
 
 /// The documented error responses of `getProfile`, thrown by its method.
-public enum GetProfileError: Sendable, Error {
+public indirect enum GetProfileError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
@@ -83,7 +83,7 @@ extension MembersAPI {
 }
 
 /// The documented error responses of `getMember`, thrown by its method.
-public enum GetMemberError: Sendable, Error {
+public indirect enum GetMemberError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
@@ -142,7 +142,7 @@ extension MembersAPI {
 }
 
 /// The documented error responses of `getFriends`, thrown by its method.
-public enum GetFriendsError: Sendable, Error {
+public indirect enum GetFriendsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
@@ -200,7 +200,7 @@ extension MembersAPI {
 }
 
 /// The documented error responses of `downloadArchive`, thrown by its method.
-public enum DownloadArchiveError: Sendable, Error {
+public indirect enum DownloadArchiveError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
@@ -265,7 +265,7 @@ extension MembersAPI {
 }
 
 /// The documented error responses of `restoreArchive`, thrown by its method.
-public enum RestoreArchiveError: Sendable, Error {
+public indirect enum RestoreArchiveError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// The archive is larger than the account's quota.

@@ -47,7 +47,7 @@ extension NotificationsAPI {
 }
 
 /// The documented error responses of `listNotifications`, thrown by its method.
-public enum ListNotificationsError: Sendable, Error {
+public indirect enum ListNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
@@ -87,7 +87,7 @@ extension NotificationsAPI {
 }
 
 /// The documented error responses of `streamNotifications`, thrown by its method.
-public enum StreamNotificationsError: Sendable, Error {
+public indirect enum StreamNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
@@ -125,7 +125,7 @@ extension NotificationsAPI {
 }
 
 /// The documented error responses of `exportNotifications`, thrown by its method.
-public enum ExportNotificationsError: Sendable, Error {
+public indirect enum ExportNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
@@ -162,7 +162,7 @@ extension NotificationsAPI {
 }
 
 /// The documented error responses of `trackNotification`, thrown by its method.
-public enum TrackNotificationError: Sendable, Error {
+public indirect enum TrackNotificationError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// No such resource.
@@ -201,7 +201,7 @@ extension NotificationsAPI {
 }
 
 /// The documented error responses of `registerDevice`, thrown by its method.
-public enum RegisterDeviceError: Sendable, Error {
+public indirect enum RegisterDeviceError: Sendable, Error {
     /// Missing, expired or revoked access token.
     case status401(status: Int, body: ErrorResponse)
     /// Any other error.

@@ -39,7 +39,7 @@ extension ReportsAPI {
 }
 
 /// The documented error responses of `reportError`, thrown by its method.
-public enum ReportErrorError: Sendable, Error {
+public indirect enum ReportErrorError: Sendable, Error {
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,

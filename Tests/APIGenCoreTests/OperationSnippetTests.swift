@@ -97,7 +97,7 @@ final class OperationSnippetTests: XCTestCase {
             "case 400...499:\n            throw UpdateItemError.status4XX(status: __response.status)",
             "{ UpdateItemError.other(status: __response.status, body: $0) }",
             "case undocumentedBody(status: Int, body: Data, problem: APIError)",
-            "public enum UpdateItemError: Sendable, Error {")
+            "public indirect enum UpdateItemError: Sendable, Error {")
         let client = outcome.file("ShopClient.swift") ?? ""
         // The group's accessor is declared in a file of its own: a group added on a branch changes no shared file,
         // and the group's file, whose top level changes with every added operation, extends nothing but the group.

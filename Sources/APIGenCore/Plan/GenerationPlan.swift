@@ -152,12 +152,18 @@ public struct ModelPlan: Encodable, Sendable {
     public var outcomeCases: [OutcomeCasePlan] = []
     /// Extra conformances, e.g. `, Error`.
     public var extraConformances = ""
+    /// The outcome's cases are stored out of line (`indirect enum`): set for the errors an operation throws. Their
+    /// payloads hold whole models, and an inline payload makes the compiler write copy, assign and destroy code
+    /// through every field of every model for each enum; boxed, each case is one reference (about 8% of the GitHub
+    /// client's full build, Docs/performance.md). An error is built once, on a failed call, so the box costs nothing
+    /// that matters, and callers switch over the cases exactly as before.
+    public var isIndirect = false
 
     enum CodingKeys: String, CodingKey {
         case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, codingKeys, isCanonical, shapes,
              firstShapeName, hasAdditionalProperties, isTuple,
              additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, sharedDiscriminatorValues, hasDiscriminator,
-             discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, decodesByShape, isAlias, aliasedType, isEventUnion, eventCases, isOutcome, outcomeCases, extraConformances
+             discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, decodesByShape, isAlias, aliasedType, isEventUnion, eventCases, isOutcome, outcomeCases, extraConformances, isIndirect
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -196,6 +202,7 @@ public struct ModelPlan: Encodable, Sendable {
         try container.encode(isOutcome, forKey: .isOutcome)
         try container.encode(outcomeCases, forKey: .outcomeCases)
         try container.encode(extraConformances, forKey: .extraConformances)
+        try container.encode(isIndirect, forKey: .isIndirect)
     }
 }
 

@@ -578,6 +578,7 @@ struct OperationPlanner {
                                     isDeprecated: false, source: SwiftNaming.commentText("\(operation.node.location.file)#\(operation.node.pointer)"))
             outcome.isOutcome = true
             outcome.extraConformances = ", Error"
+            outcome.isIndirect = true
             var hasUndocumentedBody = false
             for response in failures {
                 let caseName = response.status == "default" ? "other" : "status" + response.status.uppercased()

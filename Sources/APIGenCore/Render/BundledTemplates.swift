@@ -404,8 +404,9 @@ import Foundation
 {{/models}}
 """###,
         "outcome": ###"""
-{{! Per-operation outcomes: successful responses of several types, or the documented errors an operation throws. }}
-{{access}} enum {{name}}: Sendable{{{extraConformances}}} {
+{{! Per-operation outcomes: successful responses of several types, or the documented errors an operation throws
+    (`isIndirect`: boxed cases, so the compiler does not copy whole models field by field for each error enum). }}
+{{access}} {{#isIndirect}}indirect {{/isIndirect}}enum {{name}}: Sendable{{{extraConformances}}} {
 {{#outcomeCases}}
 {{#docLines}}
     /// {{{.}}}
