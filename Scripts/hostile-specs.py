@@ -41,6 +41,19 @@ def is_identifier(name):
         letter(char) or unicodedata.category(char) in ("Nd", "Mn", "Mc", "Pc") for char in name[1:])
 
 
+def unescaped_quote(line):
+    """Whether `line` holds a quote no backslash escapes."""
+    escaped = False
+    for char in line:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == '"':
+            return True
+    return False
+
+
 def check_output(text, path):
     """Problems of one generated file's text."""
     problems = []
@@ -48,8 +61,20 @@ def check_output(text, path):
         problems.append(f"{path}: force unwrap")
     if unsafe_scalar.search(text):
         problems.append(f"{path}: a raw control character or line separator")
+    in_literal = False
     for line in text.split("\n"):
-        if "struct Injected" in line and not line.lstrip(" ").startswith("//") and '"' not in line:
+        stripped = line.lstrip(" ")
+        if in_literal:
+            # A content line of a multi-line string literal (a validator table's row or property name) is text,
+            # not code, as long as no unescaped quote can end the literal early.
+            if stripped.startswith('"""'):
+                in_literal = False
+            elif unescaped_quote(line):
+                problems.append(f"{path}: a quote ends a table literal early: {line.strip()}")
+            continue
+        if not stripped.startswith("//") and line.endswith('"""'):
+            in_literal = True
+        elif "struct Injected" in line and not stripped.startswith("//") and '"' not in line:
             problems.append(f"{path}: injected declaration: {line.strip()}")
     for match in declaration.finditer(text):
         name = match.group(2).strip("`")

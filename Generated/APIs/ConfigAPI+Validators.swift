@@ -72,19 +72,29 @@ private struct __UpdateConfigValidatorConstants {
     let updateConfigResponse409PropertyRules: [SchemaRule]
 
     static func make() -> __UpdateConfigValidatorConstants {
-        let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(["code", "message", "current"])
-        let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let updateConfigResponse409DataProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            code
+            message
+            current
+            """)
+        let updateConfigResponse409Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            status
+            reason
+            data
+            """)
         let updateConfigResponse409Required: [Int] = [0, 1, 2]
-        let updateConfigResponse409DataPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code"),
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message"),
-            .anything,
-        ]
-        let updateConfigResponse409PropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/status"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason"),
-            .anything,
-        ]
+        let updateConfigResponse409DataPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/code
+            type=string @/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/properties/message
+            -
+            """)
+        let updateConfigResponse409PropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/paths/~1config/put/responses/409/content/application~1json/schema/properties/status
+            type=string|null @/paths/~1config/put/responses/409/content/application~1json/schema/properties/reason
+            -
+            """)
         return __UpdateConfigValidatorConstants(
             updateConfigResponse409DataProperties: updateConfigResponse409DataProperties,
             updateConfigResponse409Properties: updateConfigResponse409Properties,
@@ -149,11 +159,14 @@ private struct __HealthGetHealthValidatorConstants {
 
     static func make() -> __HealthGetHealthValidatorConstants {
         let healthGetHealthResponse200AdditionalPropertyEnum: [JSONInstance] = [.string("up"), .string("degraded"), .string("down")]
-        let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(["ok"])
+        let healthGetHealthResponse200Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            ok
+            """)
         let healthGetHealthResponse200Required: [Int] = [0]
-        let healthGetHealthResponse200PropertyRules: [SchemaRule] = [
-            SchemaRule(types: .boolean, in: "paths/health.yaml", at: "/get/responses/200/content/application~1json/schema/properties/ok"),
-        ]
+        let healthGetHealthResponse200PropertyRules: [SchemaRule] = SchemaRule.table("""
+            in paths/health.yaml
+            type=boolean @/get/responses/200/content/application~1json/schema/properties/ok
+            """)
         return __HealthGetHealthValidatorConstants(
             healthGetHealthResponse200AdditionalPropertyEnum: healthGetHealthResponse200AdditionalPropertyEnum,
             healthGetHealthResponse200Properties: healthGetHealthResponse200Properties,

@@ -42,13 +42,18 @@ private struct __GetCurrencyRatesValidatorConstants {
     let getCurrencyRatesResponse200PropertyRules: [SchemaRule]
 
     static func make() -> __GetCurrencyRatesValidatorConstants {
-        let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let getCurrencyRatesResponse200Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            status
+            reason
+            data
+            """)
         let getCurrencyRatesResponse200Required: [Int] = [0, 2]
-        let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason"),
-            .anything,
-        ]
+        let getCurrencyRatesResponse200PropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/status
+            type=string|null @/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/properties/reason
+            -
+            """)
         return __GetCurrencyRatesValidatorConstants(
             getCurrencyRatesResponse200Properties: getCurrencyRatesResponse200Properties,
             getCurrencyRatesResponse200Required: getCurrencyRatesResponse200Required,

@@ -63,18 +63,26 @@ private struct __UploadAvatarValidatorConstants {
     let uploadAvatarResponse200PropertyRules: [SchemaRule]
 
     static func make() -> __UploadAvatarValidatorConstants {
-        let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["avatarUrl"])
+        let uploadAvatarResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            avatarUrl
+            """)
         let uploadAvatarResponse200DataRequired: [Int] = [0]
-        let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let uploadAvatarResponse200Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            status
+            reason
+            data
+            """)
         let uploadAvatarResponse200Required: [Int] = [0, 2]
-        let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl"),
-        ]
-        let uploadAvatarResponse200PropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason"),
-            .anything,
-        ]
+        let uploadAvatarResponse200DataPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string format=uri @/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/properties/avatarUrl
+            """)
+        let uploadAvatarResponse200PropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/status
+            type=string|null @/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/reason
+            -
+            """)
         return __UploadAvatarValidatorConstants(
             uploadAvatarResponse200DataProperties: uploadAvatarResponse200DataProperties,
             uploadAvatarResponse200DataRequired: uploadAvatarResponse200DataRequired,

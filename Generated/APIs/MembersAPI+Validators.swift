@@ -103,15 +103,22 @@ private struct __RestoreArchiveValidatorConstants {
 
     static func make() -> __RestoreArchiveValidatorConstants {
         let restoreArchiveInt0: JSONNumber = JSONNumber(0 as Int64)
-        let restoreArchiveResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(["restoredItems"])
+        let restoreArchiveResponse200DataProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            restoredItems
+            """)
         let restoreArchiveResponse200DataRequired: [Int] = [0]
-        let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let restoreArchiveResponse200Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            status
+            reason
+            data
+            """)
         let restoreArchiveResponse200Required: [Int] = [0, 2]
-        let restoreArchiveResponse200PropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason"),
-            .anything,
-        ]
+        let restoreArchiveResponse200PropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/status
+            type=string|null @/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/reason
+            -
+            """)
         return __RestoreArchiveValidatorConstants(
             restoreArchiveInt0: restoreArchiveInt0,
             restoreArchiveResponse200DataProperties: restoreArchiveResponse200DataProperties,

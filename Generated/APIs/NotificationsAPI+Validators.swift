@@ -71,19 +71,28 @@ private struct __RegisterDeviceValidatorConstants {
     let registerDeviceResponse201PropertyRules: [SchemaRule]
 
     static func make() -> __RegisterDeviceValidatorConstants {
-        let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(["deviceId", "registeredAt"])
+        let registerDeviceResponse201DataProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            deviceId
+            registeredAt
+            """)
         let registerDeviceResponse201DataRequired: [Int] = [0, 1]
-        let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let registerDeviceResponse201Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            status
+            reason
+            data
+            """)
         let registerDeviceResponse201Required: [Int] = [0, 2]
-        let registerDeviceResponse201DataPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId"),
-            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt"),
-        ]
-        let registerDeviceResponse201PropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason"),
-            .anything,
-        ]
+        let registerDeviceResponse201DataPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/deviceId
+            type=string format=date-time @/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/properties/registeredAt
+            """)
+        let registerDeviceResponse201PropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/paths/~1devices/post/responses/201/content/application~1json/schema/properties/status
+            type=string|null @/paths/~1devices/post/responses/201/content/application~1json/schema/properties/reason
+            -
+            """)
         return __RegisterDeviceValidatorConstants(
             registerDeviceResponse201DataProperties: registerDeviceResponse201DataProperties,
             registerDeviceResponse201DataRequired: registerDeviceResponse201DataRequired,

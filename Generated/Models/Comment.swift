@@ -112,17 +112,26 @@ private struct __CommentValidatorConstants {
     let commentPropertyRules: [SchemaRule]
 
     static func make() -> __CommentValidatorConstants {
-        let commentProperties: JSONPropertyTable = JSONPropertyTable(["id", "authorId", "body", "createdAt", "parent", "replies", "author"])
+        let commentProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            id
+            authorId
+            body
+            createdAt
+            parent
+            replies
+            author
+            """)
         let commentRequired: [Int] = [0, 1, 2, 3]
-        let commentPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Comment/properties/id"),
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Comment/properties/authorId"),
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Comment/properties/body"),
-            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Comment/properties/createdAt"),
-            .anything,
-            .anything,
-            .anything,
-        ]
+        let commentPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=integer @/components/schemas/Comment/properties/id
+            type=integer @/components/schemas/Comment/properties/authorId
+            type=string @/components/schemas/Comment/properties/body
+            type=string format=date-time @/components/schemas/Comment/properties/createdAt
+            -
+            -
+            -
+            """)
         return __CommentValidatorConstants(
             commentProperties: commentProperties,
             commentRequired: commentRequired,

@@ -61,13 +61,18 @@ private struct __CommentAuthorValidatorConstants {
 
     static func make() -> __CommentAuthorValidatorConstants {
         let commentAuthorIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .lenient)
-        let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "avatar_url"])
+        let commentAuthorProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            ident
+            user_name
+            avatar_url
+            """)
         let commentAuthorRequired: [Int] = [0, 1, 2]
-        let commentAuthorPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, pattern: commentAuthorIdentPattern, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/ident"),
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/user_name"),
-            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/CommentAuthor/properties/avatar_url"),
-        ]
+        let commentAuthorPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string pattern=0 @/components/schemas/CommentAuthor/properties/ident
+            type=string @/components/schemas/CommentAuthor/properties/user_name
+            type=string format=uri @/components/schemas/CommentAuthor/properties/avatar_url
+            """, patterns: [commentAuthorIdentPattern])
         return __CommentAuthorValidatorConstants(
             commentAuthorIdentPattern: commentAuthorIdentPattern,
             commentAuthorProperties: commentAuthorProperties,

@@ -241,25 +241,38 @@ private struct __ConfigValidatorConstants {
 
     static func make() -> __ConfigValidatorConstants {
         let configInt0: JSONNumber = JSONNumber(0 as Int64)
-        let configProperties: JSONPropertyTable = JSONPropertyTable(["version", "pushEnabled", "quietHours", "theme", "extra", "limits", "default"])
-        let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(["start", "end"])
+        let configProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            version
+            pushEnabled
+            quietHours
+            theme
+            extra
+            limits
+            default
+            """)
+        let configQuietHoursProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            start
+            end
+            """)
         let configQuietHoursRequired: [Int] = [0, 1]
         let configQuietHoursStartPattern: ECMARegex = ECMARegex(compiling: "^([01][0-9]|2[0-3]):[0-5][0-9]$", syntax: .lenient)
         let configRequired: [Int] = [0, 1, 3]
         let configThemeEnum: [JSONInstance] = [.string("light"), .string("dark"), .string("system")]
-        let configPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Config/properties/version"),
-            SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/pushEnabled"),
-            .anything,
-            .anything,
-            .anything,
-            .anything,
-            SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/Config/properties/default"),
-        ]
-        let configQuietHoursPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/start"),
-            SchemaRule(types: .string, pattern: configQuietHoursStartPattern, in: "openapi.yaml", at: "/components/schemas/Config/properties/quietHours/properties/end"),
-        ]
+        let configPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=integer @/components/schemas/Config/properties/version
+            type=boolean @/components/schemas/Config/properties/pushEnabled
+            -
+            -
+            -
+            -
+            type=boolean @/components/schemas/Config/properties/default
+            """)
+        let configQuietHoursPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string pattern=0 @/components/schemas/Config/properties/quietHours/properties/start
+            type=string pattern=0 @/components/schemas/Config/properties/quietHours/properties/end
+            """, patterns: [configQuietHoursStartPattern])
         return __ConfigValidatorConstants(
             configInt0: configInt0,
             configProperties: configProperties,

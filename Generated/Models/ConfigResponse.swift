@@ -70,13 +70,18 @@ private struct __ConfigResponseValidatorConstants {
     let configResponsePropertyRules: [SchemaRule]
 
     static func make() -> __ConfigResponseValidatorConstants {
-        let configResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let configResponseProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            status
+            reason
+            data
+            """)
         let configResponseRequired: [Int] = [0, 1, 2]
-        let configResponsePropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/status"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/ConfigResponse/properties/reason"),
-            .anything,
-        ]
+        let configResponsePropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/components/schemas/ConfigResponse/properties/status
+            type=string|null @/components/schemas/ConfigResponse/properties/reason
+            -
+            """)
         return __ConfigResponseValidatorConstants(
             configResponseProperties: configResponseProperties,
             configResponseRequired: configResponseRequired,

@@ -146,14 +146,20 @@ private struct __CurrencyRatesValidatorConstants {
 
     static func make() -> __CurrencyRatesValidatorConstants {
         let currencyRatesBasePattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .lenient)
-        let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(["base", "timestamp", "rates", "history"])
+        let currencyRatesProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            base
+            timestamp
+            rates
+            history
+            """)
         let currencyRatesRequired: [Int] = [0, 1, 2]
-        let currencyRatesPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, pattern: currencyRatesBasePattern, in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/base"),
-            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/CurrencyRates/properties/timestamp"),
-            .anything,
-            .anything,
-        ]
+        let currencyRatesPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string pattern=0 @/components/schemas/CurrencyRates/properties/base
+            type=string format=date-time @/components/schemas/CurrencyRates/properties/timestamp
+            -
+            -
+            """, patterns: [currencyRatesBasePattern])
         return __CurrencyRatesValidatorConstants(
             currencyRatesBasePattern: currencyRatesBasePattern,
             currencyRatesProperties: currencyRatesProperties,

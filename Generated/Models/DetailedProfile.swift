@@ -256,18 +256,29 @@ private struct __DetailedProfileValidatorConstants {
 
     static func make() -> __DetailedProfileValidatorConstants {
         let detailedProfileAllOf1ClassEnum: [JSONInstance] = [.string("free"), .string("plus"), .string("pro")]
-        let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["bio", "friendsCount", "größe", "class", "self", "2fa_enabled", "recentComments"])
+        let detailedProfileAllOf1Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            bio
+            friendsCount
+            größe
+            class
+            self
+            2fa_enabled
+            recentComments
+            """)
         let detailedProfileAllOf1Required: [Int] = [1, 5]
         let detailedProfileInt0: JSONNumber = JSONNumber(0 as Int64)
-        let detailedProfileAllOf1PropertyRules: [SchemaRule] = [
-            SchemaRule(types: .stringOrNull, maxLength: 500, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/bio"),
-            .anything,
-            SchemaRule(types: .integer, in: "openapi.ya", at: "/components/schemas/DetailedProfile/allOf/1/properties/größe"),
-            .anything,
-            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/self"),
-            SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled"),
-            .anything,
-        ]
+        let detailedProfileAllOf1PropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string|null maxLength=500 @/components/schemas/DetailedProfile/allOf/1/properties/bio
+            -
+            in openapi.ya
+            type=integer @/components/schemas/DetailedProfile/allOf/1/properties/größe
+            -
+            in openapi.yaml
+            type=string format=uri @/components/schemas/DetailedProfile/allOf/1/properties/self
+            type=boolean @/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled
+            -
+            """)
         return __DetailedProfileValidatorConstants(
             detailedProfileAllOf1ClassEnum: detailedProfileAllOf1ClassEnum,
             detailedProfileAllOf1Properties: detailedProfileAllOf1Properties,

@@ -80,7 +80,9 @@ private struct __DetailedProfileResponseValidatorConstants {
     let detailedProfileResponseAllOf1Required: [Int]
 
     static func make() -> __DetailedProfileResponseValidatorConstants {
-        let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+        let detailedProfileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            data
+            """)
         let detailedProfileResponseAllOf1Required: [Int] = [0]
         return __DetailedProfileResponseValidatorConstants(
             detailedProfileResponseAllOf1Properties: detailedProfileResponseAllOf1Properties,

@@ -58,12 +58,16 @@ private struct __EnvelopeValidatorConstants {
     let envelopePropertyRules: [SchemaRule]
 
     static func make() -> __EnvelopeValidatorConstants {
-        let envelopeProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason"])
+        let envelopeProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            status
+            reason
+            """)
         let envelopeRequired: [Int] = [0]
-        let envelopePropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/status"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Envelope/properties/reason"),
-        ]
+        let envelopePropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/components/schemas/Envelope/properties/status
+            type=string|null @/components/schemas/Envelope/properties/reason
+            """)
         return __EnvelopeValidatorConstants(
             envelopeProperties: envelopeProperties,
             envelopeRequired: envelopeRequired,

@@ -57,12 +57,16 @@ private struct __ErrorBodyValidatorConstants {
     let errorBodyPropertyRules: [SchemaRule]
 
     static func make() -> __ErrorBodyValidatorConstants {
-        let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(["code", "message"])
+        let errorBodyProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            code
+            message
+            """)
         let errorBodyRequired: [Int] = [0, 1]
-        let errorBodyPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/code"),
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/ErrorBody/properties/message"),
-        ]
+        let errorBodyPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/components/schemas/ErrorBody/properties/code
+            type=string @/components/schemas/ErrorBody/properties/message
+            """)
         return __ErrorBodyValidatorConstants(
             errorBodyProperties: errorBodyProperties,
             errorBodyRequired: errorBodyRequired,

@@ -84,7 +84,9 @@ private struct __ErrorResponseValidatorConstants {
     let errorResponseAllOf1Required: [Int]
 
     static func make() -> __ErrorResponseValidatorConstants {
-        let errorResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+        let errorResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            data
+            """)
         let errorResponseAllOf1Required: [Int] = [0]
         return __ErrorResponseValidatorConstants(
             errorResponseAllOf1Properties: errorResponseAllOf1Properties,

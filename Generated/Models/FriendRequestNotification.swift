@@ -119,13 +119,18 @@ private struct __FriendRequestNotificationValidatorConstants {
 
     static func make() -> __FriendRequestNotificationValidatorConstants {
         let friendRequestNotificationAllOf1KindConst: JSONInstance = .string("friend_request")
-        let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "from", "message"])
+        let friendRequestNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            kind
+            from
+            message
+            """)
         let friendRequestNotificationAllOf1Required: [Int] = [0, 1]
-        let friendRequestNotificationAllOf1PropertyRules: [SchemaRule] = [
-            .anything,
-            .anything,
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/FriendRequestNotification/allOf/1/properties/message"),
-        ]
+        let friendRequestNotificationAllOf1PropertyRules: [SchemaRule] = SchemaRule.table("""
+            -
+            -
+            in openapi.yaml
+            type=string|null @/components/schemas/FriendRequestNotification/allOf/1/properties/message
+            """)
         return __FriendRequestNotificationValidatorConstants(
             friendRequestNotificationAllOf1KindConst: friendRequestNotificationAllOf1KindConst,
             friendRequestNotificationAllOf1Properties: friendRequestNotificationAllOf1Properties,

@@ -222,17 +222,27 @@ private struct __FriendsResponseValidatorConstants {
     let friendsResponsePropertyRules: [SchemaRule]
 
     static func make() -> __FriendsResponseValidatorConstants {
-        let friendsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "page", "pageSize", "total"])
+        let friendsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            items
+            page
+            pageSize
+            total
+            """)
         let friendsResponseDataRequired: [Int] = [0, 1, 2, 3]
         let friendsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
         let friendsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
-        let friendsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let friendsResponseProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            status
+            reason
+            data
+            """)
         let friendsResponseRequired: [Int] = [0, 1, 2]
-        let friendsResponsePropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/status"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/FriendsResponse/properties/reason"),
-            .anything,
-        ]
+        let friendsResponsePropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/components/schemas/FriendsResponse/properties/status
+            type=string|null @/components/schemas/FriendsResponse/properties/reason
+            -
+            """)
         return __FriendsResponseValidatorConstants(
             friendsResponseDataProperties: friendsResponseDataProperties,
             friendsResponseDataRequired: friendsResponseDataRequired,

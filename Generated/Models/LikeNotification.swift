@@ -153,7 +153,11 @@ private struct __LikeNotificationValidatorConstants {
 
     static func make() -> __LikeNotificationValidatorConstants {
         let likeNotificationAllOf1KindConst: JSONInstance = .string("like")
-        let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["kind", "likedBy", "target"])
+        let likeNotificationAllOf1Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            kind
+            likedBy
+            target
+            """)
         let likeNotificationAllOf1Required: [Int] = [0, 1, 2]
         return __LikeNotificationValidatorConstants(
             likeNotificationAllOf1KindConst: likeNotificationAllOf1KindConst,

@@ -272,35 +272,58 @@ private struct __MemberValidatorConstants {
 
     static func make() -> __MemberValidatorConstants {
         let friendIdentPattern: ECMARegex = ECMARegex(compiling: "^[0-9]+$", syntax: .unicode)
-        let friendProperties: JSONPropertyTable = JSONPropertyTable(["ident", "user_name", "display-name", "avatar_url", "is_online", "mutual_friends", "friends_since"])
+        let friendProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            ident
+            user_name
+            display-name
+            avatar_url
+            is_online
+            mutual_friends
+            friends_since
+            """)
         let friendRequired: [Int] = [0, 1, 3, 4]
         let memberInt0: JSONNumber = JSONNumber(0 as Int64)
-        let profileProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "email", "displayName", "avatarUrl", "birthday", "createdAt", "lastSeenAt", "role", "locale", "karma", "legacyId"])
+        let profileProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            id
+            username
+            email
+            displayName
+            avatarUrl
+            birthday
+            createdAt
+            lastSeenAt
+            role
+            locale
+            karma
+            legacyId
+            """)
         let profileRequired: [Int] = [0, 1, 2, 4, 6, 8, 10]
         let profileRoleEnum: [JSONInstance] = [.string("member"), .string("moderator"), .string("admin")]
-        let friendPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, pattern: friendIdentPattern, in: "schemas/friend.json", at: "/properties/ident"),
-            SchemaRule(types: .string, minLength: 1, in: "schemas/friend.json", at: "/properties/user_name"),
-            SchemaRule(types: .stringOrNull, in: "schemas/friend.json", at: "/properties/display-name"),
-            SchemaRule(types: .string, format: "uri", in: "schemas/friend.json", at: "/properties/avatar_url"),
-            SchemaRule(types: .boolean, in: "schemas/friend.json", at: "/properties/is_online"),
-            .anything,
-            SchemaRule(types: .string, format: "date", in: "schemas/friend.json", at: "/properties/friends_since"),
-        ]
-        let profilePropertyRules: [SchemaRule] = [
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/id"),
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Profile/properties/username"),
-            SchemaRule(types: .string, format: "email", in: "openapi.yaml", at: "/components/schemas/Profile/properties/email"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Profile/properties/displayName"),
-            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/Profile/properties/avatarUrl"),
-            SchemaRule(types: .string, format: "date", in: "openapi.yaml", at: "/components/schemas/Profile/properties/birthday"),
-            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/createdAt"),
-            SchemaRule(types: .stringOrNull, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Profile/properties/lastSeenAt"),
-            .anything,
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Profile/properties/locale"),
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/karma"),
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Profile/properties/legacyId"),
-        ]
+        let friendPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in schemas/friend.json
+            type=string pattern=0 @/properties/ident
+            type=string minLength=1 @/properties/user_name
+            type=string|null @/properties/display-name
+            type=string format=uri @/properties/avatar_url
+            type=boolean @/properties/is_online
+            -
+            type=string format=date @/properties/friends_since
+            """, patterns: [friendIdentPattern])
+        let profilePropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=integer @/components/schemas/Profile/properties/id
+            type=string @/components/schemas/Profile/properties/username
+            type=string format=email @/components/schemas/Profile/properties/email
+            type=string|null @/components/schemas/Profile/properties/displayName
+            type=string format=uri @/components/schemas/Profile/properties/avatarUrl
+            type=string format=date @/components/schemas/Profile/properties/birthday
+            type=string format=date-time @/components/schemas/Profile/properties/createdAt
+            type=string|null format=date-time @/components/schemas/Profile/properties/lastSeenAt
+            -
+            type=string @/components/schemas/Profile/properties/locale
+            type=integer @/components/schemas/Profile/properties/karma
+            type=integer @/components/schemas/Profile/properties/legacyId
+            """)
         return __MemberValidatorConstants(
             friendIdentPattern: friendIdentPattern,
             friendProperties: friendProperties,

@@ -126,15 +126,22 @@ private struct __NotificationBaseValidatorConstants {
 
     static func make() -> __NotificationBaseValidatorConstants {
         let notificationBasePriorityEnum: [JSONInstance] = [.number(JSONNumber(1 as Int64)), .number(JSONNumber(2 as Int64)), .number(JSONNumber(3 as Int64))]
-        let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(["id", "kind", "createdAt", "read", "priority"])
+        let notificationBaseProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            id
+            kind
+            createdAt
+            read
+            priority
+            """)
         let notificationBaseRequired: [Int] = [0, 1, 2, 4]
-        let notificationBasePropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, format: "uuid", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/id"),
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/kind"),
-            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/createdAt"),
-            SchemaRule(types: .boolean, in: "openapi.yaml", at: "/components/schemas/NotificationBase/properties/read"),
-            .anything,
-        ]
+        let notificationBasePropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string format=uuid @/components/schemas/NotificationBase/properties/id
+            type=string @/components/schemas/NotificationBase/properties/kind
+            type=string format=date-time @/components/schemas/NotificationBase/properties/createdAt
+            type=boolean @/components/schemas/NotificationBase/properties/read
+            -
+            """)
         return __NotificationBaseValidatorConstants(
             notificationBasePriorityEnum: notificationBasePriorityEnum,
             notificationBaseProperties: notificationBaseProperties,

@@ -249,17 +249,28 @@ private struct __NotificationsResponseValidatorConstants {
     let notificationsResponsePropertyRules: [SchemaRule]
 
     static func make() -> __NotificationsResponseValidatorConstants {
-        let notificationsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(["items", "unreadCount", "page", "pageSize", "total"])
+        let notificationsResponseDataProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            items
+            unreadCount
+            page
+            pageSize
+            total
+            """)
         let notificationsResponseDataRequired: [Int] = [0, 2, 3, 4]
         let notificationsResponseInt0: JSONNumber = JSONNumber(0 as Int64)
         let notificationsResponseInt1: JSONNumber = JSONNumber(1 as Int64)
-        let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(["status", "reason", "data"])
+        let notificationsResponseProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            status
+            reason
+            data
+            """)
         let notificationsResponseRequired: [Int] = [0, 2]
-        let notificationsResponsePropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/status"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/NotificationsResponse/properties/reason"),
-            .anything,
-        ]
+        let notificationsResponsePropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/components/schemas/NotificationsResponse/properties/status
+            type=string|null @/components/schemas/NotificationsResponse/properties/reason
+            -
+            """)
         return __NotificationsResponseValidatorConstants(
             notificationsResponseDataProperties: notificationsResponseDataProperties,
             notificationsResponseDataRequired: notificationsResponseDataRequired,

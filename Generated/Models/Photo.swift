@@ -82,16 +82,24 @@ private struct __PhotoValidatorConstants {
     let photoPropertyRules: [SchemaRule]
 
     static func make() -> __PhotoValidatorConstants {
-        let photoProperties: JSONPropertyTable = JSONPropertyTable(["id", "url", "width", "height", "caption", "owner"])
+        let photoProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            id
+            url
+            width
+            height
+            caption
+            owner
+            """)
         let photoRequired: [Int] = [0, 1]
-        let photoPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/id"),
-            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/Photo/properties/url"),
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/width"),
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Photo/properties/height"),
-            SchemaRule(types: .stringOrNull, in: "openapi.yaml", at: "/components/schemas/Photo/properties/caption"),
-            .anything,
-        ]
+        let photoPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=integer @/components/schemas/Photo/properties/id
+            type=string format=uri @/components/schemas/Photo/properties/url
+            type=integer @/components/schemas/Photo/properties/width
+            type=integer @/components/schemas/Photo/properties/height
+            type=string|null @/components/schemas/Photo/properties/caption
+            -
+            """)
         return __PhotoValidatorConstants(
             photoProperties: photoProperties,
             photoRequired: photoRequired,

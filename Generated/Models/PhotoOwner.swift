@@ -59,13 +59,18 @@ private struct __PhotoOwnerValidatorConstants {
     let photoOwnerPropertyRules: [SchemaRule]
 
     static func make() -> __PhotoOwnerValidatorConstants {
-        let photoOwnerProperties: JSONPropertyTable = JSONPropertyTable(["id", "username", "avatarUrl"])
+        let photoOwnerProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            id
+            username
+            avatarUrl
+            """)
         let photoOwnerRequired: [Int] = [0, 1, 2]
-        let photoOwnerPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/id"),
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/username"),
-            SchemaRule(types: .string, format: "uri", in: "openapi.yaml", at: "/components/schemas/PhotoOwner/properties/avatarUrl"),
-        ]
+        let photoOwnerPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=integer @/components/schemas/PhotoOwner/properties/id
+            type=string @/components/schemas/PhotoOwner/properties/username
+            type=string format=uri @/components/schemas/PhotoOwner/properties/avatarUrl
+            """)
         return __PhotoOwnerValidatorConstants(
             photoOwnerProperties: photoOwnerProperties,
             photoOwnerRequired: photoOwnerRequired,

@@ -79,7 +79,9 @@ private struct __ProfileResponseValidatorConstants {
     let profileResponseAllOf1Required: [Int]
 
     static func make() -> __ProfileResponseValidatorConstants {
-        let profileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+        let profileResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            data
+            """)
         let profileResponseAllOf1Required: [Int] = [0]
         return __ProfileResponseValidatorConstants(
             profileResponseAllOf1Properties: profileResponseAllOf1Properties,

@@ -102,14 +102,20 @@ private struct __RateValidatorConstants {
     static func make() -> __RateValidatorConstants {
         let rateCurrencyPattern: ECMARegex = ECMARegex(compiling: "^[A-Z]{3}$", syntax: .unicode)
         let rateInt0: JSONNumber = JSONNumber(0 as Int64)
-        let rateProperties: JSONPropertyTable = JSONPropertyTable(["currency", "rate", "at", "source"])
+        let rateProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            currency
+            rate
+            at
+            source
+            """)
         let rateRequired: [Int] = [0, 1, 2]
-        let ratePropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, pattern: rateCurrencyPattern, in: "schemas/currency-rates.yaml", at: "/$defs/CurrencyCode"),
-            .anything,
-            SchemaRule(types: .string, format: "date-time", in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/at"),
-            SchemaRule(types: .stringOrNull, in: "schemas/currency-rates.yaml", at: "/$defs/Rate/properties/source"),
-        ]
+        let ratePropertyRules: [SchemaRule] = SchemaRule.table("""
+            in schemas/currency-rates.yaml
+            type=string pattern=0 @/$defs/CurrencyCode
+            -
+            type=string format=date-time @/$defs/Rate/properties/at
+            type=string|null @/$defs/Rate/properties/source
+            """, patterns: [rateCurrencyPattern])
         return __RateValidatorConstants(
             rateCurrencyPattern: rateCurrencyPattern,
             rateInt0: rateInt0,

@@ -79,7 +79,9 @@ private struct __TokenResponseValidatorConstants {
     let tokenResponseAllOf1Required: [Int]
 
     static func make() -> __TokenResponseValidatorConstants {
-        let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(["data"])
+        let tokenResponseAllOf1Properties: JSONPropertyTable = JSONPropertyTable(lines: """
+            data
+            """)
         let tokenResponseAllOf1Required: [Int] = [0]
         return __TokenResponseValidatorConstants(
             tokenResponseAllOf1Properties: tokenResponseAllOf1Properties,

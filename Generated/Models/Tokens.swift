@@ -86,15 +86,21 @@ private struct __TokensValidatorConstants {
     let tokensPropertyRules: [SchemaRule]
 
     static func make() -> __TokensValidatorConstants {
-        let tokensProperties: JSONPropertyTable = JSONPropertyTable(["accessToken", "refreshToken", "expiresAt", "tokenType"])
+        let tokensProperties: JSONPropertyTable = JSONPropertyTable(lines: """
+            accessToken
+            refreshToken
+            expiresAt
+            tokenType
+            """)
         let tokensRequired: [Int] = [0, 1, 2]
         let tokensTokenTypeConst: JSONInstance = .string("Bearer")
-        let tokensPropertyRules: [SchemaRule] = [
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/accessToken"),
-            SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Tokens/properties/refreshToken"),
-            SchemaRule(types: .string, format: "date-time", in: "openapi.yaml", at: "/components/schemas/Tokens/properties/expiresAt"),
-            .anything,
-        ]
+        let tokensPropertyRules: [SchemaRule] = SchemaRule.table("""
+            in openapi.yaml
+            type=string @/components/schemas/Tokens/properties/accessToken
+            type=string @/components/schemas/Tokens/properties/refreshToken
+            type=string format=date-time @/components/schemas/Tokens/properties/expiresAt
+            -
+            """)
         return __TokensValidatorConstants(
             tokensProperties: tokensProperties,
             tokensRequired: tokensRequired,

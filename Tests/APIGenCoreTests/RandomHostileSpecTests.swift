@@ -36,7 +36,8 @@ final class RandomHostileSpecTests: XCTestCase {
         XCTAssertGreaterThan(refused, 0, "and hostile ones that are refused")
     }
 
-    private func check(_ text: String, seed: UInt64, path: String) {
+    private func check(_ contents: String, seed: UInt64, path: String) {
+        let text = codeOnly(contents, seed: seed, path: path)
         let range = NSRange(text.startIndex..., in: text)
         for match in Self.declaration.matches(in: text, range: range) {
             let keyword = String(text[Range(match.range(at: 1), in: text)!])
@@ -54,8 +55,38 @@ final class RandomHostileSpecTests: XCTestCase {
             XCTAssertTrue(code.hasPrefix("//") || line.contains("\""), "seed \(seed) \(path): injected line \(line)")
         }
         XCTAssertFalse(text.contains(")!"), "seed \(seed) \(path): force unwrap")
-        XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 || (0x7F...0x9F).contains($0.value)
+        XCTAssertFalse(contents.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 || (0x7F...0x9F).contains($0.value)
                                                         || $0.value == 0x202E || ($0.value < 0x20 && $0 != "\n") },
                        "seed \(seed) \(path): a raw line break or control character outside escapes")
+    }
+
+    /// `contents` with the content lines of its multi-line string literals (validator tables: a row or a property
+    /// name per line) blanked, so that the checks above read code only. Fails when a content line could end its
+    /// literal early: a quote that no backslash escapes.
+    private func codeOnly(_ contents: String, seed: UInt64, path: String) -> String {
+        var inLiteral = false
+        var lines: [Substring] = []
+        for line in contents.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            let trimmed = line.drop { $0 == " " }
+            if inLiteral {
+                if trimmed.hasPrefix("\"\"\"") {
+                    inLiteral = false
+                    lines.append(line)
+                    continue
+                }
+                var escaped = false
+                for character in line {
+                    if escaped { escaped = false } else if character == "\\" { escaped = true } else {
+                        XCTAssertNotEqual(character, "\"", "seed \(seed) \(path): a quote ends a table literal early: \(line)")
+                    }
+                }
+                lines.append("")
+            } else {
+                // A comment may end with quotes written in the description; a literal opens in code only.
+                inLiteral = !trimmed.hasPrefix("//") && line.hasSuffix("\"\"\"")
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }

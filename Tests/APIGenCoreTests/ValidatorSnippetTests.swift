@@ -45,7 +45,7 @@ final class ValidatorSnippetTests: XCTestCase {
             "public func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
             "if !(JSONTypeSet.object.matches(instance))",
             "if !context.checkRequired(object, __itemConstants.itemProperties, __itemConstants.itemRequired,", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
-            "JSONPropertyTable([\"id\", \"name\", \"tags\", \"price\", \"kind\"])",
+            "JSONPropertyTable(lines: \"\"\"\n            id\n            name\n            tags\n            price\n            kind\n            \"\"\")",
             // Members with keywords a rule cannot hold keep a function, called directly by position.
             "if let __index {", "switch __index {",
             "case 0:", "if !context.validate(member.value, at: \"id\", validateItemID)",
@@ -95,18 +95,34 @@ final class ValidatorSnippetTests: XCTestCase {
             """)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let file = outcome.file("Models/User.swift") ?? ""
+        // The table is one literal, a row per line (the enum needs a function: its row is `-`, the switch calls the
+        // function); its names are a literal too.
         assertContains(file,
-            "let userPropertyRules: [SchemaRule] = [",
-            "SchemaRule(types: .string, minLength: 1, maxLength: 39, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/login\"),",
-            "SchemaRule(types: .stringOrNull, format: \"uri\", in: \"openapi.yaml\", at: \"/components/schemas/User/properties/avatar_url\"),",
-            "SchemaRule(types: .boolean, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/site_admin\"),",
-            // The enum needs a function: its row is a placeholder, the switch calls the function.
-            ".anything,",
+            """
+                    let userProperties: JSONPropertyTable = JSONPropertyTable(lines: \"\"\"
+                        login
+                        avatar_url
+                        site_admin
+                        plan
+                        address
+                        nick_name
+                        \"\"\")
+            """,
+            """
+                    let userPropertyRules: [SchemaRule] = SchemaRule.table(\"\"\"
+                        in openapi.yaml
+                        type=string minLength=1 maxLength=39 @/components/schemas/User/properties/login
+                        type=string|null format=uri @/components/schemas/User/properties/avatar_url
+                        type=boolean @/components/schemas/User/properties/site_admin
+                        -
+                        -
+                        type=string pattern=0 @/components/schemas/User/properties/nick_name
+                        \"\"\", patterns: [userNickNamePattern])
+            """,
             "case 3:", "if !context.validate(member.value, at: \"plan\", validateUserPlan)",
             "default:", "if !context.validate(member.value, at: member.key, __userConstants.userPropertyRules[__index])",
             // A pattern is data too; its regex constant is named after the member, not numbered.
-            "let userNickNamePattern: ECMARegex = ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)",
-            "SchemaRule(types: .string, pattern: userNickNamePattern, in: \"openapi.yaml\", at: \"/components/schemas/User/properties/nick_name\"),")
+            "let userNickNamePattern: ECMARegex = ECMARegex(compiling: \"^[a-z]+$\", syntax: .lenient)")
         for leaf in ["func validateUserLogin(", "func validateUserAvatarURL(", "func validateUserSiteAdmin(", "func validateUserNickName("] {
             XCTAssertFalse(file.contains(leaf), leaf)
         }
@@ -151,7 +167,7 @@ final class ValidatorSnippetTests: XCTestCase {
         // Constants that name others (rules, tables) are built after them.
         let make = file.components(separatedBy: "static func make()").last ?? ""
         let pattern = make.range(of: "let userNickNamePattern: ECMARegex = ")
-        let rules = make.range(of: "let userPropertyRules: [SchemaRule] = [")
+        let rules = make.range(of: "let userPropertyRules: [SchemaRule] = SchemaRule.table(")
         let types = make.range(of: "let userNumber0_5: JSONNumber = ")
         XCTAssertNotNil(pattern, make)
         XCTAssertNotNil(rules, make)
@@ -183,12 +199,17 @@ final class ValidatorSnippetTests: XCTestCase {
                     a: { type: [string, "null"], maxLength: 3 }
                     b: { type: [string, integer], maxLength: 3 }
                     c: { type: ["null"] }
+                    d: { type: array, items: { type: [string, integer] } }
+                    e: { type: array, items: { type: [string, "null"] } }
             """)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let file = outcome.file("Models/U.swift") ?? ""
-        assertContains(file, "JSONTypeSet.object.matches(instance)", "SchemaRule(types: .stringOrNull, maxLength: 3,",
-                       "SchemaRule(types: .null,", "let uTypesStringInteger: JSONTypeSet = [.string, .integer]",
-                       "SchemaRule(types: uTypesStringInteger, maxLength: 3,")
+        assertContains(file, "JSONTypeSet.object.matches(instance)", "type=string|null maxLength=3 @/components/schemas/U/properties/a",
+                       "type=string|integer maxLength=3 @/components/schemas/U/properties/b", "type=null @/components/schemas/U/properties/c")
+        // A table row names its types itself; a rule of its own (an array's items) names the runtime's set or a
+        // constant named by its members.
+        assertContains(file, "let uTypesStringInteger: JSONTypeSet = [.string, .integer]", "SchemaRule(types: uTypesStringInteger, in:",
+                       "SchemaRule(types: .stringOrNull, in:")
         XCTAssertEqual(file.components(separatedBy: ": JSONTypeSet = ").count - 1, 1, file)
     }
 

@@ -668,16 +668,7 @@ private struct {{constantsType}} {
 
     static func make() -> {{constantsType}} {
 {{#constants}}
-{{^isTable}}
         let {{name}}: {{{type}}} = {{{expression}}}
-{{/isTable}}
-{{#isTable}}
-        let {{name}}: {{{type}}} = [
-{{#rows}}
-            {{{.}}},
-{{/rows}}
-        ]
-{{/isTable}}
 {{/constants}}
         return {{constantsType}}(
 {{#constants}}

@@ -5,7 +5,10 @@
 /// keeps one table per schema in a `static let`:
 ///
 /// ```swift
-/// static let properties = JSONPropertyTable(["id", "name"])
+/// let properties = JSONPropertyTable(lines: """
+///     id
+///     name
+///     """)
 /// ...
 /// for member in object {
 ///     switch Self.properties.index(of: member) {
@@ -23,6 +26,13 @@
     /// Open-addressing slots holding `position + 1` (0 when empty); the count is a power of two.
     @usableFromInline let slots: [Int32]
     @usableFromInline let mask: Int
+
+    /// A table of the names in `lines`, one per line (generated validators write a table as one multi-line string
+    /// literal: an array literal of strings compiled to code per element, Docs/performance.md). A name containing a
+    /// line break, and an empty name, cannot be written this way; generated code uses ``init(_:)`` for those tables.
+    public init(lines: StaticString) {
+        self.init(lines.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
 
     /// Creates a table; repeated names keep their first position.
     public init(_ names: [String]) {

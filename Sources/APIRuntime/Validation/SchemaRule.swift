@@ -7,10 +7,11 @@
 /// calls functions directly for the members that need one:
 ///
 /// ```swift
-/// static let memberPropertyRules: [SchemaRule] = [
-///     SchemaRule(types: Self.memberTypesString, format: "uri", in: "openapi.yaml", at: "/components/schemas/Member/properties/avatar"),
-///     .anything,  // "profile": checked by validateMemberProfile
-/// ]
+/// let memberPropertyRules: [SchemaRule] = SchemaRule.table("""
+///     in openapi.yaml
+///     type=string format=uri @/components/schemas/Member/properties/avatar
+///     -
+///     """)  // the second row, "profile", is checked by validateMemberProfile
 /// ...
 /// switch __index {
 /// case 1: if !context.validate(member.value, at: "profile", validateMemberProfile) { ... }
@@ -18,7 +19,7 @@
 /// }
 /// ```
 ///
-/// A rule is plain data (its locations are `StaticString`s, its regex an unmanaged reference the rule keeps alive for
+/// A rule is plain data (its locations are bytes of a literal, its regex an unmanaged reference the rule keeps alive for
 /// the life of the process), so reading one from its table costs no reference counting, and a valid value (the common
 /// case) is checked by ``isValid(_:_:)`` without touching the instance path; only a value that fails is checked again by ``report(_:_:)``, with the member or element on the path.
 @_spi(Generated) public struct SchemaRule: Sendable {
@@ -32,9 +33,9 @@
     /// enum values, bounds and items as well as regexes, measured 27% slower validation).
     @usableFromInline let pattern: Unmanaged<ECMARegex>?
     /// The document of the schema, as `schemaLocation` names it (relative to the root document's folder).
-    @usableFromInline let document: StaticString
+    @usableFromInline let document: LiteralText
     /// The JSON pointer of the schema in its document.
-    @usableFromInline let pointer: StaticString
+    @usableFromInline let pointer: LiteralText
 
     /// A leaf schema, checked in the order a generated function checks it: `types`, then for strings `minLength`,
     /// `maxLength`, `pattern` and `format` (a runtime format name; unknown names are annotations). `document` and
@@ -50,6 +51,19 @@
         self.maxLength = maxLength
         self.pattern = pattern.map { Unmanaged.passRetained($0) }
         self.format = format.flatMap(JSONSchemaFormat.init(name:))
+        self.document = LiteralText(document)
+        self.pointer = LiteralText(pointer)
+    }
+
+    /// A rule read from a packed table (``table(_:patterns:)``); `pattern` is already retained for good.
+    init(types: JSONTypeSet?, draft4Integers: Bool, minLength: Int?, maxLength: Int?, pattern: Unmanaged<ECMARegex>?,
+         format: JSONSchemaFormat?, document: LiteralText, pointer: LiteralText) {
+        self.types = types
+        self.draft4Integers = draft4Integers
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.format = format
         self.document = document
         self.pointer = pointer
     }
@@ -103,8 +117,8 @@
             context.fail(keyword: keyword, keywordLocation: "", schemaLocation: "", message: "")
             return !context.shouldStop
         }
-        let pointer = pointer.description
-        context.fail(keyword: keyword, keywordLocation: pointer + "/" + keyword, schemaLocation: document.description + "#" + pointer,
+        let pointer = pointer.string
+        context.fail(keyword: keyword, keywordLocation: pointer + "/" + keyword, schemaLocation: document.string + "#" + pointer,
                      message: message())
         return !context.shouldStop
     }

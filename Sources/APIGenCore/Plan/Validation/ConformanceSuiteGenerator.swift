@@ -63,13 +63,7 @@ public enum ConformanceSuiteGenerator {
             lines += constants.map { "        let \($0.name): \($0.type)" }
             lines.append("        static func make() -> \(group.type) {")
             for constant in constants {
-                if constant.isTable {
-                    lines.append("            let \(constant.name): \(constant.type) = [")
-                    lines += constant.rows.map { "                " + $0 + "," }
-                    lines.append("            ]")
-                } else {
-                    lines.append("            let \(constant.name): \(constant.type) = \(constant.expression)")
-                }
+                lines.append("            let \(constant.name): \(constant.type) = \(constant.expression)")
             }
             lines.append("            return \(group.type)(" + constants.map { "\($0.name): \($0.name)" }.joined(separator: ", ") + ")")
             lines.append("        }")

@@ -2,8 +2,8 @@
 /// (`__memberConstants`, a file-private global), which the file's functions read as
 /// `__memberConstants.memberTypesString`.
 ///
-/// A function's code reads it through ``inFunction``; a row of a `[SchemaRule]` table, which is built inside the
-/// group, names the constant alone (``inGroup``).
+/// A function's code reads it through ``inFunction``; a constant built inside the group from another (a rule naming
+/// its type set or its pattern) names it alone (``inGroup``).
 struct ValidatorConstantReference: CustomStringConvertible, Sendable {
     /// The file's constants group, e.g. `__memberConstants`.
     let group: String
@@ -43,12 +43,9 @@ public struct ValidatorConstantPlan: Encodable, Sendable {
     public var name: String
     /// Its type, e.g. `JSONTypeSet`, `[SchemaRule]`.
     public var type: String
-    /// The value for a constant that is one expression, e.g. `[.string, .null]`; empty for a table.
+    /// The value, e.g. `[.string, .null]`; a table's is a multi-line string literal read by the runtime
+    /// (`SchemaRule.table(_:patterns:)`, `JSONPropertyTable(lines:)`), so it spans several lines.
     public var expression: String
-    /// The rows of a `[SchemaRule]` table (they name other constants of the group, which are built first).
-    public var rows: [String]
-    /// Whether the constant is a table of `rows`.
-    public var isTable: Bool
     /// Whether the value names other constants of the group (a rule or a table of rules naming type sets and
     /// patterns); those are built first.
     public var readsConstants: Bool

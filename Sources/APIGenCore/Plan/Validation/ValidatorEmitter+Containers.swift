@@ -9,8 +9,7 @@ extension ValidatorEmitter {
         // Declared names are checked by one call through the property table; others one by one.
         let positions = requiredNames.compactMap { declaredNames.firstIndex(of: $0) }
         if !positions.isEmpty {
-            let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declaredNames.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
-                                 label: "Properties")
+            let table = propertyTable(declaredNames)
             let list = constant("[Int]", "[" + positions.map(String.init).joined(separator: ", ") + "]", label: "Required")
             lines.append(.failing(if: "!context.checkRequired(object, \(table.inFunction), \(list.inFunction), keywordLocation: "
                          + "\(SwiftNaming.stringLiteral(node.pointer + "/required")), schemaLocation: \(SwiftNaming.stringLiteral(location(node))))"))
@@ -37,8 +36,7 @@ extension ValidatorEmitter {
         }
         let additional = node["additionalProperties"].flatMap { $0.isMapping || $0.bool == false ? $0 : nil }
         if usesPropertyTables, !declared.isEmpty {
-            let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
-                                 label: "Properties")
+            let table = propertyTable(declared)
             let (rules, functionCases) = propertyChecks(node)
             let ruleFails = rules.map { "!context.validate(member.value, at: member.key, \($0.inFunction)[__index])" }
             if patternRegexes.isEmpty && additional == nil && functionCases.isEmpty {
@@ -70,8 +68,7 @@ extension ValidatorEmitter {
             // `additionalProperties` reads it.
             let declaredFlag = (needsMatched ? "var" : "let") + " __declared = "
             if !declared.isEmpty {
-                let table = constant("JSONPropertyTable", "JSONPropertyTable([" + declared.map(SwiftNaming.stringLiteral).joined(separator: ", ") + "])",
-                                     label: "Properties")
+                let table = propertyTable(declared)
                 body.append(ValidatorLine("let __index = \(table.inFunction).index(of: member)"))
                 if additional != nil { body.append(ValidatorLine(declaredFlag + "__index != nil")) }
                 body.append("switch __index {")
@@ -193,7 +190,7 @@ extension ValidatorEmitter {
                     + ["}"]
             } else if usesPropertyTables, case let check = memberCheck(for: rest, label: "Items"), check != .function {
                 if case .rule(let rule) = check {
-                    let name = constant("SchemaRule", rule, label: "ItemsRule", readsConstants: true)
+                    let name = constant("SchemaRule", ruleExpression(rule), label: "ItemsRule", readsConstants: true)
                     lines += [ValidatorLine("for index in \(tuple.count)..<max(\(tuple.count), array.count) {"),
                               ValidatorLine.failing(if: "!context.validate(array[index], at: index, \(name.inFunction))").indented,
                               "}"]

@@ -209,13 +209,13 @@ struct ValidatorEmitter {
     /// in the function's file; a file declares an expression once.
     /// `readsConstants`: the expression names other constants of the file (by `ValidatorConstantReference.name`).
     mutating func constant(_ type: String, _ expression: String, label: String, readsConstants: Bool = false) -> ValidatorConstantReference {
-        declare(type, .expression(expression), name: constantBase() + label, readsConstants: readsConstants)
+        declare(type, expression, name: constantBase() + label, readsConstants: readsConstants)
     }
 
-    /// A `[SchemaRule]` table of the current function, named after it and `label`; its rows may name other
-    /// constants of the file (by `ValidatorConstantReference.name`).
-    mutating func table(_ rows: [String], label: String) -> ValidatorConstantReference {
-        declare("[SchemaRule]", .rows(rows), name: constantBase() + label, readsConstants: true)
+    /// A `[SchemaRule]` table of the current function (``tableExpression(_:)``), named after it and `label`; it may
+    /// name other constants of the file (its patterns).
+    mutating func table(_ expression: String, label: String) -> ValidatorConstantReference {
+        declare("[SchemaRule]", expression, name: constantBase() + label, readsConstants: true)
     }
 
     /// The current function's name without `validate`, lower-cased: the start of its constants' names.
@@ -232,7 +232,7 @@ struct ValidatorEmitter {
     /// functions of the file.
     mutating func sharedConstant(_ type: String, _ expression: String, name: String) -> ValidatorConstantReference {
         let prefix = prefix(ofFile: current.map(naming.section) ?? "")
-        return declare(type, .expression(expression), name: prefix + name.prefix(1).uppercased() + name.dropFirst())
+        return declare(type, expression, name: prefix + name.prefix(1).uppercased() + name.dropFirst())
     }
 
     /// The word that starts the names of `file`'s shared constants and of its constants group.
@@ -240,20 +240,10 @@ struct ValidatorEmitter {
         filePrefixes[file] ?? (naming.sectionOwner(file).map(SwiftNaming.memberName) ?? Self.prefixWord(file)) + "_" + ValidatorNaming.digest(file)
     }
 
-    private enum ConstantValue {
-        case expression(String)
-        case rows([String])
-    }
-
-    private mutating func declare(_ type: String, _ value: ConstantValue, name preferred: String,
+    private mutating func declare(_ type: String, _ expression: String, name preferred: String,
                                   readsConstants: Bool = false) -> ValidatorConstantReference {
         let file = current.map(naming.section) ?? ""
-        let (expression, rows): (String, [String])
-        switch value {
-        case .expression(let text): (expression, rows) = (text, [])
-        case .rows(let lines): (expression, rows) = ("", lines)
-        }
-        let key = type + "=" + expression + "[" + rows.joined(separator: "\n")
+        let key = type + "=" + expression
         if let reference = fileConstantNames[file]?[key] { return reference }
         var name = preferred
         var counter = 2
@@ -261,9 +251,8 @@ struct ValidatorEmitter {
             name = preferred + String(counter)
             counter += 1
         }
-        let isTable = if case .rows = value { true } else { false }
-        fileConstants[file, default: [:]][name] = ValidatorConstantPlan(name: name, type: type, expression: expression, rows: rows,
-                                                                     isTable: isTable, readsConstants: readsConstants)
+        fileConstants[file, default: [:]][name] = ValidatorConstantPlan(name: name, type: type, expression: expression,
+                                                                     readsConstants: readsConstants)
         let reference = ValidatorConstantReference(group: constantsGroup(ofFile: file).property, name: name)
         fileConstantNames[file, default: [:]][key] = reference
         return reference
