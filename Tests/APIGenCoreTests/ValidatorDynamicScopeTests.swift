@@ -59,7 +59,7 @@ final class ValidatorDynamicScopeTests: XCTestCase {
                     name: { type: string, minLength: 1 }
             """)
         XCTAssertFalse(outcome.hasErrors)
-        XCTAssertTrue(outcome.allText.contains("minLength: 1, in: \"openapi.yaml\""), "validators are emitted")
+        XCTAssertTrue(outcome.allText.contains("type=string minLength=1 @/components/schemas/Node/properties/name"), "validators are emitted")
         XCTAssertFalse(outcome.allText.contains("enterResource"))
         XCTAssertFalse(outcome.allText.contains("within(resource:"))
     }

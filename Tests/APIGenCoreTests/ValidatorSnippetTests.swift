@@ -132,6 +132,45 @@ final class ValidatorSnippetTests: XCTestCase {
                        "if !context.validateProperties(object, __addressConstants.addressProperties, __addressConstants.addressPropertyRules) { if context.shouldStop { return false }; valid = false }")
     }
 
+    /// A table literal holds one row or name per line: a name with a line break keeps the array literal, and a trailing
+    /// space or a quote is escaped so that no editor or `\"\"\"` changes it.
+    func testTableLiteralsEscapeWhatALineCannotHold() {
+        let outcome = generate(yaml: #"""
+            openapi: 3.0.3
+            info: { title: Shop, version: '1' }
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Broken' } } } }
+              /b:
+                get:
+                  operationId: getB
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Spaced' } } } }
+            components:
+              schemas:
+                Broken:
+                  type: object
+                  properties:
+                    "line\nbreak": { type: string }
+                    plain: { type: integer }
+                Spaced:
+                  type: object
+                  properties:
+                    "trailing ": { type: string }
+                    'say """hi"""': { type: boolean }
+            """#)
+        XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+        assertContains(outcome.file("Models/Broken.swift") ?? "",
+            #"JSONPropertyTable(["line\nbreak", "plain"])"#,
+            #"[SchemaRule(types: .string, in: "openapi.yaml", at: "/components/schemas/Broken/properties/line\nbreak"), SchemaRule(types: .integer, in: "openapi.yaml", at: "/components/schemas/Broken/properties/plain")]"#)
+        assertContains(outcome.file("Models/Spaced.swift") ?? "",
+            "JSONPropertyTable(lines: \"\"\"\n            trailing\\u{20}\n            say \\\"\\\"\\\"hi\\\"\\\"\\\"\n            \"\"\")",
+            "type=string @/components/schemas/Spaced/properties/trailing\\u{20}\n")
+    }
+
     /// A file's constants are the properties of one private struct held by one file-private global, built as
     /// locals in dependency order: each static stored property cost every incremental rebuild's `-emit-module` job.
     func testAFilesConstantsAreOneGroup() {

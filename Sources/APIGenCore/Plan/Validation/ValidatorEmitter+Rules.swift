@@ -66,8 +66,7 @@ extension ValidatorEmitter {
             let key = entry.key
             guard Self.leafKeywords.contains(key) || key.hasPrefix("x-") || Self.annotationKeywords.contains(key) else { return nil }
         }
-        let location = location(node)
-        var rule = LeafRule(document: String(location.dropLast(node.pointer.utf8.count + 1)), pointer: node.pointer)
+        var rule = LeafRule(document: document(node), pointer: node.pointer)
         var asserts = false
         if let type = node["type"] {
             guard let names = type.string.map({ [$0] }) ?? type.elements?.compactMap(\.string),

@@ -200,9 +200,13 @@ struct ValidatorEmitter {
     }
 
     func location(_ node: SpecNode) -> String {
+        document(node) + "#" + node.pointer
+    }
+
+    /// The document of `node` as `schemaLocation` names it: relative to the root document's folder.
+    func document(_ node: SpecNode) -> String {
         let file = node.location.file
-        let relative = !rootDirectory.isEmpty && file.hasPrefix(rootDirectory + "/") ? String(file.dropFirst(rootDirectory.count + 1)) : file
-        return relative + "#" + node.pointer
+        return !rootDirectory.isEmpty && file.hasPrefix(rootDirectory + "/") ? String(file.dropFirst(rootDirectory.count + 1)) : file
     }
 
     /// A constant of the current function, named after it and `label` (`memberNamePattern`), declared privately
