@@ -271,10 +271,8 @@ private struct __DetailedProfileValidatorConstants {
             in openapi.yaml
             type=string|null maxLength=500 @/components/schemas/DetailedProfile/allOf/1/properties/bio
             -
-            in openapi.ya
             type=integer @/components/schemas/DetailedProfile/allOf/1/properties/größe
             -
-            in openapi.yaml
             type=string format=uri @/components/schemas/DetailedProfile/allOf/1/properties/self
             type=boolean @/components/schemas/DetailedProfile/allOf/1/properties/2fa_enabled
             -
