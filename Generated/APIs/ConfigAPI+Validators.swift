@@ -10,11 +10,7 @@ private let __updateConfigConstants = __UpdateConfigValidatorConstants.make()
 /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema`
 func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __updateConfigConstants.updateConfigResponse409Properties, __updateConfigConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
@@ -38,11 +34,7 @@ func validateUpdateConfigResponse409(_ instance: JSONInstance, _ context: Valida
 /// `openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data`
 func validateUpdateConfigResponse409Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __updateConfigConstants.updateConfigResponse409DataProperties, __updateConfigConstants.updateConfigResponse409Required, keywordLocation: "/paths/~1config/put/responses/409/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1config/put/responses/409/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
@@ -112,11 +104,7 @@ private let __healthGetHealthConstants = __HealthGetHealthValidatorConstants.mak
 /// `paths/health.yaml#/get/responses/200/content/application~1json/schema`
 func validateHealthGetHealthResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/get/responses/200/content/application~1json/schema/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __healthGetHealthConstants.healthGetHealthResponse200Properties, __healthGetHealthConstants.healthGetHealthResponse200Required, keywordLocation: "/get/responses/200/content/application~1json/schema/required", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
@@ -137,11 +125,7 @@ func validateHealthGetHealthResponse200(_ instance: JSONInstance, _ context: Val
 /// `paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties`
 func validateHealthGetHealthResponse200AdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.string.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.string, keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/type", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties") { if context.shouldStop { return false }; valid = false }
     if !(SchemaCheck.isOneOf(instance, __healthGetHealthConstants.healthGetHealthResponse200AdditionalPropertyEnum)) {
         context.fail(keyword: "enum", keywordLocation: "/get/responses/200/content/application~1json/schema/additionalProperties/enum", schemaLocation: "paths/health.yaml#/get/responses/200/content/application~1json/schema/additionalProperties", message: ValidationMessage.enumeration(instance, __healthGetHealthConstants.healthGetHealthResponse200AdditionalPropertyEnum))
         if context.shouldStop { return false }

@@ -10,11 +10,7 @@ private let __getCurrencyRatesConstants = __GetCurrencyRatesValidatorConstants.m
 /// `openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema`
 func validateGetCurrencyRatesResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __getCurrencyRatesConstants.getCurrencyRatesResponse200Properties, __getCurrencyRatesConstants.getCurrencyRatesResponse200Required, keywordLocation: "/paths/~1currency~1rates/get/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1currency~1rates/get/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }

@@ -10,11 +10,7 @@ private let __uploadAvatarConstants = __UploadAvatarValidatorConstants.make()
 /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema`
 func validateUploadAvatarResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __uploadAvatarConstants.uploadAvatarResponse200Properties, __uploadAvatarConstants.uploadAvatarResponse200Required, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
@@ -38,11 +34,7 @@ func validateUploadAvatarResponse200(_ instance: JSONInstance, _ context: Valida
 /// `openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data`
 func validateUploadAvatarResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __uploadAvatarConstants.uploadAvatarResponse200DataProperties, __uploadAvatarConstants.uploadAvatarResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1avatar/post/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }

@@ -18,11 +18,7 @@ private let __restoreArchiveConstants = __RestoreArchiveValidatorConstants.make(
 /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema`
 func validateRestoreArchiveResponse200(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __restoreArchiveConstants.restoreArchiveResponse200Properties, __restoreArchiveConstants.restoreArchiveResponse200Required, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
@@ -46,11 +42,7 @@ func validateRestoreArchiveResponse200(_ instance: JSONInstance, _ context: Vali
 /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data`
 func validateRestoreArchiveResponse200Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __restoreArchiveConstants.restoreArchiveResponse200DataProperties, __restoreArchiveConstants.restoreArchiveResponse200DataRequired, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
@@ -74,11 +66,7 @@ func validateRestoreArchiveResponse200Data(_ instance: JSONInstance, _ context: 
 /// `openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems`
 func validateRestoreArchiveResponse200DataRestoredItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems/type", schemaLocation: "openapi.yaml#/paths/~1members~1me~1archive/put/responses/200/content/application~1json/schema/properties/data/properties/restoredItems") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __restoreArchiveConstants.restoreArchiveInt0)) {

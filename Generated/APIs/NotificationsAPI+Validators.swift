@@ -18,11 +18,7 @@ private let __registerDeviceConstants = __RegisterDeviceValidatorConstants.make(
 /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema`
 func validateRegisterDeviceResponse201(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __registerDeviceConstants.registerDeviceResponse201Properties, __registerDeviceConstants.registerDeviceResponse201Required, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema") { if context.shouldStop { return false }; valid = false }
@@ -46,11 +42,7 @@ func validateRegisterDeviceResponse201(_ instance: JSONInstance, _ context: Vali
 /// `openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data`
 func validateRegisterDeviceResponse201Data(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/type", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __registerDeviceConstants.registerDeviceResponse201DataProperties, __registerDeviceConstants.registerDeviceResponse201DataRequired, keywordLocation: "/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data/required", schemaLocation: "openapi.yaml#/paths/~1devices/post/responses/201/content/application~1json/schema/properties/data") { if context.shouldStop { return false }; valid = false }

@@ -57,11 +57,7 @@ private let __commentConstants = __CommentValidatorConstants.make()
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Comment`
 @_spi(Generated) public func validateComment(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Comment/type", schemaLocation: "openapi.yaml#/components/schemas/Comment") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __commentConstants.commentProperties, __commentConstants.commentRequired, keywordLocation: "/components/schemas/Comment/required", schemaLocation: "openapi.yaml#/components/schemas/Comment") { if context.shouldStop { return false }; valid = false }
@@ -89,11 +85,7 @@ private let __commentConstants = __CommentValidatorConstants.make()
 /// `openapi.yaml#/components/schemas/Comment/properties/replies`
 func validateCommentReplies(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.array.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.array, keywordLocation: "/components/schemas/Comment/properties/replies/type", schemaLocation: "openapi.yaml#/components/schemas/Comment/properties/replies") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .array(let array):
         for index in 0..<max(0, array.count) {

@@ -37,11 +37,7 @@ private let __commentAuthorConstants = __CommentAuthorValidatorConstants.make()
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CommentAuthor`
 @_spi(Generated) public func validateCommentAuthor(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/CommentAuthor/type", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __commentAuthorConstants.commentAuthorProperties, __commentAuthorConstants.commentAuthorRequired, keywordLocation: "/components/schemas/CommentAuthor/required", schemaLocation: "openapi.yaml#/components/schemas/CommentAuthor") { if context.shouldStop { return false }; valid = false }

@@ -114,11 +114,7 @@ private let __configConstants = __ConfigValidatorConstants.make()
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Config`
 @_spi(Generated) public func validateConfig(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Config/type", schemaLocation: "openapi.yaml#/components/schemas/Config") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __configConstants.configProperties, __configConstants.configRequired, keywordLocation: "/components/schemas/Config/required", schemaLocation: "openapi.yaml#/components/schemas/Config") { if context.shouldStop { return false }; valid = false }
@@ -147,17 +143,15 @@ private let __configConstants = __ConfigValidatorConstants.make()
 
 /// `openapi.yaml#/components/schemas/Config/properties/extra`
 func validateConfigExtra(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-    return context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra")
+    var valid = true
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Config/properties/extra/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/extra") { if context.shouldStop { return false }; valid = false }
+    return valid
 }
 
 /// `openapi.yaml#/components/schemas/Config/properties/limits`
 func validateConfigLimits(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Config/properties/limits/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         for member in object {
@@ -175,11 +169,7 @@ func validateConfigLimits(_ instance: JSONInstance, _ context: ValidationContext
 /// `openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties`
 func validateConfigLimitsAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/Config/properties/limits/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/limits/additionalProperties") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __configConstants.configInt0)) {
@@ -196,11 +186,7 @@ func validateConfigLimitsAdditionalProperty(_ instance: JSONInstance, _ context:
 /// `openapi.yaml#/components/schemas/Config/properties/quietHours`
 func validateConfigQuietHours(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.objectOrNull.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours", message: ValidationMessage.type(instance, expected: JSONTypeSet.objectOrNull))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.objectOrNull, keywordLocation: "/components/schemas/Config/properties/quietHours/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __configConstants.configQuietHoursProperties, __configConstants.configQuietHoursRequired, keywordLocation: "/components/schemas/Config/properties/quietHours/required", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/quietHours") { if context.shouldStop { return false }; valid = false }
@@ -214,11 +200,7 @@ func validateConfigQuietHours(_ instance: JSONInstance, _ context: ValidationCon
 /// `openapi.yaml#/components/schemas/Config/properties/theme`
 func validateConfigTheme(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.string.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.string, keywordLocation: "/components/schemas/Config/properties/theme/type", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme") { if context.shouldStop { return false }; valid = false }
     if !(SchemaCheck.isOneOf(instance, __configConstants.configThemeEnum)) {
         context.fail(keyword: "enum", keywordLocation: "/components/schemas/Config/properties/theme/enum", schemaLocation: "openapi.yaml#/components/schemas/Config/properties/theme", message: ValidationMessage.enumeration(instance, __configConstants.configThemeEnum))
         if context.shouldStop { return false }

@@ -38,11 +38,7 @@ private let __configResponseConstants = __ConfigResponseValidatorConstants.make(
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ConfigResponse`
 @_spi(Generated) public func validateConfigResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/ConfigResponse/type", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __configResponseConstants.configResponseProperties, __configResponseConstants.configResponseRequired, keywordLocation: "/components/schemas/ConfigResponse/required", schemaLocation: "openapi.yaml#/components/schemas/ConfigResponse") { if context.shouldStop { return false }; valid = false }

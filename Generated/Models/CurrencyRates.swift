@@ -42,11 +42,7 @@ private let __currencyRatesConstants = __CurrencyRatesValidatorConstants.make()
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/CurrencyRates`
 @_spi(Generated) public func validateCurrencyRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/CurrencyRates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __currencyRatesConstants.currencyRatesProperties, __currencyRatesConstants.currencyRatesRequired, keywordLocation: "/components/schemas/CurrencyRates/required", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates") { if context.shouldStop { return false }; valid = false }
@@ -72,11 +68,7 @@ private let __currencyRatesConstants = __CurrencyRatesValidatorConstants.make()
 /// `openapi.yaml#/components/schemas/CurrencyRates/properties/history`
 func validateCurrencyRatesHistory(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.array.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.array, keywordLocation: "/components/schemas/CurrencyRates/properties/history/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/history") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .array(let array):
         for index in 0..<max(0, array.count) {
@@ -91,11 +83,7 @@ func validateCurrencyRatesHistory(_ instance: JSONInstance, _ context: Validatio
 /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates`
 func validateCurrencyRatesRates(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         for member in object {
@@ -118,7 +106,9 @@ func validateCurrencyRatesRates(_ instance: JSONInstance, _ context: ValidationC
 
 /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties`
 func validateCurrencyRatesRatesAdditionalProperty(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
-    return context.checkType(instance, JSONTypeSet.number, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties")
+    var valid = true
+    if !context.checkType(instance, JSONTypeSet.number, keywordLocation: "/components/schemas/CurrencyRates/properties/rates/additionalProperties/type", schemaLocation: "openapi.yaml#/components/schemas/CurrencyRates/properties/rates/additionalProperties") { if context.shouldStop { return false }; valid = false }
+    return valid
 }
 
 /// `openapi.yaml#/components/schemas/CurrencyRates/properties/rates/propertyNames`

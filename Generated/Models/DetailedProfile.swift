@@ -156,11 +156,7 @@ private let __detailedProfileConstants = __DetailedProfileValidatorConstants.mak
 /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1`
 func validateDetailedProfileAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __detailedProfileConstants.detailedProfileAllOf1Properties, __detailedProfileConstants.detailedProfileAllOf1Required, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1") { if context.shouldStop { return false }; valid = false }
@@ -188,11 +184,7 @@ func validateDetailedProfileAllOf1(_ instance: JSONInstance, _ context: Validati
 /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class`
 func validateDetailedProfileAllOf1Class(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.string.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.string, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class") { if context.shouldStop { return false }; valid = false }
     if !(SchemaCheck.isOneOf(instance, __detailedProfileConstants.detailedProfileAllOf1ClassEnum)) {
         context.fail(keyword: "enum", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/class/enum", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/class", message: ValidationMessage.enumeration(instance, __detailedProfileConstants.detailedProfileAllOf1ClassEnum))
         if context.shouldStop { return false }
@@ -204,11 +196,7 @@ func validateDetailedProfileAllOf1Class(_ instance: JSONInstance, _ context: Val
 /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount`
 func validateDetailedProfileAllOf1FriendsCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/friendsCount/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/friendsCount") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __detailedProfileConstants.detailedProfileInt0)) {
@@ -225,11 +213,7 @@ func validateDetailedProfileAllOf1FriendsCount(_ instance: JSONInstance, _ conte
 /// `openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments`
 func validateDetailedProfileAllOf1RecentComments(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.array.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.array, keywordLocation: "/components/schemas/DetailedProfile/allOf/1/properties/recentComments/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfile/allOf/1/properties/recentComments") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .array(let array):
         if !(array.count <= 5) {

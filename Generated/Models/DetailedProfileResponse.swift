@@ -49,11 +49,7 @@ private let __detailedProfileResponseConstants = __DetailedProfileResponseValida
 /// `openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1`
 func validateDetailedProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __detailedProfileResponseConstants.detailedProfileResponseAllOf1Properties, __detailedProfileResponseConstants.detailedProfileResponseAllOf1Required, keywordLocation: "/components/schemas/DetailedProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/DetailedProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }

@@ -36,11 +36,7 @@ private let __envelopeConstants = __EnvelopeValidatorConstants.make()
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Envelope`
 @_spi(Generated) public func validateEnvelope(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Envelope/type", schemaLocation: "openapi.yaml#/components/schemas/Envelope") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __envelopeConstants.envelopeProperties, __envelopeConstants.envelopeRequired, keywordLocation: "/components/schemas/Envelope/required", schemaLocation: "openapi.yaml#/components/schemas/Envelope") { if context.shouldStop { return false }; valid = false }

@@ -35,11 +35,7 @@ private let __errorBodyConstants = __ErrorBodyValidatorConstants.make()
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/ErrorBody`
 @_spi(Generated) public func validateErrorBody(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/ErrorBody/type", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __errorBodyConstants.errorBodyProperties, __errorBodyConstants.errorBodyRequired, keywordLocation: "/components/schemas/ErrorBody/required", schemaLocation: "openapi.yaml#/components/schemas/ErrorBody") { if context.shouldStop { return false }; valid = false }

@@ -67,11 +67,7 @@ private let __friendRequestNotificationConstants = __FriendRequestNotificationVa
 /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1`
 func validateFriendRequestNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __friendRequestNotificationConstants.friendRequestNotificationAllOf1Properties, __friendRequestNotificationConstants.friendRequestNotificationAllOf1Required, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
@@ -97,11 +93,7 @@ func validateFriendRequestNotificationAllOf1(_ instance: JSONInstance, _ context
 /// `openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind`
 func validateFriendRequestNotificationAllOf1Kind(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.string.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.string, keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/type", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind") { if context.shouldStop { return false }; valid = false }
     if !(SchemaCheck.equals(instance, __friendRequestNotificationConstants.friendRequestNotificationAllOf1KindConst)) {
         context.fail(keyword: "const", keywordLocation: "/components/schemas/FriendRequestNotification/allOf/1/properties/kind/const", schemaLocation: "openapi.yaml#/components/schemas/FriendRequestNotification/allOf/1/properties/kind", message: ValidationMessage.constant(instance, __friendRequestNotificationConstants.friendRequestNotificationAllOf1KindConst))
         if context.shouldStop { return false }

@@ -70,11 +70,7 @@ private let __friendsResponseConstants = __FriendsResponseValidatorConstants.mak
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/FriendsResponse`
 @_spi(Generated) public func validateFriendsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/FriendsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __friendsResponseConstants.friendsResponseProperties, __friendsResponseConstants.friendsResponseRequired, keywordLocation: "/components/schemas/FriendsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse") { if context.shouldStop { return false }; valid = false }
@@ -98,11 +94,7 @@ private let __friendsResponseConstants = __FriendsResponseValidatorConstants.mak
 /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data`
 func validateFriendsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/FriendsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __friendsResponseConstants.friendsResponseDataProperties, __friendsResponseConstants.friendsResponseDataRequired, keywordLocation: "/components/schemas/FriendsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
@@ -132,11 +124,7 @@ func validateFriendsResponseData(_ instance: JSONInstance, _ context: Validation
 /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items`
 func validateFriendsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.array.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.array, keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/items") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .array(let array):
         for index in 0..<max(0, array.count) {
@@ -151,11 +139,7 @@ func validateFriendsResponseDataItems(_ instance: JSONInstance, _ context: Valid
 /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page`
 func validateFriendsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/page") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __friendsResponseConstants.friendsResponseInt1)) {
@@ -172,11 +156,7 @@ func validateFriendsResponseDataPage(_ instance: JSONInstance, _ context: Valida
 /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize`
 func validateFriendsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/pageSize") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __friendsResponseConstants.friendsResponseInt1)) {
@@ -193,11 +173,7 @@ func validateFriendsResponseDataPageSize(_ instance: JSONInstance, _ context: Va
 /// `openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total`
 func validateFriendsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/FriendsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/FriendsResponse/properties/data/properties/total") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __friendsResponseConstants.friendsResponseInt0)) {

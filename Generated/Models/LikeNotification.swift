@@ -91,11 +91,7 @@ private let __likeNotificationConstants = __LikeNotificationValidatorConstants.m
 /// `openapi.yaml#/components/schemas/LikeNotification/allOf/1`
 func validateLikeNotificationAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/LikeNotification/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __likeNotificationConstants.likeNotificationAllOf1Properties, __likeNotificationConstants.likeNotificationAllOf1Required, keywordLocation: "/components/schemas/LikeNotification/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/LikeNotification/allOf/1") { if context.shouldStop { return false }; valid = false }

@@ -168,11 +168,7 @@ private let __memberConstants = __MemberValidatorConstants.make()
 /// Validates a parsed JSON value against `schemas/friend.json#`
 @_spi(Generated) public func validateFriend(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/type", schemaLocation: "schemas/friend.json#", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/type", schemaLocation: "schemas/friend.json#") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __memberConstants.friendProperties, __memberConstants.friendRequired, keywordLocation: "/required", schemaLocation: "schemas/friend.json#") { if context.shouldStop { return false }; valid = false }
@@ -196,11 +192,7 @@ private let __memberConstants = __MemberValidatorConstants.make()
 /// `schemas/friend.json#/properties/mutual_friends`
 func validateFriendMutualFriends(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/properties/mutual_friends/type", schemaLocation: "schemas/friend.json#/properties/mutual_friends") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __memberConstants.memberInt0)) {
@@ -217,11 +209,7 @@ func validateFriendMutualFriends(_ instance: JSONInstance, _ context: Validation
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Profile`
 @_spi(Generated) public func validateProfile(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Profile/type", schemaLocation: "openapi.yaml#/components/schemas/Profile") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __memberConstants.profileProperties, __memberConstants.profileRequired, keywordLocation: "/components/schemas/Profile/required", schemaLocation: "openapi.yaml#/components/schemas/Profile") { if context.shouldStop { return false }; valid = false }
@@ -245,11 +233,7 @@ func validateFriendMutualFriends(_ instance: JSONInstance, _ context: Validation
 /// `openapi.yaml#/components/schemas/Profile/properties/role`
 func validateProfileRole(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.string.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.type(instance, expected: JSONTypeSet.string))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.string, keywordLocation: "/components/schemas/Profile/properties/role/type", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role") { if context.shouldStop { return false }; valid = false }
     if !(SchemaCheck.isOneOf(instance, __memberConstants.profileRoleEnum)) {
         context.fail(keyword: "enum", keywordLocation: "/components/schemas/Profile/properties/role/enum", schemaLocation: "openapi.yaml#/components/schemas/Profile/properties/role", message: ValidationMessage.enumeration(instance, __memberConstants.profileRoleEnum))
         if context.shouldStop { return false }

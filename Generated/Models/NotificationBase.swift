@@ -76,11 +76,7 @@ private let __notificationBaseConstants = __NotificationBaseValidatorConstants.m
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationBase`
 @_spi(Generated) public func validateNotificationBase(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/NotificationBase/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __notificationBaseConstants.notificationBaseProperties, __notificationBaseConstants.notificationBaseRequired, keywordLocation: "/components/schemas/NotificationBase/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase") { if context.shouldStop { return false }; valid = false }
@@ -104,11 +100,7 @@ private let __notificationBaseConstants = __NotificationBaseValidatorConstants.m
 /// `openapi.yaml#/components/schemas/NotificationBase/properties/priority`
 func validateNotificationBasePriority(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/NotificationBase/properties/priority/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority") { if context.shouldStop { return false }; valid = false }
     if !(SchemaCheck.isOneOf(instance, __notificationBaseConstants.notificationBasePriorityEnum)) {
         context.fail(keyword: "enum", keywordLocation: "/components/schemas/NotificationBase/properties/priority/enum", schemaLocation: "openapi.yaml#/components/schemas/NotificationBase/properties/priority", message: ValidationMessage.enumeration(instance, __notificationBaseConstants.notificationBasePriorityEnum))
         if context.shouldStop { return false }

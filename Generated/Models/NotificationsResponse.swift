@@ -74,11 +74,7 @@ private let __notificationsResponseConstants = __NotificationsResponseValidatorC
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/NotificationsResponse`
 @_spi(Generated) public func validateNotificationsResponse(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/NotificationsResponse/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __notificationsResponseConstants.notificationsResponseProperties, __notificationsResponseConstants.notificationsResponseRequired, keywordLocation: "/components/schemas/NotificationsResponse/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse") { if context.shouldStop { return false }; valid = false }
@@ -102,11 +98,7 @@ private let __notificationsResponseConstants = __NotificationsResponseValidatorC
 /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data`
 func validateNotificationsResponseData(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __notificationsResponseConstants.notificationsResponseDataProperties, __notificationsResponseConstants.notificationsResponseDataRequired, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/required", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data") { if context.shouldStop { return false }; valid = false }
@@ -138,11 +130,7 @@ func validateNotificationsResponseData(_ instance: JSONInstance, _ context: Vali
 /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items`
 func validateNotificationsResponseDataItems(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.array.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items", message: ValidationMessage.type(instance, expected: JSONTypeSet.array))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.array, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/items/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/items") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .array(let array):
         for index in 0..<max(0, array.count) {
@@ -157,11 +145,7 @@ func validateNotificationsResponseDataItems(_ instance: JSONInstance, _ context:
 /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page`
 func validateNotificationsResponseDataPage(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/page/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/page") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __notificationsResponseConstants.notificationsResponseInt1)) {
@@ -178,11 +162,7 @@ func validateNotificationsResponseDataPage(_ instance: JSONInstance, _ context: 
 /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize`
 func validateNotificationsResponseDataPageSize(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/pageSize/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/pageSize") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __notificationsResponseConstants.notificationsResponseInt1)) {
@@ -199,11 +179,7 @@ func validateNotificationsResponseDataPageSize(_ instance: JSONInstance, _ conte
 /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total`
 func validateNotificationsResponseDataTotal(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/total/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/total") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __notificationsResponseConstants.notificationsResponseInt0)) {
@@ -220,11 +196,7 @@ func validateNotificationsResponseDataTotal(_ instance: JSONInstance, _ context:
 /// `openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount`
 func validateNotificationsResponseDataUnreadCount(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.integer.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount", message: ValidationMessage.type(instance, expected: JSONTypeSet.integer))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/components/schemas/NotificationsResponse/properties/data/properties/unreadCount/type", schemaLocation: "openapi.yaml#/components/schemas/NotificationsResponse/properties/data/properties/unreadCount") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(!(number < __notificationsResponseConstants.notificationsResponseInt0)) {

@@ -50,11 +50,7 @@ private let __photoConstants = __PhotoValidatorConstants.make()
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Photo`
 @_spi(Generated) public func validatePhoto(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Photo/type", schemaLocation: "openapi.yaml#/components/schemas/Photo") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __photoConstants.photoProperties, __photoConstants.photoRequired, keywordLocation: "/components/schemas/Photo/required", schemaLocation: "openapi.yaml#/components/schemas/Photo") { if context.shouldStop { return false }; valid = false }

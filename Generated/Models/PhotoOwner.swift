@@ -37,11 +37,7 @@ private let __photoOwnerConstants = __PhotoOwnerValidatorConstants.make()
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/PhotoOwner`
 @_spi(Generated) public func validatePhotoOwner(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/PhotoOwner/type", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __photoOwnerConstants.photoOwnerProperties, __photoOwnerConstants.photoOwnerRequired, keywordLocation: "/components/schemas/PhotoOwner/required", schemaLocation: "openapi.yaml#/components/schemas/PhotoOwner") { if context.shouldStop { return false }; valid = false }

@@ -48,11 +48,7 @@ private let __profileResponseConstants = __ProfileResponseValidatorConstants.mak
 /// `openapi.yaml#/components/schemas/ProfileResponse/allOf/1`
 func validateProfileResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/ProfileResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __profileResponseConstants.profileResponseAllOf1Properties, __profileResponseConstants.profileResponseAllOf1Required, keywordLocation: "/components/schemas/ProfileResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/ProfileResponse/allOf/1") { if context.shouldStop { return false }; valid = false }

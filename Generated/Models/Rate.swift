@@ -45,11 +45,7 @@ private let __rateConstants = __RateValidatorConstants.make()
 /// `schemas/currency-rates.yaml#/$defs/Rate/properties/rate`
 func validateCurrencyRatesRateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.number.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate", message: ValidationMessage.type(instance, expected: JSONTypeSet.number))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.number, keywordLocation: "/$defs/Rate/properties/rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate/properties/rate") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .number(let number):
         if !(__rateConstants.rateInt0 < number) {
@@ -66,11 +62,7 @@ func validateCurrencyRatesRateRate(_ instance: JSONInstance, _ context: Validati
 /// Validates a parsed JSON value against `schemas/currency-rates.yaml#/$defs/Rate`
 @_spi(Generated) public func validateRate(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/$defs/Rate/type", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __rateConstants.rateProperties, __rateConstants.rateRequired, keywordLocation: "/$defs/Rate/required", schemaLocation: "schemas/currency-rates.yaml#/$defs/Rate") { if context.shouldStop { return false }; valid = false }

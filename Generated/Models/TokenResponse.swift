@@ -48,11 +48,7 @@ private let __tokenResponseConstants = __TokenResponseValidatorConstants.make()
 /// `openapi.yaml#/components/schemas/TokenResponse/allOf/1`
 func validateTokenResponseAllOf1(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/TokenResponse/allOf/1/type", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __tokenResponseConstants.tokenResponseAllOf1Properties, __tokenResponseConstants.tokenResponseAllOf1Required, keywordLocation: "/components/schemas/TokenResponse/allOf/1/required", schemaLocation: "openapi.yaml#/components/schemas/TokenResponse/allOf/1") { if context.shouldStop { return false }; valid = false }

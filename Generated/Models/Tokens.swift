@@ -42,11 +42,7 @@ private let __tokensConstants = __TokensValidatorConstants.make()
 /// Validates a parsed JSON value against `openapi.yaml#/components/schemas/Tokens`
 @_spi(Generated) public func validateTokens(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
     var valid = true
-    if !(JSONTypeSet.object.matches(instance)) {
-        context.fail(keyword: "type", keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens", message: ValidationMessage.type(instance, expected: JSONTypeSet.object))
-        if context.shouldStop { return false }
-        valid = false
-    }
+    if !context.checkType(instance, JSONTypeSet.object, keywordLocation: "/components/schemas/Tokens/type", schemaLocation: "openapi.yaml#/components/schemas/Tokens") { if context.shouldStop { return false }; valid = false }
     switch instance {
     case .object(let object):
         if !context.checkRequired(object, __tokensConstants.tokensProperties, __tokensConstants.tokensRequired, keywordLocation: "/components/schemas/Tokens/required", schemaLocation: "openapi.yaml#/components/schemas/Tokens") { if context.shouldStop { return false }; valid = false }

@@ -43,7 +43,7 @@ final class ValidatorSnippetTests: XCTestCase {
         assertContains(outcome.file("Models/Item.swift") ?? "", "public struct Item", "public func validateItem(")
         assertContains(validators,
             "public func validateItem(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {",
-            "if !(JSONTypeSet.object.matches(instance))",
+            "if !context.checkType(instance, JSONTypeSet.object, keywordLocation: \"/components/schemas/Item/type\", schemaLocation: \"openapi.yaml#/components/schemas/Item\") { if context.shouldStop { return false }; valid = false }",
             "if !context.checkRequired(object, __itemConstants.itemProperties, __itemConstants.itemRequired,", "keywordLocation: \"/components/schemas/Item/required\", schemaLocation: \"openapi.yaml#/components/schemas/Item\")",
             "JSONPropertyTable(lines: \"\"\"\n            id\n            name\n            tags\n            price\n            kind\n            \"\"\")",
             // Members with keywords a rule cannot hold keep a function, called directly by position.
@@ -243,7 +243,7 @@ final class ValidatorSnippetTests: XCTestCase {
             """)
         XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
         let file = outcome.file("Models/U.swift") ?? ""
-        assertContains(file, "JSONTypeSet.object.matches(instance)", "type=string|null maxLength=3 @/components/schemas/U/properties/a",
+        assertContains(file, "context.checkType(instance, JSONTypeSet.object, ", "type=string|null maxLength=3 @/components/schemas/U/properties/a",
                        "type=string|integer maxLength=3 @/components/schemas/U/properties/b", "type=null @/components/schemas/U/properties/c")
         // A table row names its types itself; a rule of its own (an array's items) names the runtime's set or a
         // constant named by its members.

@@ -31,7 +31,11 @@
     /// literal: an array literal of strings compiled to code per element, Docs/performance.md). A name containing a
     /// line break, and an empty name, cannot be written this way; generated code uses ``init(_:)`` for those tables.
     public init(lines: StaticString) {
-        self.init(lines.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        // Split on the byte: as Characters, a name ending in a carriage return and the line feed after it would be
+        // one grapheme ("\r\n"), and the two names one.
+        self.init(lines.withUTF8Buffer { bytes in
+            bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        })
     }
 
     /// Creates a table; repeated names keep their first position.

@@ -35,13 +35,22 @@ extension ValidationContext {
         return valid
     }
 
-    /// A schema that only checks `type`: fails (with the usual message) when `instance` has none of `types`.
+    /// `type`: fails (with the usual message) when `instance` has none of `types`. Generated validators check
+    /// `type` through this call: written out, the check and its failure report were a block with a closure of its
+    /// own (the message) in every validator, about a thousand of them in the GitHub client (Docs/performance.md).
+    /// Inlinable, so an optimised client still tests the type in place and calls out only to report.
+    @inlinable
     public func checkType(
         _ instance: JSONInstance, _ types: JSONTypeSet, draft4Integers: Bool = false, keywordLocation: String, schemaLocation: String
     ) -> Bool {
         if types.matches(instance, draft4Integers: draft4Integers) { return true }
+        failType(instance, types, keywordLocation: keywordLocation, schemaLocation: schemaLocation)
+        return false
+    }
+
+    @usableFromInline
+    func failType(_ instance: JSONInstance, _ types: JSONTypeSet, keywordLocation: String, schemaLocation: String) {
         fail(keyword: "type", keywordLocation: keywordLocation, schemaLocation: schemaLocation,
              message: ValidationMessage.type(instance, expected: types))
-        return false
     }
 }

@@ -87,5 +87,11 @@ final class SchemaRuleTableTests: XCTestCase {
         XCTAssertEqual(table.index(ofKey: "display name"), 1)
         XCTAssertEqual(table.index(ofKey: "日本語"), 2)
         XCTAssertNil(table.index(ofKey: "name"))
+        // A name ending in a carriage return stays apart from the next line.
+        let returns = JSONPropertyTable(lines: """
+            a\r
+            b
+            """)
+        XCTAssertEqual(returns.names, ["a\r", "b"])
     }
 }

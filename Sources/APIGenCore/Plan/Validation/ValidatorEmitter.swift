@@ -451,8 +451,9 @@ struct ValidatorEmitter {
         let set = typeSetConstant(Self.typeMembers(names, nullable: node["nullable"]?.bool == true))
         currentTypeSet = set
         let draft4 = dialect == .draft3 || dialect == .draft4
-        return check("\(set.inFunction).matches(instance\(draft4 ? ", draft4Integers: true" : ""))", keyword: "type", node: node,
-                     message: "ValidationMessage.type(instance, expected: \(set.inFunction))")
+        // One call (`checkType` reports with the same keyword, locations and message as a written-out check).
+        return [.failing(if: "!context.checkType(instance, \(set.inFunction)\(draft4 ? ", draft4Integers: true" : ""), keywordLocation: "
+                         + "\(SwiftNaming.stringLiteral(node.pointer + "/type")), schemaLocation: \(SwiftNaming.stringLiteral(location(node))))")]
     }
 
     /// draft-03 `type` / `disallow` lists mixing type names and schemas: the instance matches the list when it has
