@@ -71,6 +71,37 @@ extension XCTestCase {
     }
 }
 
+extension XCTestCase {
+    /// A fresh temporary folder (removed when the test ends) holding `spec` as `specName` and an `apigen.yml` that
+    /// generates it into `output`, after apigen ran there; fails the test when apigen did not exit 0.
+    func generateInTemporaryFolder(spec: String, specName: String, output: String, file: StaticString = #filePath,
+                                   line: UInt = #line) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-output-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(spec.utf8).write(to: folder.appendingPathComponent(specName))
+        try Data("spec: \(specName)\noutput: \(output)\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
+        let generated = try apigen([], in: folder)
+        XCTAssertEqual(generated.status, 0, generated.stderr, file: file, line: line)
+        return folder
+    }
+}
+
+/// The Swift files of `sources` type-checked as one module against the built runtime (`swiftc -typecheck -wmo`,
+/// Swift 6): seconds, unlike building a consumer package.
+func typecheck(_ sources: [String], moduleName: String, in folder: URL) throws -> ProcessResult {
+    let swiftc = try XCTUnwrap(HostileOutputTests.findExecutable("swiftc"), "swiftc is not on PATH")
+    let modules = productsDirectory.appendingPathComponent("Modules")
+    return try runProcess(swiftc, ["-typecheck", "-wmo", "-swift-version", "6", "-module-name", moduleName,
+                                   "-I", modules.path, "-I", repositoryRoot.appendingPathComponent("Sources/CSQLite").path]
+                          + sources, in: folder)
+}
+
+/// The paths of the Swift files under `folder`, sorted.
+func swiftSources(under folder: URL) -> [String] {
+    snapshot(folder).keys.filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
+}
+
 /// Every file under `folder` (relative path -> bytes).
 func snapshot(_ folder: URL) -> [String: Data] {
     var result: [String: Data] = [:]

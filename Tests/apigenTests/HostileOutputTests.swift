@@ -6,26 +6,16 @@ import XCTest
 /// declaration injected (the file beside it declares the injected names, so an injection is a redeclaration).
 final class HostileOutputTests: XCTestCase {
     func testHostileDescriptionCompilesWithoutWarningsAndInjectsNothing() throws {
-        let swiftc = try XCTUnwrap(Self.findExecutable("swiftc"), "swiftc is not on PATH")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(ConsumerPackageTests.hostileSpec.utf8).write(to: folder.appendingPathComponent("hostile.yaml"))
-        try Data("spec: hostile.yaml\noutput: Out/Generated\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
-        let generated = try apigen([], in: folder)
-        XCTAssertEqual(generated.status, 0, generated.stderr)
+        let folder = try generateInTemporaryFolder(spec: ConsumerPackageTests.hostileSpec, specName: "hostile.yaml", output: "Out/Generated")
 
         let output = folder.appendingPathComponent("Out/Generated")
         let written = Set(snapshot(folder).keys)
         XCTAssertTrue(written.allSatisfy { $0 == "hostile.yaml" || $0 == "apigen.yml" || $0.hasPrefix("Out/Generated/") }, "\(written)")
         let probe = folder.appendingPathComponent("Probe.swift")
         try Data("struct Injected {}\nstruct InjectedProperty {}\nstruct InjectedPath {}\nstruct InjectedTag {}\n".utf8).write(to: probe)
-        let sources = snapshot(output).keys.filter { $0.hasSuffix(".swift") }.sorted().map { output.appendingPathComponent($0).path }
+        let sources = swiftSources(under: output)
         XCTAssertFalse(sources.isEmpty)
-        let modules = productsDirectory.appendingPathComponent("Modules")
-        let result = try runProcess(swiftc, ["-typecheck", "-wmo", "-swift-version", "6", "-module-name", "HostileClient",
-                                             "-I", modules.path, "-I", repositoryRoot.appendingPathComponent("Sources/CSQLite").path]
-                                    + sources + [probe.path], in: folder)
+        let result = try typecheck(sources + [probe.path], moduleName: "HostileClient", in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning:") }
         XCTAssertEqual(warnings, [], "generated code compiles without warnings")

@@ -70,25 +70,14 @@ final class MultipartOutputTests: XCTestCase {
         """
 
     func testPartHeadersCompileWithoutWarnings() throws {
-        let swiftc = try XCTUnwrap(HostileOutputTests.findExecutable("swiftc"), "swiftc is not on PATH")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-multipart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(Self.spec.utf8).write(to: folder.appendingPathComponent("shop.yaml"))
-        try Data("spec: shop.yaml\noutput: Out\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
-        let generated = try apigen([], in: folder)
-        XCTAssertEqual(generated.status, 0, generated.stderr)
-
+        let folder = try generateInTemporaryFolder(spec: Self.spec, specName: "shop.yaml", output: "Out")
         let output = folder.appendingPathComponent("Out")
-        let sources = snapshot(output).keys.filter { $0.hasSuffix(".swift") }.sorted().map { output.appendingPathComponent($0).path }
+        let sources = swiftSources(under: output)
         let api = try String(contentsOf: output.appendingPathComponent("APIs/ItemsAPI.swift"), encoding: .utf8)
         // Each required header is checked where its part is given: by the condition, or by its own test.
         XCTAssertEqual(api.components(separatedBy: "if fileXChecksum == nil { throw APIError.invalidRequest(").count - 1, 2, api)
         XCTAssertTrue(api.contains("if file != nil, fileXChecksum == nil { throw APIError.invalidRequest("), api)
-        let modules = productsDirectory.appendingPathComponent("Modules")
-        let result = try runProcess(swiftc, ["-typecheck", "-wmo", "-swift-version", "6", "-module-name", "Shop",
-                                             "-I", modules.path, "-I", repositoryRoot.appendingPathComponent("Sources/CSQLite").path]
-                                    + sources, in: folder)
+        let result = try typecheck(sources, moduleName: "Shop", in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning:") }
         XCTAssertEqual(warnings, [], "generated code compiles without warnings")

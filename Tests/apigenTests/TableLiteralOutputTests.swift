@@ -40,15 +40,7 @@ final class TableLiteralOutputTests: XCTestCase {
         """#
 
     func testTablesWithOddNamesCompile() throws {
-        let swiftc = try XCTUnwrap(HostileOutputTests.findExecutable("swiftc"), "swiftc is not on PATH")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-tables-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(Self.spec.utf8).write(to: folder.appendingPathComponent("tables.yaml"))
-        try Data("spec: tables.yaml\noutput: Generated\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
-        let generated = try apigen([], in: folder)
-        XCTAssertEqual(generated.status, 0, generated.stderr)
-
+        let folder = try generateInTemporaryFolder(spec: Self.spec, specName: "tables.yaml", output: "Generated")
         let output = folder.appendingPathComponent("Generated")
         let files = snapshot(output).mapValues { String(decoding: $0, as: UTF8.self) }
         let odd = try XCTUnwrap(files["Models/Odd.swift"])
@@ -61,11 +53,7 @@ final class TableLiteralOutputTests: XCTestCase {
         let broken = try XCTUnwrap(files["Models/Broken.swift"])
         XCTAssertTrue(broken.contains(#"JSONPropertyTable(["line\nbreak", "plain"])"#), broken)
 
-        let sources = files.keys.filter { $0.hasSuffix(".swift") }.sorted().map { output.appendingPathComponent($0).path }
-        let modules = productsDirectory.appendingPathComponent("Modules")
-        let result = try runProcess(swiftc, ["-typecheck", "-wmo", "-swift-version", "6", "-module-name", "TablesClient",
-                                             "-I", modules.path, "-I", repositoryRoot.appendingPathComponent("Sources/CSQLite").path]
-                                    + sources, in: folder)
+        let result = try typecheck(swiftSources(under: output), moduleName: "TablesClient", in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.contains("warning:") }, [])
     }

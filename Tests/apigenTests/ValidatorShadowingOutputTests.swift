@@ -37,15 +37,7 @@ final class ValidatorShadowingOutputTests: XCTestCase {
         """
 
     func testValidatorsSpelledLikeAMethodOrAParameterAreRenamedAndTheOutputCompiles() throws {
-        let swiftc = try XCTUnwrap(HostileOutputTests.findExecutable("swiftc"), "swiftc is not on PATH")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-shadow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(Self.spec.utf8).write(to: folder.appendingPathComponent("shadow.yaml"))
-        try Data("spec: shadow.yaml\noutput: Generated\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
-        let generated = try apigen([], in: folder)
-        XCTAssertEqual(generated.status, 0, generated.stderr)
-
+        let folder = try generateInTemporaryFolder(spec: Self.spec, specName: "shadow.yaml", output: "Generated")
         let output = folder.appendingPathComponent("Generated")
         let files = snapshot(output).mapValues { String(decoding: $0, as: UTF8.self) }
         let item = try XCTUnwrap(files["Models/Item.swift"])
@@ -59,11 +51,7 @@ final class ValidatorShadowingOutputTests: XCTestCase {
         // A name nothing shadows keeps its plain spelling.
         XCTAssertTrue(other.contains("public func validateOther("), other)
 
-        let sources = files.keys.filter { $0.hasSuffix(".swift") }.sorted().map { output.appendingPathComponent($0).path }
-        let modules = productsDirectory.appendingPathComponent("Modules")
-        let result = try runProcess(swiftc, ["-typecheck", "-wmo", "-swift-version", "6", "-module-name", "ShadowClient",
-                                             "-I", modules.path, "-I", repositoryRoot.appendingPathComponent("Sources/CSQLite").path]
-                                    + sources, in: folder)
+        let result = try typecheck(swiftSources(under: output), moduleName: "ShadowClient", in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.contains("warning:") }, [])
     }
