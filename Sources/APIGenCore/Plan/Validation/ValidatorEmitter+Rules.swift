@@ -29,7 +29,7 @@ extension ValidatorEmitter {
         case function
     }
 
-    /// What a `SchemaRule` checks, as data: written as a row of a table's literal (``tableRow(_:patternIndex:)``)
+    /// What a `SchemaRule` checks, as data: written as a row of a table's literal (``tableExpression(_:)``)
     /// or as an initializer call (``ruleExpression(_:)``).
     struct LeafRule: Equatable {
         /// The `JSONTypeSet` members (`[".string", ".null"]`), nil without a `type` keyword.
