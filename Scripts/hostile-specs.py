@@ -62,21 +62,27 @@ def check_output(text, path):
     if unsafe_scalar.search(text):
         problems.append(f"{path}: a raw control character or line separator")
     in_literal = False
+    code_lines = []
     for line in text.split("\n"):
         stripped = line.lstrip(" ")
         if in_literal:
             # A content line of a multi-line string literal (a validator table's row or property name) is text,
-            # not code, as long as no unescaped quote can end the literal early.
+            # not code, as long as no unescaped quote can end the literal early; the declaration check below reads
+            # code only (a property named `class` followed by one named `$` is not `class $`).
             if stripped.startswith('"""'):
                 in_literal = False
-            elif unescaped_quote(line):
-                problems.append(f"{path}: a quote ends a table literal early: {line.strip()}")
+                code_lines.append(line)
+            else:
+                if unescaped_quote(line):
+                    problems.append(f"{path}: a quote ends a table literal early: {line.strip()}")
+                code_lines.append("")
             continue
+        code_lines.append(line)
         if not stripped.startswith("//") and line.endswith('"""'):
             in_literal = True
         elif "struct Injected" in line and not stripped.startswith("//") and '"' not in line:
             problems.append(f"{path}: injected declaration: {line.strip()}")
-    for match in declaration.finditer(text):
+    for match in declaration.finditer("\n".join(code_lines)):
         name = match.group(2).strip("`")
         if match.group(1) == "case" and (name[:1] in '."' or name[:1].isdigit() or name in ("let", "var")):
             continue
