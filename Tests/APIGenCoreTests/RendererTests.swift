@@ -15,6 +15,36 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(Renderer.normalise("é  \n"), "é\n")
     }
 
+    /// Found by the merge judge over the corpus (Docs/merge-results.md): in a description where no response had a
+    /// schema yet, each of two branches that added the first validated operation to a group also added the group's
+    /// validators file, and git reports an add/add conflict for two different new files at one path. A group has its
+    /// validators file whenever validation is on, whether or not anything is validated yet.
+    func testAGroupHasItsValidatorsFileBeforeItsFirstValidatedOperation() throws {
+        func files(_ responseContent: String, validation: GeneratorConfig.ValidationMode = .reject) -> [String] {
+            var config = GeneratorConfig()
+            config.validation = validation
+            let outcome = generate(yaml: """
+                openapi: 3.0.3
+                info: { title: Test, version: '1' }
+                paths:
+                  /versions:
+                    get:
+                      operationId: listVersions
+                      responses:
+                        '200':
+                          description: The versions.\(responseContent)
+                """, config: config)
+            XCTAssertFalse(outcome.hasErrors, outcome.rendered.joined(separator: "\n"))
+            return (outcome.files ?? []).map(\.path).filter { $0.hasPrefix("APIs/") }.sorted()
+        }
+        let schema = "\n          content: { application/json: { schema: { type: array, items: { type: string, maxLength: 9 } } } }"
+        let groupFiles = ["APIs/DefaultAPI+Client.swift", "APIs/DefaultAPI+Validators.swift", "APIs/DefaultAPI.swift"]
+        XCTAssertEqual(files(""), groupFiles, "nothing validated yet")
+        XCTAssertEqual(files(schema), groupFiles, "the first validated operation adds no file in APIs/")
+        XCTAssertEqual(files("", validation: .off), ["APIs/DefaultAPI+Client.swift", "APIs/DefaultAPI.swift"],
+                       "`validation: off` writes no validators files")
+    }
+
     func testMustacheContextKeepsWhatTemplatesRead() throws {
         struct Inner: Encodable { var name: String; var flag: Bool; var missing: String?; var count = 3; var tags = ["x"] }
         struct Outer: Encodable { var items: [Inner]; var title: String? }

@@ -14,16 +14,22 @@ public struct GenerationPlan: Encodable, Sendable {
     public var client: ClientPlan
     /// Compiled validators, in files.
     public var validatorFiles: [ValidatorFilePlan] = []
-    /// Whether the output validates responses at all (some schema has a validator): each API group then has a
-    /// validators file (`api-group-validators`), even when none of its operations has an inline schema.
+    /// Whether the output validates responses at all: each API group then has a validators file
+    /// (`api-group-validators`), even when none of its operations has an inline schema. True whenever `validation`
+    /// is not `off`, even if no response has a schema yet: a group's validators file must not appear with the first
+    /// validated operation, or two branches that each add one would both add the file, and git reports an add/add
+    /// conflict for any two different new files at one path (Docs/merge-results.md). With `validation: off`, only
+    /// when an override validates some operation.
     public var validatesResponses = false
+    /// `validation` in apigen.yml is not `off`.
+    var validationIsConfigured = false
     /// The opt-in `WireDispatcher.swift` (`wireDispatcher: true`); nil when not configured.
     public var wireDispatcher: WireDispatcherPlan?
 
     /// Sets the planned validators: an operation's section of its group file goes to that operation (its template
     /// renders it after the method), every other file to `validatorFiles`.
     public mutating func placeValidators(_ files: [ValidatorFilePlan]) {
-        validatesResponses = !files.isEmpty
+        validatesResponses = validationIsConfigured || !files.isEmpty
         var sections: [String: ValidatorFilePlan] = [:]
         for file in files where file.isOperationSection { sections[file.operation] = file }
         validatorFiles = files.filter { !$0.isOperationSection }

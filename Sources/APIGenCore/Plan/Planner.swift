@@ -113,6 +113,7 @@ public enum Planner {
             groups: groups,
             client: client
         )
+        plan.validationIsConfigured = config.validation != .off
         if config.wireDispatcher {
             plan.wireDispatcher = wireDispatcher(groups: groups, operations: groupOrder.map { groupOperations[$0] ?? [] },
                                                  clientName: clientName, access: config.access.rawValue)
