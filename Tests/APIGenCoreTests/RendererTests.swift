@@ -20,9 +20,11 @@ final class RendererTests: XCTestCase {
     /// validators file, and git reports an add/add conflict for two different new files at one path. A group has its
     /// validators file whenever validation is on, whether or not anything is validated yet.
     func testAGroupHasItsValidatorsFileBeforeItsFirstValidatedOperation() throws {
-        func files(_ responseContent: String, validation: GeneratorConfig.ValidationMode = .reject) -> [String] {
+        func files(_ responseContent: String, validation: GeneratorConfig.ValidationMode = .reject,
+                   overrides: [String: GeneratorConfig.ValidationMode] = [:]) -> [String] {
             var config = GeneratorConfig()
             config.validation = validation
+            config.validationOverrides = overrides
             let outcome = generate(yaml: """
                 openapi: 3.0.3
                 info: { title: Test, version: '1' }
@@ -43,6 +45,8 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(files(schema), groupFiles, "the first validated operation adds no file in APIs/")
         XCTAssertEqual(files("", validation: .off), ["APIs/DefaultAPI+Client.swift", "APIs/DefaultAPI.swift"],
                        "`validation: off` writes no validators files")
+        XCTAssertEqual(files("", validation: .off, overrides: ["listVersions": .strict]), groupFiles,
+                       "an override that validates is decided by the configuration too")
     }
 
     func testMustacheContextKeepsWhatTemplatesRead() throws {

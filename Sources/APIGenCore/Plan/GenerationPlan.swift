@@ -15,13 +15,13 @@ public struct GenerationPlan: Encodable, Sendable {
     /// Compiled validators, in files.
     public var validatorFiles: [ValidatorFilePlan] = []
     /// Whether the output validates responses at all: each API group then has a validators file
-    /// (`api-group-validators`), even when none of its operations has an inline schema. True whenever `validation`
-    /// is not `off`, even if no response has a schema yet: a group's validators file must not appear with the first
-    /// validated operation, or two branches that each add one would both add the file, and git reports an add/add
-    /// conflict for any two different new files at one path (Docs/merge-results.md). With `validation: off`, only
-    /// when an override validates some operation.
+    /// (`api-group-validators`), even when none of its operations has an inline schema. Decided by the configuration
+    /// alone (``validationIsConfigured``), not by whether some response has a schema yet: a group's validators file
+    /// must not appear with the first validated operation, or two branches that each add one would both add the
+    /// file, and git reports an add/add conflict for any two different new files at one path (Docs/merge-results.md).
     public var validatesResponses = false
-    /// `validation` in apigen.yml is not `off`.
+    /// `validation` in apigen.yml, or one of its `validationOverrides`, is not `off` (validators are planned only for
+    /// operations whose mode is not `off`, so planned validators imply it; `placeValidators` checks both anyway).
     var validationIsConfigured = false
     /// The opt-in `WireDispatcher.swift` (`wireDispatcher: true`); nil when not configured.
     public var wireDispatcher: WireDispatcherPlan?

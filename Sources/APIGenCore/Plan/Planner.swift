@@ -113,7 +113,7 @@ public enum Planner {
             groups: groups,
             client: client
         )
-        plan.validationIsConfigured = config.validation != .off
+        plan.validationIsConfigured = config.validation != .off || config.validationOverrides.values.contains { $0 != .off }
         if config.wireDispatcher {
             plan.wireDispatcher = wireDispatcher(groups: groups, operations: groupOrder.map { groupOperations[$0] ?? [] },
                                                  clientName: clientName, access: config.access.rawValue)
