@@ -76,9 +76,10 @@ struct OutputWriter {
         }
         var changes: [Change] = []
         let produced = Set(generated.map(\.path))
+        // A first generation has nothing to compare: no file is read (DigitalOcean writes 1,331 files).
+        let outputExists = fileManager.fileExists(atPath: folder)
         for file in generated.sorted(by: { $0.path < $1.path }) {
-            let url = URL(fileURLWithPath: folder).appendingPathComponent(file.path)
-            guard let existing = fileManager.contents(atPath: url.path) else {
+            guard outputExists, let existing = fileManager.contents(atPath: Self.join(folder, file.path)) else {
                 changes.append(.added(file.path))
                 continue
             }
@@ -128,7 +129,8 @@ struct OutputWriter {
         let writes = changes.filter { if case .removed = $0 { return false } else { return true } }.map(\.path)
         try Self.createFolders(for: writes, in: staging)
         // Serially: writing from both cores made the kernel's share (ext4 inode allocation) grow more than it saved.
-        for path in writes { try Self.write(Data(files[path]!.utf8), to: staging.appendingPathComponent(path).path) }
+        // Paths are joined as strings: `URL.appendingPathComponent` stats each one to learn whether it is a folder.
+        for path in writes { try Self.write(Data(files[path]!.utf8), to: Self.join(staging.path, path)) }
         // A first generation (no output folder yet) moves the whole staged folder into place with one rename.
         if !fileManager.fileExists(atPath: output.path) {
             try fileManager.moveItem(at: staging, to: output)
@@ -153,13 +155,19 @@ struct OutputWriter {
 
     /// Creates each distinct folder the files need once (there are a handful for hundreds of files).
     private static func createFolders(for paths: [String], in root: URL) throws {
-        var folders: Set<String> = []
+        var folders: Set<Substring> = []
         for path in paths {
-            let folder = root.appendingPathComponent(path).deletingLastPathComponent()
-            if folders.insert(folder.path).inserted {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+            if folders.insert(folder).inserted {
+                try FileManager.default.createDirectory(atPath: join(root.path, String(folder)), withIntermediateDirectories: true)
             }
         }
+    }
+
+    /// `relative` below `folder`; `relative` passed ``checkInsideOutput(_:)``, so plain concatenation is exact.
+    static func join(_ folder: String, _ relative: String) -> String {
+        if relative.isEmpty { return folder }
+        return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
     }
 
     /// Writes without `fsync`: the staged files are renamed into place only after every write succeeded, and a
