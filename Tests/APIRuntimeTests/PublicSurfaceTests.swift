@@ -7,7 +7,7 @@ import XCTest
 /// only go down (Docs/Runtime.md, "Public surface").
 final class PublicSurfaceTests: XCTestCase {
     /// Top-level public types of the core today; lower it when types leave the core, never raise it silently.
-    static let maximumPublicTypes = 45
+    static let maximumPublicTypes = 43
 
     /// Types generated code calls and apps never need: behind `@_spi(Generated)`.
     static let generatedOnlyTypes: Set<String> = [

@@ -33,8 +33,6 @@ public enum ClientEvent: Sendable {
     case validationFailed(operation: String, message: String)
     /// Storage could not be read or written (a corrupt or unreadable file is replaced by an empty one).
     case storageError(message: String)
-    /// A reachability monitor reported a change.
-    case reachabilityChanged(ReachabilityStatus)
 }
 
 /// One request as seen by ``APIClient``: sent with the same ``id`` in its started and finished/failed events, and in

@@ -153,15 +153,13 @@ public actor OfflineQueue {
         try await storage.removeQueueEntries(scope)
     }
 
-    /// Flushes whenever `monitor` reports `ReachabilityStatus.reachable` (including at once if it is now),
-    /// replacing an earlier monitor. Each change is also emitted as `ClientEvent.reachabilityChanged(_:)`.
+    /// Flushes whenever `monitor` reports ``ReachabilityStatus/reachable`` (including at once if it is now),
+    /// replacing an earlier monitor. To show connectivity, observe the monitor's own ``ReachabilityMonitor/updates()``.
     public func startMonitoring(_ monitor: any ReachabilityMonitor) {
         monitorTask?.cancel()
         let updates = monitor.updates()
-        let events = events
         monitorTask = Task { [weak self] in
             for await status in updates {
-                events?.emit(.reachabilityChanged(status))
                 guard status == .reachable, let self else { continue }
                 await self.flush()
             }

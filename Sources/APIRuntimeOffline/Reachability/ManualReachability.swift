@@ -1,6 +1,7 @@
 import APIRuntime
 
-/// A `ReachabilityMonitor` whose status is set by hand: for tests, previews, and apps with their own signal.
+/// A ``ReachabilityMonitor`` whose status is set by hand: for tests, previews, and apps with their own signal (it is
+/// here rather than in `APIRuntimeTesting` because such apps ship it).
 public final class ManualReachability: ReachabilityMonitor {
     private let current: Locked<ReachabilityStatus>
     private let broadcast = Broadcast<ReachabilityStatus>(bufferSize: 16)

@@ -8,11 +8,11 @@ public enum ReachabilityStatus: String, Sendable, Hashable {
     case unknown
 }
 
-/// Reports network reachability changes; `OfflineQueue.startMonitoring(_:)` (`APIRuntimeOffline`) flushes the
-/// queue whenever it reports ``ReachabilityStatus/reachable``.
+/// Reports network reachability changes; ``OfflineQueue/startMonitoring(_:)`` flushes the queue whenever it reports
+/// ``ReachabilityStatus/reachable``. An app that shows its connectivity observes ``updates()`` of the same monitor.
 ///
-/// Implementations: `NWPathReachability` (Apple platforms) and `ProbeReachability` (every platform, used on Linux)
-/// in `APIRuntimeOffline`, `ManualReachability` in `APIRuntimeTesting` (tests, previews, apps with their own signal).
+/// Implementations: ``NWPathReachability`` (Apple platforms), ``ProbeReachability`` (every platform, used on Linux)
+/// and ``ManualReachability`` (tests, previews, apps with their own signal).
 public protocol ReachabilityMonitor: Sendable {
     /// The status last determined.
     var status: ReachabilityStatus { get }
