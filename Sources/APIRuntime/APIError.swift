@@ -54,7 +54,7 @@ public enum APIError: Error {
     /// The server answered with a status the API description does not list for this operation.
     case unexpectedStatus(operation: String, status: Int, body: Data)
     /// The body does not match the schema the description gives for it (a body that is not JSON at all included),
-    /// and the validation mode rejects it (``ValidationMode``). `report` lists every failed check, bounded, with
+    /// and the validation mode rejects it (`validation:` in apigen.yml). `report` lists every failed check, bounded, with
     /// instance path, keyword and schema location.
     case invalidResponse(operation: String, status: Int, report: ValidationReport)
     /// The response body did not decode as the expected type; `message` names the JSON path and the mismatch,

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 
 /// The parts of a `multipart/form-data` body, in order. Generated methods of operations with a multipart body fill
-/// one in, a part per argument; an app can also build one and send ``encodedBody`` with ``contentType``.
+/// one in, a part per argument; an app can also build one and send ``encodedBody()`` with ``contentType``.
 public struct MultipartForm: Sendable {
     /// The boundary between parts; must not occur in any part's data.
     public let boundary: String

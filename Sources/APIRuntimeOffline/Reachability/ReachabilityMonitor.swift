@@ -11,7 +11,7 @@ public enum ReachabilityStatus: String, Sendable, Hashable {
 /// Reports network reachability changes; ``OfflineQueue/startMonitoring(_:)`` flushes the queue whenever it reports
 /// ``ReachabilityStatus/reachable``. An app that shows its connectivity observes ``updates()`` of the same monitor.
 ///
-/// Implementations: ``NWPathReachability`` (Apple platforms), ``ProbeReachability`` (every platform, used on Linux)
+/// Implementations: `NWPathReachability` (Apple platforms; not compiled on Linux), ``ProbeReachability`` (every platform, used on Linux)
 /// and ``ManualReachability`` (tests, previews, apps with their own signal).
 public protocol ReachabilityMonitor: Sendable {
     /// The status last determined.
