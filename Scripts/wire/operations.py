@@ -28,6 +28,9 @@ class Body:
     encoding: dict = dataclasses.field(default_factory=dict)
     # The `headers` of multipart parts' encodings (PartHeader), Content-Type left out as OpenAPI says.
     part_headers: list = dataclasses.field(default_factory=list)
+    # A wildcard media type (`*/*`) with a string schema: raw bytes whose Content-Type the caller names, not JSON
+    # (apigen's OperationPlanner+WildcardBody.swift).
+    raw: bool = False
 
 
 @dataclasses.dataclass
@@ -65,6 +68,26 @@ class Operation:
 
 def _default_style(location):
     return {"query": "form", "cookie": "form", "path": "simple", "header": "simple"}[location]
+
+
+def is_raw_wildcard(media_type, schema, documents, base):
+    """Whether a request body is raw content with a caller-chosen Content-Type: a wildcard media type whose schema
+    is a string (or an untyped `format: binary`), as GitHub's release asset upload (`*/*`, `type: string`)."""
+    if "*" not in media_type or schema is None:
+        return False
+    node, _ = documents.deref(schema, base)
+    if not isinstance(node, dict) or node.get("properties") or "items" in node:
+        return False
+    types = node.get("type")
+    types = [types] if isinstance(types, str) else list(types or [])
+    return types == ["string"] or (not types and node.get("format") == "binary")
+
+
+def wildcard_default_type(media_type):
+    """The Content-Type apigen sends for a raw wildcard body when none is given (None: the argument is required)."""
+    base = media_type.split(";")[0].strip().lower()
+    return {"*/*": "application/octet-stream", "application/*": "application/octet-stream",
+            "text/*": "text/plain"}.get(base)
 
 
 def _is_json(media_type):
@@ -183,7 +206,8 @@ def collect(documents):
                                     part=part, name=name, required=bool((header or {}).get("required")),
                                     schema=(header or {}).get("schema") or {"type": "string"}, base=header_base))
                     body = Body(media_type=media_type, schema=media.get("schema"), base=node_base,
-                                required=bool(node.get("required")), encoding=encoding, part_headers=part_headers)
+                                required=bool(node.get("required")), encoding=encoding, part_headers=part_headers,
+                                raw=is_raw_wildcard(media_type, media.get("schema"), documents, node_base))
             responses = []
             for status, raw in (operation.get("responses") or {}).items():
                 node, node_base = documents.deref(raw, op_base)

@@ -182,6 +182,56 @@ final class OperationSnippetTests: XCTestCase {
                        "if let body { try __request.jsonBody(body, encoder: client.encoder) }")
     }
 
+    /// Found by the wire harness on GitHub's release asset upload (`*/*` with `type: string`, "the raw file data"):
+    /// the body went out as a JSON string, quotes included, as `application/json`. A wildcard body with a string
+    /// schema is raw bytes with a Content-Type the caller names; a wildcard with a model stays JSON; a wildcard with
+    /// no default (`image/*`) makes the argument required, and `image/*` itself is never sent.
+    func testAWildcardBodyWithAStringSchemaIsRawBytesWithTheCallersContentType() {
+        let outcome = generate(yaml: """
+            openapi: 3.0.3
+            info: { title: T, version: '1' }
+            paths:
+              /assets:
+                post:
+                  operationId: uploadAsset
+                  requestBody: { content: { '*/*': { schema: { type: string } } } }
+                  responses: { '204': { description: stored } }
+              /notes:
+                post:
+                  operationId: addNote
+                  requestBody: { required: true, content: { 'text/*': { schema: { type: string } } } }
+                  responses: { '204': { description: stored } }
+              /avatars:
+                put:
+                  operationId: setAvatar
+                  requestBody: { required: true, content: { 'image/*': { schema: { type: string, format: binary } } } }
+                  responses: { '204': { description: set } }
+              /things:
+                post:
+                  operationId: addThing
+                  requestBody: { required: true, content: { '*/*': { schema: { $ref: '#/components/schemas/Thing' } } } }
+                  responses: { '204': { description: stored } }
+            components:
+              schemas:
+                Thing: { type: object, properties: { name: { type: string } } }
+            """)
+        let api = outcome.file("APIs/DefaultAPI.swift") ?? ""
+        assertContains(api,
+                       "public func uploadAsset(body: Data? = nil, contentType: String = \"application/octet-stream\") async throws {",
+                       "if let body { __request.binaryBody(body, contentType: contentType) }",
+                       "/// - Parameter contentType: the body's media type, one that `*/*` allows (default `application/octet-stream`)",
+                       // Raw content is binary, so it can be sent from a file too, with the same default.
+                       "public func uploadAsset(fromFile: URL, contentType: String = \"application/octet-stream\", progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws {",
+                       "public func addNote(body: String, contentType: String = \"text/plain\") async throws {",
+                       "__request.binaryBody(Data(body.utf8), contentType: contentType)",
+                       "public func setAvatar(body: Data, contentType: String) async throws {",
+                       "__request.binaryBody(body, contentType: contentType)",
+                       "public func addThing(body: Thing) async throws {",
+                       "try __request.jsonBody(body, encoder: client.encoder)")
+        XCTAssertFalse(api.contains("contentType: \"image/*\""), api)
+        XCTAssertFalse(api.contains("contentType: \"text/*\""), api)
+    }
+
     /// Found by the wire harness on Twilio: a documented `307` was followed by URLSession, so its response never
     /// reached the caller. Operations documenting a redirect ask the transport not to follow; `304` is no redirect.
     func testAnOperationDocumentingARedirectAsksNotToFollowIt() {

@@ -109,14 +109,16 @@ extension OperationPlanner {
                     docLines: [String], scope: inout NameScope) -> UploadPlan? {
         guard let body = operation.requestBody, let content = sentContent(body) else { return nil }
         let mediaType = content.mediaType.lowercased()
-        guard !mediaType.isEmpty, !Self.isJSON(mediaType), !mediaType.hasPrefix("text/"),
-              !mediaType.hasPrefix("multipart/"), !mediaType.hasPrefix("application/x-www-form-urlencoded")
+        // Raw content under a wildcard (`*/*` with a string schema) is binary too.
+        guard !mediaType.isEmpty, !mediaType.hasPrefix("text/"), isRawWildcardBody(content) || (!Self.isJSON(mediaType)
+              && !mediaType.hasPrefix("multipart/") && !mediaType.hasPrefix("application/x-www-form-urlencoded"))
         else { return nil }
         let file = scope.claim("fromFile")
         let contentType = scope.claim("contentType")
         let progress = scope.claim("progress")
-        // A range (`image/*`) is no Content-Type: the caller names the concrete one.
-        let contentTypeDefault = content.mediaType.contains("*") ? "" : " = \(SwiftNaming.stringLiteral(content.mediaType))"
+        // A range (`image/*`) is no Content-Type: the caller names the concrete one, unless one fits any (`*/*`).
+        let fallback = content.mediaType.contains("*") ? Self.defaultContentType(forWildcard: content.mediaType) : content.mediaType
+        let contentTypeDefault = fallback.map { " = \(SwiftNaming.stringLiteral($0))" } ?? ""
         let added = ["\(file): URL", "\(contentType): String\(contentTypeDefault)",
                      "\(progress): (@Sendable (TransferProgress) -> Void)? = nil"]
         var docs = docLines

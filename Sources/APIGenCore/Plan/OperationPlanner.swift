@@ -107,9 +107,11 @@ struct OperationPlanner {
         }
         var jsonBodyType: String?
         let (parametersWithoutBody, statementsWithoutBody) = (parameters, statements)
+        // The upload-from-file variant names its own arguments after these (its `contentType` is not the body's).
+        var uploadScope = scope
         if let body = operation.requestBody {
             jsonBodyType = planBody(body, operation: operation, typePrefix: typePrefix, scope: &scope, parameters: &parameters,
-                                    statements: &statements, wireArguments: &wireArguments)
+                                    statements: &statements, wireArguments: &wireArguments, parameterDocs: &parameterDocs)
         }
         if let requirements = operation.security {
             docs.append("")
@@ -160,7 +162,7 @@ struct OperationPlanner {
         plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &downloadScope)
         if streamed == nil {
             plan.upload = planUpload(operation, methodName: methodName, parameters: parametersWithoutBody, statements: statementsWithoutBody,
-                                     docLines: docs, scope: &scope)
+                                     docLines: docs, scope: &uploadScope)
         }
         if let requirements = operation.security {
             plan.hasSecurity = true
@@ -240,7 +242,7 @@ struct OperationPlanner {
     @discardableResult
     private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,
                           parameters: inout [String], statements: inout RequestStatements,
-                          wireArguments: inout [WireArgumentPlan]) -> String? {
+                          wireArguments: inout [WireArgumentPlan], parameterDocs: inout [String]) -> String? {
         guard let content = sentContent(body) else { return nil }
         if ["get", "head"].contains(operation.method.lowercased()) {
             models.diagnostics.append(.warning(
@@ -250,7 +252,8 @@ struct OperationPlanner {
         let label = scope.claim("body")
         let local = localName(for: label, scope: &scope)
         let optional = !body.required
-        if Self.isJSON(content.mediaType) || content.mediaType.hasPrefix("application/x-www-form-urlencoded") {
+        let isRaw = isRawWildcardBody(content)
+        if !isRaw && (Self.isJSON(content.mediaType) || content.mediaType.hasPrefix("application/x-www-form-urlencoded")) {
             let shared = SharedObjectName.name(of: body.node, outside: operation, kind: "RequestBody")
             let ownName = (borrowedOwner(of: body.node, outside: operation).map(ownTypePrefix) ?? typePrefix) + "Request"
             let usage = content.schema.map {
@@ -279,14 +282,18 @@ struct OperationPlanner {
             parameters.append(Self.declaration(label, local, "String", isRequired: !optional))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: "String", isRequired: !optional,
                                                   location: .body, wireName: ""))
+            let contentType = content.mediaType.contains("*") ? planWildcardContentType(
+                content.mediaType, scope: &scope, parameters: &parameters, wireArguments: &wireArguments, parameterDocs: &parameterDocs) : nil
             statements.append(.body(BodyWrite(local: local, encoding: .text(mediaType: content.mediaType), isOptional: optional,
-                                              sendsNull: false, shape: nil)))
+                                              sendsNull: false, shape: nil, contentTypeArgument: contentType)))
         } else {
             parameters.append(Self.declaration(label, local, "Data", isRequired: !optional))
             wireArguments.append(WireArgumentPlan(label: label, swiftType: "Data", isRequired: !optional,
                                                   location: .body, wireName: ""))
+            let contentType = content.mediaType.contains("*") ? planWildcardContentType(
+                content.mediaType, scope: &scope, parameters: &parameters, wireArguments: &wireArguments, parameterDocs: &parameterDocs) : nil
             statements.append(.body(BodyWrite(local: local, encoding: .binary(mediaType: content.mediaType), isOptional: optional,
-                                              sendsNull: false, shape: nil)))
+                                              sendsNull: false, shape: nil, contentTypeArgument: contentType)))
         }
         return nil
     }

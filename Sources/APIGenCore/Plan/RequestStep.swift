@@ -66,6 +66,9 @@ public struct BodyWrite: Sendable, Equatable {
     public var sendsNull: Bool
     /// The shape of a canonical model the body is sent as (its field names), if it is one.
     public var shape: String?
+    /// The argument a raw body's `Content-Type` is read from, when the description allows a wildcard (`*/*`);
+    /// nil: the encoding's own media type is sent.
+    public var contentTypeArgument: String? = nil
 }
 
 /// A form field whose `encoding` entry changes how it is written.
