@@ -18,6 +18,12 @@ public struct AuthAPI: Sendable {
 }
 
 extension AuthAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var loginWithEmail: OperationInfo {
+        OperationInfo(id: "loginWithEmail", method: "POST", path: "/auth/email", security: [])
+    }
+
     /// Log in with email and password
     ///
     /// Exchanges an email/password pair for an access and a refresh token.
@@ -26,7 +32,7 @@ extension AuthAPI {
     ///
     /// Security: none; the call never carries credentials.
     public func loginWithEmail(body: EmailLogin) async throws -> Tokens {
-        let __operation = OperationInfo(id: "loginWithEmail", method: "POST", path: "/auth/email", security: [])
+        let __operation = Self.loginWithEmail
         var __request = RequestBuilder(method: "POST", path: "/auth/email")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()
@@ -56,6 +62,12 @@ public indirect enum LoginWithEmailError: Sendable, Error {
 }
 
 extension AuthAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var refreshTokens: OperationInfo {
+        OperationInfo(id: "refreshTokens", method: "POST", path: "/auth/refresh", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Renew the access token
     ///
     /// Exchanges the refresh token for a new pair. Called with the expired access token, which identifies the
@@ -65,7 +77,7 @@ extension AuthAPI {
     ///
     /// Security: `bearerAuth`.
     public func refreshTokens(body: TokenRefresh) async throws -> Tokens {
-        let __operation = OperationInfo(id: "refreshTokens", method: "POST", path: "/auth/refresh", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.refreshTokens
         var __request = RequestBuilder(method: "POST", path: "/auth/refresh")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()
@@ -93,6 +105,12 @@ public indirect enum RefreshTokensError: Sendable, Error {
 }
 
 extension AuthAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var loginWithFacebook: OperationInfo {
+        OperationInfo(id: "loginWithFacebook", method: "POST", path: "/auth/facebook", security: [])
+    }
+
     /// Log in with a Facebook access token
     ///
     /// Exchanges a Facebook user access token for our own tokens. The legacy gateway in front of
@@ -102,7 +120,7 @@ extension AuthAPI {
     ///
     /// Security: none; the call never carries credentials.
     public func loginWithFacebook(body: LoginWithFacebookRequest) async throws -> Tokens {
-        let __operation = OperationInfo(id: "loginWithFacebook", method: "POST", path: "/auth/facebook", security: [])
+        let __operation = Self.loginWithFacebook
         var __request = RequestBuilder(method: "POST", path: "/auth/facebook")
         try __request.formBody(body)
         let __calledAt = Date()

@@ -18,6 +18,12 @@ public struct ConfigAPI: Sendable {
 }
 
 extension ConfigAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var updateConfig: OperationInfo {
+        OperationInfo(id: "updateConfig", method: "PUT", path: "/config", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Replace the account's app settings
     ///
     /// Replaces the whole config. Send back the `version` you last read; a stale version is rejected with 409
@@ -27,7 +33,7 @@ extension ConfigAPI {
     ///
     /// Security: `bearerAuth`.
     public func updateConfig(body: Config) async throws -> Config {
-        let __operation = OperationInfo(id: "updateConfig", method: "PUT", path: "/config", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.updateConfig
         var __request = RequestBuilder(method: "PUT", path: "/config")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()
@@ -61,6 +67,12 @@ public indirect enum UpdateConfigError: Sendable, Error {
 }
 
 extension ConfigAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var getHealth: OperationInfo {
+        OperationInfo(id: "getHealth", method: "GET", path: "/health", security: [])
+    }
+
     /// Liveness probe
     ///
     /// Cheap check the app calls before showing the maintenance screen.
@@ -70,7 +82,7 @@ extension ConfigAPI {
     ///
     /// Security: none; the call never carries credentials.
     public func getHealth() async throws -> GetHealthResponse {
-        let __operation = OperationInfo(id: "getHealth", method: "GET", path: "/health", security: [])
+        let __operation = Self.getHealth
         let __request = RequestBuilder(method: "GET", path: "/health")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)

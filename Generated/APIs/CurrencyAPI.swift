@@ -18,6 +18,12 @@ public struct CurrencyAPI: Sendable {
 }
 
 extension CurrencyAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var getCurrencyRates: OperationInfo {
+        OperationInfo(id: "getCurrencyRates", method: "GET", path: "/currency/rates", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.partnerKey)]), SecurityRequirement([.init(MemberAPI.SecuritySchemes.legacyPartnerKey)]), SecurityRequirement([.init(MemberAPI.SecuritySchemes.partnerOAuth, scopes: ["rates:read"])])])
+    }
+
     /// Current exchange rates
     ///
     /// Returns <b>rates</b> & history for the shop's price display, e.g. `GET /currency/rates?base=USD`.
@@ -30,7 +36,7 @@ extension CurrencyAPI {
     ///
     /// - Parameter base: Currency the rates are quoted against.
     public func getCurrencyRates(base: String? = nil) async throws -> CurrencyRates {
-        let __operation = OperationInfo(id: "getCurrencyRates", method: "GET", path: "/currency/rates", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.partnerKey)]), SecurityRequirement([.init(MemberAPI.SecuritySchemes.legacyPartnerKey)]), SecurityRequirement([.init(MemberAPI.SecuritySchemes.partnerOAuth, scopes: ["rates:read"])])])
+        let __operation = Self.getCurrencyRates
         var __request = RequestBuilder(method: "GET", path: "/currency/rates")
         __request.query("base", base)
         let __calledAt = Date()

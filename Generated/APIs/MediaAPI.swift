@@ -18,6 +18,12 @@ public struct MediaAPI: Sendable {
 }
 
 extension MediaAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var uploadAvatar: OperationInfo {
+        OperationInfo(id: "uploadAvatar", method: "POST", path: "/members/me/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Upload a new avatar
     ///
     /// Replaces the caller's avatar. The server crops to the given square before scaling.
@@ -29,7 +35,7 @@ extension MediaAPI {
     /// A file part made with `MultipartFile(contentsOf:)` is read from disk as the body is sent (memory stays
     /// bounded); `progress` reports the body's bytes sent and its size.
     public func uploadAvatar(file: MultipartFile, crop: UploadAvatarCrop? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> UploadAvatarData {
-        let __operation = OperationInfo(id: "uploadAvatar", method: "POST", path: "/members/me/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.uploadAvatar
         var __request = RequestBuilder(method: "POST", path: "/members/me/avatar")
         try __request.multipartBody { __form in
             __form.append("file", file)
@@ -68,6 +74,12 @@ public indirect enum UploadAvatarError: Sendable, Error {
 }
 
 extension MediaAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var downloadAvatar: OperationInfo {
+        OperationInfo(id: "downloadAvatar", method: "GET", path: "/members/{memberId}/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Download a member's avatar
     ///
     /// The raw image bytes. CDN edges answer with `application/octet-stream` when they lost the original type.
@@ -76,7 +88,7 @@ extension MediaAPI {
     ///
     /// Security: `bearerAuth`.
     public func downloadAvatar(memberID: Int64, size: DownloadAvatarSize? = nil) async throws -> Data {
-        let __operation = OperationInfo(id: "downloadAvatar", method: "GET", path: "/members/{memberId}/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.downloadAvatar
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
         __request.path("memberId", memberID)
         __request.query("size", size)
@@ -104,7 +116,7 @@ extension MediaAPI {
     /// with `resumable`, an interrupted download continues with `Range` on the next call.
     /// A status other than 2xx throws `APIError.unexpectedStatus`.
     public func downloadAvatar(memberID: Int64, size: DownloadAvatarSize? = nil, to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {
-        let __operation = OperationInfo(id: "downloadAvatar", method: "GET", path: "/members/{memberId}/avatar", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.downloadAvatar
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
         __request.path("memberId", memberID)
         __request.query("size", size)

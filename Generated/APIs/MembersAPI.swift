@@ -18,6 +18,12 @@ public struct MembersAPI: Sendable {
 }
 
 extension MembersAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var getProfile: OperationInfo {
+        OperationInfo(id: "getProfile", method: "GET", path: "/members/me", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Get the caller's profile
     ///
     /// Returns the profile of the member the access token belongs to.
@@ -26,7 +32,7 @@ extension MembersAPI {
     ///
     /// Security: `bearerAuth`.
     public func getProfile() async throws -> Member {
-        let __operation = OperationInfo(id: "getProfile", method: "GET", path: "/members/me", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.getProfile
         let __request = RequestBuilder(method: "GET", path: "/members/me")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
@@ -53,6 +59,12 @@ public indirect enum GetProfileError: Sendable, Error {
 }
 
 extension MembersAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var getMember: OperationInfo {
+        OperationInfo(id: "getMember", method: "GET", path: "/members/{memberId}", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Get another member's detailed profile
     ///
     /// The public profile plus the counters and recent activity shown on the profile screen.
@@ -62,7 +74,7 @@ extension MembersAPI {
     ///
     /// Security: `bearerAuth`.
     public func getMember(memberID: Int64) async throws -> DetailedProfile {
-        let __operation = OperationInfo(id: "getMember", method: "GET", path: "/members/{memberId}", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.getMember
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}")
         __request.path("memberId", memberID)
         let __calledAt = Date()
@@ -94,6 +106,12 @@ public indirect enum GetMemberError: Sendable, Error {
 }
 
 extension MembersAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var getFriends: OperationInfo {
+        OperationInfo(id: "getFriends", method: "GET", path: "/members/{memberId}/friends", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// List a member's friends
     ///
     /// Pages through the friends of `memberId`, newest friendship first unless `sort` says otherwise.
@@ -115,7 +133,7 @@ extension MembersAPI {
     /// - Parameter xRequestID: Echoed in logs for support tickets.
     /// - Parameter session: Web session cookie; the app sends it only when embedded in the web view.
     public func getFriends(memberID: Int64, page: Int? = nil, pageSize: Int? = nil, sort: GetFriendsSort? = nil, fields: [String]? = nil, xRequestID: UUID? = nil, session: String? = nil) async throws -> FriendsResponseData {
-        let __operation = OperationInfo(id: "getFriends", method: "GET", path: "/members/{memberId}/friends", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.getFriends
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/friends")
         __request.path("memberId", memberID)
         __request.query("page", page)
@@ -155,6 +173,12 @@ public indirect enum GetFriendsError: Sendable, Error {
 }
 
 extension MembersAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var downloadArchive: OperationInfo {
+        OperationInfo(id: "downloadArchive", method: "GET", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Download the account's data archive
     ///
     /// A ZIP of everything stored for the account (photos included), often several gigabytes. The server supports
@@ -164,7 +188,7 @@ extension MembersAPI {
     ///
     /// Security: `bearerAuth`.
     public func downloadArchive() async throws -> Data {
-        let __operation = OperationInfo(id: "downloadArchive", method: "GET", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.downloadArchive
         let __request = RequestBuilder(method: "GET", path: "/members/me/archive")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
@@ -193,7 +217,7 @@ extension MembersAPI {
     /// with `resumable`, an interrupted download continues with `Range` on the next call.
     /// A status other than 2xx throws `APIError.unexpectedStatus`.
     public func downloadArchive(to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {
-        let __operation = OperationInfo(id: "downloadArchive", method: "GET", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.downloadArchive
         let __request = RequestBuilder(method: "GET", path: "/members/me/archive")
         return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
     }
@@ -211,6 +235,12 @@ public indirect enum DownloadArchiveError: Sendable, Error {
 }
 
 extension MembersAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var restoreArchive: OperationInfo {
+        OperationInfo(id: "restoreArchive", method: "PUT", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Restore the account from a data archive
     ///
     /// Replaces everything stored for the account with the contents of an archive made by `downloadArchive`. The
@@ -220,7 +250,7 @@ extension MembersAPI {
     ///
     /// Security: `bearerAuth`.
     public func restoreArchive(body: Data) async throws -> RestoreArchiveData {
-        let __operation = OperationInfo(id: "restoreArchive", method: "PUT", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.restoreArchive
         var __request = RequestBuilder(method: "PUT", path: "/members/me/archive")
         __request.binaryBody(body, contentType: "application/zip")
         let __calledAt = Date()
@@ -240,7 +270,7 @@ extension MembersAPI {
     /// Sends the body from the file at `fromFile`, read as it is sent (memory stays bounded), as
     /// `contentType`, reporting `progress` (bytes sent and the file's size).
     public func restoreArchive(fromFile: URL, contentType: String = "application/zip", progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> RestoreArchiveData {
-        let __operation = OperationInfo(id: "restoreArchive", method: "PUT", path: "/members/me/archive", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.restoreArchive
         let __request = RequestBuilder(method: "PUT", path: "/members/me/archive")
         let __calledAt = Date()
         let __response = try await client.upload(__request, fromFile: fromFile, contentType: contentType, operation: __operation, progress: progress)

@@ -18,6 +18,12 @@ public struct NotificationsAPI: Sendable {
 }
 
 extension NotificationsAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var listNotifications: OperationInfo {
+        OperationInfo(id: "listNotifications", method: "GET", path: "/notifications", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// List in-app notifications
     ///
     /// Newest first. Unknown `kind`s are dropped by the server for old app versions.
@@ -26,7 +32,7 @@ extension NotificationsAPI {
     ///
     /// Security: `bearerAuth`.
     public func listNotifications(page: Int? = nil, pageSize: Int? = nil, unreadOnly: Bool? = nil) async throws -> NotificationsResponseData {
-        let __operation = OperationInfo(id: "listNotifications", method: "GET", path: "/notifications", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.listNotifications
         var __request = RequestBuilder(method: "GET", path: "/notifications")
         __request.query("page", page)
         __request.query("pageSize", pageSize)
@@ -56,6 +62,12 @@ public indirect enum ListNotificationsError: Sendable, Error {
 }
 
 extension NotificationsAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var streamNotifications: OperationInfo {
+        OperationInfo(id: "streamNotifications", method: "GET", path: "/notifications/feed", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Live notification feed
     ///
     /// Server-sent events, one per new notification, with the notification as JSON in `data` (not enveloped).
@@ -66,7 +78,7 @@ extension NotificationsAPI {
     ///
     /// Security: `bearerAuth`.
     public func streamNotifications() async throws -> ServerSentEvents<Notification> {
-        let __operation = OperationInfo(id: "streamNotifications", method: "GET", path: "/notifications/feed", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.streamNotifications
         let __request = RequestBuilder(method: "GET", path: "/notifications/feed")
         let __calledAt = Date()
         let __stream = try await client.stream(__request, operation: __operation, accept: "text/event-stream")
@@ -96,6 +108,12 @@ public indirect enum StreamNotificationsError: Sendable, Error {
 }
 
 extension NotificationsAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var exportNotifications: OperationInfo {
+        OperationInfo(id: "exportNotifications", method: "GET", path: "/notifications/export", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Export every notification
     ///
     /// All notifications of the account, oldest first, one JSON object per line (not enveloped).
@@ -104,7 +122,7 @@ extension NotificationsAPI {
     ///
     /// Security: `bearerAuth`.
     public func exportNotifications() async throws -> JSONStream<Notification> {
-        let __operation = OperationInfo(id: "exportNotifications", method: "GET", path: "/notifications/export", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.exportNotifications
         let __request = RequestBuilder(method: "GET", path: "/notifications/export")
         let __calledAt = Date()
         let __stream = try await client.stream(__request, operation: __operation, accept: "application/jsonl")
@@ -134,6 +152,12 @@ public indirect enum ExportNotificationsError: Sendable, Error {
 }
 
 extension NotificationsAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var trackNotification: OperationInfo {
+        OperationInfo(id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track", isQueueable: true, security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+    }
+
     /// Record what the user did with a notification
     ///
     /// Fire-and-forget analytics; the server queues the event and answers 202 without a body.
@@ -142,7 +166,7 @@ extension NotificationsAPI {
     ///
     /// Security: `bearerAuth`.
     public func trackNotification(notificationID: UUID, body: TrackNotificationRequest) async throws {
-        let __operation = OperationInfo(id: "trackNotification", method: "POST", path: "/notifications/{notificationId}/track", isQueueable: true, security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)])])
+        let __operation = Self.trackNotification
         var __request = RequestBuilder(method: "POST", path: "/notifications/{notificationId}/track")
         __request.path("notificationId", notificationID)
         try __request.jsonBody(body, encoder: client.encoder)
@@ -173,6 +197,12 @@ public indirect enum TrackNotificationError: Sendable, Error {
 }
 
 extension NotificationsAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var registerDevice: OperationInfo {
+        OperationInfo(id: "registerDevice", method: "POST", path: "/devices", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth), .init(MemberAPI.SecuritySchemes.deviceSession)])])
+    }
+
     /// Register a device for push
     ///
     /// Idempotent per `deviceId`; a new `pushToken` replaces the old one. Needs the user's token and the
@@ -182,7 +212,7 @@ extension NotificationsAPI {
     ///
     /// Security: `bearerAuth` and `deviceSession`.
     public func registerDevice(body: Device) async throws -> RegisterDeviceData {
-        let __operation = OperationInfo(id: "registerDevice", method: "POST", path: "/devices", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth), .init(MemberAPI.SecuritySchemes.deviceSession)])])
+        let __operation = Self.registerDevice
         var __request = RequestBuilder(method: "POST", path: "/devices")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()

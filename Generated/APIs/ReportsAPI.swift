@@ -15,6 +15,12 @@ public struct ReportsAPI: Sendable {
 }
 
 extension ReportsAPI {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    public static var reportError: OperationInfo {
+        OperationInfo(id: "reportError", method: "POST", path: "/reports/errors", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)]), SecurityRequirement([])])
+    }
+
     /// Report a failed API call
     ///
     /// Uploads the details of a call that failed on the device so support can replay it.
@@ -24,7 +30,7 @@ extension ReportsAPI {
     ///
     /// Security: `bearerAuth` or no credentials.
     public func reportError(body: ErrorReport) async throws {
-        let __operation = OperationInfo(id: "reportError", method: "POST", path: "/reports/errors", security: [SecurityRequirement([.init(MemberAPI.SecuritySchemes.bearerAuth)]), SecurityRequirement([])])
+        let __operation = Self.reportError
         var __request = RequestBuilder(method: "POST", path: "/reports/errors")
         try __request.jsonBody(body, encoder: client.encoder)
         let __calledAt = Date()

@@ -34,6 +34,26 @@ final class ExampleAPIClientTests: XCTestCase {
         XCTAssertEqual(transport.requests.first?.headerFields[.accept], "application/json")
     }
 
+    /// Issue 20: a test stubs an operation by its generated name (`MembersAPI.getProfile`, the `OperationInfo` the
+    /// method sends with) instead of restating its method and path; the stub answers that operation only.
+    func testAnOperationIsStubbedByItsGeneratedName() async throws {
+        let transport = MockTransport()
+        transport.on(MembersAPI.getProfile, respond: .json(profileJSON))
+        let api = client(transport)
+        let profile = try await api.members.getProfile()
+        XCTAssertEqual(profile.username, "ann")
+        XCTAssertEqual(MembersAPI.getProfile.id, "getProfile")
+        XCTAssertEqual(MembersAPI.getProfile.method, "GET")
+        XCTAssertEqual(MembersAPI.getProfile.path, "/members/me")
+        XCTAssertEqual(MembersAPI.getProfile.securityDescription, "bearerAuth")
+        do {
+            _ = try await api.members.getMember(memberID: 7)
+            XCTFail("a stub of getProfile answered getMember")
+        } catch {
+            XCTAssertTrue("\(error)".contains("no handler for GET"), "\(error)")
+        }
+    }
+
     func testFriendsRequestCarriesEveryParameterKind() async throws {
         let transport = MockTransport()
         transport.on("GET /v1/members/{memberId}/friends", respond: .json("""

@@ -8,7 +8,9 @@ extension Planner {
         var propertyScope = NameScope(reserved: ["client", "init"])
         for tag in order {
             let typeName = typeNames[tag] ?? tag
-            var methodScope = NameScope(reserved: ["client", "init"])
+            // Each operation is also a static property of its name (`MembersAPI.getProfile`, an `OperationInfo`), beside
+            // the group's own static `envelopeFormat`.
+            var methodScope = NameScope(reserved: ["client", "init", "envelopeformat"])
             var plans: [OperationPlan] = []
             for operation in groupOperations[tag] ?? [] {
                 let rawName = operation.operationId ?? (operation.method.lowercased() + " " + operation.path)

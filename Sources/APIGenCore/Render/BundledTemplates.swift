@@ -69,6 +69,12 @@ import Foundation
 {{#operations}}
 
 extension {{name}} {
+    /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
+    /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
+    {{access}} static var {{methodName}}: OperationInfo {
+        OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}}{{#hasSecurity}}, security: {{{securityLiteral}}}{{/hasSecurity}})
+    }
+
 {{#docLines}}
     /// {{{.}}}
 {{/docLines}}
@@ -76,7 +82,7 @@ extension {{name}} {
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
-        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}}{{#hasSecurity}}, security: {{{securityLiteral}}}{{/hasSecurity}})
+        let __operation = Self.{{methodName}}
         {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
 {{#requestStatements}}
         {{{.}}}
@@ -129,7 +135,7 @@ extension {{name}} {
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws -> DownloadResult {
-        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}}{{#hasSecurity}}, security: {{{securityLiteral}}}{{/hasSecurity}})
+        let __operation = Self.{{methodName}}
         {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
 {{#requestStatements}}
         {{{.}}}
@@ -146,7 +152,7 @@ extension {{name}} {
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
-        let __operation = OperationInfo(id: {{{operationIdLiteral}}}, method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}}{{#isQueueable}}, isQueueable: true{{/isQueueable}}{{#hasSecurity}}, security: {{{securityLiteral}}}{{/hasSecurity}})
+        let __operation = Self.{{methodName}}
         {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
 {{#requestStatements}}
         {{{.}}}
