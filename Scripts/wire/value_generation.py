@@ -332,7 +332,7 @@ def strip_read_only(value, schema):
         for key, member in value.items():
             children = [s["properties"][key] for s in schemas
                         if isinstance(s, dict) and isinstance(s.get("properties"), dict) and key in s["properties"]]
-            if any(isinstance(c, dict) and c.get("readOnly") is True for c in children):
+            if any(_is_read_only(c) for c in children):
                 continue
             result[key] = strip_read_only(member, {"allOf": children}) if children else member
         return result
@@ -340,6 +340,14 @@ def strip_read_only(value, schema):
         return [strip_read_only(item, {"allOf": items}) if (items := _item_schemas(schemas, index)) else item
                 for index, item in enumerate(value)]
     return value
+
+
+def _is_read_only(schema, depth=0):
+    """`readOnly` on the schema itself or on one of its `allOf` members (DigitalOcean's `connection: {allOf: [{$ref:
+    ...}, {readOnly: true}]}`: OpenAPI 3.0 ignores a `$ref`'s siblings, so annotations go in an `allOf`)."""
+    if not isinstance(schema, dict) or depth > 32:
+        return False
+    return schema.get("readOnly") is True or any(_is_read_only(member, depth + 1) for member in schema.get("allOf") or [])
 
 
 def _strip_all(value, schemas):

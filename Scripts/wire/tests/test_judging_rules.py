@@ -10,7 +10,7 @@ import unittest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from semantic_equality import differences  # noqa: E402
-from value_generation import strip_undeclared, wire_schema  # noqa: E402
+from value_generation import strip_read_only, strip_undeclared, wire_schema  # noqa: E402
 
 
 class ParameterTextTests(unittest.TestCase):
@@ -42,6 +42,21 @@ class TupleStrippingTests(unittest.TestCase):
     def test_draft4_items_array_and_additional_items(self):
         schema = {"items": [{}, {"properties": {"a": {}}}], "additionalItems": {"properties": {"c": {}}}}
         self.assertEqual(strip_undeclared([1, {"a": 1, "b": 2}, {"a": 1, "c": 3}], schema), [1, {"a": 1}, {"c": 3}])
+
+
+class ReadOnlyStrippingTests(unittest.TestCase):
+    """What a client leaves out of a request: members marked readOnly, also through an `allOf` member."""
+
+    def test_read_only_through_an_all_of_member_is_left_out(self):
+        schema = {"type": "object", "properties": {
+            "name": {"type": "string"},
+            "id": {"type": "integer", "readOnly": True},
+            "connection": {"allOf": [{"type": "object"}, {"readOnly": True}]},
+            "nested": {"allOf": [{"allOf": [{"readOnly": True}]}]},
+            "choice": {"anyOf": [{"type": "object"}, {"readOnly": True}]},
+        }}
+        value = {"name": "a", "id": 1, "connection": {}, "nested": 2, "choice": {}}
+        self.assertEqual(strip_read_only(value, schema), {"name": "a", "choice": {}})
 
 
 class FormBodyLimitsTests(unittest.TestCase):

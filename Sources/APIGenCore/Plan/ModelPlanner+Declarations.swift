@@ -30,8 +30,9 @@ extension ModelPlanner {
             let propertyUsage = self.usage(property.schema, suggestedName: name + SwiftNaming.typeNamePart(property.name), file: file)
             let isRequired = isRequired(property, in: required)
             var docs = documentation(propertySchema)
-            if propertySchema.readOnly { docs.append(contentsOf: docs.isEmpty ? ["Read-only: sent by the server, never sent back (left out of request bodies)."] : ["", "Read-only: sent by the server, never sent back (left out of request bodies)."]) }
-            if propertySchema.writeOnly { docs.append(contentsOf: docs.isEmpty ? ["Write-only: sent to the server, never returned."] : ["", "Write-only: sent to the server, never returned."]) }
+            let readOnly = api.isReadOnly(property.schema)
+            if readOnly { docs.append(contentsOf: docs.isEmpty ? ["Read-only: sent by the server, never sent back (left out of request bodies)."] : ["", "Read-only: sent by the server, never sent back (left out of request bodies)."]) }
+            if api.isWriteOnly(property.schema) { docs.append(contentsOf: docs.isEmpty ? ["Write-only: sent to the server, never returned."] : ["", "Write-only: sent to the server, never returned."]) }
             let literalDefault = memberDefault(of: propertySchema, usage: propertyUsage, property: property.name, model: name)
             draft.properties.append(PropertyDraft(
                 wireName: property.name,
@@ -45,7 +46,7 @@ extension ModelPlanner {
                 defaultLiteral: literalDefault,
                 docLines: docs,
                 deprecated: propertySchema.deprecated,
-                readOnly: propertySchema.readOnly
+                readOnly: readOnly
             ))
         }
         draft.properties += requiredWithoutSchema(schema, modelName: name, declared: Set(draft.properties.map(\.wireName)),
@@ -120,7 +121,7 @@ extension ModelPlanner {
 
     /// A schema that constrains nothing (only annotations such as `description`, `example` or a `nullable` without
     /// `type`): it admits every value, null included.
-    private func isAnnotationOnly(_ schema: Schema) -> Bool {
+    func isAnnotationOnly(_ schema: Schema) -> Bool {
         schema.types.isEmpty && schema.properties.isEmpty && schema.allOf.isEmpty && schema.oneOf.isEmpty
             && schema.anyOf.isEmpty && schema.enumValues == nil && schema.constValue == nil && schema.refTarget == nil
             && schema.items == nil && schema.additionalProperties == .unspecified && !schema.acceptsNothing

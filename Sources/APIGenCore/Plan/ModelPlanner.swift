@@ -149,8 +149,12 @@ final class ModelPlanner {
                 && (schema.isObjectLike || !mergedProperties(of: schema).isEmpty)
             let ownKeywords = !schema.properties.isEmpty || schema.enumValues != nil || hasObjectVariants(schema)
                 || addsRequired
-            if schema.allOf.count == 1 && !ownKeywords {
-                let member = schema.allOf[0]
+            // Members that only annotate (`{readOnly: true}`, `{description: ...}`: how OpenAPI 3.0 descriptions annotate
+            // a `$ref`, whose siblings it ignores) do not make a type of their own: DigitalOcean's
+            // `connection: {allOf: [{$ref: database_connection.yml}, {readOnly: true}]}` is a `DatabaseConnection`.
+            let constraining = schema.allOf.count == 1 ? schema.allOf : schema.allOf.filter { !isAnnotationOnly(api[$0]) }
+            if constraining.count == 1 && !ownKeywords {
+                let member = constraining[0]
                 return .value { planner, name, file in planner.usage(member, suggestedName: name, file: file) }
             }
             if mergedProperties(of: schema).isEmpty && !ownKeywords {
@@ -259,8 +263,7 @@ final class ModelPlanner {
     /// Whether a model requires `property`: `required` (from ``mergedRequired(of:visited:)``) names it, and it is
     /// neither read-only nor write-only (those are left out of one direction, so a model never requires them).
     func isRequired(_ property: (name: String, schema: SchemaRef, node: SpecNode), in required: Set<String>) -> Bool {
-        let member = api[property.schema]
-        return required.contains(property.name) && !member.readOnly && !member.writeOnly
+        return required.contains(property.name) && !api.isReadOnly(property.schema) && !api.isWriteOnly(property.schema)
     }
 
     func claimName(_ name: String, named: Bool) -> String {

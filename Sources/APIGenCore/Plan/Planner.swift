@@ -162,7 +162,7 @@ public enum Planner {
     private static func secretFieldsLiteral(_ api: ResolvedAPI) -> String {
         var names = Set<String>()
         for schema in api.schemas {
-            for property in schema.properties where api[property.schema].writeOnly || api[property.schema].format == "password" {
+            for property in schema.properties where api.isWriteOnly(property.schema) || api[property.schema].format == "password" {
                 names.insert(property.name)
             }
         }
