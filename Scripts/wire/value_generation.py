@@ -538,6 +538,12 @@ def with_defaults(value, schema, ambiguous=True, definitions=None):
                         if isinstance(s, dict) and key in (s.get("properties") or {})]
             if children:
                 result[key] = with_defaults(result[key], {"allOf": children}, ambiguous, definitions)
+            elif not any(isinstance(s, dict) and s.get("patternProperties") for s in schemas):
+                # A map's values (`additionalProperties`) have defaults too (DigitalOcean's plan `tier_coverage`).
+                extra = [s["additionalProperties"] for s in schemas
+                         if isinstance(s, dict) and isinstance(s.get("additionalProperties"), dict)]
+                if extra:
+                    result[key] = with_defaults(result[key], {"allOf": extra}, ambiguous, definitions)
         return result
     if isinstance(value, list):
         items = [s["items"] for s in schemas if isinstance(s, dict) and isinstance(s.get("items"), dict)]

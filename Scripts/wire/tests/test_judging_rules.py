@@ -10,7 +10,7 @@ import unittest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from semantic_equality import differences  # noqa: E402
-from value_generation import strip_read_only, strip_undeclared, wire_schema  # noqa: E402
+from value_generation import strip_read_only, strip_undeclared, wire_schema, with_defaults  # noqa: E402
 
 
 class ParameterTextTests(unittest.TestCase):
@@ -57,6 +57,16 @@ class ReadOnlyStrippingTests(unittest.TestCase):
         }}
         value = {"name": "a", "id": 1, "connection": {}, "nested": 2, "choice": {}}
         self.assertEqual(strip_read_only(value, schema), {"name": "a", "choice": {}})
+
+
+class DefaultsTests(unittest.TestCase):
+    def test_defaults_of_a_maps_values_are_filled_in(self):
+        # DigitalOcean's `tier_coverage`: a map whose values default `resources` and `tags` to [].
+        schema = {"type": "object", "properties": {"tier_coverage": {"type": "object", "additionalProperties": {
+            "type": "object", "properties": {"resources": {"type": "array", "items": {"type": "string"}, "default": []},
+                                             "tags": {"type": "array", "items": {"type": "string"}, "default": []}}}}}}
+        value = {"tier_coverage": {"basic": {"tags": ["a"]}}}
+        self.assertEqual(with_defaults(value, schema), {"tier_coverage": {"basic": {"tags": ["a"], "resources": []}}})
 
 
 class FormBodyLimitsTests(unittest.TestCase):
