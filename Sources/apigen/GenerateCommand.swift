@@ -69,7 +69,7 @@ struct GenerateCommand: ParsableCommand {
         do {
             try StageTiming.measure("write", into: &stageTimings) { try writer.apply(changes, files: files) }
         } catch {
-            console.error("apigen: error: could not write '\(loaded.config.output)': \(error); nothing was changed")
+            console.error("apigen: error: \(error)")
             throw ExitCodes.failure
         }
         console.out("apigen: \(files.count) files in '\(loaded.config.output)', \(changes.count) changed")

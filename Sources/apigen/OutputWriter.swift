@@ -117,8 +117,45 @@ struct OutputWriter {
         return read == prefix.count && buffer == prefix
     }
 
-    func apply(_ changes: [Change], files generated: [OutputFile]) throws {
+    /// Writing the output failed: the file, the system's reason, and whether the output folder had been touched
+    /// yet (files are written to the staging folder first, so a full disk fails before anything is replaced).
+    struct WriteError: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        /// Files of the output folder already replaced or removed when the failure came; 0 when it is as it was.
+        var changedBeforeFailure: Int
+
+        var description: String {
+            let outcome = changedBeforeFailure == 0
+                ? "nothing was changed"
+                : "\(changedBeforeFailure) file\(changedBeforeFailure == 1 ? " was" : "s were") already changed; run apigen again once the cause is fixed"
+            return "could not write '\(path)': \(reason); \(outcome)"
+        }
+    }
+
+    func apply(_ changes: [Change], files generated: [OutputFile]) throws(WriteError) {
         guard !changes.isEmpty else { return }
+        var changed = 0
+        do {
+            try apply(changes, files: generated, changed: &changed)
+        } catch let error as WriteError {
+            throw WriteError(path: error.path, reason: error.reason, changedBeforeFailure: changed)
+        } catch {
+            let path = ((error as NSError).userInfo[NSFilePathErrorKey] as? String) ?? folder
+            throw WriteError(path: path, reason: Self.reason(error), changedBeforeFailure: changed)
+        }
+    }
+
+    /// What Foundation says about a file error, without the Objective-C framing: the POSIX text when there is one.
+    private static func reason(_ error: Error) -> String {
+        guard let cocoa = error as? CocoaError else { return String(describing: error) }
+        if let posix = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return cocoa.localizedDescription
+    }
+
+    private func apply(_ changes: [Change], files generated: [OutputFile], changed: inout Int) throws {
         for change in changes { try Self.checkInsideOutput(change.path) }
         let files = Dictionary(uniqueKeysWithValues: generated.map { ($0.path, $0.contents) })
         let output = URL(fileURLWithPath: folder)
@@ -130,7 +167,14 @@ struct OutputWriter {
         try Self.createFolders(for: writes, in: staging)
         // Serially: writing from both cores made the kernel's share (ext4 inode allocation) grow more than it saved.
         // Paths are joined as strings: `URL.appendingPathComponent` stats each one to learn whether it is a folder.
-        for path in writes { try Self.write(Data(files[path]!.utf8), to: Self.join(staging.path, path)) }
+        for path in writes {
+            do {
+                try Self.write(Data(files[path]!.utf8), to: Self.join(staging.path, path))
+            } catch {
+                // Named by where it was going, not by the staging folder the user never sees.
+                throw WriteError(path: Self.join(folder, path), reason: error.reason, changedBeforeFailure: 0)
+            }
+        }
         // A first generation (no output folder yet) moves the whole staged folder into place with one rename.
         if !fileManager.fileExists(atPath: output.path) {
             try fileManager.moveItem(at: staging, to: output)
@@ -145,10 +189,12 @@ struct OutputWriter {
             }
             if fileManager.fileExists(atPath: target.path) { try fileManager.removeItem(at: target) }
             try fileManager.moveItem(at: staging.appendingPathComponent(path), to: target)
+            changed += 1
         }
         for case .removed(let path) in changes {
             let target = output.appendingPathComponent(path)
             try fileManager.removeItem(at: target)
+            changed += 1
             removeEmptyFolders(from: target.deletingLastPathComponent(), upTo: output)
         }
     }
@@ -172,17 +218,18 @@ struct OutputWriter {
 
     /// Writes without `fsync`: the staged files are renamed into place only after every write succeeded, and a
     /// sync per file made writing the GitHub client's 700 files take most of a second. Errors (a full disk) throw.
-    static func write(_ data: Data, to path: String) throws {
-        guard let file = fopen(path, "wb") else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
+    /// The error names the file and carries the system's reason (`No space left on device`, `File too large`).
+    static func write(_ data: Data, to path: String) throws(WriteError) {
+        guard let file = fopen(path, "wb") else { throw WriteError(path: path, reason: systemReason(), changedBeforeFailure: 0) }
         let written = data.withUnsafeBytes { buffer in fwrite(buffer.baseAddress, 1, buffer.count, file) }
-        let flushed = fflush(file) == 0
-        let closed = fclose(file) == 0
-        guard written == data.count, flushed, closed else {
-            throw CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: path])
-        }
+        var failure = written == data.count ? nil : systemReason()
+        if fflush(file) != 0, failure == nil { failure = systemReason() }
+        // A full disk can show only here, when the buffered tail is written out.
+        if fclose(file) != 0, failure == nil { failure = systemReason() }
+        if let failure { throw WriteError(path: path, reason: failure, changedBeforeFailure: 0) }
     }
+
+    private static func systemReason() -> String { String(cString: strerror(errno)) }
 
     private func removeEmptyFolders(from folder: URL, upTo root: URL) {
         var current = folder

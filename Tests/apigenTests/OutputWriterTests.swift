@@ -71,4 +71,45 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("apigen.yml:3:13: error: 'clientName' must be a valid Swift identifier"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out").path))
     }
+
+    /// From outside: a write that fails part-way (the kernel refuses to grow a file past the process's size limit,
+    /// as a full disk refuses any write) makes apigen exit 1 naming the file and the system's reason, and the previous
+    /// output is left byte for byte as it was, with no staging folder behind; on a first run no output appears.
+    func testAWriteThatFailsPartWayLeavesThePreviousOutputAsItWas() throws {
+        let folder = try makeWorkspace()
+        let output = folder.appendingPathComponent("Generated")
+        let limited = try limitedFileSizeApigen(kilobytes: 4, in: folder)
+        XCTAssertEqual(limited.status, 1, limited.stderr)
+        XCTAssertTrue(limited.stderr.contains("File too large"), limited.stderr)
+        XCTAssertTrue(limited.stderr.contains("apigen: error: could not write 'Generated/"), "names the file: \(limited.stderr)")
+        XCTAssertTrue(limited.stderr.contains("nothing was changed"), limited.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "a first run that failed writes no output")
+        XCTAssertEqual(try stagingLeftovers(in: folder), [])
+
+        XCTAssertEqual(try apigen([], in: folder).status, 0)
+        // Every file differs from what apigen makes, so the next run rewrites all of them, large ones included.
+        for (path, contents) in snapshot(output) {
+            try (contents + Data("// edited\n".utf8)).write(to: output.appendingPathComponent(path))
+        }
+        let before = snapshot(output)
+        let failed = try limitedFileSizeApigen(kilobytes: 4, in: folder)
+        XCTAssertEqual(failed.status, 1, failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("File too large") && failed.stderr.contains("nothing was changed"), failed.stderr)
+        XCTAssertEqual(snapshot(output), before, "the output is as it was before the failed run")
+        XCTAssertEqual(try stagingLeftovers(in: folder), [])
+        XCTAssertEqual(try apigen([], in: folder).status, 0, "the next run with room to write succeeds")
+        XCTAssertEqual(try apigen(["--check"], in: folder).status, 0)
+    }
+
+    /// Runs the built apigen with its files limited to `kilobytes` (bash's `ulimit -f` counts 1,024-byte blocks) and
+    /// SIGXFSZ ignored (an ignored signal stays ignored across `exec`), so a write past the limit fails with EFBIG.
+    private func limitedFileSizeApigen(kilobytes: Int, in folder: URL) throws -> ProcessResult {
+        let script = "trap '' XFSZ; ulimit -f \(kilobytes); exec \"$0\""
+        return try runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script, productsDirectory.appendingPathComponent("apigen").path],
+                              in: folder)
+    }
+
+    private func stagingLeftovers(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".apigen-staging") }
+    }
 }
