@@ -109,6 +109,30 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(snapshot(folder.appendingPathComponent("Generated")), before)
     }
 
+    /// A description path that is a folder or names nothing, as the spec or through `$ref`: one line saying which.
+    func testUnreadableDescriptionsSayWhyInWords() throws {
+        let folder = try makeWorkspace()
+        let config = folder.appendingPathComponent("apigen.yml")
+        try Data("spec: api-spec\noutput: Generated\n".utf8).write(to: config)
+        let spec = try apigen([], in: folder)
+        XCTAssertEqual(spec.status, 1)
+        XCTAssertTrue(spec.stderr.contains("error: cannot read 'api-spec': it is a folder, not a file"), spec.stderr)
+        try Data("spec: api-spec/nothing.yaml\noutput: Generated\n".utf8).write(to: config)
+        let missing = try apigen([], in: folder)
+        XCTAssertTrue(missing.stderr.contains("error: cannot read 'api-spec/nothing.yaml': no such file"), missing.stderr)
+
+        try Data("spec: api-spec/openapi.yaml\noutput: Generated\n".utf8).write(to: config)
+        let specURL = folder.appendingPathComponent("api-spec/openapi.yaml")
+        var text = try String(contentsOf: specURL, encoding: .utf8)
+        text.replaceSubrange(try XCTUnwrap(text.range(of: "schemas/friend.json")), with: "schemas")
+        try text.write(to: specURL, atomically: true, encoding: .utf8)
+        let reference = try apigen([], in: folder)
+        XCTAssertEqual(reference.status, 1)
+        XCTAssertTrue(reference.stderr.contains("cannot read referenced file 'api-spec/schemas': it is a folder, not a file"), reference.stderr)
+        XCTAssertFalse(spec.stderr.contains("NSCocoaErrorDomain") || reference.stderr.contains("NSCocoaErrorDomain"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+    }
+
     func testUsageErrorsExit64() throws {
         let folder = try makeWorkspace()
         XCTAssertEqual(try apigen(["--no-such-flag"], in: folder).status, 64)
