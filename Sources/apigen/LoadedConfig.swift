@@ -26,6 +26,10 @@ struct LoadedConfig {
         config.spec = relative(config.spec)
         config.output = relative(config.output)
         config.referenceFolders = config.referenceFolders.map(relative)
+        if let problem = OutputFolderCheck.problem(output: config.output, config: path, spec: config.spec) {
+            console.error("\(path): error: the output folder '\(config.output)' \(problem)")
+            throw ExitCodes.failure
+        }
         var overrides: [String: String] = [:]
         if let templates = config.templates {
             let folder = relative(templates)

@@ -133,6 +133,33 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
     }
 
+    /// An output folder that would mix generated files with the user's is a configuration error, before anything is
+    /// read or written: `.`, the description's folder, `/` (probed with `--dry-run`, so a regression writes nothing
+    /// there), and a path that is a file.
+    func testAnOutputFolderThatIsNotAFolderOfItsOwnIsRefused() throws {
+        let folder = try makeWorkspace()
+        try Data("hand-written\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let before = snapshot(folder)
+        let cases: [(output: String, arguments: [String], message: String)] = [
+            (".", [], "the output folder '.' contains the configuration ('apigen.yml')"),
+            ("api-spec", [], "the output folder 'api-spec' contains the API description ('api-spec/openapi.yaml')"),
+            ("/", ["--dry-run"], "the output folder '/' is the root of the file system"),
+            ("notes.txt", [], "the output folder 'notes.txt' is a file, not a folder"),
+            ("''", [], "'output' must be a non-empty string, found an empty string"),
+        ]
+        for entry in cases {
+            try Data("spec: api-spec/openapi.yaml\noutput: \(entry.output)\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
+            let result = try apigen(entry.arguments, in: folder)
+            XCTAssertEqual(result.status, 1, "\(entry.output): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("apigen.yml") && result.stderr.contains("error: " + entry.message), "\(entry.output): \(result.stderr)")
+            var after = snapshot(folder)
+            after["apigen.yml"] = before["apigen.yml"]
+            XCTAssertEqual(after, before, "nothing was written for output \(entry.output)")
+        }
+        try Data("spec: api-spec/openapi.yaml\noutput: api-spec/Generated\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
+        XCTAssertEqual(try apigen([], in: folder).status, 0, "a folder of its own next to the description is fine")
+    }
+
     func testUsageErrorsExit64() throws {
         let folder = try makeWorkspace()
         XCTAssertEqual(try apigen(["--no-such-flag"], in: folder).status, 64)

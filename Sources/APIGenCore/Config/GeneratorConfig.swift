@@ -120,7 +120,7 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
         }
         func string(_ node: SpecNode, _ key: String) -> String? {
             guard let value = node.string, !value.isEmpty else {
-                diagnostics.append(.error("'\(key)' must be a non-empty string, found \(node.kindName)", at: node))
+                diagnostics.append(.error("'\(key)' must be a non-empty string, found \(node.string != nil ? "an empty string" : node.kindName)", at: node))
                 return nil
             }
             return value
