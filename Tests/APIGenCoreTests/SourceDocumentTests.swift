@@ -78,6 +78,19 @@ final class SourceDocumentTests: XCTestCase {
         }
     }
 
+    /// Editors on Windows write a byte order mark; the first key right after it was read as `\u{FEFF}openapi`.
+    func testAByteOrderMarkBeforeTheFirstKeyIsSkipped() throws {
+        for text in ["\u{FEFF}openapi: 3.1.0\ninfo: {title: t}\n", "\u{FEFF}openapi: 3.1.0\r\ninfo: {title: t}\r\n"] {
+            let root = try load(text)
+            XCTAssertEqual(root["openapi"]?.string, "3.1.0", text.debugDescription)
+            XCTAssertEqual(root["info"]?["title"]?.string, "t")
+            XCTAssertEqual(root["info"]?.location.line, 2, "lines are counted as before")
+        }
+        let config = GeneratorConfig.parse(bytes: Array("\u{FEFF}spec: api.yaml\noutput: Out\n".utf8), path: "apigen.yml")
+        XCTAssertEqual(config.diagnostics.map(\.message), [])
+        XCTAssertEqual(config.config?.output, "Out")
+    }
+
     func testNonUTF8IsAnError() {
         XCTAssertThrowsError(try SourceDocument.load(bytes: [0x61, 0xFF, 0xFE], path: "bad.yaml"))
     }

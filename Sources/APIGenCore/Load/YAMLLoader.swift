@@ -33,7 +33,11 @@ struct YAMLLoader: ~Copyable {
     static func load(_ text: String, file: String) throws(Diagnostic) -> SpecNode {
         var text = text
         text.makeContiguousUTF8()
-        let result = text.utf8.withContiguousStorageIfAvailable { bytes -> Result<SpecNode, Diagnostic> in
+        let result = text.utf8.withContiguousStorageIfAvailable { whole -> Result<SpecNode, Diagnostic> in
+            // libyaml skips a byte order mark only when it detects the encoding itself; it is told UTF-8, so a mark
+            // right before the first key became part of that key ("did not find expected <document start>").
+            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let bytes = whole.starts(with: byteOrderMark) ? UnsafeBufferPointer(rebasing: whole.dropFirst(3)) : whole
             var loader = YAMLLoader(file: file)
             yaml_parser_set_input_string(loader.parser, bytes.baseAddress, bytes.count)
             return Result { () throws(Diagnostic) in try loader.loadStream(bytes) }
