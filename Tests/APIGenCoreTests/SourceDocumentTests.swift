@@ -92,7 +92,14 @@ final class SourceDocumentTests: XCTestCase {
     }
 
     func testNonUTF8IsAnError() {
-        XCTAssertThrowsError(try SourceDocument.load(bytes: [0x61, 0xFF, 0xFE], path: "bad.yaml"))
+        XCTAssertThrowsError(try SourceDocument.load(bytes: [0x61, 0xFF, 0xFE], path: "bad.yaml")) { error in
+            XCTAssertEqual((error as? Diagnostic)?.message, "the file is not valid UTF-8")
+        }
+        let littleEndian: [UInt8] = "openapi: 3.1.0\n".utf16.flatMap { (unit: UInt16) -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let utf16: [UInt8] = [0xFF, 0xFE] + littleEndian
+        XCTAssertThrowsError(try SourceDocument.load(bytes: utf16, path: "windows.yaml")) { error in
+            XCTAssertEqual((error as? Diagnostic)?.message, "the file is UTF-16; save it as UTF-8")
+        }
     }
 
     func testAliasesTakeThePointerOfWhereTheyAreUsed() throws {

@@ -12,7 +12,10 @@ public struct SourceDocument: Sendable {
     /// Parses `bytes`; `.json` files use the strict JSON parser, everything else YAML (which also reads JSON).
     public static func load(bytes: [UInt8], path: String) throws(Diagnostic) -> SourceDocument {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Diagnostic(.error, "the file is not valid UTF-8", at: SourceLocation(file: path, line: 1, column: 1))
+            // Windows editors save "Unicode" as UTF-16 with a byte order mark: say which encoding to use instead.
+            let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+            throw Diagnostic(.error, utf16 ? "the file is UTF-16; save it as UTF-8" : "the file is not valid UTF-8",
+                             at: SourceLocation(file: path, line: 1, column: 1))
         }
         let firstCharacter = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
         let root: SpecNode
