@@ -22,9 +22,9 @@ struct ConvertCommand: ParsableCommand {
         let console = Console()
         let bytes: [UInt8]
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: spec)))
+            bytes = try FileSystemSourceProvider().read(spec)
         } catch {
-            console.error("apigen: cannot read '\(spec)': \(error.localizedDescription)")
+            console.error("apigen: cannot read '\(spec)': \(error)")
             throw ExitCodes.failure
         }
         let text: String
@@ -47,7 +47,13 @@ struct ConvertCommand: ParsableCommand {
         do {
             try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            console.error("apigen: cannot write '\(output)': \(error.localizedDescription)")
+            var isFolder: ObjCBool = false
+            let folder = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue
+            let parent = (output as NSString).deletingLastPathComponent
+            let reason = folder ? "it is a folder"
+                : !parent.isEmpty && !FileManager.default.fileExists(atPath: parent) ? "the folder '\(parent)' does not exist"
+                : FileErrorReason.describe(error)
+            console.error("apigen: cannot write '\(output)': \(reason)")
             throw ExitCodes.failure
         }
     }

@@ -142,17 +142,8 @@ struct OutputWriter {
             throw WriteError(path: error.path, reason: error.reason, changedBeforeFailure: changed)
         } catch {
             let path = ((error as NSError).userInfo[NSFilePathErrorKey] as? String) ?? folder
-            throw WriteError(path: path, reason: Self.reason(error), changedBeforeFailure: changed)
+            throw WriteError(path: path, reason: FileErrorReason.describe(error), changedBeforeFailure: changed)
         }
-    }
-
-    /// What Foundation says about a file error, without the Objective-C framing: the POSIX text when there is one.
-    private static func reason(_ error: Error) -> String {
-        guard let cocoa = error as? CocoaError else { return String(describing: error) }
-        if let posix = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        return cocoa.localizedDescription
     }
 
     private func apply(_ changes: [Change], files generated: [OutputFile], changed: inout Int) throws {

@@ -43,6 +43,26 @@ final class OtherCommandsTests: XCTestCase {
         XCTAssertEqual(parameters.last?["$ref"] as? String, "../outside.json#/offsetParam")
     }
 
+    /// What `convert` cannot read or write is named in words, not as a Foundation error code.
+    func testConvertSaysWhyItCannotReadOrWrite() throws {
+        let folder = try makeWorkspace()
+        let swagger = #"{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}"#
+        try Data(swagger.utf8).write(to: folder.appendingPathComponent("swagger.json"))
+        let expectations: [([String], String)] = [
+            (["convert", "api-spec"], "apigen: cannot read 'api-spec': it is a folder, not a file"),
+            (["convert", "missing.json"], "apigen: cannot read 'missing.json': no such file"),
+            (["convert", "swagger.json", "-o", "api-spec"], "apigen: cannot write 'api-spec': it is a folder"),
+            (["convert", "swagger.json", "-o", "nowhere/out.json"], "apigen: cannot write 'nowhere/out.json': the folder 'nowhere' does not exist"),
+        ]
+        for (arguments, message) in expectations {
+            let result = try apigen(arguments, in: folder)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            XCTAssertEqual(result.stderr.trimmingCharacters(in: .newlines), message, "\(arguments)")
+        }
+        XCTAssertEqual(try apigen(["convert", "swagger.json", "-o", "out.json"], in: folder).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.json").path))
+    }
+
     func testVersionPrintsTheVersion() throws {
         let result = try apigen(["--version"], in: FileManager.default.temporaryDirectory)
         XCTAssertEqual(result.status, 0, result.stderr)

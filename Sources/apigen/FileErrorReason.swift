@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// What a file operation's error says, in the system's words (`No space left on device`, `Is a directory`) rather
+/// than Foundation's framing (`The operation could not be completed. (NSCocoaErrorDomain error 512.)`).
+enum FileErrorReason {
+    static func describe(_ error: Error) -> String {
+        guard let cocoa = error as? CocoaError else { return String(describing: error) }
+        if let posix = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return cocoa.localizedDescription
+    }
+}
