@@ -30,6 +30,9 @@ struct GenerateCommand: ParsableCommand {
         let templates = TemplateSet.bundled.overriding(with: loaded.templateOverrides, folder: loaded.config.templates ?? "")
         let outcome = Generator.generate(config: loaded.config, provider: FileSystemSourceProvider(), templates: templates.0)
         var diagnostics = loaded.diagnostics + templates.1 + outcome.diagnostics
+        if let files = outcome.files, let warning = Self.filesWithoutHeader(files, templates: loaded.config.templates) {
+            diagnostics.append(warning)
+        }
         if warningsAsErrors {
             diagnostics = diagnostics.map { diagnostic in
                 var copy = diagnostic
@@ -77,6 +80,19 @@ struct GenerateCommand: ParsableCommand {
         // Everything is written (Console writes unbuffered): returning would free the resolved documents, the plan
         // and the files one allocation at a time just before the process ends, 5-10% of a run on a large API.
         withExtendedLifetime(outcome) { Foundation.exit(0) }
+    }
+
+    /// A custom template that drops the header line makes files apigen cannot recognise as its own later: it would
+    /// never remove them once it stops producing them (OutputWriter), so they are named before they are written.
+    static func filesWithoutHeader(_ files: [OutputFile], templates: String?) -> Diagnostic? {
+        let headerless = files.filter { !$0.contents.hasPrefix(OutputWriter.header) }.map(\.path)
+        guard let first = headerless.first else { return nil }
+        let listed = headerless.prefix(3).joined(separator: ", ") + (headerless.count > 3 ? ", …" : "")
+        return Diagnostic(.warning, "\(headerless.count) generated file\(headerless.count == 1 ? " does" : "s do") not start with "
+                            + "apigen's header line `\(OutputWriter.header)` (\(listed)): apigen will not recognise "
+                            + "\(headerless.count == 1 ? "it" : "them") as its own and so never remove \(headerless.count == 1 ? "it" : "them")",
+                          at: SourceLocation(file: first, line: 1, column: 1),
+                          hint: "keep the header as the first line of every template in '\(templates ?? "templates")'")
     }
 
     static func describe(_ timings: [StageTiming]) -> String {
