@@ -10,7 +10,15 @@ struct LoadedConfig {
     /// Reads the configuration; a missing file is a usage error (exit 64).
     static func load(path: String, console: Console) throws -> LoadedConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
-            console.error("error: no configuration at '\(path)'; run `apigen init` to create one, or pass --config FILE")
+            switch SourceReadError.classify(path) {
+            case .missing:
+                console.error("error: no configuration at '\(path)'; run `apigen init` to create one, or pass --config FILE")
+            case .folder:
+                let inside = (path as NSString).appendingPathComponent("apigen.yml")
+                console.error("error: '\(path)' is a folder; pass the configuration file, e.g. --config \(inside)")
+            case .unreadable(let reason):
+                console.error("error: cannot read the configuration '\(path)': \(reason)")
+            }
             throw ExitCodes.usage
         }
         let parsed = GeneratorConfig.parse(bytes: Array(data), path: path)

@@ -166,6 +166,10 @@ final class GenerateCommandTests: XCTestCase {
         let missing = try apigen(["--config", "nope.yml"], in: folder)
         XCTAssertEqual(missing.status, 64)
         XCTAssertTrue(missing.stderr.contains("no configuration at 'nope.yml'"))
+        let folderGiven = try apigen(["--config", "api-spec"], in: folder)
+        XCTAssertEqual(folderGiven.status, 64)
+        XCTAssertTrue(folderGiven.stderr.contains("error: 'api-spec' is a folder; pass the configuration file, e.g. --config api-spec/apigen.yml"),
+                      folderGiven.stderr)
     }
 
     func testInvalidConfigNamesTheKey() throws {
