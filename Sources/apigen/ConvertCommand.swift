@@ -47,10 +47,8 @@ struct ConvertCommand: ParsableCommand {
         do {
             try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            var isFolder: ObjCBool = false
-            let folder = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue
             let parent = (output as NSString).deletingLastPathComponent
-            let reason = folder ? "it is a folder"
+            let reason = SourceReadError.classify(output) == .folder ? "it is a folder"
                 : !parent.isEmpty && !FileManager.default.fileExists(atPath: parent) ? "the folder '\(parent)' does not exist"
                 : FileErrorReason.describe(error)
             console.error("apigen: cannot write '\(output)': \(reason)")

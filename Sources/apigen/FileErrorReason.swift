@@ -15,4 +15,7 @@ enum FileErrorReason {
         }
         return cocoa.localizedDescription
     }
+
+    /// The reason of the C library call that just failed (`errno`), e.g. after `fopen` or `fwrite`.
+    static func lastSystemError() -> String { String(cString: strerror(errno)) }
 }

@@ -6,7 +6,6 @@ import Foundation
 enum OutputFolderCheck {
     /// Why `output` cannot be written to, or nil when it can; `config` and `spec` are paths as loaded.
     static func problem(output: String, config: String, spec: String) -> String? {
-        if output.isEmpty { return "is empty; name a folder of its own, e.g. `output: Generated`" }
         let folder = canonical(output)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {

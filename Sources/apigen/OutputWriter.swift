@@ -211,16 +211,14 @@ struct OutputWriter {
     /// sync per file made writing the GitHub client's 700 files take most of a second. Errors (a full disk) throw.
     /// The error names the file and carries the system's reason (`No space left on device`, `File too large`).
     static func write(_ data: Data, to path: String) throws(WriteError) {
-        guard let file = fopen(path, "wb") else { throw WriteError(path: path, reason: systemReason(), changedBeforeFailure: 0) }
+        guard let file = fopen(path, "wb") else { throw WriteError(path: path, reason: FileErrorReason.lastSystemError(), changedBeforeFailure: 0) }
         let written = data.withUnsafeBytes { buffer in fwrite(buffer.baseAddress, 1, buffer.count, file) }
-        var failure = written == data.count ? nil : systemReason()
-        if fflush(file) != 0, failure == nil { failure = systemReason() }
+        var failure = written == data.count ? nil : FileErrorReason.lastSystemError()
+        if fflush(file) != 0, failure == nil { failure = FileErrorReason.lastSystemError() }
         // A full disk can show only here, when the buffered tail is written out.
-        if fclose(file) != 0, failure == nil { failure = systemReason() }
+        if fclose(file) != 0, failure == nil { failure = FileErrorReason.lastSystemError() }
         if let failure { throw WriteError(path: path, reason: failure, changedBeforeFailure: 0) }
     }
-
-    private static func systemReason() -> String { String(cString: strerror(errno)) }
 
     private func removeEmptyFolders(from folder: URL, upTo root: URL) {
         var current = folder

@@ -26,7 +26,7 @@ enum SourceReadError: Error, CustomStringConvertible, Equatable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .missing }
         if isFolder.boolValue { return .folder }
         // `contents(atPath:)` keeps the reason to itself; opening the file again recovers it.
-        guard let file = fopen(path, "rb") else { return .unreadable(String(cString: strerror(errno))) }
+        guard let file = fopen(path, "rb") else { return .unreadable(FileErrorReason.lastSystemError()) }
         fclose(file)
         return .unreadable("the file could not be read")
     }
