@@ -62,6 +62,30 @@ struct OutputWriter {
         if path.isEmpty || path.hasPrefix("/") || unsafeSegment || unsafeByte { throw UnsafePathError(path: path) }
     }
 
+    /// The folders below the output folder that apigen writes files into (and `Validators`, where versions before
+    /// stable names put theirs). Files are `<name>.swift` in the output folder or in one of these, never deeper, and
+    /// only these places are searched for files apigen no longer produces: another configuration's output nested in
+    /// this one (`Generated/Admin`), or this one nested in another's, is never taken for stale files.
+    static let generatedFolders = ["APIs", "Checks", "Models", "Validators"]
+
+    /// A generated file placed anywhere else: the removal of stale files would not find it again.
+    struct UnexpectedFolderError: Error, CustomStringConvertible {
+        var path: String
+        var description: String {
+            "refusing to write '\(path)': apigen writes files only into the output folder and its folders "
+                + generatedFolders.map { "'\($0)'" }.joined(separator: ", ")
+        }
+    }
+
+    /// Throws unless `path` (which passed ``checkInsideOutput(_:)``) is a file name, or one of ``generatedFolders``
+    /// followed by a file name.
+    static func checkInGeneratedFolder(_ path: String) throws(UnexpectedFolderError) {
+        let segments = path.split(separator: "/")
+        guard segments.count == 1 || (segments.count == 2 && generatedFolders.contains(String(segments[0]))) else {
+            throw UnexpectedFolderError(path: path)
+        }
+    }
+
     /// Two generated files with the same path, or paths that differ only in case (one file on macOS).
     struct DuplicatePathError: Error, CustomStringConvertible {
         var path: String
@@ -72,6 +96,7 @@ struct OutputWriter {
         var seen = Set<String>()
         for file in generated {
             try Self.checkInsideOutput(file.path)
+            try Self.checkInGeneratedFolder(file.path)
             guard seen.insert(file.path.lowercased()).inserted else { throw DuplicatePathError(path: file.path) }
         }
         var changes: [Change] = []
@@ -89,23 +114,33 @@ struct OutputWriter {
         return changes
     }
 
-    /// The files below the folder apigen wrote earlier: `.swift` files that start with its header line, found
-    /// without following symbolic links (a link could lead out of the folder), plus a legacy manifest.
+    /// The files apigen wrote earlier: `.swift` files in the output folder or one of ``generatedFolders`` that start
+    /// with its header line, plus a legacy manifest. Symbolic links are never followed (a link could lead out of the
+    /// folder), and nothing deeper is looked at.
     private func previouslyGenerated() -> [String] {
-        let root = URL(fileURLWithPath: folder)
         var found: [String] = []
-        if fileManager.fileExists(atPath: root.appendingPathComponent(Self.legacyManifestName).path) { found.append(Self.legacyManifestName) }
-        guard let walker = fileManager.enumerator(atPath: root.path) else { return found }
+        if fileManager.fileExists(atPath: Self.join(folder, Self.legacyManifestName)) { found.append(Self.legacyManifestName) }
         let headerBytes = Array(Self.header.utf8)
-        while let path = walker.nextObject() as? String {
-            guard path.hasSuffix(".swift"), (try? Self.checkInsideOutput(path)) != nil else { continue }
-            let full = root.appendingPathComponent(path).path
-            // `attributesOfItem` does not follow a symbolic link: a link is never apigen's file.
-            guard (try? fileManager.attributesOfItem(atPath: full)[.type] as? FileAttributeType) == .typeRegular,
-                  Self.startsWith(headerBytes, atPath: full) else { continue }
-            found.append(path)
+        for subfolder in [""] + Self.generatedFolders {
+            let path = Self.join(folder, subfolder)
+            // The output folder itself may be a link the user made; the folders inside it are apigen's own.
+            guard subfolder.isEmpty || Self.fileType(atPath: path) == .typeDirectory,
+                  let names = try? fileManager.contentsOfDirectory(atPath: path) else { continue }
+            for name in names where name.hasSuffix(".swift") {
+                let relative = subfolder.isEmpty ? name : subfolder + "/" + name
+                guard (try? Self.checkInsideOutput(relative)) != nil else { continue }
+                let full = Self.join(folder, relative)
+                guard Self.fileType(atPath: full) == .typeRegular, Self.startsWith(headerBytes, atPath: full) else { continue }
+                found.append(relative)
+            }
         }
         return found
+    }
+
+    /// The type of the item itself: `attributesOfItem` does not follow a symbolic link, so a link is never apigen's
+    /// file or folder.
+    private static func fileType(atPath path: String) -> FileAttributeType? {
+        try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
     }
 
     /// Whether the file at `path` begins with `prefix`; reads only that many bytes.

@@ -92,6 +92,26 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(try apigen(["--check"], in: folder).status, 0)
     }
 
+    /// Two configurations of one package, one's output inside the other's (`Generated` and `Generated/Admin`): each run
+    /// keeps the other's files, which also start with apigen's header.
+    func testAnotherConfigurationsOutputNestedInThisOneIsNotRemoved() throws {
+        let folder = try makeWorkspace()
+        let config = try String(contentsOf: folder.appendingPathComponent("apigen.yml"), encoding: .utf8)
+        let adminConfig = config.replacingOccurrences(of: "output: Generated\n", with: "output: Generated/Admin\n")
+            .replacingOccurrences(of: "clientName: MemberAPI\n", with: "clientName: AdminClient\n")
+        XCTAssertNotEqual(adminConfig, config)
+        try Data(adminConfig.utf8).write(to: folder.appendingPathComponent("admin.yml"))
+        for arguments in [["--config", "admin.yml"], [], ["--config", "admin.yml"], []] {
+            let result = try apigen(arguments, in: folder)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+        }
+        let admin = folder.appendingPathComponent("Generated/Admin")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: admin.appendingPathComponent("AdminClient.swift").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: admin.appendingPathComponent("Models/Member.swift").path))
+        XCTAssertEqual(try apigen(["--check", "--config", "admin.yml"], in: folder).status, 0, "the inner output is complete")
+        XCTAssertEqual(try apigen(["--check"], in: folder).status, 0, "the outer output is complete")
+    }
+
     func testBrokenRefPrintsLocationAndLeavesOutputUntouched() throws {
         let folder = try makeWorkspace()
         XCTAssertEqual(try apigen([], in: folder).status, 0)

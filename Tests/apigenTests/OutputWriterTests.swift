@@ -24,6 +24,20 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertNoThrow(try writer.changes(for: [OutputFile(path: "Models/a..b.swift", contents: "")]), "a name with two dots stays inside")
     }
 
+    /// Stale files are looked for only in the output folder and its generated folders, so a file planned anywhere else
+    /// would never be removed again: refused.
+    func testFilesOutsideTheGeneratedFoldersAreRefused() throws {
+        let writer = OutputWriter(folder: try makeWorkspace().appendingPathComponent("Out").path)
+        for path in ["Extra/Thing.swift", "Models/Deep/Thing.swift", "Admin/APIs/Thing.swift"] {
+            XCTAssertThrowsError(try writer.changes(for: [OutputFile(path: path, contents: "")]), path) { error in
+                XCTAssertTrue("\(error)".contains("apigen writes files only into the output folder and its folders 'APIs'"), "\(error)")
+            }
+        }
+        for path in ["Client.swift", "APIs/A.swift", "Checks/B.swift", "Models/C.swift"] {
+            XCTAssertNoThrow(try writer.changes(for: [OutputFile(path: path, contents: "")]), path)
+        }
+    }
+
     /// Found in the corpus: a plan with two files at one path made the writer trap; it is an error now.
     func testDuplicatePathsAreAnErrorNotATrap() throws {
         let folder = try makeWorkspace()
