@@ -13,6 +13,13 @@ enum FileErrorReason {
         if let posix = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(posix.code)))
         }
+        // Some Foundation paths report no system error; these are the system's words for the same conditions.
+        let equivalent: [CocoaError.Code: Int32] = [
+            .fileWriteFileExists: EEXIST, .fileNoSuchFile: ENOENT, .fileReadNoSuchFile: ENOENT,
+            .fileWriteNoPermission: EACCES, .fileReadNoPermission: EACCES, .fileWriteOutOfSpace: ENOSPC,
+            .fileWriteVolumeReadOnly: EROFS,
+        ]
+        if let code = equivalent[cocoa.code] { return String(cString: strerror(code)) }
         return cocoa.localizedDescription
     }
 

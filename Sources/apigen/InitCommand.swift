@@ -74,16 +74,41 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let console = Console()
         let files = [("apigen.yml", Self.configText), ("api-spec/openapi.yaml", Self.specText)]
-        for (path, _) in files where FileManager.default.fileExists(atPath: path) {
+        // A link counts as existing even when it leads nowhere: writing would follow it.
+        for (path, _) in files where (try? FileManager.default.attributesOfItem(atPath: path)) != nil {
             console.error("error: '\(path)' already exists; apigen init never overwrites files")
             throw ExitCodes.failure
         }
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-            console.out("created \(path)")
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "api-spec", isDirectory: &isFolder), !isFolder.boolValue {
+            console.error("error: 'api-spec' is a file; apigen init puts the description in a folder of that name")
+            throw ExitCodes.failure
         }
+        // All or nothing: a failure part-way (`api-spec` is a file, a read-only folder) removes what this run created,
+        // so running init again after fixing the cause does not stop at a half-made apigen.yml.
+        var created: [String] = []
+        for (path, text) in files {
+            let folder = (path as NSString).deletingLastPathComponent
+            var failing = folder
+            do {
+                if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    created.append(folder)
+                }
+                failing = path
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+                created.append(path)
+            } catch {
+                let reason = FileErrorReason.describe(error)
+                let leftBehind = created.reversed().filter { (try? FileManager.default.removeItem(atPath: $0)) == nil }
+                let outcome = leftBehind.isEmpty
+                    ? "nothing was created"
+                    : "could not remove what it created: " + leftBehind.map { "'\($0)'" }.joined(separator: ", ")
+                console.error("error: could not create '\(failing)': \(reason); \(outcome)")
+                throw ExitCodes.failure
+            }
+        }
+        for (path, _) in files { console.out("created \(path)") }
         console.out("next: run `swift run apigen` to generate into Generated/")
     }
 }

@@ -60,6 +60,14 @@ func apigen(_ arguments: [String], in directory: URL) throws -> ProcessResult {
 }
 
 extension XCTestCase {
+    /// A fresh, empty temporary folder, removed when the test ends.
+    func makeEmptyFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-empty-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// A fresh temporary folder holding a copy of the example API and its config, removed when the test ends.
     func makeWorkspace() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-cli-\(UUID().uuidString)")

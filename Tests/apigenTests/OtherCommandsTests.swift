@@ -4,9 +4,7 @@ import XCTest
 /// `apigen init`, `plan --json`, `templates`, `convert`.
 final class OtherCommandsTests: XCTestCase {
     func testInitThenGenerate() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-init-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try makeEmptyFolder()
         XCTAssertEqual(try apigen(["init"], in: folder).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("apigen.yml").path))
         let again = try apigen(["init"], in: folder)
@@ -14,6 +12,25 @@ final class OtherCommandsTests: XCTestCase {
         let generated = try apigen([], in: folder)
         XCTAssertEqual(generated.status, 0, generated.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated/Models/Item.swift").path))
+    }
+
+    /// init creates both files or neither: a failure part-way leaves no apigen.yml that would stop the next init.
+    func testInitThatCannotFinishLeavesNothingBehind() throws {
+        let folder = try makeEmptyFolder()
+        try Data("notes\n".utf8).write(to: folder.appendingPathComponent("api-spec"))
+        let refused = try apigen(["init"], in: folder)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr.trimmingCharacters(in: .newlines),
+                       "error: 'api-spec' is a file; apigen init puts the description in a folder of that name")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["api-spec"])
+
+        // `api-spec` is a link that leads nowhere: creating the folder fails after apigen.yml was written, which is removed.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("api-spec"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("api-spec").path, withDestinationPath: "nowhere")
+        let failed = try apigen(["init"], in: folder)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(failed.stderr.trimmingCharacters(in: .newlines), "error: could not create 'api-spec': File exists; nothing was created")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("apigen.yml").path))
     }
 
     /// `apigen convert` is what the wire harness hands openapi-core for a Swagger 2.0 root: parameters kept in another
@@ -70,9 +87,7 @@ final class OtherCommandsTests: XCTestCase {
     }
 
     func testInitWritesNoPlaceholderLinks() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-init-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try makeEmptyFolder()
         XCTAssertEqual(try apigen(["init"], in: folder).status, 0)
         let config = try String(contentsOf: folder.appendingPathComponent("apigen.yml"), encoding: .utf8)
         // A link is either to a real page or absent: a bare host or a "(see ...)" stand-in is a placeholder.
