@@ -34,6 +34,18 @@ final class GeneratorConfigTests: XCTestCase {
         XCTAssertEqual(parsed.diagnostics.first?.hint, "did you mean 'output'?")
     }
 
+    /// A URL read as a path lost a slash and was reported as a missing file.
+    func testASpecURLIsRefusedWithHowToDownloadIt() {
+        let parsed = GeneratorConfig.parse(bytes: Array("spec: https://api.example.com/openapi.yaml\n".utf8), path: "apigen.yml")
+        XCTAssertNil(parsed.config)
+        XCTAssertEqual(parsed.diagnostics.map(\.description),
+                       ["apigen.yml:1:7: error: 'spec' must be a file path; apigen does not download descriptions"])
+        XCTAssertEqual(parsed.diagnostics.first?.hint,
+                       "download it next to apigen.yml (curl -fsSL -o api-spec/openapi.yaml https://api.example.com/openapi.yaml) and name that file")
+        let file = GeneratorConfig.parse(bytes: Array("spec: file:///srv/openapi.yaml\n".utf8), path: "apigen.yml")
+        XCTAssertEqual(file.diagnostics.first?.hint, "write the path without 'file://'")
+    }
+
     func testMutableModelsDefaultsToFalseAndMustBeABoolean() throws {
         XCTAssertFalse(GeneratorConfig().mutableModels)
         let mutable = GeneratorConfig.parse(bytes: Array("mutableModels: true\n".utf8), path: "apigen.yml")

@@ -127,7 +127,17 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
         }
         for entry in entries {
             switch entry.key {
-            case "spec": config.spec = string(entry.value, "spec") ?? config.spec
+            case "spec":
+                guard let value = string(entry.value, "spec") else { break }
+                // Read as a path, `https://host/x` would become `https:/host/x` and be reported as a missing file.
+                if let scheme = ["http://", "https://", "file://"].first(where: { value.lowercased().hasPrefix($0) }) {
+                    diagnostics.append(.error("'spec' must be a file path; apigen does not download descriptions", at: entry.value,
+                                              hint: scheme == "file://"
+                                                  ? "write the path without 'file://'"
+                                                  : "download it next to apigen.yml (curl -fsSL -o api-spec/openapi.yaml \(value)) and name that file"))
+                } else {
+                    config.spec = value
+                }
             case "output": config.output = string(entry.value, "output") ?? config.output
             case "referenceFolders":
                 let folders = entry.value.elements?.compactMap(\.string) ?? entry.value.string.map { [$0] }
