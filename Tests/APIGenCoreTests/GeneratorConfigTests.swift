@@ -46,6 +46,23 @@ final class GeneratorConfigTests: XCTestCase {
         XCTAssertEqual(file.diagnostics.first?.hint, "write the path without 'file://'")
     }
 
+    /// `~` written into the configuration: the output went to the home folder while `--check` compared a folder named
+    /// `~`, so every run rewrote it and `--check` always failed.
+    func testAPathStartingWithATildeIsRefused() {
+        let parsed = GeneratorConfig.parse(
+            bytes: Array("spec: ~/api/openapi.yaml\noutput: ~/Generated\ntemplates: ~/templates\nreferenceFolders: [shared, ~/common]\n".utf8),
+            path: "apigen.yml")
+        XCTAssertNil(parsed.config)
+        XCTAssertEqual(parsed.diagnostics.map(\.description), [
+            "apigen.yml:1:7: error: 'spec' starts with '~', which apigen does not expand",
+            "apigen.yml:2:9: error: 'output' starts with '~', which apigen does not expand",
+            "apigen.yml:3:12: error: 'templates' starts with '~', which apigen does not expand",
+            "apigen.yml:4:28: error: 'referenceFolders' starts with '~', which apigen does not expand",
+        ])
+        let fine = GeneratorConfig.parse(bytes: Array("output: Gen~erated\nspec: ~spec.yaml\n".utf8), path: "apigen.yml")
+        XCTAssertEqual(fine.diagnostics.map(\.description), [])
+    }
+
     func testMutableModelsDefaultsToFalseAndMustBeABoolean() throws {
         XCTAssertFalse(GeneratorConfig().mutableModels)
         let mutable = GeneratorConfig.parse(bytes: Array("mutableModels: true\n".utf8), path: "apigen.yml")

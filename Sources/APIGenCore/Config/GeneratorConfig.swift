@@ -125,10 +125,21 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
             }
             return value
         }
+        /// A path setting: `~` is not a folder apigen knows (the shell expands it, a YAML file does not, and Foundation
+        /// expanded it for writing but not for comparing, so `--check` never passed).
+        func pathSetting(_ node: SpecNode, _ key: String) -> String? {
+            guard let value = string(node, key) else { return nil }
+            guard value != "~", !value.hasPrefix("~/") else {
+                diagnostics.append(.error("'\(key)' starts with '~', which apigen does not expand", at: node,
+                                          hint: "write the path relative to apigen.yml (it is shared with everyone who clones the repository)"))
+                return nil
+            }
+            return value
+        }
         for entry in entries {
             switch entry.key {
             case "spec":
-                guard let value = string(entry.value, "spec") else { break }
+                guard let value = pathSetting(entry.value, "spec") else { break }
                 // Read as a path, `https://host/x` would become `https:/host/x` and be reported as a missing file.
                 if let scheme = ["http://", "https://", "file://"].first(where: { value.lowercased().hasPrefix($0) }) {
                     diagnostics.append(.error("'spec' must be a file path; apigen does not download descriptions", at: entry.value,
@@ -138,15 +149,16 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
                 } else {
                     config.spec = value
                 }
-            case "output": config.output = string(entry.value, "output") ?? config.output
+            case "output": config.output = pathSetting(entry.value, "output") ?? config.output
             case "referenceFolders":
                 let folders = entry.value.elements?.compactMap(\.string) ?? entry.value.string.map { [$0] }
                 if let folders, !folders.contains(where: \.isEmpty), folders.count == (entry.value.elements?.count ?? 1) {
-                    config.referenceFolders = folders
+                    let nodes = entry.value.elements ?? [entry.value]
+                    config.referenceFolders = nodes.compactMap { pathSetting($0, "referenceFolders") }
                 } else {
                     diagnostics.append(.error("'referenceFolders' must list folder paths", at: entry.value))
                 }
-            case "templates": config.templates = string(entry.value, "templates")
+            case "templates": config.templates = pathSetting(entry.value, "templates")
             case "clientName":
                 if let name = string(entry.value, "clientName") {
                     if isValidIdentifier(name) { config.clientName = name } else {
