@@ -38,6 +38,25 @@ final class OutputWriterTests: XCTestCase {
         }
     }
 
+    /// Two runs started on a checkout without output (two CI jobs): both compare against nothing, the first moves its
+    /// staged folder into place, and the second, finding the folder there when it writes, replaces file by file
+    /// instead of failing. (Only the instant between that look and the move is left, where the move fails, named.)
+    func testAFirstGenerationWhoseFolderAppearedMeanwhileIsWrittenFileByFile() throws {
+        let output = try makeEmptyFolder().appendingPathComponent("Out")
+        let writer = OutputWriter(folder: output.path)
+        let files = [OutputFile(path: "Client.swift", contents: OutputWriter.header + "\n// new\n"),
+                     OutputFile(path: "Models/A.swift", contents: OutputWriter.header + "\n// A\n")]
+        let changes = try writer.changes(for: files)
+        XCTAssertEqual(changes.map(\.description), ["missing: Client.swift", "missing: Models/A.swift"])
+        // The other run's output lands between this run's comparison and its write.
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("Models"), withIntermediateDirectories: true)
+        try Data((OutputWriter.header + "\n// old\n").utf8).write(to: output.appendingPathComponent("Client.swift"))
+        try writer.apply(changes, files: files)
+        XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("Client.swift"), encoding: .utf8), OutputWriter.header + "\n// new\n")
+        XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("Models/A.swift"), encoding: .utf8), OutputWriter.header + "\n// A\n")
+        XCTAssertEqual(try writer.changes(for: files).count, 0)
+    }
+
     /// Found in the corpus: a plan with two files at one path made the writer trap; it is an error now.
     func testDuplicatePathsAreAnErrorNotATrap() throws {
         let folder = try makeWorkspace()
