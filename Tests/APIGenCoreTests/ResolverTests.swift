@@ -48,6 +48,43 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(healthSchema, api.namedSchemas[0].schema, "the same schema reached two ways is one schema")
     }
 
+    /// OpenAPI 3.2: `query` and `additionalOperations` are operations (methods kept as written there); a path item key
+    /// that is no field (`GET:`, a typo) was dropped with its operation without a word and is now a warning at the key.
+    func testQueryAndAdditionalOperationsAreReadAndUnknownPathItemKeysReported() throws {
+        let spec = { (version: String) in """
+            openapi: \(version)
+            info: { title: T, version: '1' }
+            paths:
+              /items:
+                query:
+                  operationId: searchItems
+                  responses: { '200': { description: ok } }
+                additionalOperations:
+                  LINK: { operationId: linkItems, responses: { '204': { description: linked } } }
+                  POST: { responses: { '204': { description: refused } } }
+                  'NOT A TOKEN': { responses: { '204': { description: refused } } }
+                GET: { operationId: dropped, responses: { '200': { description: ok } } }
+                summry: typo
+                x-internal: true
+            """ }
+        let result = resolve(["api/openapi.yaml": spec("3.2.0")])
+        let api = try XCTUnwrap(result.api)
+        XCTAssertEqual(api.operations.map { "\($0.method) \($0.operationId ?? "-")" }, ["QUERY searchItems", "LINK linkItems"])
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:12:5: warning: 'GET' is not a field of a path item; it is ignored",
+            "api/openapi.yaml:13:5: warning: 'summry' is not a field of a path item; it is ignored",
+            "api/openapi.yaml:10:13: error: 'POST' has a field of its own in a path item; write it as 'post' there, not under additionalOperations",
+            "api/openapi.yaml:11:22: error: 'NOT A TOKEN' is not an HTTP method: a method is an RFC 9110 token",
+        ])
+        XCTAssertEqual(result.diagnostics.first?.hint, "operations are keyed by the method in lower case: 'get'")
+
+        let older = resolve(["api/openapi.yaml": spec("3.1.0")])
+        XCTAssertEqual(older.diagnostics.filter { $0.message.contains("OpenAPI 3.2") }.map(\.description), [
+            "api/openapi.yaml:5:5: warning: 'query' operations are OpenAPI 3.2; this document says 3.1.0",
+            "api/openapi.yaml:8:5: warning: 'additionalOperations' is OpenAPI 3.2; this document says 3.1.0",
+        ])
+    }
+
     func testBrokenRefIsAnErrorAtTheRefWithSuggestion() {
         let result = resolve(["api/openapi.yaml": """
             openapi: 3.1.0

@@ -26,6 +26,23 @@ final class URLSessionTransportLoopbackTests: XCTestCase {
         XCTAssertEqual(server.requests.first?.path, "/items")
     }
 
+    /// OpenAPI 3.2's `query` operations and `additionalOperations` (`LINK`): generated code builds them with the
+    /// method as a string, and URLSession sends it as written, with the body a QUERY carries.
+    func testMethodsWithoutAConstantAreSentAsWrittenWithTheirBody() async throws {
+        let server = try LoopbackServer { _ in .json("[]") }
+        defer { server.stop() }
+        var query = RequestBuilder(method: "QUERY", path: "/items")
+        try query.jsonBody(["term": "lamp"], encoder: JSONEncoder())
+        let searched = try await URLSessionTransport(timeout: 10).send(query.build(baseURL: server.baseURL))
+        XCTAssertEqual(searched.bodyText, "[]")
+        XCTAssertEqual(server.requests.first?.bodyText, #"{"term":"lamp"}"#)
+        let link = RequestBuilder(method: "LINK", path: "/items")
+        _ = try await URLSessionTransport(timeout: 10).send(link.build(baseURL: server.baseURL))
+        XCTAssertEqual(server.requests.map(\.method), ["QUERY", "LINK"])
+        XCTAssertEqual(server.requests.first?.headerFields[.contentType], "application/json")
+        XCTAssertEqual(server.requests.last?.bodyByteCount, 0)
+    }
+
     /// swift-http-types keeps one field per cookie; on the wire they are one `Cookie` line joined with `; `, and other
     /// repeated fields one line joined with `, ` (a cookie list joined with commas would be read as one cookie).
     func testRepeatedFieldsAndCookiesAreOneLineEachOnTheWire() async throws {

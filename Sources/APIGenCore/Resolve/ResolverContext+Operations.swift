@@ -1,6 +1,10 @@
 /// Reading paths, operations, parameters, bodies and responses.
 extension ResolverContext {
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    /// The operations a path item holds under fixed keys; `query` is OpenAPI 3.2's (the safe method with a body).
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
+    /// Every key a path item may hold besides the methods and `x-` extensions; any other is reported, since a typo
+    /// (`Get:`, `post :`) would otherwise drop its operation without a word.
+    static let pathItemFields: Set<String> = ["$ref", "summary", "description", "servers", "parameters", "additionalOperations"]
 
     func operations(in root: SpecNode) -> [Operation] {
         guard let paths = root["paths"] else { return [] }
@@ -8,6 +12,8 @@ extension ResolverContext {
             error("'paths' must be a mapping, found \(paths.kindName)", at: paths)
             return []
         }
+        let version = root["openapi"]?.scalar?.description ?? ""
+        let before32 = version.hasPrefix("3.0") || version.hasPrefix("3.1")
         var operations: [Operation] = []
         for entry in entries where !entry.key.hasPrefix("x-") {
             guard entry.key.hasPrefix("/") else {
@@ -20,19 +26,75 @@ extension ResolverContext {
                 continue
             }
             let shared = parameters(item["parameters"])
+            for field in item.entries ?? [] where !field.key.hasPrefix("x-") && !Self.methods.contains(field.key)
+                && !Self.pathItemFields.contains(field.key) {
+                let method = Self.methods.first { $0 == field.key.lowercased().trimmingCharacters(in: .whitespaces) }
+                diagnostics.append(Diagnostic(
+                    .warning, "'\(SwiftNaming.commentText(field.key))' is not a field of a path item; it is ignored",
+                    at: field.keyLocation, pointer: field.value.pointer,
+                    hint: method.map { "operations are keyed by the method in lower case: '\($0)'" }
+                        ?? "a path item holds get, put, post, delete, options, head, patch, trace, query, additionalOperations, "
+                        + "summary, description, servers, parameters and x- extensions"))
+            }
             for method in Self.methods {
                 guard let written = item[method], let operationNode = dereference(written) else { continue }
                 guard operationNode.isMapping else {
                     error("an operation must be a mapping, found \(operationNode.kindName)", at: operationNode)
                     continue
                 }
+                if method == "query", before32 {
+                    newerFieldWarning("'query' operations are", in: item, key: method, version: version)
+                }
                 operations.append(operation(operationNode, method: method, path: entry.key, shared: shared))
             }
+            operations += additionalOperations(in: item, path: entry.key, shared: shared, before32: before32, version: version)
         }
         return operations
     }
 
-    private func operation(_ node: SpecNode, method: String, path: String, shared: [Parameter]) -> Operation {
+    /// OpenAPI 3.2 `additionalOperations`: methods without a fixed key (`LINK`, `PURGE`), sent exactly as written.
+    private func additionalOperations(in item: SpecNode, path: String, shared: [Parameter], before32: Bool,
+                                      version: String) -> [Operation] {
+        guard let node = item["additionalOperations"] else { return [] }
+        guard let entries = node.entries else {
+            error("'additionalOperations' must map methods to operations, found \(node.kindName)", at: node)
+            return []
+        }
+        if before32 { newerFieldWarning("'additionalOperations' is", in: item, key: "additionalOperations", version: version) }
+        var operations: [Operation] = []
+        for entry in entries {
+            guard Self.isFieldName(entry.key) else {
+                error("'\(SwiftNaming.commentText(entry.key))' is not an HTTP method: a method is an RFC 9110 token", at: entry.value,
+                      hint: "letters, digits and !#$%&'*+-.^_`|~, e.g. LINK or PURGE")
+                continue
+            }
+            guard !Self.methods.contains(entry.key.lowercased()) else {
+                error("'\(entry.key)' has a field of its own in a path item; write it as '\(entry.key.lowercased())' there, not under additionalOperations",
+                      at: entry.value)
+                continue
+            }
+            guard let operationNode = dereference(entry.value) else { continue }
+            guard operationNode.isMapping else {
+                error("an operation must be a mapping, found \(operationNode.kindName)", at: operationNode)
+                continue
+            }
+            operations.append(operation(operationNode, method: entry.key, path: path, shared: shared, preservingCase: true))
+        }
+        return operations
+    }
+
+    /// A path item field of OpenAPI 3.2 in an older document: read all the same, reported at its key.
+    private func newerFieldWarning(_ subject: String, in item: SpecNode, key: String, version: String) {
+        let field = item.entries?.first { $0.key == key }
+        diagnostics.append(Diagnostic(.warning, "\(subject) OpenAPI 3.2; this document says \(version)",
+                                      at: field?.keyLocation, pointer: field?.value.pointer,
+                                      hint: "it is generated all the same; set `openapi: 3.2.0` to say so"))
+    }
+
+    /// `method` is sent upper-cased unless `preservingCase` (an `additionalOperations` key: HTTP methods are
+    /// case-sensitive, and the description names the one the server expects).
+    private func operation(_ node: SpecNode, method: String, path: String, shared: [Parameter],
+                           preservingCase: Bool = false) -> Operation {
         var merged = shared
         for parameter in parameters(node["parameters"]) {
             if let index = merged.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location }) {
@@ -50,7 +112,7 @@ extension ResolverContext {
         let tags = node["tags"]?.elements?.compactMap(\.string) ?? []
         return Operation(
             operationId: node["operationId"]?.string,
-            method: method.uppercased(),
+            method: preservingCase ? method : method.uppercased(),
             path: path,
             summary: node["summary"]?.string,
             description: node["description"]?.string,
