@@ -85,6 +85,43 @@ final class ResolverTests: XCTestCase {
         ])
     }
 
+    /// A misspelt field of an operation, parameter, request body or response was ignored without a word (a method
+    /// without its body, an optional parameter the server requires); each is a warning at its key, once per object.
+    func testUnknownFieldsOfOperationsParametersBodiesAndResponsesAreReportedOnce() throws {
+        let result = resolve(["api/openapi.yaml": """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /items:
+                get:
+                  parameters: [{ $ref: '#/components/parameters/limit' }]
+                  responses: { '200': { description: ok, operationId: listItems } }
+                post:
+                  parameters: [{ $ref: '#/components/parameters/limit' }]
+                  requestbody: { content: { application/json: { schema: { type: object } } } }
+                  responses: { '201': { description: created } }
+                put:
+                  requestBody: { content: { application/json: { schema: { type: object } } }, requried: true }
+                  responses: { '204': { description: replaced } }
+            components:
+              parameters:
+                limit: { name: limit, in: query, require: true, schema: { type: integer }, x-note: fine }
+            """])
+        XCTAssertNotNil(result.api)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:17:38: warning: 'require' is not a field of a parameter; it is ignored",
+            "api/openapi.yaml:7:46: warning: 'operationId' is not a field of a response; it is ignored",
+            "api/openapi.yaml:13:83: warning: 'requried' is not a field of a request body; it is ignored",
+            "api/openapi.yaml:10:7: warning: 'requestbody' is not a field of an operation; it is ignored",
+        ], "methods in get, put, post order; the shared parameter once")
+        XCTAssertEqual(result.diagnostics.map { $0.hint ?? "" }, [
+            "did you mean 'required'?",
+            "a response holds content, description, headers, links, summary and x- extensions",
+            "did you mean 'required'?",
+            "did you mean 'requestBody'?",
+        ])
+    }
+
     func testBrokenRefIsAnErrorAtTheRefWithSuggestion() {
         let result = resolve(["api/openapi.yaml": """
             openapi: 3.1.0

@@ -95,6 +95,7 @@ extension ResolverContext {
     /// case-sensitive, and the description names the one the server expects).
     private func operation(_ node: SpecNode, method: String, path: String, shared: [Parameter],
                            preservingCase: Bool = false) -> Operation {
+        reportUnknownFields(of: node, FixedFields.operation, in: "an operation")
         var merged = shared
         for parameter in parameters(node["parameters"]) {
             if let index = merged.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location }) {
@@ -148,6 +149,7 @@ extension ResolverContext {
         var result: [Parameter] = []
         for element in elements {
             guard let node = dereference(element) else { continue }
+            reportUnknownFields(of: node, FixedFields.parameter, in: "a parameter")
             guard let name = node["name"]?.string else {
                 error("a parameter needs a 'name'", at: node)
                 continue
@@ -188,6 +190,7 @@ extension ResolverContext {
 
     private func requestBody(_ written: SpecNode) -> RequestBody? {
         guard let node = dereference(written) else { return nil }
+        reportUnknownFields(of: node, FixedFields.requestBody, in: "a request body")
         return RequestBody(required: node["required"]?.bool ?? false, description: node["description"]?.string,
                            contents: contents(node["content"]), node: node)
     }
@@ -282,6 +285,7 @@ extension ResolverContext {
         var result: [Response] = []
         for entry in entries where !entry.key.hasPrefix("x-") {
             guard let response = dereference(entry.value) else { continue }
+            reportUnknownFields(of: response, FixedFields.response, in: "a response")
             var contents = contents(response["content"])
             if Self.statusesWithoutContent.contains(entry.key), !contents.isEmpty {
                 // HTTP itself drops the body (RFC 9110 §15.3.5, §15.4.5): a client that expected one would fail on

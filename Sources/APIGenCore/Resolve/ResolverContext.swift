@@ -49,6 +49,10 @@ final class ResolverContext {
     /// Per file: schema pointers that set a base URI.
     var identifierBases: [String: [(pointer: String, uri: String)]] = [:]
 
+    /// `file#pointer` of the fixed-field objects already checked for unknown fields (a shared parameter is met once
+    /// per operation that refers to it, and reported once).
+    var fieldCheckedObjects: Set<String> = []
+
     /// Parses referenced documents in the background; resolution takes them as it reaches them.
     var prefetcher: DocumentPrefetcher?
     /// Bytes read, or prefetched documents taken, to check that a referenced file exists: kept for loading it.
