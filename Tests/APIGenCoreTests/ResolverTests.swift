@@ -122,6 +122,45 @@ final class ResolverTests: XCTestCase {
         ])
     }
 
+    /// A schema key a letter or two from a keyword is that keyword misspelt, and its check is silently missing (found
+    /// in OpenAI's published description: `min_items`/`max_items`); other unknown keys are annotations, as JSON Schema
+    /// says, and stay quiet.
+    func testMisspeltSchemaKeywordsAreReportedAndOtherUnknownKeysAreNot() throws {
+        let result = resolve(["api/openapi.yaml": """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths: {}
+            components:
+              schemas:
+                Range:
+                  type: array
+                  min_items: 2
+                  maxItem: 2
+                  items: { type: number, Maximum: 1 }
+                Label:
+                  type: object
+                  requried: [name]
+                  properties: { name: { type: string, maxLenght: 40 } }
+                  x-order: 1
+                  unit: meters
+                  sortOrder: 3
+                  nullble: true
+            """])
+        XCTAssertNotNil(result.api)
+        XCTAssertEqual(result.diagnostics.map(\.description).sorted(), [
+            "api/openapi.yaml:10:30: warning: schema key 'Maximum' is no keyword, so it checks nothing and is ignored",
+            "api/openapi.yaml:13:7: warning: schema key 'requried' is no keyword, so it checks nothing and is ignored",
+            "api/openapi.yaml:14:43: warning: schema key 'maxLenght' is no keyword, so it checks nothing and is ignored",
+            "api/openapi.yaml:18:7: warning: schema key 'nullble' is no keyword, so it checks nothing and is ignored",
+            "api/openapi.yaml:8:7: warning: schema key 'min_items' is no keyword, so it checks nothing and is ignored",
+            "api/openapi.yaml:9:7: warning: schema key 'maxItem' is no keyword, so it checks nothing and is ignored",
+        ])
+        XCTAssertEqual(Set(result.diagnostics.compactMap(\.hint)), [
+            "did you mean 'maximum'?", "did you mean 'required'?", "did you mean 'maxLength'?", "did you mean 'nullable'?",
+            "did you mean 'minItems'?", "did you mean 'maxItems'?",
+        ])
+    }
+
     func testBrokenRefIsAnErrorAtTheRefWithSuggestion() {
         let result = resolve(["api/openapi.yaml": """
             openapi: 3.1.0

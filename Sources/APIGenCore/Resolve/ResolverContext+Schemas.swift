@@ -98,6 +98,7 @@ extension ResolverContext {
             warning("a schema must be a mapping or a boolean, found \(node.kindName); treated as accepting anything", at: node)
             return
         }
+        reportMisspeltKeywords(in: node)
         let dialect = dialect(for: node)
         schema.title = node["title"]?.string
         schema.description = node["description"]?.string
