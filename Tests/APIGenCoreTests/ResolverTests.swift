@@ -161,6 +161,40 @@ final class ResolverTests: XCTestCase {
         ])
     }
 
+    /// `path:` for `paths:` generated an empty client and `components: { schema: ... }` no models, without a word;
+    /// a response key that is no status (`OK`, `'200 '`, `600`) was taken for `default`, so every unlisted status threw
+    /// its error. Each is a warning at the key now, and such a response is left out.
+    func testUnknownDocumentAndComponentsFieldsAndResponseKeysThatAreNoStatusAreReported() throws {
+        let result = resolve(["api/openapi.yaml": """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            path: {}
+            paths:
+              /a:
+                get:
+                  responses:
+                    OK: { description: ok }
+                    '200 ': { description: ok }
+                    '600': { description: ok }
+                    2xx: { description: ok }
+                    4XX: { description: client error }
+                    default: { description: other }
+            components:
+              schema: { A: { type: object } }
+              x-tools: {}
+            """])
+        let api = try XCTUnwrap(result.api)
+        XCTAssertEqual(api.operations.first?.responses.map(\.status), ["2xx", "4XX", "default"])
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:3:1: warning: 'path' is not a field of an OpenAPI document; it is ignored",
+            "api/openapi.yaml:15:3: warning: 'schema' is not a field of components; it is ignored",
+            "api/openapi.yaml:8:9: warning: 'OK' is not a status code; this response is ignored",
+            "api/openapi.yaml:9:9: warning: '200 ' is not a status code; this response is ignored",
+            "api/openapi.yaml:10:9: warning: '600' is not a status code; this response is ignored",
+        ])
+        XCTAssertEqual(result.diagnostics.prefix(2).map { $0.hint ?? "" }, ["did you mean 'paths'?", "did you mean 'schemas'?"])
+    }
+
     func testBrokenRefIsAnErrorAtTheRefWithSuggestion() {
         let result = resolve(["api/openapi.yaml": """
             openapi: 3.1.0

@@ -57,6 +57,7 @@ public enum Resolver {
                 context.warning("the document has no 'info'; the API is titled after the file", at: root,
                                 hint: "add `info: { title: ..., version: ... }`")
             }
+            context.reportUnknownDocumentFields(of: root)
             servers = readServers(root["servers"], context: context)
             readComponentSchemas(root, context: context)
             operations = context.operations(in: root)

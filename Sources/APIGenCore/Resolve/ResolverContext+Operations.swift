@@ -284,6 +284,14 @@ extension ResolverContext {
         }
         var result: [Response] = []
         for entry in entries where !entry.key.hasPrefix("x-") {
+            guard Self.isResponseKey(entry.key) else {
+                // Read as a status it matched nothing, and the planner took a key that is no status for `default`.
+                diagnostics.append(Diagnostic(
+                    .warning, "'\(SwiftNaming.commentText(entry.key))' is not a status code; this response is ignored",
+                    at: entry.keyLocation, pointer: entry.value.pointer,
+                    hint: "a response key is a status code from 100 to 599 (`200`), a class of them (`2XX`) or `default`"))
+                continue
+            }
             guard let response = dereference(entry.value) else { continue }
             reportUnknownFields(of: response, FixedFields.response, in: "a response")
             var contents = contents(response["content"])

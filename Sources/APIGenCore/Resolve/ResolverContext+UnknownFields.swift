@@ -15,6 +15,35 @@ extension ResolverContext {
         ]
         static let requestBody: Set<String> = ["description", "content", "required"]
         static let response: Set<String> = ["summary", "description", "headers", "content", "links"]
+        static let document: Set<String> = [
+            "openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags",
+            "externalDocs", "$self",
+            // Not OpenAPI fields, but where 3.1 documents keep schemas their `$ref`s point into (`#/$defs/Pet`).
+            "$defs", "definitions",
+        ]
+        static let components: Set<String> = [
+            "schemas", "responses", "parameters", "examples", "requestBodies", "headers", "securitySchemes", "links",
+            "callbacks", "pathItems", "mediaTypes",
+        ]
+    }
+
+    /// The document root and its `components` (an OpenAPI document only; a JSON Schema file has keywords of its own).
+    func reportUnknownDocumentFields(of root: SpecNode) {
+        guard root["openapi"] != nil else { return }
+        reportUnknownFields(of: root, FixedFields.document, in: "an OpenAPI document")
+        if let components = root["components"].flatMap(dereference) {
+            reportUnknownFields(of: components, FixedFields.components, in: "components")
+        }
+    }
+
+    /// Whether `key` names responses: `default`, a status code from 100 to 599, or a class of them (`4XX`).
+    static func isResponseKey(_ key: String) -> Bool {
+        if key == "default" { return true }
+        let bytes = Array(key.utf8)
+        guard bytes.count == 3, (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(bytes[0]) else { return false }
+        let digits = bytes.dropFirst().allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let range = bytes.dropFirst().allSatisfy { $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "x") }
+        return digits || range
     }
 
     /// Warns once per object about each key of `node` outside `fields`, naming the nearest field when one is close.
