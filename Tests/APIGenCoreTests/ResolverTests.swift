@@ -195,6 +195,44 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.prefix(2).map { $0.hint ?? "" }, ["did you mean 'paths'?", "did you mean 'schemas'?"])
     }
 
+    /// A path parameter the template never names became a method argument that was never sent; the second of two
+    /// same-named parameters replaced the first silently; a `content` key that is no media type was dropped silently.
+    func testUnplacedPathParametersDuplicatesAndContentKeysThatAreNoMediaTypeAreReported() throws {
+        let result = resolve(["api/openapi.yaml": """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /items/{itemId}:
+                parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                get:
+                  parameters:
+                    - { name: itemId, in: path, required: true, schema: { type: string } }
+                    - { name: X-Trace, in: header, schema: { type: string } }
+                    - { name: x-trace, in: header, schema: { type: integer } }
+                    - { name: q, in: query, schema: { type: string } }
+                    - { name: q, in: cookie, schema: { type: string } }
+                  responses:
+                    '200':
+                      description: ok
+                      content: { json: { schema: { type: string } }, 'text/plain; charset=utf-8': {}, '*/*': {} }
+                delete:
+                  parameters: [{ name: itemId, in: path, required: true, schema: { type: string } }]
+                  responses: { '204': { description: gone } }
+            """])
+        let api = try XCTUnwrap(result.api)
+        XCTAssertEqual(api.operations.map { $0.parameters.map { "\($0.location.rawValue) \($0.name)" } }, [
+            ["path itemId", "header x-trace", "query q", "cookie q"],
+            ["path itemId"],
+        ])
+        XCTAssertEqual(api.operations.first?.responses.first?.contents.map(\.mediaType), ["text/plain; charset=utf-8", "*/*"])
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:10:19: warning: header parameter 'x-trace' is declared twice in this list; the last one is used",
+            "api/openapi.yaml:5:26: warning: path parameter 'id' does not appear in '/items/{itemId}'; it could not be sent, so it is left out of the method",
+            "api/openapi.yaml:16:22: warning: 'json' is not a media type; this content is ignored",
+        ], "the shared parameter once for both operations")
+        XCTAssertEqual(result.diagnostics[1].hint, "name the parameter like the path's placeholder ({itemId})")
+    }
+
     func testBrokenRefIsAnErrorAtTheRefWithSuggestion() {
         let result = resolve(["api/openapi.yaml": """
             openapi: 3.1.0

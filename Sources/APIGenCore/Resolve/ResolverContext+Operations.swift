@@ -98,13 +98,25 @@ extension ResolverContext {
         reportUnknownFields(of: node, FixedFields.operation, in: "an operation")
         var merged = shared
         for parameter in parameters(node["parameters"]) {
-            if let index = merged.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location }) {
+            if let index = merged.firstIndex(where: { Self.identity(of: $0) == Self.identity(of: parameter) }) {
                 merged[index] = parameter
             } else {
                 merged.append(parameter)
             }
         }
-        for placeholder in Self.pathPlaceholders(path) where !merged.contains(where: { $0.location == .path && $0.name == placeholder }) {
+        let placeholders = Self.pathPlaceholders(path)
+        merged.removeAll { parameter in
+            guard parameter.location == .path, !placeholders.contains(parameter.name) else { return false }
+            // A shared path-item parameter is met once per operation: reported once.
+            if fieldCheckedObjects.insert("unplaced " + path + " " + parameter.node.location.file + "#" + parameter.node.pointer).inserted {
+                warning("path parameter '\(SwiftNaming.commentText(parameter.name))' does not appear in '\(SwiftNaming.commentText(path))'; "
+                        + "it could not be sent, so it is left out of the method", at: parameter.node["name"] ?? parameter.node,
+                        hint: "name the parameter like the path's placeholder"
+                            + (placeholders.isEmpty ? "" : " (" + placeholders.map { "{\($0)}" }.joined(separator: ", ") + ")"))
+            }
+            return true
+        }
+        for placeholder in placeholders where !merged.contains(where: { $0.location == .path && $0.name == placeholder }) {
             warning("path '\(path)' has '{\(placeholder)}' but no path parameter declares it; it is generated as a String parameter",
                     at: node, hint: "add a parameter with `in: path` and `name: \(placeholder)`")
             merged.append(Parameter(name: placeholder, location: .path, required: true, schema: nil, description: nil,
@@ -127,6 +139,14 @@ extension ResolverContext {
         )
     }
 
+    /// What makes two parameters the same one: the location and the name, case-insensitive for headers (HTTP field
+    /// names are).
+    static func identity(name: String, location: ParameterLocation) -> String {
+        location.rawValue + " " + (location == .header ? name.lowercased() : name)
+    }
+
+    static func identity(of parameter: Parameter) -> String { identity(name: parameter.name, location: parameter.location) }
+
     static func pathPlaceholders(_ path: String) -> [String] {
         var names: [String] = []
         var current: String?
@@ -147,6 +167,7 @@ extension ResolverContext {
             return []
         }
         var result: [Parameter] = []
+        var declared: Set<String> = []
         for element in elements {
             guard let node = dereference(element) else { continue }
             reportUnknownFields(of: node, FixedFields.parameter, in: "a parameter")
@@ -163,6 +184,11 @@ extension ResolverContext {
                       + "could inject header fields or not be sendable at all", at: node["name"],
                       hint: "header and cookie names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~")
                 continue
+            }
+            if !declared.insert(Self.identity(name: name, location: location)).inserted {
+                warning("\(location.rawValue) parameter '\(SwiftNaming.commentText(name))' is declared twice in this list; the last one is used",
+                        at: node["name"] ?? node, hint: "a parameter is identified by its name and location: remove one of them")
+                result.removeAll { Self.identity(of: $0) == Self.identity(name: name, location: location) }
             }
             var schemaNode = node["schema"]
             var contentMediaType: String?
@@ -231,7 +257,7 @@ extension ResolverContext {
 
     private func contents(_ node: SpecNode?) -> [MediaContent] {
         guard let entries = node?.entries else { return [] }
-        return entries.map { entry in
+        return entries.filter(isMediaTypeKey).map { entry in
             let mediaType = entry.key.lowercased()
             let itemSchema = entry.value["itemSchema"].map { schema($0) }
             let isEventStream = mediaType.hasPrefix("text/event-stream")
@@ -240,6 +266,23 @@ extension ResolverContext {
                                 eventTypes: isEventStream ? itemSchema.map(eventTypes) ?? [] : [],
                                 encodings: encodings(entry.value["encoding"]))
         }
+    }
+
+    /// A `content` key is a media type or range (`application/json`, `image/*`, `*/*`); another (`json`) is reported at
+    /// the key and its entry left out: no request could carry it as a `Content-Type`, and no response would match it.
+    private func isMediaTypeKey(_ entry: SpecNode.Entry) -> Bool {
+        let parts = entry.key.split(separator: ";", maxSplits: 1)[...].first?.split(separator: "/", omittingEmptySubsequences: false) ?? []
+        let valid = parts.count == 2 && parts.allSatisfy { part in
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && Self.isFieldName(trimmed)
+        }
+        if !valid {
+            diagnostics.append(Diagnostic(
+                .warning, "'\(SwiftNaming.commentText(entry.key))' is not a media type; this content is ignored",
+                at: entry.keyLocation, pointer: entry.value.pointer,
+                hint: "a content key is type/subtype, e.g. application/json, or a range such as image/*"))
+        }
+        return valid
     }
 
     private func encodings(_ node: SpecNode?) -> [String: MediaContent.PartEncoding] {

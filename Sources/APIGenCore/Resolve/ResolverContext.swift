@@ -49,8 +49,8 @@ final class ResolverContext {
     /// Per file: schema pointers that set a base URI.
     var identifierBases: [String: [(pointer: String, uri: String)]] = [:]
 
-    /// `file#pointer` of the fixed-field objects already checked for unknown fields (a shared parameter is met once
-    /// per operation that refers to it, and reported once).
+    /// Findings already reported about objects met more than once (a shared parameter is read once per operation
+    /// that refers to it): `file#pointer` of the fixed-field objects checked for unknown fields, and the like.
     var fieldCheckedObjects: Set<String> = []
 
     /// Parses referenced documents in the background; resolution takes them as it reaches them.
