@@ -188,7 +188,7 @@ public enum Planner {
             var pairs: [String] = []
             for variable in server.variables {
                 let label = SwiftNaming.escapedMember(parameterScope.claim(SwiftNaming.memberName(variable.name)))
-                parameters.append("\(label): String = \(SwiftNaming.stringLiteral(variable.defaultValue))")
+                parameters.append("\(label): String" + (variable.defaultValue.map { " = " + SwiftNaming.stringLiteral($0) } ?? ""))
                 pairs.append("\(SwiftNaming.stringLiteral(variable.name)): \(label)")
             }
             var docs = SwiftNaming.docLines(server.description)

@@ -51,7 +51,9 @@ public struct ResolvedAPI: Sendable {
 public struct Server: Sendable {
     public var url: String
     public var description: String?
-    public var variables: [(name: String, defaultValue: String, enumValues: [String], description: String?)]
+    /// The URL's variables; `defaultValue` is nil when the description gives none (the generated function then
+    /// requires the argument).
+    public var variables: [(name: String, defaultValue: String?, enumValues: [String], description: String?)]
 }
 
 /// Where a parameter travels.

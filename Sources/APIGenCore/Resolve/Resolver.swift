@@ -118,11 +118,23 @@ public enum Resolver {
                 context.error("a server needs a 'url'", at: element)
                 return nil
             }
-            let variables = (element["variables"]?.entries ?? []).map { entry in
-                (name: entry.key,
-                 defaultValue: entry.value["default"]?.scalar?.description ?? "",
-                 enumValues: entry.value["enum"]?.elements?.compactMap { $0.scalar?.description } ?? [],
-                 description: entry.value["description"]?.string)
+            var variables = (element["variables"]?.entries ?? []).map { entry in
+                let defaultValue = entry.value["default"]?.scalar?.description
+                if defaultValue == nil {
+                    context.warning("server variable '\(SwiftNaming.commentText(entry.key))' has no default, which OpenAPI requires; "
+                                    + "the generated server function requires it as an argument", at: entry.value,
+                                    hint: "add `default:` with the value most callers want")
+                }
+                return (name: entry.key, defaultValue: defaultValue,
+                        enumValues: entry.value["enum"]?.elements?.compactMap { $0.scalar?.description } ?? [],
+                        description: entry.value["description"]?.string)
+            }
+            // Without a variable the URL could never be built: every call of the server function threw.
+            for placeholder in ResolverContext.pathPlaceholders(url) where !variables.contains(where: { $0.name == placeholder }) {
+                context.warning("server URL '\(SwiftNaming.commentText(url))' has '{\(SwiftNaming.commentText(placeholder))}' but no "
+                                + "variable declares it; the generated server function requires it as an argument",
+                                at: element["url"], hint: "declare it under `variables:` with a `default:`")
+                variables.append((name: placeholder, defaultValue: nil, enumValues: [], description: nil))
             }
             return Server(url: url, description: element["description"]?.string, variables: variables)
         }
