@@ -233,6 +233,37 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(result.diagnostics[1].hint, "name the parameter like the path's placeholder ({itemId})")
     }
 
+    /// A style its location does not allow was used anyway (`matrix` in a query wrote `;q=` into the query string) or,
+    /// misspelt, replaced by the default without a word; both are warnings now, and the default is used.
+    func testStylesTheLocationDoesNotAllowAreReportedAndTheDefaultIsUsed() throws {
+        let result = resolve(["api/openapi.yaml": """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /a/{id}:
+                get:
+                  parameters:
+                    - { name: id, in: path, required: true, style: label, schema: { type: string } }
+                    - { name: q, in: query, style: matrix, schema: { type: string } }
+                    - { name: h, in: header, style: form, schema: { type: string } }
+                    - { name: z, in: query, style: spacedelimited, schema: { type: array, items: { type: string } } }
+                    - { name: d, in: query, style: deepObject, schema: { type: object } }
+                  responses: { '200': { description: ok } }
+            """])
+        let api = try XCTUnwrap(result.api)
+        XCTAssertEqual(api.operations.first?.parameters.map { "\($0.name) \($0.style)" }, ["id label", "q form", "h simple", "z form", "d deepObject"])
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:8:40: warning: style 'matrix' is not a style of query parameters; the default 'form' is used",
+            "api/openapi.yaml:9:41: warning: style 'form' is not a style of header parameters; the default 'simple' is used",
+            "api/openapi.yaml:10:40: warning: style 'spacedelimited' is not a style of query parameters; the default 'form' is used",
+        ])
+        XCTAssertEqual(result.diagnostics.map { $0.hint ?? "" }, [
+            "query parameters take form, spaceDelimited, pipeDelimited, deepObject",
+            "header parameters take simple",
+            "did you mean 'spaceDelimited'?",
+        ])
+    }
+
     func testBrokenRefIsAnErrorAtTheRefWithSuggestion() {
         let result = resolve(["api/openapi.yaml": """
             openapi: 3.1.0
