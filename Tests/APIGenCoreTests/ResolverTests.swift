@@ -76,7 +76,7 @@ final class ResolverTests: XCTestCase {
             "api/openapi.yaml:10:13: error: 'POST' has a field of its own in a path item; write it as 'post' there, not under additionalOperations",
             "api/openapi.yaml:11:22: error: 'NOT A TOKEN' is not an HTTP method: a method is an RFC 9110 token",
         ])
-        XCTAssertEqual(result.diagnostics.first?.hint, "operations are keyed by the method in lower case: 'get'")
+        XCTAssertEqual(result.diagnostics.first?.hint, "did you mean 'get'?")
 
         let older = resolve(["api/openapi.yaml": spec("3.1.0")])
         XCTAssertEqual(older.diagnostics.filter { $0.message.contains("OpenAPI 3.2") }.map(\.description), [

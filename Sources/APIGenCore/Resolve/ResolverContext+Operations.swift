@@ -2,9 +2,6 @@
 extension ResolverContext {
     /// The operations a path item holds under fixed keys; `query` is OpenAPI 3.2's (the safe method with a body).
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
-    /// Every key a path item may hold besides the methods and `x-` extensions; any other is reported, since a typo
-    /// (`Get:`, `post :`) would otherwise drop its operation without a word.
-    static let pathItemFields: Set<String> = ["$ref", "summary", "description", "servers", "parameters", "additionalOperations"]
 
     func operations(in root: SpecNode) -> [Operation] {
         guard let paths = root["paths"] else { return [] }
@@ -26,16 +23,8 @@ extension ResolverContext {
                 continue
             }
             let shared = parameters(item["parameters"])
-            for field in item.entries ?? [] where !field.key.hasPrefix("x-") && !Self.methods.contains(field.key)
-                && !Self.pathItemFields.contains(field.key) {
-                let method = Self.methods.first { $0 == field.key.lowercased().trimmingCharacters(in: .whitespaces) }
-                diagnostics.append(Diagnostic(
-                    .warning, "'\(SwiftNaming.commentText(field.key))' is not a field of a path item; it is ignored",
-                    at: field.keyLocation, pointer: field.value.pointer,
-                    hint: method.map { "operations are keyed by the method in lower case: '\($0)'" }
-                        ?? "a path item holds get, put, post, delete, options, head, patch, trace, query, additionalOperations, "
-                        + "summary, description, servers, parameters and x- extensions"))
-            }
+            // A typo (`GET:`, `post :`) would otherwise drop its operation without a word.
+            reportUnknownFields(of: item, FixedFields.pathItem, in: "a path item")
             for method in Self.methods {
                 guard let written = item[method], let operationNode = dereference(written) else { continue }
                 guard operationNode.isMapping else {
@@ -138,37 +127,6 @@ extension ResolverContext {
             queueable: node["x-apigen-queueable"]?.bool ?? false
         )
     }
-
-    /// The styles OpenAPI allows in each location, the default first.
-    static let stylesByLocation: [ParameterLocation: [String]] = [
-        .path: ["simple", "label", "matrix"], .query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
-        .header: ["simple"], .cookie: ["form", "cookie"],  // `cookie`: OpenAPI 3.2, sent like `form`
-    ]
-
-    /// The parameter's `style`, or the location's default when it gives none. One the location does not allow
-    /// (`matrix` in a query, `spacedelimited`) is a warning and the default is used: it would otherwise have been sent
-    /// in the wrong shape (`;q=` in a query string), or been replaced by the default without a word.
-    private func parameterStyle(_ node: SpecNode?, location: ParameterLocation) -> String {
-        let allowed = Self.stylesByLocation[location] ?? ["simple"]
-        guard let node, let written = node.string else { return allowed[0] }
-        guard allowed.contains(written) else {
-            let close = allowed.first { $0.lowercased() == written.lowercased() }
-            warning("style '\(SwiftNaming.commentText(written))' is not a style of \(location.rawValue) parameters; "
-                    + "the default '\(allowed[0])' is used", at: node,
-                    hint: close.map { "did you mean '\($0)'?" } ?? "\(location.rawValue) parameters take "
-                        + allowed.joined(separator: ", "))
-            return allowed[0]
-        }
-        return written
-    }
-
-    /// What makes two parameters the same one: the location and the name, case-insensitive for headers (HTTP field
-    /// names are).
-    static func identity(name: String, location: ParameterLocation) -> String {
-        location.rawValue + " " + (location == .header ? name.lowercased() : name)
-    }
-
-    static func identity(of parameter: Parameter) -> String { identity(name: parameter.name, location: parameter.location) }
 
     static func pathPlaceholders(_ path: String) -> [String] {
         var names: [String] = []
@@ -294,7 +252,7 @@ extension ResolverContext {
     /// A `content` key is a media type or range (`application/json`, `image/*`, `*/*`); another (`json`) is reported at
     /// the key and its entry left out: no request could carry it as a `Content-Type`, and no response would match it.
     private func isMediaTypeKey(_ entry: SpecNode.Entry) -> Bool {
-        let parts = entry.key.split(separator: ";", maxSplits: 1)[...].first?.split(separator: "/", omittingEmptySubsequences: false) ?? []
+        let parts = entry.key.split(separator: ";", maxSplits: 1).first?.split(separator: "/", omittingEmptySubsequences: false) ?? []
         let valid = parts.count == 2 && parts.allSatisfy { part in
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             return !trimmed.isEmpty && Self.isFieldName(trimmed)

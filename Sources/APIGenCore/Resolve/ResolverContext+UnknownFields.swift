@@ -1,7 +1,7 @@
-/// Objects of the description with fixed fields (operations, parameters, request bodies, responses): a key that is
-/// none of them and no `x-` extension is ignored, as OpenAPI says, but reported at the key, because a misspelt field
-/// (`requestbody:`, `require: true`) silently changes the generated API: a method without its body, an optional
-/// parameter that the server requires.
+/// Objects of the description with fixed fields (the document, its components, path items, operations, parameters,
+/// request bodies, responses): a key that is none of them and no `x-` extension is ignored, as OpenAPI says, but
+/// reported at the key, because a misspelt field (`requestbody:`, `require: true`, `GET:`) silently changes the
+/// generated API: a method without its body, an optional parameter that the server requires, a missing operation.
 extension ResolverContext {
     /// The fields of each kind of object, OpenAPI 3.0 to 3.2.
     enum FixedFields {
@@ -13,6 +13,9 @@ extension ResolverContext {
             "name", "in", "description", "required", "deprecated", "allowEmptyValue", "style", "explode", "allowReserved",
             "schema", "example", "examples", "content",
         ]
+        static let pathItem = Set(ResolverContext.methods).union([
+            "$ref", "summary", "description", "servers", "parameters", "additionalOperations",
+        ])
         static let requestBody: Set<String> = ["description", "content", "required"]
         static let response: Set<String> = ["summary", "description", "headers", "content", "links"]
         static let document: Set<String> = [
