@@ -264,6 +264,28 @@ final class ResolverTests: XCTestCase {
         ])
     }
 
+    /// A server URL without a scheme is a path relative to where the description is served (RFC 3986); written as a
+    /// bare host (`www.example.com`) it is almost surely a mistake, and says so.
+    func testServerURLsWithoutASchemeThatAreNoPathAreReported() throws {
+        let result = resolve(["api/openapi.yaml": """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            servers:
+              - url: www.example.com
+              - url: /v1
+              - url: '{origin}/v2'
+                variables: { origin: { default: 'https://api.example.com' } }
+              - url: https://api.example.com
+              - url: HTTP+ssl.x://api.example.com
+            paths: {}
+            """])
+        XCTAssertEqual(try XCTUnwrap(result.api).servers.count, 5)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:4:10: warning: server URL 'www.example.com' has no scheme, so it is a path relative to where the description is served, not a host",
+        ])
+        XCTAssertEqual(result.diagnostics.first?.hint, "write https://www.example.com if it names a host")
+    }
+
     func testBrokenRefIsAnErrorAtTheRefWithSuggestion() {
         let result = resolve(["api/openapi.yaml": """
             openapi: 3.1.0

@@ -129,6 +129,17 @@ public enum Resolver {
                         enumValues: entry.value["enum"]?.elements?.compactMap { $0.scalar?.description } ?? [],
                         description: entry.value["description"]?.string)
             }
+            // `api.example.com` is, by RFC 3986 and OpenAPI, a path relative to where the document is served.
+            let schemeEnd = url.firstIndex(of: ":")
+            let hasScheme = schemeEnd.map { end in
+                let scheme = url[..<end]
+                return scheme.first?.isLetter == true && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+            } ?? false
+            if !hasScheme, !url.hasPrefix("/"), !url.hasPrefix("{"), !url.hasPrefix(".") {
+                context.warning("server URL '\(SwiftNaming.commentText(url))' has no scheme, so it is a path relative to where "
+                                + "the description is served, not a host", at: element["url"],
+                                hint: "write https://\(SwiftNaming.commentText(url)) if it names a host")
+            }
             // Without a variable the URL could never be built: every call of the server function threw.
             for placeholder in ResolverContext.pathPlaceholders(url) where !variables.contains(where: { $0.name == placeholder }) {
                 context.warning("server URL '\(SwiftNaming.commentText(url))' has '{\(SwiftNaming.commentText(placeholder))}' but no "
