@@ -286,6 +286,32 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.first?.hint, "write https://www.example.com if it names a host")
     }
 
+    /// Bounds no value can meet, and negative counts, were compiled into validators that reject every instance (or
+    /// check nothing) without a word; they are warnings at the offending keyword now.
+    func testContradictoryBoundsAndNegativeCountsAreReported() throws {
+        let result = resolve(["api/openapi.yaml": """
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths: {}
+            components:
+              schemas:
+                A:
+                  type: object
+                  properties:
+                    k: { type: integer, minimum: 10, maximum: 5 }
+                    s: { type: string, minLength: 3, maxLength: 2 }
+                    t: { type: string, maxLength: -1 }
+                    u: { type: array, minItems: 1, maxItems: 1 }
+                    v: { type: number, minimum: 1.5, maximum: 1.5 }
+            """])
+        XCTAssertNotNil(result.api)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:9:51: warning: 'minimum' 10 is above 'maximum' 5: no value is valid, so every instance fails validation",
+            "api/openapi.yaml:10:53: warning: 'minLength' 3 is above 'maxLength' 2: no value is valid, so every instance fails validation",
+            "api/openapi.yaml:11:39: warning: 'maxLength' is -1, but a count is never negative",
+        ])
+    }
+
     func testBrokenRefIsAnErrorAtTheRefWithSuggestion() {
         let result = resolve(["api/openapi.yaml": """
             openapi: 3.1.0
