@@ -25,11 +25,6 @@ import HTTPTypes
     public private(set) var fileBackedForm: MultipartForm?
     /// Copied to ``APIRequest/followsRedirects``: false for operations that document a redirect status.
     public var followsRedirects = true
-    /// Whether a `Content-Type` header parameter was given (``header(_:_:)``): the type the caller chose for the body
-    /// (Matrix's upload sends the file's own type with an `application/octet-stream` body), which the JSON, form,
-    /// raw and file bodies then keep instead of their media type. A multipart body always sets its own, since the
-    /// type carries the boundary.
-    public private(set) var hasContentTypeParameter = false
 
     // Already percent-encoded name/value pairs, in the order they were added.
     var queryItems: [(name: String, value: String)] = []
@@ -98,12 +93,6 @@ import HTTPTypes
     public mutating func header(_ name: String, _ value: (some ParameterEncodable)?) {
         guard let value else { return }
         setHeader(name, value.parameterValue)
-        if name.lowercased() == "content-type" { hasContentTypeParameter = true }
-    }
-
-    /// Sets the body's `Content-Type` unless a `Content-Type` parameter chose one.
-    private mutating func setBodyContentType(_ contentType: String) {
-        if !hasContentTypeParameter { setHeader("Content-Type", contentType) }
     }
 
     /// Sets header `name` to `text`, replacing an earlier value; a name or value HTTP cannot carry unchanged is kept
@@ -137,7 +126,7 @@ import HTTPTypes
         } catch {
             throw APIError.invalidRequest("could not encode the JSON body of \(method) \(template): \(error)")
         }
-        setBodyContentType(contentType)
+        setHeader("Content-Type", contentType)
     }
 
     /// Sets an `application/x-www-form-urlencoded` body from `value`'s top-level properties, sorted by name.
@@ -171,7 +160,7 @@ import HTTPTypes
         }
         body = Data(pairs.joined(separator: "&").utf8)
         fileBackedForm = nil
-        setBodyContentType("application/x-www-form-urlencoded")
+        headerFields[.contentType] = "application/x-www-form-urlencoded"
     }
 
     /// Sets a `multipart/form-data` body built by `build`, using ``multipartBoundary`` (a random one when nil).
@@ -195,7 +184,7 @@ import HTTPTypes
     public mutating func binaryBody(_ data: Data, contentType: String) {
         body = data
         fileBackedForm = nil
-        setBodyContentType(contentType)
+        setHeader("Content-Type", contentType)
     }
 
     // MARK: - Building

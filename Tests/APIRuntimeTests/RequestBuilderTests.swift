@@ -16,33 +16,6 @@ final class RequestBuilderTests: XCTestCase {
 
     // MARK: Path
 
-    /// A `Content-Type` header parameter is the caller's choice of the body's type (Matrix's upload of an
-    /// `application/octet-stream` body sends the file's type); the body used to overwrite it with its media type.
-    func testAContentTypeParameterIsTheBodysTypeExceptForMultipart() throws {
-        var upload = RequestBuilder(method: "POST", path: "/upload")
-        upload.header("Content-Type", "image/png")
-        upload.binaryBody(Data([1, 2]), contentType: "application/octet-stream")
-        XCTAssertEqual(try upload.build(baseURL: base).headerFields[.contentType], "image/png")
-
-        var patch = RequestBuilder(method: "PATCH", path: "/items")
-        patch.header("content-type", "application/merge-patch+json")
-        try patch.jsonBody(["name": "lamp"], encoder: JSONEncoder())
-        XCTAssertEqual(try patch.build(baseURL: base).headerFields[.contentType], "application/merge-patch+json")
-
-        var unset = RequestBuilder(method: "POST", path: "/upload")
-        unset.header("Content-Type", String?.none)
-        unset.binaryBody(Data([1]), contentType: "application/octet-stream")
-        XCTAssertEqual(try unset.build(baseURL: base).headerFields[.contentType], "application/octet-stream",
-                       "no argument given: the body's media type")
-
-        var form = RequestBuilder(method: "POST", path: "/form")
-        form.header("Content-Type", "text/plain")
-        form.multipartBoundary = "b0undary"
-        form.multipartBody { $0.append("note", "hi") }
-        XCTAssertEqual(try form.build(baseURL: base).headerFields[.contentType], "multipart/form-data; boundary=b0undary",
-                       "a multipart body's type carries its boundary")
-    }
-
     func testPathParametersArePercentEncodedAsOneSegment() throws {
         var builder = RequestBuilder(method: "GET", path: "/teams/{team}/members/{id}")
         builder.path("team", "a b/c?d#e%f+g")

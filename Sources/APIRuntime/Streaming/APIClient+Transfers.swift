@@ -167,15 +167,13 @@ extension APIClient {
     }
 
     /// The generated methods' upload: builds `request` against ``baseURL`` and sends it like the `APIRequest`
-    /// overload, as the type a `Content-Type` parameter chose when one did
-    /// (``RequestBuilder/hasContentTypeParameter``), else as `contentType`.
+    /// overload.
     @_spi(Generated) public func upload(
         _ request: RequestBuilder, fromFile file: URL, contentType: String = "application/octet-stream",
         operation: OperationInfo, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> APIResponse {
-        let chosen = request.hasContentTypeParameter ? request.headerFields[.contentType] ?? contentType : contentType
-        return try await upload(request.build(baseURL: baseURL), fromFile: file, contentType: chosen, operation: operation,
-                                progress: progress)
+        try await upload(request.build(baseURL: baseURL), fromFile: file, contentType: contentType, operation: operation,
+                         progress: progress)
     }
 
     /// Whether a GET's body is larger than one segment or of unknown size: received by one data task, its bytes
