@@ -166,6 +166,15 @@ extension ResolverContext {
                       hint: "header and cookie names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~")
                 continue
             }
+            if location == .header, name.lowercased() == "content-type" {
+                // The body's media type sets it: an argument would be overwritten by it, and sending the caller's type
+                // would send a body the description does not allow.
+                warning("header parameter '\(SwiftNaming.commentText(name))' is ignored, as OpenAPI says: the request body's "
+                        + "media type sets Content-Type", at: node["name"] ?? node,
+                        hint: "to let callers choose the type, list the media types under requestBody.content "
+                            + "(a range such as image/* gives the method a contentType argument)")
+                continue
+            }
             if !declared.insert(Self.identity(name: name, location: location)).inserted {
                 warning("\(location.rawValue) parameter '\(SwiftNaming.commentText(name))' is declared twice in this list; the last one is used",
                         at: node["name"] ?? node, hint: "a parameter is identified by its name and location: remove one of them")
