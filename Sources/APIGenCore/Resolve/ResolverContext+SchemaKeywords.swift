@@ -26,15 +26,12 @@ extension ResolverContext {
         }
     }
 
+    /// ``knownSchemaKeywords`` in a fixed order, so that a tie always names the same keyword.
+    private static let sortedSchemaKeywords = knownSchemaKeywords.sorted()
+
     /// The keyword `key` differs from only in case, or by one edit (two for keys of eight letters or more).
     static func keyword(misspeltAs key: String) -> String? {
         guard key.count >= 4 else { return nil }
-        let lowered = key.lowercased()
-        if let same = knownSchemaKeywords.first(where: { $0.lowercased() == lowered }) { return same }
-        let allowed = key.count >= 8 ? 2 : 1
-        return knownSchemaKeywords.sorted()
-            .map { (keyword: $0, distance: editDistance($0.lowercased(), lowered)) }
-            .filter { $0.distance <= allowed }
-            .min { $0.distance < $1.distance }?.keyword
+        return closest(to: key, among: sortedSchemaKeywords, within: key.count >= 8 ? 2 : 1)
     }
 }

@@ -49,14 +49,21 @@ extension ResolverContext {
         return digits || range
     }
 
+    /// The candidate `key` most likely misspells: one equal to it but for case, else the nearest within `allowed` edits
+    /// (case aside), the first in `candidates`' order on a tie; nil when none is that close.
+    static func closest(to key: String, among candidates: [String], within allowed: Int) -> String? {
+        let lowered = key.lowercased()
+        if let same = candidates.first(where: { $0.lowercased() == lowered }) { return same }
+        return candidates.map { (candidate: $0, distance: editDistance($0.lowercased(), lowered)) }
+            .filter { $0.distance <= allowed }
+            .min { $0.distance < $1.distance }?.candidate
+    }
+
     /// Warns once per object about each key of `node` outside `fields`, naming the nearest field when one is close.
     func reportUnknownFields(of node: SpecNode, _ fields: Set<String>, in object: String) {
         guard let entries = node.entries, fieldCheckedObjects.insert(node.location.file + "#" + node.pointer).inserted else { return }
         for entry in entries where !entry.key.hasPrefix("x-") && !fields.contains(entry.key) {
-            let lowered = entry.key.lowercased()
-            let close = fields.first { $0.lowercased() == lowered }
-                ?? fields.sorted().min { Self.editDistance($0, entry.key) < Self.editDistance($1, entry.key) }
-                    .flatMap { Self.editDistance($0, entry.key) <= max(1, entry.key.count / 4) ? $0 : nil }
+            let close = Self.closest(to: entry.key, among: fields.sorted(), within: max(1, entry.key.count / 4))
             diagnostics.append(Diagnostic(
                 .warning, "'\(SwiftNaming.commentText(entry.key))' is not a field of \(object); it is ignored",
                 at: entry.keyLocation, pointer: entry.value.pointer,
