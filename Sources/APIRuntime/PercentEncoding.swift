@@ -9,6 +9,16 @@ package enum PercentEncoding {
     /// Encodes what may not appear literally in a URL path, keeping `/`, existing `%XX` escapes and RFC 3986
     /// `pchar`s; used on the path template's literal text, whose parameter values are already encoded.
     static func encodePath(_ string: String) -> String {
+        encodeKeepingEscapes(string, query: false)
+    }
+
+    /// Encodes what may not appear literally in a URL query, keeping existing `%XX` escapes, RFC 3986 `pchar`s and
+    /// `/` `?`: a query string the caller serialised, whose `&` and `=` are its own delimiters.
+    static func encodeQuery(_ string: String) -> String {
+        encodeKeepingEscapes(string, query: true)
+    }
+
+    private static func encodeKeepingEscapes(_ string: String, query: Bool) -> String {
         let bytes = Array(string.utf8)
         var result = [UInt8]()
         result.reserveCapacity(bytes.count)
@@ -22,7 +32,7 @@ package enum PercentEncoding {
                 continue
             }
             if isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
-                || byte == UInt8(ascii: "/") {
+                || byte == UInt8(ascii: "/") || (query && byte == UInt8(ascii: "?")) {
                 result.append(byte)
             } else {
                 appendEscape(byte, to: &result)

@@ -213,7 +213,7 @@ extension RequestBuilder {
             throw APIError.invalidRequest("could not encode parameter '\(parameter)': \(error)")
         }
         guard case .object(let members) = json else {
-            throw APIError.invalidRequest("parameter '\(parameter)' must encode as an object, not \(json.kindName)")
+            throw APIError.invalidRequest("parameter '\(parameter)' must encode as a JSON object, not a JSON \(json.kindName)")
         }
         return try members.sorted { $0.key < $1.key }.compactMap { name, member in
             member.isNull ? nil : (name, try parameterText(member))

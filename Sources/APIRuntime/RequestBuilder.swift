@@ -28,6 +28,8 @@ import HTTPTypes
 
     // Already percent-encoded name/value pairs, in the order they were added.
     var queryItems: [(name: String, value: String)] = []
+    // An OpenAPI 3.2 `querystring` parameter: the whole query, percent-encoded already; sent before `queryItems`.
+    var wholeQuery: String?
     var cookies: [(name: String, value: String)] = []
 
     /// Starts a request for `method` and the path template `path` (`/members/{id}`).
@@ -136,15 +138,22 @@ import HTTPTypes
     /// out. A property with an entry in `encoding` is written as that entry says. Names and values are percent-encoded
     /// except RFC 3986 unreserved characters, so `+` arrives as `%2B` and a space as `%20`.
     public mutating func formBody(_ value: some Encodable, encoding: [String: FormFieldEncoding] = [:]) throws {
+        body = Data(try formText(value, encoding: encoding, subject: "the form body").utf8)
+        fileBackedForm = nil
+        headerFields[.contentType] = "application/x-www-form-urlencoded"
+    }
+
+    /// `value`'s members as `application/x-www-form-urlencoded` pairs joined by `&`, sorted by name; `subject` names
+    /// what is encoded in errors.
+    func formText(_ value: some Encodable, encoding: [String: FormFieldEncoding], subject: String) throws -> String {
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: RequestBodyEncoding.encoding { try JSONEncoder().encode(value) })
         } catch {
-            throw APIError.invalidRequest("could not encode the form body of \(method) \(template): \(error)")
+            throw APIError.invalidRequest("could not encode \(subject) of \(method) \(template): \(error)")
         }
         guard case .object(let members) = json else {
-            throw APIError.invalidRequest(
-                "the form body of \(method) \(template) must encode as an object, not \(json.kindName)")
+            throw APIError.invalidRequest("\(subject) of \(method) \(template) must encode as a JSON object, not a JSON \(json.kindName)")
         }
         var pairs: [String] = []
         for (name, member) in members.sorted(by: { $0.key < $1.key }) {
@@ -158,9 +167,7 @@ import HTTPTypes
                 pairs.append(PercentEncoding.encodeUnreserved(name) + "=" + PercentEncoding.encodeUnreserved(text))
             }
         }
-        body = Data(pairs.joined(separator: "&").utf8)
-        fileBackedForm = nil
-        headerFields[.contentType] = "application/x-www-form-urlencoded"
+        return pairs.joined(separator: "&")
     }
 
     /// Sets a `multipart/form-data` body built by `build`, using ``multipartBoundary`` (a random one when nil).
@@ -237,6 +244,13 @@ import HTTPTypes
         return copy
     }
 
+    /// The query this request adds to the base URL's, percent-encoded; nil for none.
+    private var sentQuery: String? {
+        var parts = queryItems.map { $0.name + "=" + $0.value }
+        if let wholeQuery, !wholeQuery.isEmpty { parts.insert(wholeQuery, at: 0) }
+        return parts.isEmpty ? nil : parts.joined(separator: "&")
+    }
+
     private func buildWithoutFileBackedForm(baseURL: URL) throws -> APIRequest {
         if let open = path.utf8.firstIndex(of: UInt8(ascii: "{")) {
             let name = path[open...].prefix { $0 != "}" }.dropFirst()
@@ -255,9 +269,7 @@ import HTTPTypes
         // microseconds per request on Linux. Both parts are percent-encoded already.
         if let prefix = BaseURLPrefix.of(baseURL) {
             var target = PercentEncoding.encodePath(relativePath)
-            if !queryItems.isEmpty {
-                target += "?" + queryItems.map { $0.name + "=" + $0.value }.joined(separator: "&")
-            }
+            if let query = sentQuery { target += "?" + query }
             if let url = URL(string: prefix.text + target) {
                 let head = HTTPRequest(method: method, scheme: prefix.scheme, authority: prefix.authority,
                                        path: prefix.path + target, headerFields: headerFields)
@@ -275,9 +287,8 @@ import HTTPTypes
         var basePath = components.percentEncodedPath
         while basePath.hasSuffix("/") { basePath.removeLast() }
         components.percentEncodedPath = basePath + PercentEncoding.encodePath(relativePath)
-        let existingQuery = components.percentEncodedQueryItems ?? []
-        let query = existingQuery + queryItems.map { URLQueryItem(name: $0.name, value: $0.value) }
-        components.percentEncodedQueryItems = query.isEmpty ? nil : query
+        let query = [components.percentEncodedQuery, sentQuery].compactMap { $0 }.filter { !$0.isEmpty }
+        components.percentEncodedQuery = query.isEmpty ? nil : query.joined(separator: "&")
         components.fragment = nil
         guard let url = components.url else {
             throw APIError.invalidRequest(

@@ -245,3 +245,64 @@ final class ResolverStrictnessTests: XCTestCase {
         ])
     }
 }
+
+/// OpenAPI 3.2's `in: querystring` (the whole query string is one parameter) and the parameter rules the OpenAPI
+/// Initiative's schema tests check: what cannot be generated as written is an error, what is ignored a warning.
+final class QueryStringParameterRulesTests: XCTestCase {
+    private func resolve(_ document: String) -> Resolver.Result {
+        Resolver.resolve(rootPath: "api/openapi.yaml", provider: InMemorySourceProvider(["api/openapi.yaml": document]))
+    }
+
+    func testQueryStringRulesAndFieldsThatDoNotApplyAreReported() throws {
+        let result = resolve("""
+            openapi: 3.2.0
+            info: { title: T, version: '1' }
+            paths:
+              /a:
+                parameters:
+                  - { name: whole, in: querystring, content: { application/json: { schema: { type: object } } } }
+                get:
+                  parameters:
+                    - { name: page, in: query, schema: { type: integer } }
+                  responses: { '204': { description: ok } }
+              /b:
+                get:
+                  parameters:
+                    - { name: one, in: querystring, content: { application/json: { schema: {} } } }
+                    - { name: two, in: querystring, content: { application/json: {}, text/plain: {} }, style: form }
+                    - { name: three, in: querystring, schema: { type: object } }
+                    - { name: X-Id, in: header, allowReserved: true, schema: { type: string } }
+                    - { name: c, in: cookie, allowReserved: true, schema: { type: string } }
+                    - { name: c2, in: cookie, style: cookie, allowReserved: true, schema: { type: string } }
+                  responses: { '204': { description: ok } }
+            """)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:9:29: error: query parameter 'page' cannot be sent beside a querystring parameter, which is the whole query string",
+            "api/openapi.yaml:15:19: warning: querystring parameter 'two' is the second in this list; the last one is used",
+            "api/openapi.yaml:15:50: warning: parameter 'two' lists 2 media types under 'content'; the first, 'application/json', is used",
+            "api/openapi.yaml:15:92: warning: 'style' is ignored beside 'content': the media type 'application/json' serialises parameter 'two'",
+            "api/openapi.yaml:16:51: error: querystring parameter 'three' needs 'content': the media type that serialises the whole query string",
+            "api/openapi.yaml:17:37: warning: 'allowReserved' applies to query parameters; it is ignored for this header parameter",
+            "api/openapi.yaml:19:50: warning: 'allowReserved' applies to query parameters and form-style cookies; it is ignored for this cookie parameter",
+        ], "a form-style cookie may set allowReserved (OpenAPI 3.2)")
+        let operations = try XCTUnwrap(result.api?.operations)
+        XCTAssertEqual(operations.first { $0.path == "/a" }?.parameters.map(\.name), ["whole"], "the query parameter is left out")
+        XCTAssertEqual(operations.first { $0.path == "/b" }?.parameters.filter { $0.location == .querystring }.map(\.name), ["two"])
+    }
+
+    func testQueryStringInAnOlderDocumentIsGeneratedWithAWarning() throws {
+        let result = resolve("""
+            openapi: 3.1.0
+            info: { title: T, version: '1' }
+            paths:
+              /a:
+                get:
+                  parameters: [{ name: q, in: querystring, content: { application/json: { schema: {} } } }]
+                  responses: { '204': { description: ok } }
+            """)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:6:35: warning: 'in: querystring' is OpenAPI 3.2; this document says 3.1.0",
+        ])
+        XCTAssertEqual(result.api?.operations.first?.parameters.first?.location, .querystring)
+    }
+}

@@ -81,7 +81,7 @@ final class RequestBuilderStylesTests: XCTestCase {
     func testObjectParameterThatIsNotAnObjectThrows() {
         var builder = RequestBuilder(method: "GET", path: "/q")
         XCTAssertThrowsError(try builder.query("color", object: [1, 2], style: .form, explode: true)) { error in
-            XCTAssertTrue("\(error)".contains("must encode as an object"), "\(error)")
+            XCTAssertTrue("\(error)".contains("must encode as a JSON object"), "\(error)")
         }
     }
 }

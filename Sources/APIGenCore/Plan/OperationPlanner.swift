@@ -87,7 +87,8 @@ struct OperationPlanner {
             if let shared { models.documentShared(usage, named: shared, with: SwiftNaming.docLines(parameter.description)) }
             var type = usage.swift
             let write = parameterWrite(parameter, local: local, usage: usage)
-            if write.value == .preSerialised {
+            // A `content` parameter of a string schema in a non-JSON media type is the caller's text by design.
+            if write.value == .preSerialised, !(parameter.contentMediaType != nil && usage.swift == "String") {
                 models.diagnostics.append(.warning(
                     "\(parameter.location.rawValue) parameter '\(parameter.name)' of type \(usage.swift) cannot be serialised as a parameter; it is passed as a pre-serialised String",
                     at: parameter.node))
@@ -211,7 +212,12 @@ struct OperationPlanner {
         let style = ParameterStyleName(rawValue: parameter.style) ?? (location == .query || location == .cookie ? .form : .simple)
         let value: ParameterWrite.Value
         if let mediaType = parameter.contentMediaType {
-            value = Self.isJSON(mediaType) ? .json : .preSerialised
+            if location == .querystring, mediaType.hasPrefix("application/x-www-form-urlencoded"),
+               let schema = parameter.schema, isObject(schema) {
+                value = .form(fields: formFieldEncodings(parameter.contentEncodings))
+            } else {
+                value = Self.isJSON(mediaType) ? .json : .preSerialised
+            }
         } else if usage.isParameterCapable {
             value = .scalar
         } else if usage.isParameterArray {
@@ -303,8 +309,12 @@ struct OperationPlanner {
     /// writes its JSON text (OpenAPI 3.1.1: `contentType` is ignored when any of the three is given); other entries
     /// change nothing.
     private func formFieldEncodings(_ content: MediaContent) -> [FormFieldEncoding] {
+        formFieldEncodings(content.encodings)
+    }
+
+    private func formFieldEncodings(_ encodings: [String: MediaContent.PartEncoding]) -> [FormFieldEncoding] {
         var fields: [FormFieldEncoding] = []
-        for (name, encoding) in content.encodings.sorted(by: { $0.key < $1.key }) {
+        for (name, encoding) in encodings.sorted(by: { $0.key < $1.key }) {
             if encoding.style != nil || encoding.explode != nil || encoding.allowReserved != nil {
                 let style = encoding.style.flatMap(ParameterStyleName.init(rawValue:)) ?? .form
                 let explode = encoding.explode ?? (style == .form)

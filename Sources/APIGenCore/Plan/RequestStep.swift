@@ -27,6 +27,9 @@ public struct ParameterWrite: Sendable, Equatable {
         case json
         /// A string the caller serialised: the parameter's type cannot be written as a parameter.
         case preSerialised
+        /// An object whose members are form fields (a `querystring` parameter whose content is
+        /// `application/x-www-form-urlencoded`), with the `encoding` entries that change how a field is written.
+        case form(fields: [FormFieldEncoding])
     }
 
     /// The parameter's name in the API description.

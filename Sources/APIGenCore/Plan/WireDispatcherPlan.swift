@@ -45,7 +45,7 @@ public struct WireOperationPlan: Encodable, Sendable {
 public struct WireArgumentPlan: Encodable, Sendable {
     /// Where the argument is sent: a parameter location, the whole body, or one part of a multipart body.
     public enum Location: String, Encodable, Sendable {
-        case path, query, header, cookie, body, multipart
+        case path, query, querystring, header, cookie, body, multipart
         /// A header of one multipart part: `wireName` names the part, `header` the header.
         case partHeader
 
@@ -55,6 +55,7 @@ public struct WireArgumentPlan: Encodable, Sendable {
             case .query: self = .query
             case .header: self = .header
             case .cookie: self = .cookie
+            case .querystring: self = .querystring
             }
         }
     }

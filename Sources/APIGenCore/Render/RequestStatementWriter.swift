@@ -30,10 +30,16 @@ enum RequestStatementWriter {
         let explode = parameter.explode
         let reserved = parameter.allowReserved ? ", allowReserved: true" : ""
         switch parameter.value {
+        case .json where parameter.location == .querystring:
+            return "try __request.queryString(json: \(local), encoder: client.encoder)"
         case .json:
             return "try __request.parameter(\(name), json: \(local), in: \(literal(location)), encoder: client.encoder)"
+        case .preSerialised where parameter.location == .querystring:
+            return "__request.queryString(\(local))"
         case .preSerialised:
             return "__request.\(location)(\(name), \(local))"
+        case .form(let fields):
+            return "try __request.queryString(form: \(local)\(formEncoding(fields)))"
         case .scalar:
             switch parameter.location {
             case .path where parameter.style == .label || parameter.style == .matrix:
@@ -49,7 +55,7 @@ enum RequestStatementWriter {
             switch parameter.location {
             case .query where parameter.style == .form && !parameter.allowReserved:
                 return "__request.query(\(name), \(local), explode: \(explode))"
-            case .query: return "__request.query(\(name), \(local), style: .\(style), explode: \(explode)\(reserved))"
+            case .query, .querystring: return "__request.query(\(name), \(local), style: .\(style), explode: \(explode)\(reserved))"
             case .path: return "__request.path(\(name), \(local), style: .\(style), explode: \(explode))"
             case .header: return "__request.header(\(name), \(local))"
             case .cookie: return "__request.cookie(\(name), \(local), explode: \(explode))"
@@ -57,7 +63,8 @@ enum RequestStatementWriter {
         case .object:
             switch parameter.location {
             case .path: return "try __request.path(\(name), object: \(local), style: .\(style), explode: \(explode))"
-            case .query: return "try __request.query(\(name), object: \(local), style: .\(style), explode: \(explode)\(reserved))"
+            case .query, .querystring:
+                return "try __request.query(\(name), object: \(local), style: .\(style), explode: \(explode)\(reserved))"
             case .header: return "try __request.header(\(name), object: \(local), explode: \(explode))"
             case .cookie: return "try __request.cookie(\(name), object: \(local), explode: \(explode))"
             }

@@ -59,6 +59,8 @@ public struct Server: Sendable {
 /// Where a parameter travels.
 public enum ParameterLocation: String, Sendable, Codable {
     case path, query, header, cookie
+    /// OpenAPI 3.2: the whole query string is the value of one parameter, serialised by its `content` media type.
+    case querystring
 }
 
 /// A resolved parameter.
@@ -78,6 +80,9 @@ public struct Parameter: Sendable {
     /// The media type when the parameter is described by `content` instead of `schema` (its value is that
     /// media type's text, e.g. JSON).
     public var contentMediaType: String?
+    /// The `encoding` entries of a `querystring` parameter whose content is a form (`application/x-www-form-urlencoded`),
+    /// by property name: they write the fields as they would in a form body.
+    public var contentEncodings: [String: MediaContent.PartEncoding] = [:]
     public var node: SpecNode
 }
 

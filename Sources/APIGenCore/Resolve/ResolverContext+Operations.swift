@@ -11,6 +11,7 @@ extension ResolverContext {
         }
         let version = root["openapi"]?.scalar?.description ?? ""
         let before32 = version.hasPrefix("3.0") || version.hasPrefix("3.1")
+        pathsVersion = version
         var operations: [Operation] = []
         for entry in entries where !entry.key.hasPrefix("x-") {
             guard entry.key.hasPrefix("/") else {
@@ -93,6 +94,16 @@ extension ResolverContext {
                 merged.append(parameter)
             }
         }
+        if merged.contains(where: { $0.location == .querystring }) {
+            // The querystring is the whole query: a query parameter could only be appended to it, which no server reading
+            // the description expects.
+            for parameter in merged where parameter.location == .query {
+                error("query parameter '\(SwiftNaming.commentText(parameter.name))' cannot be sent beside a querystring parameter, "
+                      + "which is the whole query string", at: parameter.node["in"] ?? parameter.node,
+                      hint: "make it a property of the querystring parameter's schema, or drop the querystring parameter")
+            }
+            merged.removeAll { $0.location == .query }
+        }
         let placeholders = Self.pathPlaceholders(path)
         merged.removeAll { parameter in
             guard parameter.location == .path, !placeholders.contains(parameter.name) else { return false }
@@ -157,9 +168,10 @@ extension ResolverContext {
                 continue
             }
             guard let locationText = node["in"]?.string, let location = ParameterLocation(rawValue: locationText) else {
-                error("parameter '\(name)' needs 'in' to be one of path, query, header, cookie", at: node["in"] ?? node)
+                error("parameter '\(name)' needs 'in' to be one of path, query, querystring, header, cookie", at: node["in"] ?? node)
                 continue
             }
+            if location == .querystring, !checkQueryString(node, name: name) { continue }
             if location == .header || location == .cookie, !Self.isFieldName(name) {
                 error("\(location.rawValue) parameter name '\(SwiftNaming.commentText(name))' is not an HTTP token; it "
                       + "could inject header fields or not be sendable at all", at: node["name"],
@@ -176,17 +188,27 @@ extension ResolverContext {
                 continue
             }
             if !declared.insert(Self.identity(name: name, location: location)).inserted {
-                warning("\(location.rawValue) parameter '\(SwiftNaming.commentText(name))' is declared twice in this list; the last one is used",
-                        at: node["name"] ?? node, hint: "a parameter is identified by its name and location: remove one of them")
+                if location == .querystring {
+                    warning("querystring parameter '\(SwiftNaming.commentText(name))' is the second in this list; the last one is used",
+                            at: node["name"] ?? node, hint: "a querystring parameter is the whole query string: there is one at most")
+                } else {
+                    warning("\(location.rawValue) parameter '\(SwiftNaming.commentText(name))' is declared twice in this list; the last one is used",
+                            at: node["name"] ?? node, hint: "a parameter is identified by its name and location: remove one of them")
+                }
                 result.removeAll { Self.identity(of: $0) == Self.identity(name: name, location: location) }
             }
             var schemaNode = node["schema"]
             var contentMediaType: String?
-            if schemaNode == nil, let content = node["content"]?.entries?.first {
+            var contentEncodings: [String: MediaContent.PartEncoding] = [:]
+            if schemaNode == nil, let content = contentEntry(of: node, name: name) {
                 schemaNode = content.value["schema"]
                 contentMediaType = content.key.lowercased()
+                if location == .querystring { contentEncodings = encodings(content.value["encoding"]) }
             }
-            let style = parameterStyle(node["style"], location: location)
+            checkAllowReserved(node, location: location)
+            // A `content` parameter is serialised by its media type: `style` is not read (contentEntry warns about it).
+            let style = contentMediaType != nil ? (Self.stylesByLocation[location]?.first ?? "simple")
+                : parameterStyle(node["style"], location: location)
             result.append(Parameter(
                 name: name,
                 location: location,
@@ -196,8 +218,9 @@ extension ResolverContext {
                 deprecated: node["deprecated"]?.bool ?? false,
                 explode: node["explode"]?.bool ?? (style == "form"),
                 style: style,
-                allowReserved: node["allowReserved"]?.bool ?? false,
+                allowReserved: location == .query && (node["allowReserved"]?.bool ?? false),
                 contentMediaType: contentMediaType,
+                contentEncodings: contentEncodings,
                 node: node
             ))
         }

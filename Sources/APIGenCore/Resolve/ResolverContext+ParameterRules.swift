@@ -5,6 +5,7 @@ extension ResolverContext {
     static let stylesByLocation: [ParameterLocation: [String]] = [
         .path: ["simple", "label", "matrix"], .query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
         .header: ["simple"], .cookie: ["form", "cookie"],  // `cookie`: OpenAPI 3.2, sent like `form`
+        .querystring: [],  // serialised by its `content` media type
     ]
 
     /// The parameter's `style`, or the location's default when it gives none. One the location does not allow
@@ -26,9 +27,70 @@ extension ResolverContext {
 
     /// What makes two parameters the same one: the location and the name, case-insensitive for headers (HTTP field
     /// names are).
+    /// A `querystring` parameter is the whole query string whatever its name: a second one replaces the first.
     static func identity(name: String, location: ParameterLocation) -> String {
-        location.rawValue + " " + (location == .header ? name.lowercased() : name)
+        switch location {
+        case .querystring: return location.rawValue
+        case .header: return location.rawValue + " " + name.lowercased()
+        default: return location.rawValue + " " + name
+        }
     }
 
     static func identity(of parameter: Parameter) -> String { identity(name: parameter.name, location: parameter.location) }
+
+    /// Whether a `querystring` parameter (OpenAPI 3.2) can be generated: it needs `content`, the media type that
+    /// serialises the whole query string; `schema` cannot say how (the specification requires `content`). Reported
+    /// when it cannot, and when the document is older than 3.2 (it is generated all the same).
+    func checkQueryString(_ node: SpecNode, name: String) -> Bool {
+        if pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") {
+            warning("'in: querystring' is OpenAPI 3.2; this document says \(pathsVersion)", at: node["in"] ?? node,
+                    hint: "it is generated all the same; set `openapi: 3.2.0` to say so")
+        }
+        guard node["content"] != nil else {
+            error("querystring parameter '\(SwiftNaming.commentText(name))' needs 'content': the media type that serialises "
+                  + "the whole query string", at: node["schema"] ?? node,
+                  hint: "write `content: {application/x-www-form-urlencoded: {schema: ...}}` for name=value pairs, or a JSON "
+                      + "media type for the JSON text")
+            return false
+        }
+        return true
+    }
+
+    /// The one `content` entry of a parameter. OpenAPI allows exactly one; more are reported and the first is used.
+    /// `style`, `explode` and `allowReserved` do not apply beside it (the media type serialises the value): reported.
+    func contentEntry(of node: SpecNode, name: String) -> SpecNode.Entry? {
+        guard let content = node["content"] else { return nil }
+        guard let entries = content.entries, let first = entries.first else {
+            warning("parameter '\(SwiftNaming.commentText(name))' has no media type under 'content'; it is sent as a string",
+                    at: content, hint: "give one media type, e.g. `application/json: {schema: ...}`")
+            return nil
+        }
+        if entries.count > 1 {
+            warning("parameter '\(SwiftNaming.commentText(name))' lists \(entries.count) media types under 'content'; "
+                    + "the first, '\(SwiftNaming.commentText(first.key))', is used", at: content,
+                    hint: "a parameter's content has exactly one entry")
+        }
+        for field in ["style", "explode", "allowReserved"] {
+            guard let written = node.entries?.first(where: { $0.key == field }) else { continue }
+            diagnostics.append(Diagnostic(
+                .warning, "'\(field)' is ignored beside 'content': the media type '\(SwiftNaming.commentText(first.key))' "
+                    + "serialises parameter '\(SwiftNaming.commentText(name))'", at: written.keyLocation,
+                pointer: written.value.pointer, hint: "remove '\(field)', or describe the parameter by `schema`"))
+        }
+        return first
+    }
+
+    /// `allowReserved` applies to query parameters (and, in OpenAPI 3.2, form-style cookies); elsewhere it would
+    /// change nothing, so a description that sets it expects something apigen does not do.
+    func checkAllowReserved(_ node: SpecNode, location: ParameterLocation) {
+        guard node["content"] == nil, let written = node.entries?.first(where: { $0.key == "allowReserved" }) else { return }
+        let formCookie = location == .cookie && (node["style"]?.string ?? "form") == "form"
+        guard location != .query, !formCookie else { return }
+        let applies = location == .cookie ? "query parameters and form-style cookies" : "query parameters"
+        diagnostics.append(Diagnostic(
+            .warning, "'allowReserved' applies to \(applies); it is ignored for this \(location.rawValue) parameter",
+            at: written.keyLocation, pointer: written.value.pointer,
+            hint: location == .header ? "header values are sent as written: nothing in them is percent-encoded"
+                : "reserved characters in \(location.rawValue) values are always percent-encoded"))
+    }
 }
