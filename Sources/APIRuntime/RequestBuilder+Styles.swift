@@ -9,14 +9,18 @@ extension RequestBuilder {
     // MARK: - Arrays
 
     /// A path array in `simple`, `label` or `matrix` style: `a,b`, `.a.b` / `.a,b`, `;name=a;name=b` / `;name=a,b`.
-    public mutating func path(_ name: String, _ values: [some ParameterEncodable], style: ParameterStyle, explode: Bool) {
-        let encoded = values.map { PercentEncoding.encodeUnreserved($0.parameterValue) }
+    /// `allowReserved` (OpenAPI 3.2) keeps the reserved characters a path segment may carry (`/`, `:`, `@`, `!$&'()*+,;=`)
+    /// and `%XX` escapes in values, RFC 6570's reserved expansion; `?`, `#`, `[`, `]` are still encoded, or they would end
+    /// the path.
+    public mutating func path(_ name: String, _ values: [some ParameterEncodable], style: ParameterStyle, explode: Bool,
+                              allowReserved: Bool = false) {
+        let encoded = values.map { Self.pathValue($0.parameterValue, allowReserved: allowReserved) }
         replacePlaceholder(name, with: Self.pathText(name, encoded, style: style, explode: explode))
     }
 
-    /// A path primitive in `simple`, `label` or `matrix` style: `v`, `.v`, `;name=v`.
-    public mutating func path(_ name: String, _ value: some ParameterEncodable, style: ParameterStyle) {
-        let encoded = PercentEncoding.encodeUnreserved(value.parameterValue)
+    /// A path primitive in `simple`, `label` or `matrix` style: `v`, `.v`, `;name=v`; `allowReserved` as for arrays.
+    public mutating func path(_ name: String, _ value: some ParameterEncodable, style: ParameterStyle, allowReserved: Bool = false) {
+        let encoded = Self.pathValue(value.parameterValue, allowReserved: allowReserved)
         switch style {
         case .label: replacePlaceholder(name, with: "." + encoded)
         case .matrix: replacePlaceholder(name, with: ";" + PercentEncoding.encodeUnreserved(name) + "=" + encoded)
@@ -60,9 +64,10 @@ extension RequestBuilder {
 
     /// An object-valued path parameter: `k,v,k2,v2` or exploded `k=v,k2=v2` (`simple`), with a leading `.` and `.`
     /// between exploded pairs (`label`), or `;name=k,v` / `;k=v;k2=v2` (`matrix`). Members are sorted by name.
-    public mutating func path(_ name: String, object value: some Encodable, style: ParameterStyle, explode: Bool) throws {
+    public mutating func path(_ name: String, object value: some Encodable, style: ParameterStyle, explode: Bool,
+                              allowReserved: Bool = false) throws {
         let members = try Self.members(of: value, parameter: name).map {
-            (PercentEncoding.encodeUnreserved($0.name), PercentEncoding.encodeUnreserved($0.value))
+            (Self.pathValue($0.name, allowReserved: allowReserved), Self.pathValue($0.value, allowReserved: allowReserved))
         }
         let text: String
         switch (style, explode) {
@@ -198,6 +203,10 @@ extension RequestBuilder {
             return ";" + encodedName + "=" + encoded.joined(separator: ",")
         default: return encoded.joined(separator: ",")
         }
+    }
+
+    private static func pathValue(_ text: String, allowReserved: Bool) -> String {
+        allowReserved ? PercentEncoding.encodePath(text) : PercentEncoding.encodeUnreserved(text)
     }
 
     private static func queryValue(_ text: String, allowReserved: Bool) -> String {

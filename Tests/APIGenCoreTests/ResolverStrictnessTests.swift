@@ -278,12 +278,12 @@ final class QueryStringParameterRulesTests: XCTestCase {
             """)
         XCTAssertEqual(result.diagnostics.map(\.description), [
             "api/openapi.yaml:9:29: error: query parameter 'page' cannot be sent beside a querystring parameter, which is the whole query string",
-            "api/openapi.yaml:15:19: warning: querystring parameter 'two' is the second in this list; the last one is used",
             "api/openapi.yaml:15:50: warning: parameter 'two' lists 2 media types under 'content'; the first, 'application/json', is used",
             "api/openapi.yaml:15:92: warning: 'style' is ignored beside 'content': the media type 'application/json' serialises parameter 'two'",
+            "api/openapi.yaml:15:19: warning: querystring parameter 'two' is the second in this list; the last one is used",
             "api/openapi.yaml:16:51: error: querystring parameter 'three' needs 'content': the media type that serialises the whole query string",
-            "api/openapi.yaml:17:37: warning: 'allowReserved' applies to query parameters; it is ignored for this header parameter",
-            "api/openapi.yaml:19:50: warning: 'allowReserved' applies to query parameters and form-style cookies; it is ignored for this cookie parameter",
+            "api/openapi.yaml:17:37: warning: 'allowReserved' applies to query and path parameters and form-style cookies; it is ignored for this header parameter",
+            "api/openapi.yaml:19:50: warning: 'allowReserved' applies to query and path parameters and form-style cookies; it is ignored for this cookie parameter",
         ], "a form-style cookie may set allowReserved (OpenAPI 3.2)")
         let operations = try XCTUnwrap(result.api?.operations)
         XCTAssertEqual(operations.first { $0.path == "/a" }?.parameters.map(\.name), ["whole"], "the query parameter is left out")
@@ -304,5 +304,71 @@ final class QueryStringParameterRulesTests: XCTestCase {
             "api/openapi.yaml:6:35: warning: 'in: querystring' is OpenAPI 3.2; this document says 3.1.0",
         ])
         XCTAssertEqual(result.api?.operations.first?.parameters.first?.location, .querystring)
+    }
+
+    /// `allowReserved` is the query's in OpenAPI 3.0/3.1; 3.2 adds path parameters (reserved expansion, which apigen
+    /// sends) and form-style cookies. Where it does nothing it is a warning, and so is 3.2's `cookie` style in a 3.1
+    /// document.
+    func testAllowReservedFollowsTheDocumentsVersion() throws {
+        let paths = """
+            paths:
+              /files/{path}:
+                get:
+                  parameters:
+                    - { name: path, in: path, required: true, allowReserved: true, schema: { type: string } }
+                    - { name: c, in: cookie, style: cookie, schema: { type: string } }
+                  responses: { '204': { description: ok } }
+            """
+        let older = resolve("openapi: 3.1.0\ninfo: { title: T, version: '1' }\n" + paths)
+        XCTAssertEqual(older.diagnostics.map(\.description), [
+            "api/openapi.yaml:7:51: warning: 'allowReserved' applies to query parameters in OpenAPI 3.1.0; it is ignored for this path parameter",
+            "api/openapi.yaml:8:41: warning: style 'cookie' is OpenAPI 3.2; this document says 3.1.0",
+        ])
+        XCTAssertEqual(older.api?.operations.first?.parameters.first?.allowReserved, false)
+        let newer = resolve("openapi: 3.2.0\ninfo: { title: T, version: '1' }\n" + paths)
+        XCTAssertEqual(newer.diagnostics.map(\.description), [])
+        XCTAssertEqual(newer.api?.operations.first?.parameters.first?.allowReserved, true)
+    }
+
+    /// Components no operation uses are read for their diagnostics (the OpenAPI Initiative's schema tests break
+    /// such components); what would be an error there is a warning, since nothing generated depends on it, and a
+    /// component an operation uses is reported once.
+    func testComponentsNoOperationUsesAreCheckedAndTheirErrorsAreWarnings() throws {
+        let result = resolve("""
+            openapi: 3.2.0
+            info: { title: T, version: '1' }
+            paths:
+              /a:
+                get:
+                  parameters: [{ $ref: '#/components/parameters/used' }]
+                  responses: { '204': { description: ok } }
+            components:
+              parameters:
+                used: { name: used, in: query, requierd: true, schema: { type: string } }
+                bad-header: { name: 'Bad[Header]', in: header, schema: {} }
+                bad-path: { name: 'Bad{Path}', in: path, required: true, schema: {} }
+              headers:
+                Rate: { schema: { type: integer }, allowReserved: true, style: form }
+              responses:
+                Gone: { description: gone, content: { json: {} } }
+              pathItems:
+                mixed:
+                  parameters:
+                    - { name: q, in: querystring, content: { application/json: { schema: {} } } }
+                    - { name: page, in: query, schema: { type: integer } }
+                  get: {}
+            """)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:10:36: warning: 'requierd' is not a field of a parameter; it is ignored",
+            "api/openapi.yaml:11:25: warning: header parameter name 'Bad[Header]' is not an HTTP token; it could inject header fields or not be sendable at all",
+            "api/openapi.yaml:12:23: warning: path parameter name 'Bad{Path}' contains a brace, so no path template can name it",
+            "api/openapi.yaml:14:40: warning: 'allowReserved' is not a field of a header; it is ignored",
+            "api/openapi.yaml:14:68: warning: style 'form' is not a style of header parameters; the default 'simple' is used",
+            "api/openapi.yaml:16:43: warning: 'json' is not a media type; this content is ignored",
+            "api/openapi.yaml:21:29: warning: query parameter 'page' cannot be sent beside a querystring parameter, which is the whole query string",
+        ], "the used parameter once; errors of unused components are warnings")
+        XCTAssertEqual(result.diagnostics[1].hint, "header and cookie names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~; "
+                       + "no operation uses this component yet, so nothing generated depends on it")
+        XCTAssertEqual(result.api?.operations.count, 1, "a path item under components is no operation")
     }
 }

@@ -42,8 +42,8 @@ enum RequestStatementWriter {
             return "try __request.queryString(form: \(local)\(formEncoding(fields)))"
         case .scalar:
             switch parameter.location {
-            case .path where parameter.style == .label || parameter.style == .matrix:
-                return "__request.path(\(name), \(local), style: .\(style))"
+            case .path where parameter.style == .label || parameter.style == .matrix || parameter.allowReserved:
+                return "__request.path(\(name), \(local), style: .\(style)\(reserved))"
             case .query where parameter.allowReserved:
                 // A scalar is sent as a one-element list: the builder's reserved-character path takes lists.
                 let list = parameter.isRequired ? "[\(local)]" : "\(local).map { [$0] }"
@@ -56,13 +56,13 @@ enum RequestStatementWriter {
             case .query where parameter.style == .form && !parameter.allowReserved:
                 return "__request.query(\(name), \(local), explode: \(explode))"
             case .query, .querystring: return "__request.query(\(name), \(local), style: .\(style), explode: \(explode)\(reserved))"
-            case .path: return "__request.path(\(name), \(local), style: .\(style), explode: \(explode))"
+            case .path: return "__request.path(\(name), \(local), style: .\(style), explode: \(explode)\(reserved))"
             case .header: return "__request.header(\(name), \(local))"
             case .cookie: return "__request.cookie(\(name), \(local), explode: \(explode))"
             }
         case .object:
             switch parameter.location {
-            case .path: return "try __request.path(\(name), object: \(local), style: .\(style), explode: \(explode))"
+            case .path: return "try __request.path(\(name), object: \(local), style: .\(style), explode: \(explode)\(reserved))"
             case .query, .querystring:
                 return "try __request.query(\(name), object: \(local), style: .\(style), explode: \(explode)\(reserved))"
             case .header: return "try __request.header(\(name), object: \(local), explode: \(explode))"

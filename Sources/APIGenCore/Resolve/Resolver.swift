@@ -57,12 +57,17 @@ public enum Resolver {
                 context.warning("the document has no 'info'; the API is titled after the file", at: root,
                                 hint: "add `info: { title: ..., version: ... }`")
             }
+            context.pathsVersion = specVersion
             context.reportUnknownDocumentFields(of: root)
+            if root["paths"] == nil, root["components"] == nil, root["webhooks"] == nil {
+                context.warning("the document has no 'paths', 'components' or 'webhooks'; the client has no operations and no models",
+                                at: root, hint: "OpenAPI requires at least one of them")
+            }
             servers = readServers(root["servers"], context: context)
             readComponentSchemas(root, context: context)
             operations = context.operations(in: root)
             checkOperationIDs(operations, context: context)
-            securitySchemes = context.securitySchemes(in: root)
+            securitySchemes = context.securitySchemes(in: root, operations: operations)
             readSecurity(root, operations: &operations, schemes: securitySchemes, context: context)
         }
         var api = ResolvedAPI(
@@ -85,6 +90,7 @@ public enum Resolver {
         api.documentVocabularies = context.vocabularies
         if api.dynamicScope != nil { api.dynamicScope?.referenceHops = context.referenceHops }
         context.diagnostics += RefusedProperties.warnings(in: context.schemas)
+        if specVersion != "json-schema" { context.checkComponents(of: root) }
         return Result(api: api, diagnostics: context.diagnostics, sources: context.sourceTexts)
     }
 
@@ -112,7 +118,13 @@ public enum Resolver {
     }
 
     private static func readServers(_ node: SpecNode?, context: ResolverContext) -> [Server] {
-        guard let elements = node?.elements else { return [] }
+        // `servers:` with nothing after it means none; any other shape lost every server without a word.
+        guard let node, node.scalar != .null else { return [] }
+        guard let elements = node.elements else {
+            context.error("'servers' must be a list, found \(node.kindName)", at: node,
+                          hint: "write each server as an item: `servers: [{ url: https://api.example.com }]`")
+            return []
+        }
         return elements.compactMap { element in
             guard let url = element["url"]?.string else {
                 context.error("a server needs a 'url'", at: element)
@@ -125,8 +137,9 @@ public enum Resolver {
                                     + "the generated server function requires it as an argument", at: entry.value,
                                     hint: "add `default:` with the value most callers want")
                 }
-                return (name: entry.key, defaultValue: defaultValue,
-                        enumValues: entry.value["enum"]?.elements?.compactMap { $0.scalar?.description } ?? [],
+                let enumValues = entry.value["enum"]?.elements?.compactMap { $0.scalar?.description }
+                checkServerVariable(entry, defaultValue: defaultValue, enumValues: enumValues, context: context)
+                return (name: entry.key, defaultValue: defaultValue, enumValues: enumValues ?? [],
                         description: entry.value["description"]?.string)
             }
             // `api.example.com` is, by RFC 3986 and OpenAPI, a path relative to where the document is served.
@@ -148,6 +161,22 @@ public enum Resolver {
                 variables.append((name: placeholder, defaultValue: nil, enumValues: [], description: nil))
             }
             return Server(url: url, description: element["description"]?.string, variables: variables)
+        }
+    }
+
+    /// A variable's `enum` lists the values the server takes: an empty one (which OpenAPI forbids) or a default outside
+    /// it says something the generated function cannot honour (it documents the values and sends any).
+    private static func checkServerVariable(_ entry: SpecNode.Entry, defaultValue: String?, enumValues: [String]?,
+                                            context: ResolverContext) {
+        guard let enumValues else { return }
+        let name = SwiftNaming.commentText(entry.key)
+        if enumValues.isEmpty {
+            context.warning("server variable '\(name)' has an empty 'enum', which OpenAPI forbids; any value is accepted",
+                            at: entry.value["enum"], hint: "list the values the server takes, or remove 'enum'")
+        } else if let defaultValue, !enumValues.contains(defaultValue) {
+            context.warning("the default '\(SwiftNaming.commentText(defaultValue))' of server variable '\(name)' is not one of "
+                            + "its 'enum' values (\(enumValues.map(SwiftNaming.commentText).joined(separator: ", ")))",
+                            at: entry.value["default"], hint: "OpenAPI requires the default to be in the enum")
         }
     }
 

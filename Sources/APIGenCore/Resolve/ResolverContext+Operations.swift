@@ -9,9 +9,8 @@ extension ResolverContext {
             error("'paths' must be a mapping, found \(paths.kindName)", at: paths)
             return []
         }
-        let version = root["openapi"]?.scalar?.description ?? ""
+        let version = pathsVersion
         let before32 = version.hasPrefix("3.0") || version.hasPrefix("3.1")
-        pathsVersion = version
         var operations: [Operation] = []
         for entry in entries where !entry.key.hasPrefix("x-") {
             guard entry.key.hasPrefix("/") else {
@@ -19,31 +18,40 @@ extension ResolverContext {
                 continue
             }
             guard let item = dereference(entry.value) else { continue }
-            guard item.isMapping else {
-                error("a path item must be a mapping, found \(item.kindName)", at: item)
-                continue
-            }
-            let shared = parameters(item["parameters"])
-            // A typo (`GET:`, `post :`) would otherwise drop its operation without a word.
-            reportUnknownFields(of: item, FixedFields.pathItem, in: "a path item")
-            for method in Self.methods {
-                guard let written = item[method], let operationNode = dereference(written) else { continue }
-                guard operationNode.isMapping else {
-                    error("an operation must be a mapping, found \(operationNode.kindName)", at: operationNode)
-                    continue
-                }
-                if method == "query", before32 {
-                    newerFieldWarning("'query' operations are", in: item, key: method, version: version)
-                }
-                operations.append(operation(operationNode, method: method, path: entry.key, shared: shared))
-            }
-            operations += additionalOperations(in: item, path: entry.key, shared: shared, before32: before32, version: version)
+            operations += pathItemOperations(item, path: entry.key, templated: true, before32: before32, version: version)
         }
         return operations
     }
 
+    /// The operations of one path item. `templated` is false for a path item under `components.pathItems`, read only
+    /// to check it: it has no path, so nothing is checked against a template.
+    func pathItemOperations(_ item: SpecNode, path: String, templated: Bool, before32: Bool, version: String) -> [Operation] {
+        guard item.isMapping else {
+            error("a path item must be a mapping, found \(item.kindName)", at: item)
+            return []
+        }
+        var operations: [Operation] = []
+        let shared = parameters(item["parameters"])
+        // A typo (`GET:`, `post :`) would otherwise drop its operation without a word.
+        reportUnknownFields(of: item, FixedFields.pathItem, in: "a path item")
+        for method in Self.methods {
+            guard let written = item[method], let operationNode = dereference(written) else { continue }
+            guard operationNode.isMapping else {
+                error("an operation must be a mapping, found \(operationNode.kindName)", at: operationNode)
+                continue
+            }
+            if method == "query", before32 {
+                newerFieldWarning("'query' operations are", in: item, key: method, version: version)
+            }
+            operations.append(operation(operationNode, method: method, path: path, templated: templated, shared: shared))
+        }
+        operations += additionalOperations(in: item, path: path, templated: templated, shared: shared, before32: before32,
+                                           version: version)
+        return operations
+    }
+
     /// OpenAPI 3.2 `additionalOperations`: methods without a fixed key (`LINK`, `PURGE`), sent exactly as written.
-    private func additionalOperations(in item: SpecNode, path: String, shared: [Parameter], before32: Bool,
+    private func additionalOperations(in item: SpecNode, path: String, templated: Bool, shared: [Parameter], before32: Bool,
                                       version: String) -> [Operation] {
         guard let node = item["additionalOperations"] else { return [] }
         guard let entries = node.entries else {
@@ -68,7 +76,8 @@ extension ResolverContext {
                 error("an operation must be a mapping, found \(operationNode.kindName)", at: operationNode)
                 continue
             }
-            operations.append(operation(operationNode, method: entry.key, path: path, shared: shared, preservingCase: true))
+            operations.append(operation(operationNode, method: entry.key, path: path, templated: templated, shared: shared,
+                                        preservingCase: true))
         }
         return operations
     }
@@ -83,7 +92,7 @@ extension ResolverContext {
 
     /// `method` is sent upper-cased unless `preservingCase` (an `additionalOperations` key: HTTP methods are
     /// case-sensitive, and the description names the one the server expects).
-    private func operation(_ node: SpecNode, method: String, path: String, shared: [Parameter],
+    private func operation(_ node: SpecNode, method: String, path: String, templated: Bool, shared: [Parameter],
                            preservingCase: Bool = false) -> Operation {
         reportUnknownFields(of: node, FixedFields.operation, in: "an operation")
         var merged = shared
@@ -106,7 +115,7 @@ extension ResolverContext {
         }
         let placeholders = Self.pathPlaceholders(path)
         merged.removeAll { parameter in
-            guard parameter.location == .path, !placeholders.contains(parameter.name) else { return false }
+            guard templated, parameter.location == .path, !placeholders.contains(parameter.name) else { return false }
             // A shared path-item parameter is met once per operation: reported once.
             if fieldCheckedObjects.insert("unplaced " + path + " " + parameter.node.location.file + "#" + parameter.node.pointer).inserted {
                 warning("path parameter '\(SwiftNaming.commentText(parameter.name))' does not appear in '\(SwiftNaming.commentText(path))'; "
@@ -116,7 +125,7 @@ extension ResolverContext {
             }
             return true
         }
-        for placeholder in placeholders where !merged.contains(where: { $0.location == .path && $0.name == placeholder }) {
+        for placeholder in placeholders where templated && !merged.contains(where: { $0.location == .path && $0.name == placeholder }) {
             warning("path '\(path)' has '{\(placeholder)}' but no path parameter declares it; it is generated as a String parameter",
                     at: node, hint: "add a parameter with `in: path` and `name: \(placeholder)`")
             merged.append(Parameter(name: placeholder, location: .path, required: true, schema: nil, description: nil,
@@ -161,73 +170,86 @@ extension ResolverContext {
         var result: [Parameter] = []
         var declared: Set<String> = []
         for element in elements {
-            guard let node = dereference(element) else { continue }
-            reportUnknownFields(of: node, FixedFields.parameter, in: "a parameter")
-            guard let name = node["name"]?.string else {
-                error("a parameter needs a 'name'", at: node)
-                continue
-            }
-            guard let locationText = node["in"]?.string, let location = ParameterLocation(rawValue: locationText) else {
-                error("parameter '\(name)' needs 'in' to be one of path, query, querystring, header, cookie", at: node["in"] ?? node)
-                continue
-            }
-            if location == .querystring, !checkQueryString(node, name: name) { continue }
-            if location == .header || location == .cookie, !Self.isFieldName(name) {
-                error("\(location.rawValue) parameter name '\(SwiftNaming.commentText(name))' is not an HTTP token; it "
-                      + "could inject header fields or not be sendable at all", at: node["name"],
-                      hint: "header and cookie names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~")
-                continue
-            }
-            if location == .header, name.lowercased() == "content-type" {
-                // The body's media type sets it: an argument would be overwritten by it, and sending the caller's type
-                // would send a body the description does not allow.
-                warning("header parameter '\(SwiftNaming.commentText(name))' is ignored, as OpenAPI says: the request body's "
-                        + "media type sets Content-Type", at: node["name"] ?? node,
-                        hint: "to let callers choose the type, list the media types under requestBody.content "
-                            + "(a range such as image/* gives the method a contentType argument)")
-                continue
-            }
-            if !declared.insert(Self.identity(name: name, location: location)).inserted {
-                if location == .querystring {
+            guard let parameter = parameter(element) else { continue }
+            let name = parameter.name
+            if !declared.insert(Self.identity(of: parameter)).inserted {
+                if parameter.location == .querystring {
                     warning("querystring parameter '\(SwiftNaming.commentText(name))' is the second in this list; the last one is used",
-                            at: node["name"] ?? node, hint: "a querystring parameter is the whole query string: there is one at most")
+                            at: parameter.node["name"] ?? parameter.node,
+                            hint: "a querystring parameter is the whole query string: there is one at most")
                 } else {
-                    warning("\(location.rawValue) parameter '\(SwiftNaming.commentText(name))' is declared twice in this list; the last one is used",
-                            at: node["name"] ?? node, hint: "a parameter is identified by its name and location: remove one of them")
+                    warning("\(parameter.location.rawValue) parameter '\(SwiftNaming.commentText(name))' is declared twice in this list; "
+                            + "the last one is used", at: parameter.node["name"] ?? parameter.node,
+                            hint: "a parameter is identified by its name and location: remove one of them")
                 }
-                result.removeAll { Self.identity(of: $0) == Self.identity(name: name, location: location) }
+                result.removeAll { Self.identity(of: $0) == Self.identity(of: parameter) }
             }
-            var schemaNode = node["schema"]
-            var contentMediaType: String?
-            var contentEncodings: [String: MediaContent.PartEncoding] = [:]
-            if schemaNode == nil, let content = contentEntry(of: node, name: name) {
-                schemaNode = content.value["schema"]
-                contentMediaType = content.key.lowercased()
-                if location == .querystring { contentEncodings = encodings(content.value["encoding"]) }
-            }
-            checkAllowReserved(node, location: location)
-            // A `content` parameter is serialised by its media type: `style` is not read (contentEntry warns about it).
-            let style = contentMediaType != nil ? (Self.stylesByLocation[location]?.first ?? "simple")
-                : parameterStyle(node["style"], location: location)
-            result.append(Parameter(
-                name: name,
-                location: location,
-                required: location == .path ? true : (node["required"]?.bool ?? false),
-                schema: schemaNode.map { schema($0) },
-                description: node["description"]?.string,
-                deprecated: node["deprecated"]?.bool ?? false,
-                explode: node["explode"]?.bool ?? (style == "form"),
-                style: style,
-                allowReserved: location == .query && (node["allowReserved"]?.bool ?? false),
-                contentMediaType: contentMediaType,
-                contentEncodings: contentEncodings,
-                node: node
-            ))
+            result.append(parameter)
         }
         return result
     }
 
-    private func requestBody(_ written: SpecNode) -> RequestBody? {
+    /// One parameter object (a `$ref` followed); nil, reported, when it cannot be sent as declared.
+    func parameter(_ element: SpecNode) -> Parameter? {
+        guard let node = dereference(element) else { return nil }
+        reportUnknownFields(of: node, FixedFields.parameter, in: "a parameter")
+        guard let name = node["name"]?.string else {
+            error("a parameter needs a 'name'", at: node)
+            return nil
+        }
+        guard let locationText = node["in"]?.string, let location = ParameterLocation(rawValue: locationText) else {
+            error("parameter '\(name)' needs 'in' to be one of path, query, querystring, header, cookie", at: node["in"] ?? node)
+            return nil
+        }
+        if location == .querystring, !checkQueryString(node, name: name) { return nil }
+        if location == .header || location == .cookie, !Self.isFieldName(name) {
+            error("\(location.rawValue) parameter name '\(SwiftNaming.commentText(name))' is not an HTTP token; it "
+                  + "could inject header fields or not be sendable at all", at: node["name"],
+                  hint: "header and cookie names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~")
+            return nil
+        }
+        if location == .path, name.contains("{") || name.contains("}") {
+            warning("path parameter name '\(SwiftNaming.commentText(name))' contains a brace, so no path template can name it",
+                    at: node["name"], hint: "name it like the placeholder without braces: `{id}` is the parameter `id`")
+        }
+        if location == .header, name.lowercased() == "content-type" {
+            // The body's media type sets it: an argument would be overwritten by it, and sending the caller's type
+            // would send a body the description does not allow.
+            warning("header parameter '\(SwiftNaming.commentText(name))' is ignored, as OpenAPI says: the request body's "
+                    + "media type sets Content-Type", at: node["name"] ?? node,
+                    hint: "to let callers choose the type, list the media types under requestBody.content "
+                        + "(a range such as image/* gives the method a contentType argument)")
+            return nil
+        }
+        var schemaNode = node["schema"]
+        var contentMediaType: String?
+        var contentEncodings: [String: MediaContent.PartEncoding] = [:]
+        if schemaNode == nil, let content = contentEntry(of: node, name: name) {
+            schemaNode = content.value["schema"]
+            contentMediaType = content.key.lowercased()
+            if location == .querystring { contentEncodings = encodings(content.value["encoding"]) }
+        }
+        checkAllowReserved(node, location: location)
+        // A `content` parameter is serialised by its media type: `style` is not read (contentEntry warns about it).
+        let style = contentMediaType != nil ? (Self.stylesByLocation[location]?.first ?? "simple")
+            : parameterStyle(node["style"], location: location)
+        return Parameter(
+            name: name,
+            location: location,
+            required: location == .path ? true : (node["required"]?.bool ?? false),
+            schema: schemaNode.map { schema($0) },
+            description: node["description"]?.string,
+            deprecated: node["deprecated"]?.bool ?? false,
+            explode: node["explode"]?.bool ?? (style == "form"),
+            style: style,
+            allowReserved: location != .cookie && allowsReserved(node, location: location) && (node["allowReserved"]?.bool ?? false),
+            contentMediaType: contentMediaType,
+            contentEncodings: contentEncodings,
+            node: node
+        )
+    }
+
+    func requestBody(_ written: SpecNode) -> RequestBody? {
         guard let node = dereference(written) else { return nil }
         reportUnknownFields(of: node, FixedFields.requestBody, in: "a request body")
         return RequestBody(required: node["required"]?.bool ?? false, description: node["description"]?.string,
@@ -272,12 +294,26 @@ extension ResolverContext {
         guard let entries = node?.entries else { return [] }
         return entries.filter(isMediaTypeKey).map { entry in
             let mediaType = entry.key.lowercased()
+            checkMediaTypeFields(entry.value)
             let itemSchema = entry.value["itemSchema"].map { schema($0) }
             let isEventStream = mediaType.hasPrefix("text/event-stream")
             return MediaContent(mediaType: mediaType, schema: entry.value["schema"].map { schema($0) }, itemSchema: itemSchema,
                                 eventDataSchema: isEventStream ? itemSchema.flatMap(eventDataSchema) : nil,
                                 eventTypes: isEventStream ? itemSchema.map(eventTypes) ?? [] : [],
                                 encodings: encodings(entry.value["encoding"]))
+        }
+    }
+
+    /// A media type object's fields; OpenAPI 3.2's positional `prefixEncoding` and `itemEncoding` (multipart parts
+    /// by position) are not generated, so a description that uses them is told.
+    private func checkMediaTypeFields(_ node: SpecNode) {
+        guard fieldCheckedObjects.insert("media type " + node.location.file + "#" + node.pointer).inserted else { return }
+        reportUnknownFields(of: node, FixedFields.mediaType, in: "a media type")
+        for written in node.entries ?? [] where written.key == "prefixEncoding" || written.key == "itemEncoding" {
+            diagnostics.append(Diagnostic(
+                .warning, "'\(written.key)' (OpenAPI 3.2, parts encoded by position) is not supported yet; it is ignored",
+                at: written.keyLocation, pointer: written.value.pointer,
+                hint: "parts named by `encoding` entries are supported (multipart/form-data)"))
         }
     }
 
@@ -348,20 +384,36 @@ extension ResolverContext {
                     hint: "a response key is a status code from 100 to 599 (`200`), a class of them (`2XX`) or `default`"))
                 continue
             }
-            guard let response = dereference(entry.value) else { continue }
-            reportUnknownFields(of: response, FixedFields.response, in: "a response")
-            var contents = contents(response["content"])
-            if Self.statusesWithoutContent.contains(entry.key), !contents.isEmpty {
-                // HTTP itself drops the body (RFC 9110 §15.3.5, §15.4.5): a client that expected one would fail on
-                // every such response.
-                warning("an HTTP \(entry.key) response never has a body; its 'content' is ignored",
-                        at: response["content"], hint: "remove 'content' or document another status")
-                contents = []
-            }
-            result.append(Response(status: entry.key, description: response["description"]?.string,
-                                   contents: contents, node: response))
+            guard let response = response(entry.value, status: entry.key) else { continue }
+            result.append(response)
         }
         return result
+    }
+
+    /// One response object (a `$ref` followed); `status` is nil for one under `components.responses` read only to check it.
+    func response(_ written: SpecNode, status: String?) -> Response? {
+        guard let response = dereference(written) else { return nil }
+        reportUnknownFields(of: response, FixedFields.response, in: "a response")
+        for header in response["headers"]?.entries ?? [] {
+            guard Self.isFieldName(header.key) else {
+                diagnostics.append(Diagnostic(
+                    .warning, "response header '\(SwiftNaming.commentText(header.key))' is not an HTTP token; no response can carry it",
+                    at: header.keyLocation, pointer: header.value.pointer,
+                    hint: "header names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~"))
+                continue
+            }
+            checkHeader(header.value)
+        }
+        var contents = contents(response["content"])
+        if let status, Self.statusesWithoutContent.contains(status), !contents.isEmpty {
+            // HTTP itself drops the body (RFC 9110 §15.3.5, §15.4.5): a client that expected one would fail on
+            // every such response.
+            warning("an HTTP \(status) response never has a body; its 'content' is ignored",
+                    at: response["content"], hint: "remove 'content' or document another status")
+            contents = []
+        }
+        return Response(status: status ?? "default", description: response["description"]?.string, contents: contents,
+                        node: response)
     }
 
     /// Statuses whose responses HTTP defines without content.

@@ -22,6 +22,10 @@ extension ResolverContext {
                         + allowed.joined(separator: ", "))
             return allowed[0]
         }
+        if written == "cookie", pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") {
+            warning("style 'cookie' is OpenAPI 3.2; this document says \(pathsVersion)", at: node,
+                    hint: "it is generated all the same (sent like `form`); set `openapi: 3.2.0` to say so")
+        }
         return written
     }
 
@@ -80,17 +84,28 @@ extension ResolverContext {
         return first
     }
 
-    /// `allowReserved` applies to query parameters (and, in OpenAPI 3.2, form-style cookies); elsewhere it would
-    /// change nothing, so a description that sets it expects something apigen does not do.
+    /// Where `allowReserved` applies: query parameters, and since OpenAPI 3.2 path parameters (RFC 6570 reserved
+    /// expansion) and form-style cookies. Elsewhere it would change nothing, so a description that sets it expects
+    /// something apigen does not do: reported.
+    func allowsReserved(_ node: SpecNode, location: ParameterLocation) -> Bool {
+        let since32 = !(pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1"))
+        switch location {
+        case .query: return true
+        case .path: return since32
+        case .cookie: return since32 && (node["style"]?.string ?? "form") == "form"
+        case .header, .querystring: return false
+        }
+    }
+
     func checkAllowReserved(_ node: SpecNode, location: ParameterLocation) {
-        guard node["content"] == nil, let written = node.entries?.first(where: { $0.key == "allowReserved" }) else { return }
-        let formCookie = location == .cookie && (node["style"]?.string ?? "form") == "form"
-        guard location != .query, !formCookie else { return }
-        let applies = location == .cookie ? "query parameters and form-style cookies" : "query parameters"
+        guard node["content"] == nil, let written = node.entries?.first(where: { $0.key == "allowReserved" }),
+              !allowsReserved(node, location: location) else { return }
+        let since32 = !(pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1"))
+        let applies = since32 ? "query and path parameters and form-style cookies" : "query parameters in OpenAPI \(pathsVersion)"
         diagnostics.append(Diagnostic(
             .warning, "'allowReserved' applies to \(applies); it is ignored for this \(location.rawValue) parameter",
             at: written.keyLocation, pointer: written.value.pointer,
             hint: location == .header ? "header values are sent as written: nothing in them is percent-encoded"
-                : "reserved characters in \(location.rawValue) values are always percent-encoded"))
+                : "reserved characters in \(location.rawValue) values are percent-encoded"))
     }
 }

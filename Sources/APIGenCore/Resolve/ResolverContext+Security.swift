@@ -1,13 +1,25 @@
 /// Reading `securitySchemes` and `security` requirements.
 extension ResolverContext {
-    /// The declared schemes in document order; schemes of unknown or invalid shape are reported and left out.
-    func securitySchemes(in root: SpecNode) -> [SecuritySchemeDefinition] {
+    /// The declared schemes in document order; schemes of unknown or invalid shape are reported and left out. A scheme
+    /// that is a remote reference (`https://…`, which apigen does not read) and that no requirement of `root` or
+    /// `operations` names is left out with a warning: it changes nothing generated, and refusing the whole description
+    /// for it (the OpenAPI Initiative's own examples have one) helps nobody.
+    func securitySchemes(in root: SpecNode, operations: [Operation]) -> [SecuritySchemeDefinition] {
+        let required = Set(([root["security"]] + operations.map { $0.node["security"] })
+            .flatMap { $0?.elements ?? [] }.flatMap { $0.entries?.map(\.key) ?? [] })
         guard let written = root["components"]?["securitySchemes"], let schemes = dereference(written) else { return [] }
         guard let entries = schemes.entries else {
             error("'components.securitySchemes' must be a mapping, found \(schemes.kindName)", at: schemes)
             return []
         }
         return entries.filter { !$0.key.hasPrefix("x-") }.compactMap { entry in
+            if let reference = entry.value["$ref"]?.string, !required.contains(entry.key),
+               reference.lowercased().hasPrefix("http://") || reference.lowercased().hasPrefix("https://") {
+                warning("security scheme '\(SwiftNaming.commentText(entry.key))' is a remote reference, which apigen does not read; "
+                        + "no operation requires it, so it is left out", at: entry.value["$ref"],
+                        hint: "download the document and refer to it by a relative path if operations are to use it")
+                return nil
+            }
             guard let node = dereference(entry.value) else { return nil }
             guard let kind = securityKind(of: node, name: entry.key) else { return nil }
             return SecuritySchemeDefinition(name: entry.key, kind: kind, description: node["description"]?.string, node: node)

@@ -16,7 +16,14 @@ extension ResolverContext {
         static let pathItem = Set(ResolverContext.methods).union([
             "$ref", "summary", "description", "servers", "parameters", "additionalOperations",
         ])
+        /// A header is a parameter without `name` and `in`, and without the fields only queries use.
+        static let header: Set<String> = [
+            "description", "required", "deprecated", "style", "explode", "schema", "example", "examples", "content",
+        ]
         static let requestBody: Set<String> = ["description", "content", "required"]
+        static let mediaType: Set<String> = [
+            "schema", "itemSchema", "example", "examples", "encoding", "prefixEncoding", "itemEncoding", "description",
+        ]
         static let response: Set<String> = ["summary", "description", "headers", "content", "links"]
         static let document: Set<String> = [
             "openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags",

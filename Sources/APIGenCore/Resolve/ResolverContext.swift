@@ -52,7 +52,7 @@ final class ResolverContext {
     /// Findings already reported about objects met more than once (a shared parameter is read once per operation
     /// that refers to it): `file#pointer` of the fixed-field objects checked for unknown fields, and the like.
     var fieldCheckedObjects: Set<String> = []
-    /// The `openapi` version of the document whose paths are being read (`3.1.0`), for fields newer than it.
+    /// The OpenAPI version of the root document (`3.1.0`; 3.1 when it names none), for fields newer than it.
     var pathsVersion = ""
 
     /// Parses referenced documents in the background; resolution takes them as it reaches them.
