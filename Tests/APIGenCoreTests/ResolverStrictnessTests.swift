@@ -244,6 +244,78 @@ final class ResolverStrictnessTests: XCTestCase {
             "api/openapi.yaml:7:19: warning: header parameter 'Content-Type' is ignored, as OpenAPI says: the request body's media type sets Content-Type",
         ])
     }
+
+    /// Keyword values JSON Schema does not allow, which validators ignore, each dropping a check the description meant
+    /// (found by openapi-spec-validator over the corpus, most in OpenAI's published description), and patterns written
+    /// for another engine, which ECMA-262's lenient grammar reads as something else.
+    func testKeywordValuesOfTheWrongKindAndForeignPatternSyntaxAreReported() throws {
+        let result = resolveDocument("""
+            paths: {}
+            components:
+              schemas:
+                Rate:
+                  type: object
+                  required: [id, id]
+                  properties:
+                    id: { type: string, pattern: '\\A[a-z]+\\z' }
+                    code: { type: string, pattern: '^[[:alpha:]]+$' }
+                    escaped: { type: string, pattern: '^\\\\A\\.\\d$' }
+                    multiplier: { type: number, minimum: 0, exclusiveMinimum: true }
+                    ceiling: { type: number, maximum: 1, exclusiveMaximum: false }
+                    limit: { type: integer, maximum: inf, minLength: '3' }
+                    mode: { type: string, enum: [] }
+                    filters: { type: array, items: { oneOf: [{ type: string }, { $recursiveRef: '#' }] } }
+            """)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:10:38: warning: 'pattern' /\\A[a-z]+\\z/ uses '\\A', which ECMA-262 reads as the letter 'A': the validator checks that letter",
+            "api/openapi.yaml:11:40: warning: 'pattern' /^[[:alpha:]]+$/ uses the POSIX class '[:alpha:]', which ECMA-262 does not know: the validator reads a class of the characters '[', ':' and the letters of 'alpha', then a literal ']'",
+            "api/openapi.yaml:13:67: warning: 'exclusiveMinimum: true' is OpenAPI 3.0's spelling; in this document's dialect 'exclusiveMinimum' is a number, so it is ignored and 'minimum' stays inclusive",
+            "api/openapi.yaml:15:42: warning: 'maximum' must be a number, found a string; it is ignored",
+            "api/openapi.yaml:15:58: warning: 'minLength' must be a number, found a string; it is ignored",
+            "api/openapi.yaml:16:37: warning: an empty 'enum' allows no value, so every instance fails validation",
+            "api/openapi.yaml:17:85: warning: '$recursiveRef' is JSON Schema 2019-09's; in this document's dialect it is no keyword, so this schema accepts any value",
+            "api/openapi.yaml:8:22: warning: 'id' is listed twice in 'required'",
+        ], "an escaped backslash before a letter and `exclusiveMaximum: false` are fine")
+        XCTAssertEqual(result.diagnostics[0].hint, "patterns are ECMA-262 (JavaScript) regular expressions: write ^ for \\A")
+        XCTAssertEqual(result.diagnostics[2].hint, "write `exclusiveMinimum: 0` and remove `minimum: 0`")
+    }
+
+    /// What the OpenAPI Initiative's schema tests found lost or refused without need: `servers` written as a mapping lost
+    /// every server, a server variable's empty `enum` or a default outside it said nothing, a document without paths,
+    /// components or webhooks said nothing, a response header name that is no token said nothing, and a remote security
+    /// scheme no operation requires refused the whole document.
+    func testServersHeadersEmptyDocumentsAndUnusedRemoteSchemesAreReported() throws {
+        let mapping = resolveDocument("servers:\n  url: /v1\npaths: {}\n")
+        XCTAssertEqual(mapping.diagnostics.map(\.description), ["api/openapi.yaml:4:3: error: 'servers' must be a list, found a mapping"])
+        let empty = resolveDocument("servers: []\n")
+        XCTAssertEqual(empty.diagnostics.map(\.description), [
+            "api/openapi.yaml:1:1: warning: the document has no 'paths', 'components' or 'webhooks'; the client has no operations and no models",
+        ])
+        let result = resolveDocument("""
+            servers:
+              - url: https://{region}.example.com/{stage}
+                variables:
+                  region: { enum: [], default: eu }
+                  stage: { enum: [prod, beta], default: dev }
+            paths:
+              /a:
+                get:
+                  security: [{ key: [] }]
+                  responses: { '204': { description: ok, headers: { 'Bad=Header': { schema: {} }, X-Rate: { schema: {}, in: header } } } }
+            components:
+              securitySchemes:
+                key: { type: apiKey, name: X-Key, in: header }
+                external: { $ref: 'https://example.com/api/openapi.json#/components/securitySchemes/x' }
+            """)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:6:23: warning: server variable 'region' has an empty 'enum', which OpenAPI forbids; any value is accepted",
+            "api/openapi.yaml:7:45: warning: the default 'dev' of server variable 'stage' is not one of its 'enum' values (prod, beta)",
+            "api/openapi.yaml:12:57: warning: response header 'Bad=Header' is not an HTTP token; no response can carry it",
+            "api/openapi.yaml:12:109: warning: 'in' is not a field of a header; it is ignored",
+            "api/openapi.yaml:16:23: warning: security scheme 'external' is a remote reference, which apigen does not read; no operation requires it, so it is left out",
+        ])
+        XCTAssertEqual(result.api?.securitySchemes.map(\.name), ["key"])
+    }
 }
 
 /// OpenAPI 3.2's `in: querystring` (the whole query string is one parameter) and the parameter rules the OpenAPI

@@ -278,6 +278,7 @@ extension ResolverContext {
 
     private func readBounds(into schema: inout Schema, from node: SpecNode, dialect: Dialect) {
         checkNumbers(in: node)
+        checkKeywordValues(in: node)
         checkPatterns(in: node)
         schema.minimum = node["minimum"]?.number
         schema.maximum = node["maximum"]?.number
