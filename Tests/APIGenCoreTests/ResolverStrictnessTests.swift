@@ -291,6 +291,12 @@ final class ResolverStrictnessTests: XCTestCase {
         XCTAssertEqual(empty.diagnostics.map(\.description), [
             "api/openapi.yaml:1:1: warning: the document has no 'paths', 'components' or 'webhooks'; the client has no operations and no models",
         ])
+        let componentsOnly = Resolver.resolve(rootPath: "api/openapi.yaml", provider: InMemorySourceProvider([
+            "api/openapi.yaml": "openapi: 3.0.3\ninfo: { title: T, version: '1' }\ncomponents: {}\n",
+        ]))
+        XCTAssertEqual(componentsOnly.diagnostics.map(\.description), [
+            "api/openapi.yaml:1:1: warning: OpenAPI 3.0 requires 'paths' (3.1 made it optional); the client has no operations",
+        ])
         let result = resolveDocument("""
             servers:
               - url: https://{region}.example.com/{stage}

@@ -62,6 +62,9 @@ public enum Resolver {
             if root["paths"] == nil, root["components"] == nil, root["webhooks"] == nil {
                 context.warning("the document has no 'paths', 'components' or 'webhooks'; the client has no operations and no models",
                                 at: root, hint: "OpenAPI requires at least one of them")
+            } else if root["paths"] == nil, specVersion.hasPrefix("3.0") {
+                context.warning("OpenAPI 3.0 requires 'paths' (3.1 made it optional); the client has no operations", at: root,
+                                hint: "add `paths: {}` if the document only holds components")
             }
             servers = readServers(root["servers"], context: context)
             readComponentSchemas(root, context: context)
