@@ -549,6 +549,8 @@ public struct ServerPlan: Encodable, Sendable {
     public var templateLiteral: String
     /// `["version": version]`.
     public var variablesLiteral: String
+    /// `, relativeTo: documentURL` for a relative server URL (the function's first argument), else empty.
+    public var relativeToArgument: String = ""
 }
 
 /// A security scheme of the API description: a `SecurityScheme` constant and, unless it is `mutualTLS`, a

@@ -186,6 +186,9 @@ public enum Planner {
             var parameterScope = NameScope()
             var parameters: [String] = []
             var pairs: [String] = []
+            // A relative URL is relative to where the description is served: the function resolves it against that URL.
+            let documentURL = server.isRelative ? parameterScope.claim("documentURL") : nil
+            if let documentURL { parameters.append("relativeTo \(documentURL): URL") }
             for variable in server.variables {
                 let label = SwiftNaming.escapedMember(parameterScope.claim(SwiftNaming.memberName(variable.name)))
                 parameters.append("\(label): String" + (variable.defaultValue.map { " = " + SwiftNaming.stringLiteral($0) } ?? ""))
@@ -194,12 +197,17 @@ public enum Planner {
             var docs = SwiftNaming.docLines(server.description)
             docs.append(contentsOf: docs.isEmpty ? [] : [""])
             docs.append("`\(SwiftNaming.commentText(server.url))`")
+            if let documentURL {
+                docs.append("- Parameter \(documentURL): where the API description is served from (or the API's origin, "
+                            + "`https://api.example.com`): the URL is relative to it")
+            }
             for variable in server.variables where !variable.enumValues.isEmpty {
                 docs.append("- Parameter \(SwiftNaming.memberName(variable.name)): one of \(SwiftNaming.commentText(variable.enumValues.joined(separator: ", ")))")
             }
             return ServerPlan(name: name, docLines: docs, signature: parameters.joined(separator: ", "),
                               templateLiteral: SwiftNaming.stringLiteral(server.url),
-                              variablesLiteral: pairs.isEmpty ? "[:]" : "[" + pairs.joined(separator: ", ") + "]")
+                              variablesLiteral: pairs.isEmpty ? "[:]" : "[" + pairs.joined(separator: ", ") + "]",
+                              relativeToArgument: documentURL.map { ", relativeTo: \($0)" } ?? "")
         }
     }
 }

@@ -263,7 +263,7 @@ extension {{name}} {
         /// {{{.}}}
 {{/docLines}}
         {{access}} static func {{name}}({{{signature}}}) throws -> URL {
-            try ServerURL.build({{{templateLiteral}}}, {{{variablesLiteral}}})
+            try ServerURL.build({{{templateLiteral}}}, {{{variablesLiteral}}}{{{relativeToArgument}}})
         }
 {{/servers}}
     }

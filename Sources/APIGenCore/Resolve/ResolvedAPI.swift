@@ -54,6 +54,17 @@ public struct Server: Sendable {
     /// The URL's variables; `defaultValue` is nil when the description gives none (the generated function then
     /// requires the argument).
     public var variables: [(name: String, defaultValue: String?, enumValues: [String], description: String?)]
+
+    /// Whether `url` begins with an RFC 3986 scheme (`https:`).
+    public static func hasScheme(_ url: String) -> Bool {
+        guard let end = url.firstIndex(of: ":") else { return false }
+        let scheme = url[..<end]
+        return scheme.first?.isLetter == true && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+    }
+
+    /// Whether the URL is relative to where the description is served (`/v1`, `v1`, `//host/v1`): no scheme, and no
+    /// variable in front that could hold one (`{baseUrl}/v1`).
+    public var isRelative: Bool { !Self.hasScheme(url) && !url.hasPrefix("{") }
 }
 
 /// Where a parameter travels.

@@ -146,12 +146,7 @@ public enum Resolver {
                         description: entry.value["description"]?.string)
             }
             // `api.example.com` is, by RFC 3986 and OpenAPI, a path relative to where the document is served.
-            let schemeEnd = url.firstIndex(of: ":")
-            let hasScheme = schemeEnd.map { end in
-                let scheme = url[..<end]
-                return scheme.first?.isLetter == true && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
-            } ?? false
-            if !hasScheme, !url.hasPrefix("/"), !url.hasPrefix("{"), !url.hasPrefix(".") {
+            if !Server.hasScheme(url), !url.hasPrefix("/"), !url.hasPrefix("{"), !url.hasPrefix(".") {
                 context.warning("server URL '\(SwiftNaming.commentText(url))' has no scheme, so it is a path relative to where "
                                 + "the description is served, not a host", at: element["url"],
                                 hint: "write https://\(SwiftNaming.commentText(url)) if it names a host")
