@@ -17,47 +17,26 @@ compares per root, not per finding; the table lists both sides' words for readin
 
 --write rewrites Docs/spec-validator-results.md. Exits 1 when a root fails, 2 without ../shared/corpus.
 """
-import argparse, json, os, pathlib, re, shutil, signal, subprocess, sys, tempfile
+import argparse, json, pathlib, re, shutil, signal, subprocess, sys, tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "Scripts"))
-from wire import VENV, REQUIREMENTS  # noqa: E402  (the same virtualenv as the wire harness)
+sys.path[:0] = [str(ROOT / "Scripts"), str(ROOT / "Scripts" / "wire")]
+from wire import ensure_virtualenv  # noqa: E402  (the wire harness's virtualenv: openapi-core brings the validator)
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 APIGEN = ROOT / ".build" / "debug" / "apigen"
 UNREAD = "only in parts apigen does not read (info, the form of the version string)"
 
 
-def ensure_virtualenv():
-    python = VENV / "bin" / "python"
-    if pathlib.Path(sys.prefix).resolve() == VENV.resolve():
-        return
-    marker = VENV / "requirements.txt"
-    if not python.exists() or not marker.exists() or marker.read_text() != "\n".join(REQUIREMENTS):
-        print(f"spec-validator-judge: installing {', '.join(REQUIREMENTS)} into {VENV.relative_to(ROOT)}", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", *REQUIREMENTS], check=True)
-        marker.write_text("\n".join(REQUIREMENTS))
-    os.execv(str(python), [str(python), str(pathlib.Path(__file__).resolve()), *sys.argv[1:]])
-
-
 class Timeout(Exception):
     pass
-
-
-def string_keys(value):
-    """YAML reads `200:` as an integer key; JSON (and the validator) have only string keys."""
-    if isinstance(value, dict):
-        return {str(key): string_keys(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [string_keys(item) for item in value]
-    return value
 
 
 def validator_findings(path, version):
     """("valid" | "invalid" | "crash", [finding text]) for one root."""
     import yaml
     from jsonschema_path import SchemaPath
+    from spec_documents import _stringify_keys
     from openapi_spec_validator import OpenAPIV2SpecValidator, OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
     text = path.read_text()
     try:
@@ -69,7 +48,7 @@ def validator_findings(path, version):
     signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(Timeout()))
     signal.alarm(120)
     try:
-        spec = SchemaPath.from_dict(string_keys(document), base_uri=path.resolve().as_uri())
+        spec = SchemaPath.from_dict(_stringify_keys(document), base_uri=path.resolve().as_uri())
         findings = []
         for error in validator(spec).iter_errors():
             where = "/".join(str(part) for part in getattr(error, "absolute_path", []))
@@ -131,7 +110,7 @@ def main():
     if not APIGEN.exists():
         print(f"spec-validator-judge: {APIGEN} is missing: run `swift build --product apigen` first")
         return 1
-    ensure_virtualenv()
+    ensure_virtualenv(__file__)
     rows = [line.split("\t") for line in (CORPUS / "roots.tsv").read_text().splitlines()[1:]]
     rows = [row for row in rows if args.filter in row[0]]
     results = [judge(row) for row in rows]

@@ -26,8 +26,9 @@ REQUIREMENTS = ["openapi-core==0.23.1", "hypothesis==6.115.0", "hypothesis-jsons
                 "jsonschema-rs==0.60.3", "PyYAML==6.0.3"]
 
 
-def ensure_virtualenv():
-    """Re-runs this script under the harness's virtualenv, creating it first when needed."""
+def ensure_virtualenv(script=__file__):
+    """Re-runs `script` (this one by default; the other harnesses that share the virtualenv pass theirs) under the
+    harness's virtualenv, creating it first when needed."""
     python = VENV / "bin" / "python"
     if pathlib.Path(sys.prefix).resolve() == VENV.resolve():
         return
@@ -37,7 +38,7 @@ def ensure_virtualenv():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
         subprocess.run([str(python), "-m", "pip", "install", "-q", *REQUIREMENTS], check=True)
         marker.write_text("\n".join(REQUIREMENTS))
-    os.execv(str(python), [str(python), str(pathlib.Path(__file__).resolve()), *sys.argv[1:]])
+    os.execv(str(python), [str(python), str(pathlib.Path(script).resolve()), *sys.argv[1:]])
 
 
 def server_base_path(root):

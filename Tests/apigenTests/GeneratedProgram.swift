@@ -10,6 +10,17 @@ struct GeneratedProgram {
     let lines: [String]
     let run: ProcessResult
 
+    /// Driver code for programs whose transport records what it was asked to send: a `Recorder` of lines, safe to
+    /// call from any task.
+    static let recorderSource = #"""
+        final class Recorder: @unchecked Sendable {
+            private let lock = NSLock()
+            private var lines: [String] = []
+            func record(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+            var recorded: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+        }
+        """#
+
     /// Generates `spec` (YAML) into `Generated/`, compiles it with `driver`, and runs the program.
     init(spec: String, driver: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let swiftc = try XCTUnwrap(HostileOutputTests.findExecutable("swiftc"), "swiftc is not on PATH")

@@ -35,12 +35,7 @@ final class GeneratedQueryOperationTests: XCTestCase {
         import APIRuntime
         import Foundation
 
-        final class Recorder: @unchecked Sendable {
-            private let lock = NSLock()
-            private var lines: [String] = []
-            func record(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-            var recorded: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-        }
+        \#(GeneratedProgram.recorderSource)
 
         struct RecordingTransport: HTTPTransport {
             let recorder: Recorder

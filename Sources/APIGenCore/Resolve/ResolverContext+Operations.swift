@@ -310,10 +310,8 @@ extension ResolverContext {
         guard fieldCheckedObjects.insert("media type " + node.location.file + "#" + node.pointer).inserted else { return }
         reportUnknownFields(of: node, FixedFields.mediaType, in: "a media type")
         for written in node.entries ?? [] where written.key == "prefixEncoding" || written.key == "itemEncoding" {
-            diagnostics.append(Diagnostic(
-                .warning, "'\(written.key)' (OpenAPI 3.2, parts encoded by position) is not supported yet; it is ignored",
-                at: written.keyLocation, pointer: written.value.pointer,
-                hint: "parts named by `encoding` entries are supported (multipart/form-data)"))
+            warning("'\(written.key)' (OpenAPI 3.2, parts encoded by position) is not supported yet; it is ignored", atKeyOf: written,
+                    hint: "parts named by `encoding` entries are supported (multipart/form-data)")
         }
     }
 
@@ -326,10 +324,8 @@ extension ResolverContext {
             return !trimmed.isEmpty && Self.isFieldName(trimmed)
         }
         if !valid {
-            diagnostics.append(Diagnostic(
-                .warning, "'\(SwiftNaming.commentText(entry.key))' is not a media type; this content is ignored",
-                at: entry.keyLocation, pointer: entry.value.pointer,
-                hint: "a content key is type/subtype, e.g. application/json, or a range such as image/*"))
+            warning("'\(SwiftNaming.commentText(entry.key))' is not a media type; this content is ignored", atKeyOf: entry,
+                    hint: "a content key is type/subtype, e.g. application/json, or a range such as image/*")
         }
         return valid
     }
@@ -378,10 +374,8 @@ extension ResolverContext {
         for entry in entries where !entry.key.hasPrefix("x-") {
             guard Self.isResponseKey(entry.key) else {
                 // Read as a status it matched nothing, and the planner took a key that is no status for `default`.
-                diagnostics.append(Diagnostic(
-                    .warning, "'\(SwiftNaming.commentText(entry.key))' is not a status code; this response is ignored",
-                    at: entry.keyLocation, pointer: entry.value.pointer,
-                    hint: "a response key is a status code from 100 to 599 (`200`), a class of them (`2XX`) or `default`"))
+                warning("'\(SwiftNaming.commentText(entry.key))' is not a status code; this response is ignored", atKeyOf: entry,
+                        hint: "a response key is a status code from 100 to 599 (`200`), a class of them (`2XX`) or `default`")
                 continue
             }
             guard let response = response(entry.value, status: entry.key) else { continue }
@@ -396,10 +390,8 @@ extension ResolverContext {
         reportUnknownFields(of: response, FixedFields.response, in: "a response")
         for header in response["headers"]?.entries ?? [] {
             guard Self.isFieldName(header.key) else {
-                diagnostics.append(Diagnostic(
-                    .warning, "response header '\(SwiftNaming.commentText(header.key))' is not an HTTP token; no response can carry it",
-                    at: header.keyLocation, pointer: header.value.pointer,
-                    hint: "header names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~"))
+                warning("response header '\(SwiftNaming.commentText(header.key))' is not an HTTP token; no response can carry it",
+                        atKeyOf: header, hint: "header names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~")
                 continue
             }
             checkHeader(header.value)

@@ -76,10 +76,9 @@ extension ResolverContext {
         }
         for field in ["style", "explode", "allowReserved"] {
             guard let written = node.entries?.first(where: { $0.key == field }) else { continue }
-            diagnostics.append(Diagnostic(
-                .warning, "'\(field)' is ignored beside 'content': the media type '\(SwiftNaming.commentText(first.key))' "
-                    + "serialises parameter '\(SwiftNaming.commentText(name))'", at: written.keyLocation,
-                pointer: written.value.pointer, hint: "remove '\(field)', or describe the parameter by `schema`"))
+            warning("'\(field)' is ignored beside 'content': the media type '\(SwiftNaming.commentText(first.key))' "
+                    + "serialises parameter '\(SwiftNaming.commentText(name))'", atKeyOf: written,
+                    hint: "remove '\(field)', or describe the parameter by `schema`")
         }
         return first
     }
@@ -102,10 +101,8 @@ extension ResolverContext {
               !allowsReserved(node, location: location) else { return }
         let since32 = !(pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1"))
         let applies = since32 ? "query and path parameters and form-style cookies" : "query parameters in OpenAPI \(pathsVersion)"
-        diagnostics.append(Diagnostic(
-            .warning, "'allowReserved' applies to \(applies); it is ignored for this \(location.rawValue) parameter",
-            at: written.keyLocation, pointer: written.value.pointer,
-            hint: location == .header ? "header values are sent as written: nothing in them is percent-encoded"
-                : "reserved characters in \(location.rawValue) values are percent-encoded"))
+        warning("'allowReserved' applies to \(applies); it is ignored for this \(location.rawValue) parameter", atKeyOf: written,
+                hint: location == .header ? "header values are sent as written: nothing in them is percent-encoded"
+                    : "reserved characters in \(location.rawValue) values are percent-encoded")
     }
 }

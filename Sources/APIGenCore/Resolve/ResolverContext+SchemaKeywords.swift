@@ -20,9 +20,8 @@ extension ResolverContext {
     func reportMisspeltKeywords(in node: SpecNode) {
         for entry in node.entries ?? [] where !entry.key.hasPrefix("x-") && !Self.knownSchemaKeywords.contains(entry.key) {
             guard let keyword = Self.keyword(misspeltAs: entry.key) else { continue }
-            diagnostics.append(Diagnostic(
-                .warning, "schema key '\(SwiftNaming.commentText(entry.key))' is no keyword, so it checks nothing and is ignored",
-                at: entry.keyLocation, pointer: entry.value.pointer, hint: "did you mean '\(keyword)'?"))
+            warning("schema key '\(SwiftNaming.commentText(entry.key))' is no keyword, so it checks nothing and is ignored",
+                    atKeyOf: entry, hint: "did you mean '\(keyword)'?")
         }
     }
 

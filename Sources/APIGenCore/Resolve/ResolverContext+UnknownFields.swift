@@ -71,11 +71,9 @@ extension ResolverContext {
         guard let entries = node.entries, fieldCheckedObjects.insert(node.location.file + "#" + node.pointer).inserted else { return }
         for entry in entries where !entry.key.hasPrefix("x-") && !fields.contains(entry.key) {
             let close = Self.closest(to: entry.key, among: fields.sorted(), within: max(1, entry.key.count / 4))
-            diagnostics.append(Diagnostic(
-                .warning, "'\(SwiftNaming.commentText(entry.key))' is not a field of \(object); it is ignored",
-                at: entry.keyLocation, pointer: entry.value.pointer,
-                hint: close.map { "did you mean '\($0)'?" }
-                    ?? "\(object) holds \(fields.sorted().joined(separator: ", ")) and x- extensions"))
+            warning("'\(SwiftNaming.commentText(entry.key))' is not a field of \(object); it is ignored", atKeyOf: entry,
+                    hint: close.map { "did you mean '\($0)'?" }
+                        ?? "\(object) holds \(fields.sorted().joined(separator: ", ")) and x- extensions")
         }
     }
 }

@@ -71,6 +71,11 @@ final class ResolverContext {
         diagnostics.append(.warning(message, at: node, hint: hint))
     }
 
+    /// A warning at an entry's key (where a misspelt, misplaced or ignored field is written), pointing at its value.
+    func warning(_ message: String, atKeyOf entry: SpecNode.Entry, hint: String? = nil) {
+        diagnostics.append(Diagnostic(.warning, message, at: entry.keyLocation, pointer: entry.value.pointer, hint: hint))
+    }
+
     /// Loads (once) the document at `path`; reports a diagnostic at `referrer` when it cannot be read or parsed.
     func document(_ path: String, referrer: SpecNode?) -> SourceDocument? {
         if let document = documents[path] { return document }
