@@ -322,6 +322,28 @@ final class ResolverStrictnessTests: XCTestCase {
         ])
         XCTAssertEqual(result.api?.securitySchemes.map(\.name), ["key"])
     }
+
+    /// What openapi-spec-validator refuses in fixtures and apigen said nothing about: a parameter or header without
+    /// `schema` or `content` (the parameter silently became a String), a response without the `description` 3.0 and
+    /// 3.1 require, and component names outside OpenAPI's `^[a-zA-Z0-9._-]+$`.
+    func testMissingSchemasAndDescriptionsAndComponentNamesAreReported() throws {
+        let result = resolveDocument("""
+            paths:
+              /a:
+                get:
+                  parameters: [{ name: q, in: query }, { $ref: '#/components/parameters/$select' }]
+                  responses: { '200': { content: {} }, '204': { description: ok, headers: { X-Rate: { description: rate } } } }
+            components:
+              parameters:
+                $select: { name: select, in: query, schema: { type: string } }
+            """)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:10:5: warning: component name '$select' is not one OpenAPI allows",
+            "api/openapi.yaml:6:20: warning: parameter 'q' has neither 'schema' nor 'content', one of which OpenAPI requires; it is generated as a String",
+            "api/openapi.yaml:7:27: warning: a response needs a 'description' in OpenAPI 3.1.0",
+            "api/openapi.yaml:7:89: warning: a header needs 'schema' or 'content', which OpenAPI requires; its value is untyped",
+        ])
+    }
 }
 
 /// OpenAPI 3.2's `in: querystring` (the whole query string is one parameter) and the parameter rules the OpenAPI

@@ -35,6 +35,10 @@ extension ResolverContext {
         guard let node = dereference(written) else { return }
         reportUnknownFields(of: node, FixedFields.header, in: "a header")
         if node["content"] == nil { _ = parameterStyle(node["style"], location: .header) }
+        if node["schema"] == nil, node["content"] == nil {
+            warning("a header needs 'schema' or 'content', which OpenAPI requires; its value is untyped", at: node,
+                    hint: "add `schema: { type: string }` or the type the header carries")
+        }
     }
 
     private func entries(of components: SpecNode, _ key: String) -> [SpecNode.Entry] {

@@ -221,6 +221,10 @@ extension ResolverContext {
                         + "(a range such as image/* gives the method a contentType argument)")
             return nil
         }
+        if node["schema"] == nil, node["content"] == nil {
+            warning("parameter '\(SwiftNaming.commentText(name))' has neither 'schema' nor 'content', one of which OpenAPI requires; "
+                    + "it is generated as a String", at: node, hint: "add `schema: { type: string }` or the type it carries")
+        }
         var schemaNode = node["schema"]
         var contentMediaType: String?
         var contentEncodings: [String: MediaContent.PartEncoding] = [:]
@@ -388,6 +392,10 @@ extension ResolverContext {
     func response(_ written: SpecNode, status: String?) -> Response? {
         guard let response = dereference(written) else { return nil }
         reportUnknownFields(of: response, FixedFields.response, in: "a response")
+        if response["description"] == nil, response.isMapping, pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") {
+            warning("a response needs a 'description' in OpenAPI \(pathsVersion)", at: response,
+                    hint: "add `description:`; it is the generated case's documentation")
+        }
         for header in response["headers"]?.entries ?? [] {
             guard Self.isFieldName(header.key) else {
                 warning("response header '\(SwiftNaming.commentText(header.key))' is not an HTTP token; no response can carry it",

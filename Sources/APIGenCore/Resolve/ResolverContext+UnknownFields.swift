@@ -43,6 +43,25 @@ extension ResolverContext {
         reportUnknownFields(of: root, FixedFields.document, in: "an OpenAPI document")
         if let components = root["components"].flatMap(dereference) {
             reportUnknownFields(of: components, FixedFields.components, in: "components")
+            for kind in FixedFields.components.sorted() {
+                for entry in components[kind].flatMap(dereference)?.entries ?? [] where !Self.isComponentName(entry.key) {
+                    warning("component name '\(SwiftNaming.commentText(entry.key))' is not one OpenAPI allows", atKeyOf: entry,
+                            hint: "component names are letters, digits, '.', '_' and '-'; tools that check it refuse the document")
+                }
+            }
+        }
+    }
+
+    /// Whether `name` may name a component: OpenAPI's `^[a-zA-Z0-9.\-_]+$`.
+    static func isComponentName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                true
+            default:
+                false
+            }
         }
     }
 
