@@ -344,6 +344,31 @@ final class ResolverStrictnessTests: XCTestCase {
             "api/openapi.yaml:7:89: warning: a header needs 'schema' or 'content', which OpenAPI requires; its value is untyped",
         ])
     }
+
+    /// Examples generate no code, but two conflicting ones say two things to documentation tools and mock servers:
+    /// `example` beside `examples`, and an Example Object with fields that exclude each other, once per shared object.
+    func testConflictingExamplesAreReportedOnce() throws {
+        let result = resolveDocument("""
+            paths:
+              /a:
+                get:
+                  parameters: [{ name: q, in: query, schema: { type: string }, example: a, examples: { b: { value: b } } }]
+                  responses:
+                    '200':
+                      description: ok
+                      content: { application/json: { examples: { one: { $ref: '#/components/examples/Both' } } } }
+                    '201':
+                      description: created
+                      content: { application/json: { examples: { two: { $ref: '#/components/examples/Both' } } } }
+            components:
+              examples:
+                Both: { value: 1, externalValue: 'https://example.com/one.json' }
+            """)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:6:80: warning: 'example' and 'examples' are both given; OpenAPI allows one of them",
+            "api/openapi.yaml:16:23: warning: an example gives both 'value' and 'externalValue'; OpenAPI allows one of them",
+        ])
+    }
 }
 
 /// OpenAPI 3.2's `in: querystring` (the whole query string is one parameter) and the parameter rules the OpenAPI

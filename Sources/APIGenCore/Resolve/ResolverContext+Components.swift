@@ -2,7 +2,8 @@
 /// the client the day an operation refers to it. Each is read like a used one, after the API is resolved (what reading
 /// creates is not part of it), and what it breaks is reported as a warning: nothing generated depends on it yet.
 extension ResolverContext {
-    /// Reads every parameter, header, request body, response and path item under `components` for its diagnostics.
+    /// Reads every parameter, header, request body, response, example and path item under `components` for its
+    /// diagnostics.
     /// A finding that reading the operations already reported is not repeated; an error becomes a warning.
     func checkComponents(of root: SpecNode) {
         guard root["openapi"] != nil, let components = root["components"].flatMap(dereference) else { return }
@@ -12,6 +13,7 @@ extension ResolverContext {
         for entry in entries(of: components, "parameters") { _ = parameter(entry.value) }
         for entry in entries(of: components, "headers") { checkHeader(entry.value) }
         for entry in entries(of: components, "requestBodies") { _ = requestBody(entry.value) }
+        for entry in entries(of: components, "examples") { checkExampleObject(entry.value) }
         for entry in entries(of: components, "responses") { _ = response(entry.value, status: nil) }
         for entry in entries(of: components, "pathItems") {
             guard let item = dereference(entry.value) else { continue }
@@ -34,6 +36,7 @@ extension ResolverContext {
     func checkHeader(_ written: SpecNode) {
         guard let node = dereference(written) else { return }
         reportUnknownFields(of: node, FixedFields.header, in: "a header")
+        checkExamples(of: node)
         if node["content"] == nil { _ = parameterStyle(node["style"], location: .header) }
         if node["schema"] == nil, node["content"] == nil {
             warning("a header needs 'schema' or 'content', which OpenAPI requires; its value is untyped", at: node,

@@ -234,6 +234,7 @@ extension ResolverContext {
             if location == .querystring { contentEncodings = encodings(content.value["encoding"]) }
         }
         checkAllowReserved(node, location: location)
+        checkExamples(of: node)
         // A `content` parameter is serialised by its media type: `style` is not read (contentEntry warns about it).
         let style = contentMediaType != nil ? (Self.stylesByLocation[location]?.first ?? "simple")
             : parameterStyle(node["style"], location: location)
@@ -313,6 +314,7 @@ extension ResolverContext {
     private func checkMediaTypeFields(_ node: SpecNode) {
         guard fieldCheckedObjects.insert("media type " + node.location.file + "#" + node.pointer).inserted else { return }
         reportUnknownFields(of: node, FixedFields.mediaType, in: "a media type")
+        checkExamples(of: node)
         for written in node.entries ?? [] where written.key == "prefixEncoding" || written.key == "itemEncoding" {
             warning("'\(written.key)' (OpenAPI 3.2, parts encoded by position) is not supported yet; it is ignored", atKeyOf: written,
                     hint: "parts named by `encoding` entries are supported (multipart/form-data)")
