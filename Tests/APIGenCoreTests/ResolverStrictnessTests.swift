@@ -369,6 +369,41 @@ final class ResolverStrictnessTests: XCTestCase {
             "api/openapi.yaml:16:23: warning: an example gives both 'value' and 'externalValue'; OpenAPI allows one of them",
         ])
     }
+
+    /// Links and XML objects generate no code, but tools read them: a misspelt link field, a link naming its target
+    /// twice or an operationId no operation has (DigitalOcean's ssh key links do), a link reference that points nowhere
+    /// (a warning: it must not refuse the description), and `nodeType` beside what it replaces.
+    func testLinksAndXMLObjectsAreChecked() throws {
+        let result = resolveDocument("""
+            paths:
+              /keys/{id}:
+                get:
+                  operationId: getKey
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                  responses:
+                    '200':
+                      description: ok
+                      links:
+                        self: { operationId: getKeys, parameters: { id: '$response.body#/id' } }
+                        both: { operationId: getKey, operationRef: '#/paths/~1keys~1{id}/get' }
+                        gone: { $ref: '#/components/links/Gone' }
+            components:
+              links:
+                Misspelt: { operationId: getKey, body: { url: https://example.com } }
+              schemas:
+                Attr: { type: string, xml: { attribute: true, nodeType: attribute, namepsace: 'urn:x' } }
+            """)
+        XCTAssertNotNil(result.api, "a broken link does not refuse the description")
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:19:72: warning: 'namepsace' is not a field of an XML object; it is ignored",
+            "api/openapi.yaml:19:34: warning: 'attribute' beside 'nodeType': OpenAPI 3.2 replaced it by 'nodeType', and allows one of them",
+            "api/openapi.yaml:13:42: warning: a link gives both 'operationRef' and 'operationId'; OpenAPI allows one of them",
+            "api/openapi.yaml:14:19: warning: reference '#/components/links/Gone' points to nothing: '/components/links/Gone' does not exist in 'api/openapi.yaml'",
+            "api/openapi.yaml:17:38: warning: 'body' is not a field of a link; it is ignored",
+            "api/openapi.yaml:12:34: warning: the link's operationId 'getKeys' names no operation of this description",
+        ])
+        XCTAssertEqual(result.diagnostics.last?.hint, "did you mean 'getKey'?")
+    }
 }
 
 /// OpenAPI 3.2's `in: querystring` (the whole query string is one parameter) and the parameter rules the OpenAPI

@@ -93,7 +93,9 @@ public enum Resolver {
         api.documentVocabularies = context.vocabularies
         if api.dynamicScope != nil { api.dynamicScope?.referenceHops = context.referenceHops }
         context.diagnostics += RefusedProperties.warnings(in: context.schemas)
-        if specVersion != "json-schema" { context.checkComponents(of: root) }
+        if specVersion != "json-schema" {
+            context.checkComponents(of: root, operationIDs: Set(operations.compactMap(\.operationId)))
+        }
         return Result(api: api, diagnostics: context.diagnostics, sources: context.sourceTexts)
     }
 

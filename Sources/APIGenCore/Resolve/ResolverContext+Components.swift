@@ -5,7 +5,8 @@ extension ResolverContext {
     /// Reads every parameter, header, request body, response, example and path item under `components` for its
     /// diagnostics.
     /// A finding that reading the operations already reported is not repeated; an error becomes a warning.
-    func checkComponents(of root: SpecNode) {
+    func checkComponents(of root: SpecNode, operationIDs: Set<String>) {
+        defer { checkLinkTargets(operationIDs: operationIDs) }
         guard root["openapi"] != nil, let components = root["components"].flatMap(dereference) else { return }
         let reported = Set(diagnostics)
         let start = diagnostics.count
@@ -14,6 +15,7 @@ extension ResolverContext {
         for entry in entries(of: components, "headers") { checkHeader(entry.value) }
         for entry in entries(of: components, "requestBodies") { _ = requestBody(entry.value) }
         for entry in entries(of: components, "examples") { checkExampleObject(entry.value) }
+        readLinks(components["links"])
         for entry in entries(of: components, "responses") { _ = response(entry.value, status: nil) }
         for entry in entries(of: components, "pathItems") {
             guard let item = dereference(entry.value) else { continue }

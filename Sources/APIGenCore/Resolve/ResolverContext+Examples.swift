@@ -13,12 +13,12 @@ extension ResolverContext {
             warning("'example' and 'examples' are both given; OpenAPI allows one of them", atKeyOf: written,
                     hint: "move the single `example` into `examples` under a name of its own")
         }
-        for entry in node["examples"].flatMap(dereference)?.entries ?? [] { checkExampleObject(entry.value) }
+        for entry in node["examples"].flatMap(documentationTarget)?.entries ?? [] { checkExampleObject(entry.value) }
     }
 
     /// One Example Object (a `$ref` followed), reported once however many objects share it.
     func checkExampleObject(_ written: SpecNode) {
-        guard let example = dereference(written), example.isMapping,
+        guard let example = documentationTarget(written), example.isMapping,
               fieldCheckedObjects.insert("example " + example.location.file + "#" + example.pointer).inserted else { return }
         for (first, second) in Self.exclusiveExampleFields where example[first] != nil {
             guard let entry = example.entries?.first(where: { $0.key == second }) else { continue }

@@ -3,6 +3,7 @@
 /// description writes `exclusiveMinimum: true` in a 3.1 document, where it is a number, so `minimum: 0` lets 0 through).
 extension ResolverContext {
     func checkKeywordValues(in node: SpecNode) {
+        checkXML(in: node)
         let dialect = dialect(for: node)
         let booleanExclusive = dialect.booleanExclusiveBounds
         if dialect != .draft2019, let reference = node["$recursiveRef"] {

@@ -406,6 +406,7 @@ extension ResolverContext {
             }
             checkHeader(header.value)
         }
+        readLinks(response["links"])
         var contents = contents(response["content"])
         if let status, Self.statusesWithoutContent.contains(status), !contents.isEmpty {
             // HTTP itself drops the body (RFC 9110 §15.3.5, §15.4.5): a client that expected one would fail on

@@ -21,6 +21,8 @@ extension ResolverContext {
             "description", "required", "deprecated", "style", "explode", "schema", "example", "examples", "content",
         ]
         static let requestBody: Set<String> = ["description", "content", "required"]
+        static let link: Set<String> = ["operationRef", "operationId", "parameters", "requestBody", "description", "server"]
+        static let xml: Set<String> = ["name", "namespace", "prefix", "attribute", "wrapped", "nodeType"]
         static let mediaType: Set<String> = [
             "schema", "itemSchema", "example", "examples", "encoding", "prefixEncoding", "itemEncoding", "description",
         ]

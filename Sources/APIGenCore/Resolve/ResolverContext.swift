@@ -52,6 +52,8 @@ final class ResolverContext {
     /// Findings already reported about objects met more than once (a shared parameter is read once per operation
     /// that refers to it): `file#pointer` of the fixed-field objects checked for unknown fields, and the like.
     var fieldCheckedObjects: Set<String> = []
+    /// The Link Objects read so far, their `operationId`s checked once every operation is known.
+    var linksRead: [SpecNode] = []
     /// The OpenAPI version of the root document (`3.1.0`; 3.1 when it names none), for fields newer than it.
     var pathsVersion = ""
 
