@@ -532,3 +532,38 @@ final class QueryStringParameterRulesTests: XCTestCase {
         XCTAssertEqual(result.api?.operations.count, 1, "a path item under components is no operation")
     }
 }
+
+/// OpenAPI 3.2's `components.mediaTypes`: a Media Type Object may be a `$ref`. It used to be taken for an unknown field,
+/// and the content lost its schema (a response typed `JSONValue`, a body without validation).
+final class MediaTypeReferenceTests: XCTestCase {
+    private func resolve(version: String) -> Resolver.Result {
+        Resolver.resolve(rootPath: "api/openapi.yaml", provider: InMemorySourceProvider(["api/openapi.yaml": """
+            openapi: \(version)
+            info: { title: T, version: '1' }
+            paths:
+              /pets:
+                post:
+                  requestBody: { content: { application/json: { $ref: '#/components/mediaTypes/Pet' } } }
+                  parameters: [{ name: filter, in: query, content: { application/json: { $ref: '#/components/mediaTypes/Pet' } } }]
+                  responses: { '200': { description: ok, content: { application/json: { $ref: '#/components/mediaTypes/Pet' } } } }
+            components:
+              mediaTypes:
+                Pet: { schema: { type: object, required: [name], properties: { name: { type: string } } } }
+            """]))
+    }
+
+    func testAMediaTypeReferenceIsFollowed() throws {
+        let result = resolve(version: "3.2.0")
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        let operation = try XCTUnwrap(result.api?.operations.first)
+        let schemaNames = [operation.requestBody?.contents.first?.schema, operation.responses.first?.contents.first?.schema,
+                           operation.parameters.first?.schema].map { $0.map { result.api!.schemas[$0.index].node.pointer } }
+        XCTAssertEqual(schemaNames, Array(repeating: "/components/mediaTypes/Pet/schema", count: 3))
+    }
+
+    func testInAnOlderDocumentItIsFollowedWithAWarning() throws {
+        let result = resolve(version: "3.1.0")
+        XCTAssertEqual(Set(result.diagnostics.map(\.message)), ["a media type '$ref' is OpenAPI 3.2; this document says 3.1.0"])
+        XCTAssertNotNil(result.api?.operations.first?.responses.first?.contents.first?.schema)
+    }
+}

@@ -229,9 +229,10 @@ extension ResolverContext {
         var contentMediaType: String?
         var contentEncodings: [String: MediaContent.PartEncoding] = [:]
         if schemaNode == nil, let content = contentEntry(of: node, name: name) {
-            schemaNode = content.value["schema"]
+            let media = mediaTypeObject(content.value)
+            schemaNode = media?["schema"]
             contentMediaType = content.key.lowercased()
-            if location == .querystring { contentEncodings = encodings(content.value["encoding"]) }
+            if location == .querystring { contentEncodings = encodings(media?["encoding"]) }
         }
         checkAllowReserved(node, location: location)
         checkExamples(of: node)
@@ -297,16 +298,28 @@ extension ResolverContext {
 
     private func contents(_ node: SpecNode?) -> [MediaContent] {
         guard let entries = node?.entries else { return [] }
-        return entries.filter(isMediaTypeKey).map { entry in
+        return entries.filter(isMediaTypeKey).compactMap { entry in
             let mediaType = entry.key.lowercased()
-            checkMediaTypeFields(entry.value)
-            let itemSchema = entry.value["itemSchema"].map { schema($0) }
+            guard let media = mediaTypeObject(entry.value) else { return nil }
+            checkMediaTypeFields(media)
+            let itemSchema = media["itemSchema"].map { schema($0) }
             let isEventStream = mediaType.hasPrefix("text/event-stream")
-            return MediaContent(mediaType: mediaType, schema: entry.value["schema"].map { schema($0) }, itemSchema: itemSchema,
+            return MediaContent(mediaType: mediaType, schema: media["schema"].map { schema($0) }, itemSchema: itemSchema,
                                 eventDataSchema: isEventStream ? itemSchema.flatMap(eventDataSchema) : nil,
                                 eventTypes: isEventStream ? itemSchema.map(eventTypes) ?? [] : [],
-                                encodings: encodings(entry.value["encoding"]))
+                                encodings: encodings(media["encoding"]))
         }
+    }
+
+    /// A Media Type Object, or the one its `$ref` names (OpenAPI 3.2's `components.mediaTypes`; the reference used to be
+    /// ignored as an unknown field and the content's schema lost). Followed in older documents too, with a warning.
+    func mediaTypeObject(_ node: SpecNode) -> SpecNode? {
+        guard let reference = node.entries?.first(where: { $0.key == "$ref" }) else { return node }
+        if pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") {
+            warning("a media type '$ref' is OpenAPI 3.2; this document says \(pathsVersion)", atKeyOf: reference,
+                    hint: "it is followed all the same; set `openapi: 3.2.0` to say so")
+        }
+        return dereference(node)
     }
 
     /// A media type object's fields; OpenAPI 3.2's positional `prefixEncoding` and `itemEncoding` (multipart parts
