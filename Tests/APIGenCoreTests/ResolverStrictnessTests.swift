@@ -567,3 +567,26 @@ final class MediaTypeReferenceTests: XCTestCase {
         XCTAssertNotNil(result.api?.operations.first?.responses.first?.contents.first?.schema)
     }
 }
+
+/// A schema `$ref` written where the Media Type Object goes (`application/json: {$ref: '#/components/schemas/Pet'}`,
+/// `schema:` forgotten) is read as the content's schema, with a warning: before, the content had no schema.
+final class MediaTypeSchemaReferenceTests: XCTestCase {
+    func testASchemaReferenceInPlaceOfAMediaTypeIsReadAsTheSchema() throws {
+        let result = Resolver.resolve(rootPath: "api/openapi.yaml", provider: InMemorySourceProvider(["api/openapi.yaml": """
+            openapi: 3.0.3
+            info: { title: T, version: '1' }
+            paths:
+              /pets:
+                get:
+                  responses: { '200': { description: ok, content: { application/json: { $ref: '#/components/schemas/Pet' } } } }
+            components:
+              schemas:
+                Pet: { type: object, properties: { name: { type: string } } }
+            """]))
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:6:77: warning: a media type '$ref' names a schema; it is read as the content's schema",
+        ])
+        let schema = try XCTUnwrap(result.api?.operations.first?.responses.first?.contents.first?.schema)
+        XCTAssertEqual(result.api?.namedSchemas.first { $0.schema == schema }?.name, "Pet")
+    }
+}

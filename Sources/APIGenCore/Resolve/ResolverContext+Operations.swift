@@ -315,11 +315,28 @@ extension ResolverContext {
     /// ignored as an unknown field and the content's schema lost). Followed in older documents too, with a warning.
     func mediaTypeObject(_ node: SpecNode) -> SpecNode? {
         guard let reference = node.entries?.first(where: { $0.key == "$ref" }) else { return node }
+        guard let target = dereference(node) else { return nil }
+        if Self.isSchemaLike(target) {
+            // `application/json: {$ref: '#/components/schemas/Pet'}`: a schema written one level too high, which is
+            // what the author meant (and what the content needs) whatever the version.
+            warning("a media type '$ref' names a schema; it is read as the content's schema", atKeyOf: reference,
+                    hint: "write it under `schema:`, e.g. `application/json: { schema: { $ref: ... } }`")
+            return SpecNode(.mapping([SpecNode.Entry(key: "schema", keyLocation: reference.keyLocation, value: node)]),
+                            location: node.location, pointer: node.pointer)
+        }
         if pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") {
             warning("a media type '$ref' is OpenAPI 3.2; this document says \(pathsVersion)", atKeyOf: reference,
                     hint: "it is followed all the same; set `openapi: 3.2.0` to say so")
         }
-        return dereference(node)
+        return target
+    }
+
+    /// A mapping with no Media Type Object field and some schema keyword.
+    static func isSchemaLike(_ node: SpecNode) -> Bool {
+        guard let keys = node.entries?.map(\.key) else { return false }
+        let schemaKeywords: Set<String> = ["type", "properties", "items", "allOf", "oneOf", "anyOf", "$ref", "enum", "const",
+                                           "additionalProperties", "format"]
+        return !keys.contains(where: FixedFields.mediaType.contains) && keys.contains(where: schemaKeywords.contains)
     }
 
     /// A media type object's fields; OpenAPI 3.2's positional `prefixEncoding` and `itemEncoding` (multipart parts
