@@ -90,6 +90,7 @@ extension MediaAPI {
     public func downloadAvatar(memberID: Int64, size: DownloadAvatarSize? = nil) async throws -> Data {
         let __operation = Self.downloadAvatar
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
+        __request.header("Accept", "image/jpeg, application/octet-stream, application/json;q=0.5")
         __request.path("memberId", memberID)
         __request.query("size", size)
         let __calledAt = Date()
@@ -118,6 +119,7 @@ extension MediaAPI {
     public func downloadAvatar(memberID: Int64, size: DownloadAvatarSize? = nil, to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {
         let __operation = Self.downloadAvatar
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
+        __request.header("Accept", "image/jpeg, application/octet-stream, application/json;q=0.5")
         __request.path("memberId", memberID)
         __request.query("size", size)
         return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)

@@ -189,7 +189,8 @@ extension MembersAPI {
     /// Security: `bearerAuth`.
     public func downloadArchive() async throws -> Data {
         let __operation = Self.downloadArchive
-        let __request = RequestBuilder(method: "GET", path: "/members/me/archive")
+        var __request = RequestBuilder(method: "GET", path: "/members/me/archive")
+        __request.header("Accept", "application/zip, application/json;q=0.5")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
         switch __response.status {
@@ -218,7 +219,8 @@ extension MembersAPI {
     /// A status other than 2xx throws `APIError.unexpectedStatus`.
     public func downloadArchive(to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {
         let __operation = Self.downloadArchive
-        let __request = RequestBuilder(method: "GET", path: "/members/me/archive")
+        var __request = RequestBuilder(method: "GET", path: "/members/me/archive")
+        __request.header("Accept", "application/zip, application/json;q=0.5")
         return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
     }
 }

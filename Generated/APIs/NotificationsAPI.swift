@@ -79,7 +79,8 @@ extension NotificationsAPI {
     /// Security: `bearerAuth`.
     public func streamNotifications() async throws -> ServerSentEvents<Notification> {
         let __operation = Self.streamNotifications
-        let __request = RequestBuilder(method: "GET", path: "/notifications/feed")
+        var __request = RequestBuilder(method: "GET", path: "/notifications/feed")
+        __request.header("Accept", "text/event-stream, application/json;q=0.5")
         let __calledAt = Date()
         let __stream = try await client.stream(__request, operation: __operation, accept: "text/event-stream")
         switch __stream.status {
@@ -123,7 +124,8 @@ extension NotificationsAPI {
     /// Security: `bearerAuth`.
     public func exportNotifications() async throws -> JSONStream<Notification> {
         let __operation = Self.exportNotifications
-        let __request = RequestBuilder(method: "GET", path: "/notifications/export")
+        var __request = RequestBuilder(method: "GET", path: "/notifications/export")
+        __request.header("Accept", "application/jsonl, application/json;q=0.5")
         let __calledAt = Date()
         let __stream = try await client.stream(__request, operation: __operation, accept: "application/jsonl")
         switch __stream.status {

@@ -20,6 +20,7 @@ import jsonschema_rs
 import reference_styles
 
 from driver_process import DriverCrash, DriverHang
+from media_ranges import accepts
 from semantic_equality import differences
 from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, expected_after_defaults, within_wire_limits
 
@@ -262,8 +263,23 @@ class OperationChecks:
             self._count("response", False)
             return
         case["answer"] = answer
-        self._count("request", *self._request_verdict(arguments, records))
+        passed, message = self._request_verdict(arguments, records)
+        if passed:
+            passed, message = self._accept_verdict(records[0], plan)
+        self._count("request", passed, message)
         self._count("response", *self._response_verdict(answer, plan, body))
+
+    def _accept_verdict(self, record, plan):
+        """The planned response's media type must be one the request's `Accept` admits (media_ranges.py): a
+        content-negotiating server answers 406 otherwise. Statuses that carry no content are not judged."""
+        media_type = plan.get("media_type")
+        if not media_type or plan["code"] in (204, 205, 304):
+            return True, None
+        accept = next((v for k, v in record["headers"].items() if k.lower() == "accept"), None)
+        if accepts(accept, media_type):
+            return True, None
+        return False, (f"Accept: {accept!r} does not admit {media_type}, the documented {plan['status']} response's "
+                       f"media type (sent {record['raw_uri']})")
 
     def _request_verdict(self, arguments, records):
         if not records:

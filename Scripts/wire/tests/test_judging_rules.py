@@ -9,6 +9,7 @@ import unittest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+from media_ranges import accepts  # noqa: E402
 from semantic_equality import differences  # noqa: E402
 from value_generation import strip_read_only, strip_undeclared, wire_schema, with_defaults  # noqa: E402
 
@@ -183,6 +184,30 @@ class JudgeReadingTests(unittest.TestCase):
                           {"required": ["a"], "properties": {}, "unevaluatedProperties": False}):
             self.assertEqual(required_members_declared(untouched), untouched)
 
+
+
+class AcceptTests(unittest.TestCase):
+    """A documented response the client reads must be one its `Accept` admits (RFC 9110 §12.5.1): the avatar of the
+    example API was asked for as `application/json`, which a content-negotiating server answers with 406."""
+
+    def test_no_header_accepts_anything(self):
+        self.assertTrue(accepts(None, "image/png"))
+
+    def test_a_type_outside_every_range_is_refused(self):
+        self.assertFalse(accepts("application/json", "image/png"))
+        self.assertFalse(accepts("text/plain", "image/*"))
+
+    def test_ranges_weights_and_parameters(self):
+        self.assertTrue(accepts("image/png, application/json;q=0.5", "application/json"))
+        self.assertTrue(accepts("image/*", "image/png"))
+        self.assertTrue(accepts("*/*", "text/csv"))
+        self.assertTrue(accepts("application/json; charset=utf-8", "application/json"))
+        # The most specific range decides: `image/*;q=0` refuses images although `*/*` admits everything.
+        self.assertFalse(accepts("image/*;q=0, */*", "image/png"))
+
+    def test_a_documented_range_is_admitted_by_any_range_it_overlaps(self):
+        self.assertTrue(accepts("image/png", "*/*"))
+        self.assertTrue(accepts("image/png", "image/*"))
 
 if __name__ == "__main__":
     unittest.main()

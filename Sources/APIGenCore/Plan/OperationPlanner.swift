@@ -72,6 +72,9 @@ struct OperationPlanner {
                     + (fixedQuery.isEmpty ? "" : ", with the query items \(fixedQuery.map { $0.name + "=" + $0.value }.joined(separator: "&")) always sent"),
                 at: operation.node))
         }
+        if let accept = Self.acceptHeader(for: operation) {
+            statements.append(.accept(accept))
+        }
         for item in fixedQuery {
             statements.append(.fixedQueryItem(name: item.name, value: item.value))
         }

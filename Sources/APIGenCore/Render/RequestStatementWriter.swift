@@ -5,6 +5,8 @@ enum RequestStatementWriter {
         var lines: [String] = []
         for step in steps {
             switch step {
+            case .accept(let value):
+                lines.append("__request.header(\"Accept\", \(literal(value)))")
             case .fixedQueryItem(let name, let value):
                 lines.append("__request.query(\(literal(name)), \(literal(value)))")
             case .parameter(let parameter):
