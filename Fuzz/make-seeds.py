@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
-"""Rebuilds the seed corpora in Fuzz/corpus/ from this repository's own files (api-spec/, Tests/): run from anywhere.
+"""Adds seeds to the corpora in Fuzz/corpus/ from this repository's own files (api-spec/, Tests/): run from anywhere.
 
-Reproducers of fixed findings are kept as `regression-*` files and are never touched here."""
-import glob, hashlib, json, os, re, sys, warnings
+    python3 Fuzz/make-seeds.py [--prune] [HARNESS ...]
+
+Seeds are only added (a seed is named by the hash of its bytes, so one already there is written again unchanged):
+the committed corpus is what earlier runs made from the tests of their day, and a test rewritten since would
+otherwise take its old inputs out of the corpus. HARNESS names limit the run to those folders (spec, json, envelope,
+regex, http-fields). `--prune` first deletes the named folders' `seed-*` files, so that they hold exactly what this
+run makes. Reproducers of fixed findings are kept as `regression-*` files and are never touched here."""
+import argparse, glob, hashlib, json, os, re, sys, warnings
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
@@ -15,7 +21,13 @@ def read(path):
         return handle.read()
 
 
+HARNESSES = ("spec", "json", "envelope", "regex", "http-fields")
+chosen = set(HARNESSES)
+
+
 def write(harness, data, limit=8192):
+    if harness not in chosen:
+        return
     if isinstance(data, str):
         data = data.encode("utf-8")
     if not data or len(data) > limit:
@@ -45,9 +57,25 @@ def tests(pattern):
 
 
 def main():
-    for folder in glob.glob(os.path.join(corpus, "*")):
-        for seed in glob.glob(os.path.join(folder, "seed-*")):
-            os.remove(seed)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("harnesses", nargs="*", choices=[[]] + list(HARNESSES), metavar="HARNESS",
+                        help="folders to add seeds to (default: all of " + ", ".join(HARNESSES) + ")")
+    parser.add_argument("--prune", action="store_true", help="delete the folders' seed-* files first")
+    arguments = parser.parse_args()
+    chosen.intersection_update(arguments.harnesses or HARNESSES)
+    before = {harness: set(os.listdir(os.path.join(corpus, harness))) if os.path.isdir(os.path.join(corpus, harness))
+              else set() for harness in chosen}
+    if arguments.prune:
+        for harness in chosen:
+            for seed in glob.glob(os.path.join(corpus, harness, "seed-*")):
+                os.remove(seed)
+    make_seeds()
+    for harness in sorted(chosen):
+        after = set(os.listdir(os.path.join(corpus, harness)))
+        print(f"{harness}: {len(after - before[harness])} added, {len(before[harness] - after)} removed, {len(after)} in all")
+
+
+def make_seeds():
 
     # spec: the example description, its referenced files, fixtures and the YAML/JSON descriptions of the core tests.
     for path in sorted(glob.glob(os.path.join(root, "api-spec", "**", "*.*"), recursive=True)) + tests("Fixtures/**/*.yaml"):

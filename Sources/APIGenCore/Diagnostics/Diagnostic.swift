@@ -39,6 +39,16 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         Diagnostic(.warning, message, at: node?.location, pointer: node?.pointer, hint: hint)
     }
 
+    /// This finding, an error made a warning with `reason` (why it stops nothing) added to its hint; a warning or a
+    /// note unchanged. For objects that generate no code yet, such as components no operation uses.
+    public func downgradedToWarning(because reason: String) -> Diagnostic {
+        guard severity == .error else { return self }
+        var copy = self
+        copy.severity = .warning
+        copy.hint = hint.map { $0 + "; " + reason } ?? reason
+        return copy
+    }
+
     /// `file:line:col: severity: message`.
     public var description: String {
         let prefix = location.map { "\($0): " } ?? ""

@@ -10,7 +10,6 @@ extension ResolverContext {
         guard root["openapi"] != nil, let components = root["components"].flatMap(dereference) else { return }
         let reported = Set(diagnostics)
         let start = diagnostics.count
-        let before32 = pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1")
         for entry in entries(of: components, "parameters") { _ = parameter(entry.value) }
         for entry in entries(of: components, "headers") { checkHeader(entry.value) }
         for entry in entries(of: components, "requestBodies") { _ = requestBody(entry.value) }
@@ -19,18 +18,14 @@ extension ResolverContext {
         for entry in entries(of: components, "responses") { _ = response(entry.value, status: nil) }
         for entry in entries(of: components, "pathItems") {
             guard let item = dereference(entry.value) else { continue }
-            _ = pathItemOperations(item, path: "", templated: false, before32: before32, version: pathsVersion)
+            _ = pathItemOperations(item, path: "", templated: false)
         }
         let found = diagnostics[start...].filter { !reported.contains($0) }
         diagnostics.removeSubrange(start...)
         var seen = reported
-        for var diagnostic in found where seen.insert(diagnostic).inserted {
-            if diagnostic.severity == .error {
-                diagnostic.severity = .warning
-                let note = "no operation uses this component yet, so nothing generated depends on it"
-                diagnostic.hint = diagnostic.hint.map { $0 + "; " + note } ?? note
-            }
-            diagnostics.append(diagnostic)
+        for diagnostic in found where seen.insert(diagnostic).inserted {
+            diagnostics.append(diagnostic.downgradedToWarning(
+                because: "no operation uses this component yet, so nothing generated depends on it"))
         }
     }
 

@@ -24,10 +24,9 @@ extension ResolverContext {
         guard reference.hasPrefix("#") else { return nil }
         let start = diagnostics.count
         let target = dereference(node)
-        for index in diagnostics.indices.dropFirst(start) where diagnostics[index].severity == .error {
-            diagnostics[index].severity = .warning
-            let note = "links and examples generate no code, so the description is generated all the same"
-            diagnostics[index].hint = diagnostics[index].hint.map { $0 + "; " + note } ?? note
+        for index in diagnostics.indices.dropFirst(start) {
+            diagnostics[index] = diagnostics[index].downgradedToWarning(
+                because: "links and examples generate no code, so the description is generated all the same")
         }
         return target
     }

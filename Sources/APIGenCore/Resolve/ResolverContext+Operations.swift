@@ -9,8 +9,6 @@ extension ResolverContext {
             error("'paths' must be a mapping, found \(paths.kindName)", at: paths)
             return []
         }
-        let version = pathsVersion
-        let before32 = version.hasPrefix("3.0") || version.hasPrefix("3.1")
         var operations: [Operation] = []
         for entry in entries where !entry.key.hasPrefix("x-") {
             guard entry.key.hasPrefix("/") else {
@@ -18,14 +16,14 @@ extension ResolverContext {
                 continue
             }
             guard let item = dereference(entry.value) else { continue }
-            operations += pathItemOperations(item, path: entry.key, templated: true, before32: before32, version: version)
+            operations += pathItemOperations(item, path: entry.key, templated: true)
         }
         return operations
     }
 
     /// The operations of one path item. `templated` is false for a path item under `components.pathItems`, read only
     /// to check it: it has no path, so nothing is checked against a template.
-    func pathItemOperations(_ item: SpecNode, path: String, templated: Bool, before32: Bool, version: String) -> [Operation] {
+    func pathItemOperations(_ item: SpecNode, path: String, templated: Bool) -> [Operation] {
         guard item.isMapping else {
             error("a path item must be a mapping, found \(item.kindName)", at: item)
             return []
@@ -40,25 +38,23 @@ extension ResolverContext {
                 error("an operation must be a mapping, found \(operationNode.kindName)", at: operationNode)
                 continue
             }
-            if method == "query", before32 {
-                newerFieldWarning("'query' operations are", in: item, key: method, version: version)
+            if method == "query", isBefore32 {
+                newerFieldWarning("'query' operations are", in: item, key: method, version: pathsVersion)
             }
             operations.append(operation(operationNode, method: method, path: path, templated: templated, shared: shared))
         }
-        operations += additionalOperations(in: item, path: path, templated: templated, shared: shared, before32: before32,
-                                           version: version)
+        operations += additionalOperations(in: item, path: path, templated: templated, shared: shared)
         return operations
     }
 
     /// OpenAPI 3.2 `additionalOperations`: methods without a fixed key (`LINK`, `PURGE`), sent exactly as written.
-    private func additionalOperations(in item: SpecNode, path: String, templated: Bool, shared: [Parameter], before32: Bool,
-                                      version: String) -> [Operation] {
+    private func additionalOperations(in item: SpecNode, path: String, templated: Bool, shared: [Parameter]) -> [Operation] {
         guard let node = item["additionalOperations"] else { return [] }
         guard let entries = node.entries else {
             error("'additionalOperations' must map methods to operations, found \(node.kindName)", at: node)
             return []
         }
-        if before32 { newerFieldWarning("'additionalOperations' is", in: item, key: "additionalOperations", version: version) }
+        if isBefore32 { newerFieldWarning("'additionalOperations' is", in: item, key: "additionalOperations", version: pathsVersion) }
         var operations: [Operation] = []
         for entry in entries {
             guard Self.isFieldName(entry.key) else {
@@ -324,7 +320,7 @@ extension ResolverContext {
             return SpecNode(.mapping([SpecNode.Entry(key: "schema", keyLocation: reference.keyLocation, value: node)]),
                             location: node.location, pointer: node.pointer)
         }
-        if pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") {
+        if isBefore32 {
             warning("a media type '$ref' is OpenAPI 3.2; this document says \(pathsVersion)", atKeyOf: reference,
                     hint: "it is followed all the same; set `openapi: 3.2.0` to say so")
         }
@@ -424,7 +420,7 @@ extension ResolverContext {
     func response(_ written: SpecNode, status: String?) -> Response? {
         guard let response = dereference(written) else { return nil }
         reportUnknownFields(of: response, FixedFields.response, in: "a response")
-        if response["description"] == nil, response.isMapping, pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") {
+        if response["description"] == nil, response.isMapping, isBefore32 {
             warning("a response needs a 'description' in OpenAPI \(pathsVersion)", at: response,
                     hint: "add `description:`; it is the generated case's documentation")
         }

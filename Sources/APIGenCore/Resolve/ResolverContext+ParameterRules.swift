@@ -22,7 +22,7 @@ extension ResolverContext {
                         + allowed.joined(separator: ", "))
             return allowed[0]
         }
-        if written == "cookie", pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") {
+        if written == "cookie", isBefore32 {
             warning("style 'cookie' is OpenAPI 3.2; this document says \(pathsVersion)", at: node,
                     hint: "it is generated all the same (sent like `form`); set `openapi: 3.2.0` to say so")
         }
@@ -46,7 +46,7 @@ extension ResolverContext {
     /// serialises the whole query string; `schema` cannot say how (the specification requires `content`). Reported
     /// when it cannot, and when the document is older than 3.2 (it is generated all the same).
     func checkQueryString(_ node: SpecNode, name: String) -> Bool {
-        if pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") {
+        if isBefore32 {
             warning("'in: querystring' is OpenAPI 3.2; this document says \(pathsVersion)", at: node["in"] ?? node,
                     hint: "it is generated all the same; set `openapi: 3.2.0` to say so")
         }
@@ -87,7 +87,7 @@ extension ResolverContext {
     /// expansion) and form-style cookies. Elsewhere it would change nothing, so a description that sets it expects
     /// something apigen does not do: reported.
     func allowsReserved(_ node: SpecNode, location: ParameterLocation) -> Bool {
-        let since32 = !(pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1"))
+        let since32 = !isBefore32
         switch location {
         case .query: return true
         case .path: return since32
@@ -99,7 +99,7 @@ extension ResolverContext {
     func checkAllowReserved(_ node: SpecNode, location: ParameterLocation) {
         guard node["content"] == nil, let written = node.entries?.first(where: { $0.key == "allowReserved" }),
               !allowsReserved(node, location: location) else { return }
-        let since32 = !(pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1"))
+        let since32 = !isBefore32
         let applies = since32 ? "query and path parameters and form-style cookies" : "query parameters in OpenAPI \(pathsVersion)"
         warning("'allowReserved' applies to \(applies); it is ignored for this \(location.rawValue) parameter", atKeyOf: written,
                 hint: location == .header ? "header values are sent as written: nothing in them is percent-encoded"

@@ -56,6 +56,8 @@ final class ResolverContext {
     var linksRead: [SpecNode] = []
     /// The OpenAPI version of the root document (`3.1.0`; 3.1 when it names none), for fields newer than it.
     var pathsVersion = ""
+    /// Whether the root document is OpenAPI 3.0 or 3.1, whose rules some 3.2 fields and locations change.
+    var isBefore32: Bool { pathsVersion.hasPrefix("3.0") || pathsVersion.hasPrefix("3.1") }
 
     /// Parses referenced documents in the background; resolution takes them as it reaches them.
     var prefetcher: DocumentPrefetcher?
