@@ -87,7 +87,13 @@ class OperationChecks:
                     lambda value: strip_undeclared(value, self.body_schema))
             elif media.startswith("text/"):
                 # An empty body reads as no body at all (openapi-core: "Missing required request body").
-                body_strategy = st.text(min_size=1 if body.required else 0, max_size=40)
+                text_schema = self.bundler.inline(body.schema, body.base) if body.schema is not None else None
+                if isinstance(text_schema, dict) and text_schema.get("type") == "string":
+                    # Drawn from the schema (its enum, pattern, lengths), which openapi-core holds the body to.
+                    body_strategy = strategy(text_schema, None, is_valid, fallback_seed=self.fallback_seed).filter(
+                        lambda value: isinstance(value, str) and (value or not body.required))
+                else:
+                    body_strategy = st.text(min_size=1 if body.required else 0, max_size=40)
             elif not _is_json(media):
                 body_strategy = st.binary(min_size=1 if body.required else 0, max_size=64).map(
                     lambda data: base64.b64encode(data).decode())
@@ -374,9 +380,18 @@ class OperationChecks:
                     actual = {}
                 found += differences(expected, actual, "body")
             elif media.startswith("text/"):
-                sent = record["body"].decode("utf-8", "replace")
+                # Read as a server reads it: in the charset the Content-Type names, else US-ASCII, the default of
+                # text/plain (RFC 2046 §4.1.2, RFC 6657) and of text/csv (RFC 7111); servlet containers read
+                # ISO-8859-1, which garbles UTF-8 just as well.
+                sent_type = record["headers"].get("Content-Type", "")
+                charset = _media_type_parameter(sent_type, "charset") or "us-ascii"
+                try:
+                    sent = record["body"].decode(charset)
+                except (LookupError, UnicodeDecodeError) as error:
+                    sent = f"<not {charset}: {error}>"
                 if sent != arguments["body"]:
-                    found.append(f"body: expected text {arguments['body'][:40]!r}, got {sent[:40]!r}")
+                    found.append(f"body: expected text {arguments['body'][:40]!r}, got {sent[:40]!r} "
+                                 f"(read as {charset}, the Content-Type being {sent_type!r})")
             elif not _is_json(media):
                 if record["body"] != base64.b64decode(arguments["body"]):
                     found.append(f"body: expected {len(base64.b64decode(arguments['body']))} bytes as given, "
@@ -557,6 +572,15 @@ def _mutation(body, schema, rng):
             candidate = {k: v for k, v in body.items() if k != key}
             if not is_valid(schema, candidate, formats=False):
                 return candidate
+    return None
+
+
+def _media_type_parameter(media_type, name):
+    """The value of parameter `name` of a Content-Type value (quotes removed, lowercased), or None."""
+    for parameter in media_type.split(";")[1:]:
+        key, _, value = parameter.partition("=")
+        if key.strip().lower() == name:
+            return value.strip().strip('"').lower() or None
     return None
 
 

@@ -223,7 +223,7 @@ final class OperationSnippetTests: XCTestCase {
                        // Raw content is binary, so it can be sent from a file too, with the same default.
                        "public func uploadAsset(fromFile: URL, contentType: String = \"application/octet-stream\", progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws {",
                        "public func addNote(body: String, contentType: String = \"text/plain\") async throws {",
-                       "__request.binaryBody(Data(body.utf8), contentType: contentType)",
+                       "__request.textBody(body, contentType: contentType)",
                        "public func setAvatar(body: Data, contentType: String) async throws {",
                        "__request.binaryBody(body, contentType: contentType)",
                        "public func addThing(body: Thing) async throws {",

