@@ -44,6 +44,19 @@ def _is_json(media_type):
     return base == "application/json" or base.endswith("+json") or base.endswith("/json") or base == "*/*"
 
 
+def _is_text(media_type):
+    """A response apigen returns as a `String`: `text/*` but CSV (returned as bytes) and event streams."""
+    base = (media_type or "").split(";")[0].strip().lower()
+    return base.startswith("text/") and "csv" not in base and base != "text/event-stream"
+
+
+def _text_payload(text):
+    """A text response body as a server may send it: ISO-8859-1 when the text fits and is not ASCII (what servlet
+    containers and Spring's StringHttpMessageConverter send by default), else UTF-8; the charset is named."""
+    charset = "iso-8859-1" if not text.isascii() and all(ord(c) < 256 for c in text) else "utf-8"
+    return text.encode(charset), charset
+
+
 class OperationChecks:
     def __init__(self, operation, bundler, judge, driver, cases, seed, envelope=None, draw_budget=60.0):
         self.parameter_schemas = {}
@@ -167,13 +180,22 @@ class OperationChecks:
                 # Examples too carry only what a model can (undeclared members are checked apart, as for drawn ones).
                 bodies += [strip_undeclared(e, inline) if inline is not None else e
                            for e in response.examples if is_valid(schema, e) and within_wire_limits(e)]
+            elif _is_text(response.media_type):
+                # Returned as a `String`, decoded in the charset the response names (judged by the round trip).
+                declared = self.bundler.inline(response.schema, response.base) if response.schema is not None else {}
+                kept = {k: v for k, v in (declared if isinstance(declared, dict) else {}).items()
+                        if k in ("enum", "const", "minLength", "maxLength", "pattern")}
+                schema = inline = {"type": "string", **kept}
+                bodies = self._draw(lambda fallback: strategy(inline, None, is_valid, fallback_seed=fallback).filter(
+                    lambda value: isinstance(value, str)), f"response {status}", rng.randrange(2**32))
             plans.append({"status": status, "code": code, "success": success, "media_type": response.media_type,
-                          "schema": schema, "bodies": bodies, "inline": inline if schema is not None else {}})
+                          "schema": schema, "bodies": bodies, "inline": inline if schema is not None else {},
+                          "text": _is_text(response.media_type)})
         if not self.operation.responses:
             # OpenAPI 3.1 lets an operation document no response: the request is still judged, and a bodiless
             # 200 must reach the caller as success.
             plans.append({"status": "200", "code": 200, "success": True, "media_type": None, "schema": None,
-                          "bodies": [None], "inline": {}})
+                          "bodies": [None], "inline": {}, "text": False})
         return [p for p in plans if p["bodies"]]
 
     def _draw(self, make_strategy, what, seed):
@@ -245,6 +267,9 @@ class OperationChecks:
             payload = b""
         elif media_type and _is_json(media_type):
             payload = json.dumps(body).encode("utf-8")
+        elif isinstance(body, str) and _is_text(media_type):
+            payload, charset = _text_payload(body)
+            media_type = f"{media_type.split(';')[0].strip()}; charset={charset}"
         else:
             payload = str(body).encode("utf-8")
         self.judge.expect(code, payload, media_type if body is not None else None)
@@ -466,7 +491,8 @@ class OperationChecks:
     # MARK: - Invalid responses
 
     def _invalid_case(self, plans, rng, arguments):
-        plan = next((p for p in plans if p["success"] and p["schema"] is not None), None)
+        # A text response has nothing to validate: apigen returns whatever text arrives.
+        plan = next((p for p in plans if p["success"] and p["schema"] is not None and not p["text"]), None)
         if plan is None:
             return
         for body in plan["bodies"]:
@@ -501,7 +527,7 @@ class OperationChecks:
     def _evolution_case(self, plans, rng, arguments):
         """A success body with a value no `enum` lists (servers add them without a new version) is returned, and the
         new value comes back unchanged."""
-        for plan in (p for p in plans if p["success"] and p["schema"] is not None):
+        for plan in (p for p in plans if p["success"] and p["schema"] is not None and not p["text"]):
             for body in plan["bodies"]:
                 evolved = _evolve(body, plan["inline"], plan["schema"])
                 if evolved is None:

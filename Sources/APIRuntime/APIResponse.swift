@@ -63,9 +63,4 @@ public struct APIResponse: Sendable, Hashable {
     public var isSuccess: Bool {
         (200...299).contains(status)
     }
-
-    /// The body decoded as UTF-8 (invalid bytes replaced), for messages and logs.
-    public var bodyText: String {
-        String(decoding: body, as: UTF8.self)
-    }
 }

@@ -321,7 +321,7 @@ final class OperationSnippetTests: XCTestCase {
             "public func uploadAvatar(file: MultipartFile, caption: String? = nil, crop: UploadAvatarCrop? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> String {",
             "let __response = try await client.send(__request, operation: __operation, uploadProgress: progress)",
             "try __request.multipartBody { __form in\n            __form.append(\"file\", file)\n            __form.append(\"caption\", caption)\n            try __form.append(\"crop\", json: crop)\n        }",
-            "return String(decoding: __response.body, as: UTF8.self)",
+            "return __response.bodyText",
             "public func getAvatar() async throws -> Data {",
             "return __response.body")
     }

@@ -40,7 +40,7 @@ enum ResponseStatementWriter {
         switch body {
         case .json(let type): return "try client.decode(\(type).self, from: __response, operation: __operation)"
         case .binary: return "__response.body"
-        case .text: return "String(decoding: __response.body, as: UTF8.self)"
+        case .text: return "__response.bodyText"
         case .envelope(nil, _):
             return "try client.checkEnvelope(from: __response, operation: __operation, format: Self.envelopeFormat)"
         case .envelope(let type?, let required):
