@@ -146,7 +146,13 @@ struct HostileSpecGenerator {
             lines.append("      responses:")
             lines.append("        \"200\":")
             lines.append("          description: \(q())")
-            lines.append("          content: { application/json: { schema: \(schema(depth: 2, names: names)) } }")
+            if chance(25) {
+                // A media type whose parameters are hostile text: it reaches the Accept header and the decoding choice.
+                let mediaType = pick(["text/plain", "application/vnd.x+json", "image/png", "Text/CSV"]) + "; " + text()
+                lines.append("          content: { \(Self.quoted(mediaType)): { schema: \(schema(depth: 1, names: names)) } }")
+            } else {
+                lines.append("          content: { application/json: { schema: \(schema(depth: 2, names: names)) } }")
+            }
             if chance(40) {
                 lines.append("        \"4XX\": { description: \(q()), content: { application/json: { schema: \(schema(depth: 1, names: names)) } } }")
             }
