@@ -95,14 +95,20 @@ extension MediaAPI {
         __request.query("size", size)
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
-        switch __response.status {
-        case 200:
-            return __response.body
-        case 404:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadAvatarError.status404(status: __response.status, body: $0) } undocumented: { DownloadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
-        default:
-            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
-        }
+        return try await __downloadAvatarResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+    }
+
+    /// `downloadAvatar`, returning the response's documented headers beside its body.
+    public func downloadAvatarWithHeaders(memberID: Int64, size: DownloadAvatarSize? = nil) async throws -> (body: Data, headers: DownloadAvatarResponseHeaders) {
+        let __operation = Self.downloadAvatar
+        var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
+        __request.header("Accept", "image/jpeg, application/octet-stream, application/json;q=0.5")
+        __request.path("memberId", memberID)
+        __request.query("size", size)
+        let __calledAt = Date()
+        let __response = try await client.send(__request, operation: __operation)
+        let __body = try await __downloadAvatarResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        return (body: __body, headers: DownloadAvatarResponseHeaders(response: __response))
     }
 
     /// Download a member's avatar
@@ -124,6 +130,18 @@ extension MediaAPI {
         __request.query("size", size)
         return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
     }
+
+    /// The response handling of the `downloadAvatar` variants.
+    private func __downloadAvatarResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> Data {
+        switch __response.status {
+        case 200:
+            return __response.body
+        case 404:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadAvatarError.status404(status: __response.status, body: $0) } undocumented: { DownloadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        default:
+            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
+        }
+    }
 }
 
 /// The documented error responses of `downloadAvatar`, thrown by its method.
@@ -133,4 +151,25 @@ public indirect enum DownloadAvatarError: Sendable, Error {
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+/// The documented headers of `downloadAvatar`'s responses, as `downloadAvatarWithHeaders` returns them;
+/// an absent header, or one whose value is not of its documented type, is nil.
+public struct DownloadAvatarResponseHeaders: Sendable, Hashable {
+    /// `ETag`.
+    public var eTag: String?
+    /// `Cache-Control`.
+    public var cacheControl: String?
+
+    /// Creates the headers from their values.
+    public init(eTag: String? = nil, cacheControl: String? = nil) {
+        self.eTag = eTag
+        self.cacheControl = cacheControl
+    }
+
+    /// Reads the documented headers of `response`.
+    public init(response: APIResponse) {
+        self.eTag = response.headerValue("ETag")
+        self.cacheControl = response.headerValue("Cache-Control")
+    }
 }

@@ -144,6 +144,28 @@ extension MembersAPI {
         __request.cookie("session", session)
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
+        return try await __getFriendsResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+    }
+
+    /// `getFriends`, returning the response's documented headers beside its body.
+    public func getFriendsWithHeaders(memberID: Int64, page: Int? = nil, pageSize: Int? = nil, sort: GetFriendsSort? = nil, fields: [String]? = nil, xRequestID: UUID? = nil, session: String? = nil) async throws -> (body: FriendsResponseData, headers: GetFriendsResponseHeaders) {
+        let __operation = Self.getFriends
+        var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/friends")
+        __request.path("memberId", memberID)
+        __request.query("page", page)
+        __request.query("pageSize", pageSize)
+        __request.query("sort", sort)
+        __request.query("fields", fields, explode: false)
+        __request.header("X-Request-ID", xRequestID)
+        __request.cookie("session", session)
+        let __calledAt = Date()
+        let __response = try await client.send(__request, operation: __operation)
+        let __body = try await __getFriendsResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        return (body: __body, headers: GetFriendsResponseHeaders(response: __response))
+    }
+
+    /// The response handling of the `getFriends` variants.
+    private func __getFriendsResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> FriendsResponseData {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
@@ -172,6 +194,25 @@ public indirect enum GetFriendsError: Sendable, Error {
     case undocumentedBody(status: Int, body: Data, problem: APIError)
 }
 
+/// The documented headers of `getFriends`'s responses, as `getFriendsWithHeaders` returns them;
+/// an absent header, or one whose value is not of its documented type, is nil.
+public struct GetFriendsResponseHeaders: Sendable, Hashable {
+    /// Requests left in the current window.
+    ///
+    /// `X-RateLimit-Remaining`.
+    public var xRateLimitRemaining: Int?
+
+    /// Creates the headers from their values.
+    public init(xRateLimitRemaining: Int? = nil) {
+        self.xRateLimitRemaining = xRateLimitRemaining
+    }
+
+    /// Reads the documented headers of `response`.
+    public init(response: APIResponse) {
+        self.xRateLimitRemaining = response.headerValue("X-RateLimit-Remaining")
+    }
+}
+
 extension MembersAPI {
     /// This operation as the runtime describes it (id, method, path, security): what middlewares read, and what an
     /// app's tests stub it by with `MockTransport.on(_:respond:)` (APIRuntimeTesting), named like its method.
@@ -193,16 +234,18 @@ extension MembersAPI {
         __request.header("Accept", "application/zip, application/json;q=0.5")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
-        switch __response.status {
-        case 200:
-            return __response.body
-        case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadArchiveError.status401(status: __response.status, body: $0) } undocumented: { DownloadArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
-        case 404:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadArchiveError.status404(status: __response.status, body: $0) } undocumented: { DownloadArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
-        default:
-            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
-        }
+        return try await __downloadArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+    }
+
+    /// `downloadArchive`, returning the response's documented headers beside its body.
+    public func downloadArchiveWithHeaders() async throws -> (body: Data, headers: DownloadArchiveResponseHeaders) {
+        let __operation = Self.downloadArchive
+        var __request = RequestBuilder(method: "GET", path: "/members/me/archive")
+        __request.header("Accept", "application/zip, application/json;q=0.5")
+        let __calledAt = Date()
+        let __response = try await client.send(__request, operation: __operation)
+        let __body = try await __downloadArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        return (body: __body, headers: DownloadArchiveResponseHeaders(response: __response))
     }
 
     /// Download the account's data archive
@@ -223,6 +266,20 @@ extension MembersAPI {
         __request.header("Accept", "application/zip, application/json;q=0.5")
         return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
     }
+
+    /// The response handling of the `downloadArchive` variants.
+    private func __downloadArchiveResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> Data {
+        switch __response.status {
+        case 200:
+            return __response.body
+        case 401:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadArchiveError.status401(status: __response.status, body: $0) } undocumented: { DownloadArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        case 404:
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadArchiveError.status404(status: __response.status, body: $0) } undocumented: { DownloadArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+        default:
+            throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
+        }
+    }
 }
 
 /// The documented error responses of `downloadArchive`, thrown by its method.
@@ -234,6 +291,27 @@ public indirect enum DownloadArchiveError: Sendable, Error {
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
+}
+
+/// The documented headers of `downloadArchive`'s responses, as `downloadArchiveWithHeaders` returns them;
+/// an absent header, or one whose value is not of its documented type, is nil.
+public struct DownloadArchiveResponseHeaders: Sendable, Hashable {
+    /// `ETag`.
+    public var eTag: String?
+    /// `Accept-Ranges`.
+    public var acceptRanges: String?
+
+    /// Creates the headers from their values.
+    public init(eTag: String? = nil, acceptRanges: String? = nil) {
+        self.eTag = eTag
+        self.acceptRanges = acceptRanges
+    }
+
+    /// Reads the documented headers of `response`.
+    public init(response: APIResponse) {
+        self.eTag = response.headerValue("ETag")
+        self.acceptRanges = response.headerValue("Accept-Ranges")
+    }
 }
 
 extension MembersAPI {
@@ -279,7 +357,7 @@ extension MembersAPI {
         return try await __restoreArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
     }
 
-    /// The response handling of both `restoreArchive` variants.
+    /// The response handling of the `restoreArchive` variants.
     private func __restoreArchiveResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> RestoreArchiveData {
         switch __response.status {
         case 200:

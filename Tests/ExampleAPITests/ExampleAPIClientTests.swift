@@ -76,6 +76,28 @@ final class ExampleAPIClientTests: XCTestCase {
         XCTAssertNotNil(request.headerFields[.cookie]?.hasPrefix("session="))
     }
 
+    /// A documented response header (`X-RateLimit-Remaining: {type: integer}`) reaches the caller of the
+    /// `WithHeaders` variant, typed; the plain method returns the same body.
+    func testDocumentedResponseHeadersAreReturnedByTheWithHeadersVariant() async throws {
+        let transport = MockTransport()
+        let body = #"{"status": "OK", "reason": null, "data": {"items": [], "page": 1, "pageSize": 20, "total": 0}}"#
+        transport.on("GET /v1/members/{memberId}/friends", respond: APIResponse(
+            status: 200, headerFields: [.contentType: "application/json", HTTPField.Name("X-RateLimit-Remaining")!: "41"],
+            body: Data(body.utf8)))
+        let api = client(transport).members
+        let (friends, headers) = try await api.getFriendsWithHeaders(memberID: 7)
+        XCTAssertEqual(headers, GetFriendsResponseHeaders(xRateLimitRemaining: 41))
+        XCTAssertEqual(friends.total, 0)
+        let plain = try await api.getFriends(memberID: 7)
+        XCTAssertEqual(plain.total, friends.total)
+        // A value that is not the documented integer reads as nil, never as a made-up number.
+        transport.on("GET /v1/members/{memberId}/friends", respond: APIResponse(
+            status: 200, headerFields: [.contentType: "application/json", HTTPField.Name("X-RateLimit-Remaining")!: "many"],
+            body: Data(body.utf8)))
+        let unreadable = try await api.getFriendsWithHeaders(memberID: 7).headers
+        XCTAssertNil(unreadable.xRateLimitRemaining)
+    }
+
     func testReadOnlyMembersAreLeftOutOfRequestBodiesOnly() async throws {
         let transport = MockTransport()
         let configJSON = #"{"version": 3, "pushEnabled": true, "theme": "dark", "default": true}"#

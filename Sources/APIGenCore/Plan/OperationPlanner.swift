@@ -159,12 +159,15 @@ struct OperationPlanner {
             wireArguments: wireArguments
         )
         plan.usesEnvelope = usesEnvelope
+        plan.responseHandlerName = "__" + methodName.replacingOccurrences(of: "`", with: "") + "Response"
         plan.jsonBodyType = jsonBodyType
         plan.uploadProgressLabel = uploadProgressLabel
         plan.stream = streamed?.plan
         var downloadScope = scope
         plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &downloadScope)
         if streamed == nil {
+            plan.responseHeaders = planResponseHeaders(operation, typePrefix: typePrefix, methodName: methodName,
+                                                       returnType: returnType)
             plan.upload = planUpload(operation, methodName: methodName, parameters: parametersWithoutBody, statements: statementsWithoutBody,
                                      docLines: docs, scope: &uploadScope)
         }

@@ -107,11 +107,11 @@ extension {{name}} {
 {{^stream}}
         let __response = try await client.send(__request, operation: __operation{{#reportsUploadProgress}}, uploadProgress: {{uploadProgressLabel}}{{/reportsUploadProgress}})
 {{/stream}}
-{{#upload}}
+{{#usesResponseHandler}}
         return try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
     }
-{{/upload}}
-{{^upload}}
+{{/usesResponseHandler}}
+{{^usesResponseHandler}}
         switch __response.status {
 {{#responseCases}}
         case {{{pattern}}}:
@@ -125,7 +125,35 @@ extension {{name}} {
 {{/defaultStatements}}
         }
     }
-{{/upload}}
+{{/usesResponseHandler}}
+{{#responseHeaders}}
+
+{{#variantDocLines}}
+    /// {{{.}}}
+{{/variantDocLines}}
+{{#isDeprecated}}
+    @available(*, deprecated, message: "Deprecated in the API description.")
+{{/isDeprecated}}
+    {{access}} func {{variantName}}({{{signature}}}) async throws -> {{{variantReturnType}}} {
+        let __operation = Self.{{methodName}}
+        {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
+{{#requestStatements}}
+        {{{.}}}
+{{/requestStatements}}
+{{#recordsCallTime}}
+        let __calledAt = Date()
+{{/recordsCallTime}}
+        let __response = try await client.send(__request, operation: __operation{{#reportsUploadProgress}}, uploadProgress: {{uploadProgressLabel}}{{/reportsUploadProgress}})
+{{#returnsBody}}
+        let __body = try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+        return (body: __body, headers: {{typeName}}(response: __response))
+{{/returnsBody}}
+{{^returnsBody}}
+        try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+        return {{typeName}}(response: __response)
+{{/returnsBody}}
+    }
+{{/responseHeaders}}
 {{#download}}
 
 {{#docLines}}
@@ -163,8 +191,10 @@ extension {{name}} {
         let __response = try await client.upload(__request, fromFile: {{fileLabel}}, contentType: {{contentTypeLabel}}, operation: __operation, progress: {{progressLabel}})
         return try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
     }
+{{/upload}}
+{{#usesResponseHandler}}
 
-    /// The response handling of both `{{methodName}}` variants.
+    /// The response handling of the `{{methodName}}` variants.
     private func {{responseHandlerName}}(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo{{#recordsCallTime}}, calledAt __calledAt: Date{{/recordsCallTime}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
         switch __response.status {
 {{#responseCases}}
@@ -179,7 +209,7 @@ extension {{name}} {
 {{/defaultStatements}}
         }
     }
-{{/upload}}
+{{/usesResponseHandler}}
 }
 {{#supportTypes}}
 
@@ -188,6 +218,34 @@ extension {{name}} {
 {{/docLines}}
 {{> outcome}}
 {{/supportTypes}}
+{{#responseHeaders}}
+
+{{#typeDocLines}}
+/// {{{.}}}
+{{/typeDocLines}}
+{{access}} struct {{typeName}}: Sendable, Hashable {
+{{#fields}}
+{{#docLines}}
+    /// {{{.}}}
+{{/docLines}}
+    {{access}} var {{{property}}}: {{{swiftType}}}?
+{{/fields}}
+
+    /// Creates the headers from their values.
+    {{access}} init({{{initParameters}}}) {
+{{#fields}}
+        self.{{{property}}} = {{{property}}}
+{{/fields}}
+    }
+
+    /// Reads the documented headers of `response`.
+    {{access}} init(response: APIResponse) {
+{{#fields}}
+        self.{{{property}}} = response.{{reader}}({{{nameLiteral}}})
+{{/fields}}
+    }
+}
+{{/responseHeaders}}
 {{/operations}}
 """###,
         "client": ###"""

@@ -194,6 +194,19 @@ public struct Response: Sendable {
     public var description: String?
     public var contents: [MediaContent]
     public var node: SpecNode
+    /// The documented headers (`headers`), in document order, without `Content-Type` (OpenAPI: ignored there) and
+    /// names that are no HTTP token (reported).
+    public var headers: [ResponseHeader] = []
+}
+
+/// One documented response header.
+public struct ResponseHeader: Sendable {
+    /// The field name as written, e.g. `X-RateLimit-Remaining`.
+    public var name: String
+    public var description: String?
+    public var required: Bool
+    /// Its `schema` (or the schema of its one `content` entry); nil when it has neither.
+    public var schema: SchemaRef?
 }
 
 /// A resolved operation.

@@ -424,6 +424,7 @@ extension ResolverContext {
             warning("a response needs a 'description' in OpenAPI \(pathsVersion)", at: response,
                     hint: "add `description:`; it is the generated case's documentation")
         }
+        var headers: [ResponseHeader] = []
         for header in response["headers"]?.entries ?? [] {
             guard Self.isFieldName(header.key) else {
                 warning("response header '\(SwiftNaming.commentText(header.key))' is not an HTTP token; no response can carry it",
@@ -431,6 +432,10 @@ extension ResolverContext {
                 continue
             }
             checkHeader(header.value)
+            guard header.key.lowercased() != "content-type", let node = dereference(header.value), node.isMapping else { continue }
+            let schemaNode = node["schema"] ?? node["content"]?.entries?.first.flatMap { mediaTypeObject($0.value)?["schema"] }
+            headers.append(ResponseHeader(name: header.key, description: node["description"]?.string,
+                                          required: node["required"]?.bool ?? false, schema: schemaNode.map { schema($0) }))
         }
         readLinks(response["links"])
         var contents = contents(response["content"])
@@ -442,7 +447,7 @@ extension ResolverContext {
             contents = []
         }
         return Response(status: status ?? "default", description: response["description"]?.string, contents: contents,
-                        node: response)
+                        node: response, headers: headers)
     }
 
     /// Statuses whose responses HTTP defines without content.

@@ -1,0 +1,31 @@
+/// The documented headers of an operation's success responses: a struct that reads them, and a variant of the method
+/// (`<method>WithHeaders`) that returns them beside the body.
+public struct ResponseHeadersPlan: Encodable, Sendable {
+    /// `GetFriendsResponseHeaders`.
+    public var typeName: String
+    public var typeDocLines: [String]
+    public var fields: [ResponseHeaderFieldPlan]
+    /// `xRateLimitRemaining: Int? = nil, eTag: String? = nil`.
+    public var initParameters: String
+    /// `getFriendsWithHeaders`.
+    public var variantName: String
+    public var variantDocLines: [String]
+    /// `(body: FriendsResponseData, headers: GetFriendsResponseHeaders)`, or the headers type alone for a method
+    /// that returns nothing.
+    public var variantReturnType: String
+    /// Whether the method returns a body, which the variant returns beside the headers.
+    public var returnsBody: Bool
+}
+
+/// One documented header, one optional property.
+public struct ResponseHeaderFieldPlan: Encodable, Sendable {
+    public var docLines: [String]
+    /// The property's name, escaped when it is a keyword.
+    public var property: String
+    /// `Int`, `[String]`, …: the type the value is read as.
+    public var swiftType: String
+    /// The field name as a Swift string literal.
+    public var nameLiteral: String
+    /// `headerValue` for one value, `headerValues` for a comma-separated list.
+    public var reader: String
+}
