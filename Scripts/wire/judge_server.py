@@ -201,10 +201,11 @@ class JudgeServer:
         self._server.shutdown()
         self._server.server_close()
 
-    def expect(self, status, body, content_type):
-        """Plans the answer to the next requests and forgets what earlier ones recorded."""
+    def expect(self, status, body, content_type, headers=None):
+        """Plans the answer to the next requests (with `headers`, a dict of extra header fields) and forgets what
+        earlier ones recorded."""
         with self._lock:
-            self._plan = (status, body, content_type)
+            self._plan = (status, body, content_type, dict(headers or {}))
             self._records = []
 
     def records(self):
@@ -236,12 +237,28 @@ class JudgeServer:
             plan = self._plan
         if plan is None:
             return Response(b"no plan", status=599)(environ, start_response)
-        status, body, content_type = plan
-        headers = {"Content-Type": content_type} if content_type else {}
+        status, body, content_type, extra = plan
+        headers = dict(extra)
+        if content_type:
+            headers["Content-Type"] = content_type
         if status in REDIRECT_STATUSES:
             # Real servers send a Location with a redirect (RFC 9110 15.4); without one URLSession would not follow.
             headers["Location"] = REDIRECT_TARGET
-        return Response(body, status=status, headers=headers)(environ, start_response)
+        return VerbatimResponse(body, status=status, headers=headers)(environ, start_response)
+
+
+class VerbatimResponse(Response):
+    """A werkzeug response that sends `Location` and `Content-Location` as planned: werkzeug converts them from IRIs,
+    which lowercases the host (`https://A.example` became `https://a.example`), so a documented `Location` header the
+    client read back verbatim looked changed."""
+
+    def get_wsgi_headers(self, environ):
+        headers = super().get_wsgi_headers(environ)
+        for name in ("Location", "Content-Location"):
+            planned = self.headers.get(name)
+            if planned is not None and planned.isascii():
+                headers[name] = planned
+        return headers
 
 
 REDIRECT_STATUSES = {301, 302, 303, 305, 307, 308}

@@ -50,6 +50,23 @@ def _is_text(media_type):
     return base.startswith("text/") and "csv" not in base and base != "text/event-stream"
 
 
+def _is_header_scalar(schema):
+    """A header schema `<method>WithHeaders` reads as a typed value: string, integer, number or boolean."""
+    return isinstance(schema, dict) and schema.get("type") in ("string", "integer", "number", "boolean") \
+        and not schema.get("oneOf") and not schema.get("anyOf")
+
+
+def _header_text(value):
+    """A drawn header value as OpenAPI's `simple` style writes it: a list's items joined with commas."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(_header_text(item) for item in value)
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
 def _text_payload(text):
     """A text response body as a server may send it: ISO-8859-1 when the text fits and is not ASCII (what servlet
     containers and Spring's StringHttpMessageConverter send by default), else UTF-8; the charset is named."""
@@ -143,6 +160,12 @@ class OperationChecks:
         documented = {r.status for r in self.operation.responses}
         codes = {int(s) for s in documented if s.isdigit()}
         has_success = any(s.startswith("2") for s in documented)
+        # The header apigen's `<method>WithHeaders` reads for each name: the first success response's of that name.
+        exposed = {}
+        for response in self.operation.responses:
+            if response.status.startswith("2") or (response.status == "default" and not has_success):
+                for header in response.headers:
+                    exposed.setdefault(header.name.lower(), (response.status, header))
         plans = []
         for response in self.operation.responses:
             status = response.status
@@ -188,15 +211,35 @@ class OperationChecks:
                 schema = inline = {"type": "string", **kept}
                 bodies = self._draw(lambda fallback: strategy(inline, None, is_valid, fallback_seed=fallback).filter(
                     lambda value: isinstance(value, str)), f"response {status}", rng.randrange(2**32))
+            header_sets = self._header_sets(
+                [h for h in response.headers if exposed.get(h.name.lower(), (None, None))[0] == status], rng) \
+                if success else []
             plans.append({"status": status, "code": code, "success": success, "media_type": response.media_type,
                           "schema": schema, "bodies": bodies, "inline": inline if schema is not None else {},
-                          "text": _is_text(response.media_type)})
+                          "text": _is_text(response.media_type), "header_sets": header_sets})
         if not self.operation.responses:
             # OpenAPI 3.1 lets an operation document no response: the request is still judged, and a bodiless
             # 200 must reach the caller as success.
             plans.append({"status": "200", "code": 200, "success": True, "media_type": None, "schema": None,
-                          "bodies": [None], "inline": {}, "text": False})
+                          "bodies": [None], "inline": {}, "text": False, "header_sets": []})
         return [p for p in plans if p["bodies"]]
+
+    def _header_sets(self, headers, rng):
+        """Values for a success response's documented headers, one dict per case: drawn from each header's schema as
+        header parameters are (printable ASCII, lists without delimiters). Only scalars and lists of scalars are
+        drawn, the types `<method>WithHeaders` reads (anything else it returns as text, which says nothing new)."""
+        columns = []
+        for header in headers:
+            schema = self.bundler.inline(header.schema, header.base) if header.schema is not None else {"type": "string"}
+            if not _is_header_scalar(schema) and not (isinstance(schema, dict) and schema.get("type") == "array"
+                                                      and _is_header_scalar(schema.get("items"))):
+                continue
+            values = self._draw(lambda fallback, schema=schema: strategy(schema, "header", is_valid, fallback_seed=fallback),
+                                f"header {header.name}", rng.randrange(2**32))
+            if values:
+                columns.append((header.name, values))
+        return [{name: values[index % len(values)] for name, values in columns} for index in range(self.cases * 3)] \
+            if columns else []
 
     def _draw(self, make_strategy, what, seed):
         """Bodies drawn by hypothesis-jsonschema within the draw budget, else by the fallback generator."""
@@ -262,7 +305,7 @@ class OperationChecks:
         self._error_body_case(plans, chosen[0])
         return self._finish()
 
-    def _send(self, arguments, code, body, media_type):
+    def _send(self, arguments, code, body, media_type, headers=None):
         if body is None:
             payload = b""
         elif media_type and _is_json(media_type):
@@ -272,7 +315,8 @@ class OperationChecks:
             media_type = f"{media_type.split(';')[0].strip()}; charset={charset}"
         else:
             payload = str(body).encode("utf-8")
-        self.judge.expect(code, payload, media_type if body is not None else None)
+        self.judge.expect(code, payload, media_type if body is not None else None,
+                          {name: _header_text(value) for name, value in (headers or {}).items()})
         answer = self.driver.call(self.operation.key, arguments, self.judge.base_url)
         return answer, self.judge.records()
 
@@ -284,10 +328,13 @@ class OperationChecks:
             self.result["failures"].append(f"{check}: {message}")
 
     def _case(self, arguments, plan, body):
+        headers = plan["header_sets"][len(self.result["cases"]) % len(plan["header_sets"])] if plan["header_sets"] else {}
         case = {"arguments": arguments, "status": plan["code"], "body": body}
+        if headers:
+            case["headers"] = headers
         self.result["cases"].append(case)
         try:
-            answer, records = self._send(arguments, plan["code"], body, plan["media_type"])
+            answer, records = self._send(arguments, plan["code"], body, plan["media_type"], headers)
         except (DriverHang, DriverCrash) as error:
             case["error"] = str(error)
             self._count("request", False, f"driver: {error}")
@@ -298,7 +345,7 @@ class OperationChecks:
         if passed:
             passed, message = self._accept_verdict(records[0], plan)
         self._count("request", passed, message)
-        self._count("response", *self._response_verdict(answer, plan, body))
+        self._count("response", *self._response_verdict(answer, plan, body, headers))
 
     def _accept_verdict(self, record, plan):
         """The planned response's media type must be one the request's `Accept` admits (media_ranges.py): a
@@ -465,7 +512,7 @@ class OperationChecks:
                     found.append(f"body/{part}: header {name} is not in the part's encoding")
         return found
 
-    def _response_verdict(self, answer, plan, body):
+    def _response_verdict(self, answer, plan, body, headers=None):
         if "failure" in answer:
             return False, f"driver could not dispatch: {answer['failure']}"
         outcome = answer["outcome"]
@@ -475,6 +522,14 @@ class OperationChecks:
                            f" {outcome.get('caseName') or ''}: {(outcome.get('message') or '')[:300]}")
         if expected_kind == "documentedError" and outcome.get("status") != plan["code"]:
             return False, f"HTTP {plan['code']}: the error carries status {outcome.get('status')}"
+        if headers:
+            # What `<method>WithHeaders` read, each as JSON text, must mean what the server sent.
+            read = {k.lower(): v for k, v in (outcome.get("headers") or {}).items()}
+            found = differences({k.lower(): v for k, v in headers.items()},
+                                {k.lower(): json.loads(read[k.lower()]) for k in headers if k.lower() in read},
+                                "headers", wire_scalars=True)
+            if found:
+                return False, f"HTTP {plan['code']} headers: " + "; ".join(found[:3])
         if body is None or plan["schema"] is None:
             return True, None
         # The dispatcher reports a decoded Swift `String` as `text`, whatever the media type it came in.

@@ -43,12 +43,21 @@ class PartHeader:
 
 
 @dataclasses.dataclass
+class ResponseHeader:
+    name: str
+    schema: object
+    base: object
+
+
+@dataclasses.dataclass
 class Response:
     status: str
     media_type: str
     schema: object
     base: object
     examples: list
+    # The documented headers but Content-Type (OpenAPI: ignored there), in document order.
+    headers: list = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass
@@ -212,9 +221,18 @@ def collect(documents):
             for status, raw in (operation.get("responses") or {}).items():
                 node, node_base = documents.deref(raw, op_base)
                 media_type, media = _preferred_content((node or {}).get("content") or {})
+                headers = []
+                for name, raw_header in ((node or {}).get("headers") or {}).items():
+                    header, header_base = documents.deref(raw_header, node_base)
+                    if name.lower() == "content-type" or not isinstance(header, dict):
+                        continue
+                    schema = header.get("schema")
+                    if schema is None and header.get("content"):
+                        schema = (next(iter(header["content"].values())) or {}).get("schema")
+                    headers.append(ResponseHeader(name=name, schema=schema, base=header_base))
                 responses.append(Response(status=str(status), media_type=media_type,
                                           schema=(media or {}).get("schema") if media_type else None,
-                                          base=node_base, examples=_examples(media or {})))
+                                          base=node_base, examples=_examples(media or {}), headers=headers))
             security = operation.get("security", root.get("security"))
             operations.append(Operation(method=method, path=path, operation_id=operation.get("operationId"),
                                         parameters=list(parameters.values()), body=body, responses=responses,

@@ -152,7 +152,7 @@ public enum Planner {
                     keyLiteral: SwiftNaming.stringLiteral(operation.method.uppercased() + " " + operation.path),
                     groupProperty: group.propertyName, methodName: plan.methodName,
                     functionName: functions.claim(group.propertyName.filter { $0 != "`" } + method.prefix(1).uppercased() + method.dropFirst()),
-                    arguments: plan.wireArguments))
+                    arguments: plan.wireArguments, headers: plan.responseHeaders.map(WireHeadersPlan.init)))
             }
         }
         return WireDispatcherPlan(access: access, clientName: clientName, operations: entries)

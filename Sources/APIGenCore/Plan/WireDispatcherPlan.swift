@@ -39,6 +39,28 @@ public struct WireOperationPlan: Encodable, Sendable {
     /// The dispatcher's function that calls it, e.g. `membersGetFriends`: the group and the method, unique.
     public var functionName: String
     public var arguments: [WireArgumentPlan]
+    /// Set when the operation has a `<method>WithHeaders` variant: the dispatcher calls that one and reports the
+    /// headers it read.
+    public var headers: WireHeadersPlan?
+}
+
+/// The `<method>WithHeaders` variant as the dispatcher calls it.
+public struct WireHeadersPlan: Encodable, Sendable {
+    public var variantName: String
+    public var returnsBody: Bool
+    public var fields: [Field]
+
+    /// One documented header: its name as a Swift string literal and the struct's property that holds it.
+    public struct Field: Encodable, Sendable {
+        public var nameLiteral: String
+        public var property: String
+    }
+
+    init(_ plan: ResponseHeadersPlan) {
+        variantName = plan.variantName
+        returnsBody = plan.returnsBody
+        fields = plan.fields.map { Field(nameLiteral: $0.nameLiteral, property: $0.property) }
+    }
 }
 
 /// One argument of a generated method and where its value travels.
