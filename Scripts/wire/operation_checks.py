@@ -50,6 +50,12 @@ def _is_text(media_type):
     return base.startswith("text/") and "csv" not in base and base != "text/event-stream"
 
 
+# Fields the HTTP layer writes or reads itself: a drawn value would be replaced by the server (GitHub documents
+# `Content-Length` as a string for POST /markdown) or would change how the body is read.
+_FRAMING_HEADERS = {"content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive", "upgrade",
+                    "trailer", "te"}
+
+
 def _is_header_scalar(schema):
     """A header schema `<method>WithHeaders` reads as a typed value: string, integer, number or boolean."""
     return isinstance(schema, dict) and schema.get("type") in ("string", "integer", "number", "boolean") \
@@ -230,6 +236,8 @@ class OperationChecks:
         drawn, the types `<method>WithHeaders` reads (anything else it returns as text, which says nothing new)."""
         columns = []
         for header in headers:
+            if header.name.lower() in _FRAMING_HEADERS:
+                continue
             schema = self.bundler.inline(header.schema, header.base) if header.schema is not None else {"type": "string"}
             if not _is_header_scalar(schema) and not (isinstance(schema, dict) and schema.get("type") == "array"
                                                       and _is_header_scalar(schema.get("items"))):
