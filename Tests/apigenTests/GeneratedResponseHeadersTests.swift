@@ -33,6 +33,12 @@ final class GeneratedResponseHeadersTests: XCTestCase {
                 '404':
                   description: none
                   headers: { X-Error-Id: { schema: { type: string } } }
+          /items/with-headers:
+            get:
+              operationId: listItemsWithHeaders
+              description: an operation whose name the variant of listItems would take; it keeps it
+              tags: [Shop]
+              responses: { '204': { description: none } }
           /items/{id}:
             delete:
               operationId: removeItem
@@ -51,7 +57,7 @@ final class GeneratedResponseHeadersTests: XCTestCase {
 
         struct ScriptedTransport: HTTPTransport {
             func send(_ request: APIRequest) async throws -> APIResponse {
-                if request.method == .delete {
+                if request.method == .delete || request.url.path.hasSuffix("with-headers") {
                     return APIResponse(status: 204, headerFields: [HTTPField.Name("X-Request-Id")!: "8f2c1e4a-0000-4000-8000-000000000001"])
                 }
                 var fields: HTTPFields = [.contentType: "application/json", HTTPField.Name("X-Total-Count")!: "9007199254740993",
@@ -67,7 +73,9 @@ final class GeneratedResponseHeadersTests: XCTestCase {
 
         let client = ShopClient(baseURL: URL(string: "https://shop.invalid")!, transport: ScriptedTransport())
         do {
-            let (items, headers) = try await client.shop.listItemsWithHeaders()
+            // An operation of the group is called `listItemsWithHeaders` already (it keeps its name): the variant
+            // takes the next free one.
+            let (items, headers) = try await client.shop.listItemsWithHeaders2()
             print("body", items)
             print("link", headers.link ?? "nil")
             print("total", headers.xTotalCount.map { String($0) } ?? "nil")
@@ -77,6 +85,8 @@ final class GeneratedResponseHeadersTests: XCTestCase {
             print("self", headers.self_.map { "[\($0)]" } ?? "nil")
             print("location", headers.location ?? "nil")
             print("plain", try await client.shop.listItems())
+            let _: () = try await client.shop.listItemsWithHeaders()
+            print("the operation called listItemsWithHeaders returned")
             let removed: RemoveItemResponseHeaders = try await client.shop.removeItemWithHeaders(id: "x")
             print("request id", removed.xRequestID ?? "nil")
             print("equal", removed == RemoveItemResponseHeaders(xRequestID: "8f2c1e4a-0000-4000-8000-000000000001"))
@@ -101,6 +111,7 @@ final class GeneratedResponseHeadersTests: XCTestCase {
             // Documented by the 201 only: absent here. The 201's `x-total-count` is the 200's, which came first.
             "location nil",
             "plain [\"a\"]",
+            "the operation called listItemsWithHeaders returned",
             "request id 8f2c1e4a-0000-4000-8000-000000000001",
             "equal true",
         ])

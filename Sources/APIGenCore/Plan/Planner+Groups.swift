@@ -30,6 +30,13 @@ extension Planner {
                 plan.validatorSection = ValidatorNaming.operationAnchor(id: operation.node.location.file + "#" + operation.node.pointer)
                 plans.append(plan)
             }
+            // `<method>WithHeaders` variants are methods of the group too, named after every operation is: an
+            // operation called `<method>WithHeaders` keeps its name, and the variant takes the next free one.
+            for index in plans.indices {
+                guard let headers = plans[index].responseHeaders else { continue }
+                let variant = methodScope.claim(headers.variantName.filter { $0 != "`" })
+                plans[index].responseHeaders = headers.renamingVariant(SwiftNaming.escapedMember(variant))
+            }
             groups.append(APIGroupPlan(
                 name: typeName,
                 fileName: "APIs/\(SwiftNaming.fileName(typeName)).swift",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The documented headers of an operation's success responses: a struct that reads them, and a variant of the method
 /// (`<method>WithHeaders`) that returns them beside the body.
 public struct ResponseHeadersPlan: Encodable, Sendable {
@@ -15,6 +17,17 @@ public struct ResponseHeadersPlan: Encodable, Sendable {
     public var variantReturnType: String
     /// Whether the method returns a body, which the variant returns beside the headers.
     public var returnsBody: Bool
+
+    /// The plan with the variant named `name` (escaped), its documentation following.
+    func renamingVariant(_ name: String) -> ResponseHeadersPlan {
+        guard name != variantName else { return self }
+        var renamed = self
+        let old = variantName.filter { $0 != "`" }
+        let new = name.filter { $0 != "`" }
+        renamed.variantName = name
+        renamed.typeDocLines = typeDocLines.map { $0.replacingOccurrences(of: "`\(old)`", with: "`\(new)`") }
+        return renamed
+    }
 }
 
 /// One documented header, one optional property.
