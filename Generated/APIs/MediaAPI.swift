@@ -88,14 +88,7 @@ extension MediaAPI {
     ///
     /// Security: `bearerAuth`.
     public func downloadAvatar(memberID: Int64, size: DownloadAvatarSize? = nil) async throws -> Data {
-        let __operation = Self.downloadAvatar
-        var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
-        __request.header("Accept", "image/jpeg, application/octet-stream, application/json;q=0.5")
-        __request.path("memberId", memberID)
-        __request.query("size", size)
-        let __calledAt = Date()
-        let __response = try await client.send(__request, operation: __operation)
-        return try await __downloadAvatarResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        try await downloadAvatarWithHeaders(memberID: memberID, size: size).body
     }
 
     /// `downloadAvatar`, returning the response's documented headers beside its body.

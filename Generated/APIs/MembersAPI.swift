@@ -133,18 +133,7 @@ extension MembersAPI {
     /// - Parameter xRequestID: Echoed in logs for support tickets.
     /// - Parameter session: Web session cookie; the app sends it only when embedded in the web view.
     public func getFriends(memberID: Int64, page: Int? = nil, pageSize: Int? = nil, sort: GetFriendsSort? = nil, fields: [String]? = nil, xRequestID: UUID? = nil, session: String? = nil) async throws -> FriendsResponseData {
-        let __operation = Self.getFriends
-        var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/friends")
-        __request.path("memberId", memberID)
-        __request.query("page", page)
-        __request.query("pageSize", pageSize)
-        __request.query("sort", sort)
-        __request.query("fields", fields, explode: false)
-        __request.header("X-Request-ID", xRequestID)
-        __request.cookie("session", session)
-        let __calledAt = Date()
-        let __response = try await client.send(__request, operation: __operation)
-        return try await __getFriendsResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        try await getFriendsWithHeaders(memberID: memberID, page: page, pageSize: pageSize, sort: sort, fields: fields, xRequestID: xRequestID, session: session).body
     }
 
     /// `getFriends`, returning the response's documented headers beside its body.
@@ -229,12 +218,7 @@ extension MembersAPI {
     ///
     /// Security: `bearerAuth`.
     public func downloadArchive() async throws -> Data {
-        let __operation = Self.downloadArchive
-        var __request = RequestBuilder(method: "GET", path: "/members/me/archive")
-        __request.header("Accept", "application/zip, application/json;q=0.5")
-        let __calledAt = Date()
-        let __response = try await client.send(__request, operation: __operation)
-        return try await __downloadArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        try await downloadArchiveWithHeaders().body
     }
 
     /// `downloadArchive`, returning the response's documented headers beside its body.

@@ -146,6 +146,13 @@ struct HostileSpecGenerator {
             lines.append("      responses:")
             lines.append("        \"200\":")
             lines.append("          description: \(q())")
+            if chance(30) {
+                // Documented headers with hostile names and descriptions: members of a headers struct, a variant.
+                let headers = (0..<(1 + below(3))).map { _ in
+                    "\(chance(60) ? q() : Self.quoted(pick(["Link", "X-Total", "default", "self", "init", "response"]))): { description: \(q()), schema: \(pick(["{ type: integer }", "{ type: string }", "{ type: array, items: { type: boolean } }", "{ type: object }"])) }"
+                }
+                lines.append("          headers: { \(headers.joined(separator: ", ")) }")
+            }
             if chance(25) {
                 // A media type whose parameters are hostile text: it reaches the Accept header and the decoding choice.
                 let mediaType = pick(["text/plain", "application/vnd.x+json", "image/png", "Text/CSV"]) + "; " + text()

@@ -4,8 +4,8 @@
 extension OperationPlanner {
     /// The headers the operation's success responses document (the responses its method returns: the 2xx ones,
     /// or `default` when there is none), the first of each name (compared without case); nil when there are none.
-    func planResponseHeaders(_ operation: Operation, typePrefix: String, methodName: String, returnType: String)
-        -> ResponseHeadersPlan? {
+    func planResponseHeaders(_ operation: Operation, typePrefix: String, methodName: String, returnType: String,
+                             parameters: [MethodParameter]) -> ResponseHeadersPlan? {
         let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
         var seen: Set<String> = []
         var headers: [ResponseHeader] = []
@@ -40,7 +40,8 @@ extension OperationPlanner {
             variantDocLines: ["`\(plainName)`, returning the response's documented headers"
                                 + (returnsBody ? " beside its body." : ".")],
             variantReturnType: returnsBody ? "(body: \(returnType), headers: \(typeName))" : typeName,
-            returnsBody: returnsBody)
+            returnsBody: returnsBody,
+            forwardingArguments: parameters.map(\.forwardingArgument).joined(separator: ", "))
     }
 
     /// The Swift type a header's value is read as, and the reader: scalars by their type, a list of scalars from

@@ -81,7 +81,7 @@ extension OperationPlanner {
     }
 
     /// The download-to-file variant when the operation's 2xx responses are binary (not JSON, text or streamed).
-    func planDownload(_ operation: Operation, parameters: [String], docLines: [String], scope: inout NameScope) -> DownloadPlan? {
+    func planDownload(_ operation: Operation, parameters: [MethodParameter], docLines: [String], scope: inout NameScope) -> DownloadPlan? {
         let successes = operation.responses.filter { $0.status.hasPrefix("2") }
         let isBinary = !successes.isEmpty && successes.allSatisfy { response in
             guard let content = response.contents.first else { return false }
@@ -100,12 +100,12 @@ extension OperationPlanner {
         docs += ["", "Downloads the body to `\(destination)` as it arrives (memory stays bounded), reporting `\(progress)`;",
                  "with `\(resumable)`, an interrupted download continues with `Range` on the next call.",
                  "A status other than 2xx throws `APIError.unexpectedStatus`."]
-        return DownloadPlan(signature: (parameters + added).joined(separator: ", "), docLines: docs,
+        return DownloadPlan(signature: (parameters.map(\.declaration) + added).joined(separator: ", "), docLines: docs,
                             destinationLabel: destination, resumableLabel: resumable, progressLabel: progress)
     }
 
     /// The upload-from-file variant when the body that is sent is binary (not JSON, a form, multipart or text).
-    func planUpload(_ operation: Operation, methodName: String, parameters: [String], statements: RequestStatements,
+    func planUpload(_ operation: Operation, methodName: String, parameters: [MethodParameter], statements: RequestStatements,
                     docLines: [String], scope: inout NameScope) -> UploadPlan? {
         guard let body = operation.requestBody, let content = sentContent(body) else { return nil }
         let mediaType = content.mediaType.lowercased()
@@ -124,7 +124,7 @@ extension OperationPlanner {
         var docs = docLines
         docs += ["", "Sends the body from the file at `\(file)`, read as it is sent (memory stays bounded), as",
                  "`\(contentType)`, reporting `\(progress)` (bytes sent and the file's size)."]
-        return UploadPlan(signature: (parameters + added).joined(separator: ", "), docLines: docs,
+        return UploadPlan(signature: (parameters.map(\.declaration) + added).joined(separator: ", "), docLines: docs,
                           requestStatements: statements, requestBinding: statements.isEmpty ? "let" : "var",
                           // `__` keeps a keyword method name (`` `default` ``) from making a keyword of it.
                           responseHandlerName: "__" + methodName.replacingOccurrences(of: "`", with: "") + "Response",

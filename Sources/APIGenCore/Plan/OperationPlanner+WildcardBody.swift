@@ -27,13 +27,13 @@ extension OperationPlanner {
 
     /// Adds the `contentType` argument of a raw body with a wildcard media type, after the body's; returns the name
     /// the method's body reads it by.
-    func planWildcardContentType(_ mediaType: String, scope: inout NameScope, parameters: inout [String],
+    func planWildcardContentType(_ mediaType: String, scope: inout NameScope, parameters: inout [MethodParameter],
                                  wireArguments: inout [WireArgumentPlan], parameterDocs: inout [String]) -> String {
         let label = scope.claim("contentType")
         let local = localName(for: label, scope: &scope)
-        let names = label == local ? label : label + " " + local
         let fallback = Self.defaultContentType(forWildcard: mediaType)
-        parameters.append("\(names): String" + (fallback.map { " = \(SwiftNaming.stringLiteral($0))" } ?? ""))
+        parameters.append(MethodParameter(label: label, local: local, type: "String",
+                                          defaultValue: fallback.map { SwiftNaming.stringLiteral($0) }))
         // A defaulted argument is left to its default by the wire dispatcher; a required one is read like a header.
         if fallback == nil {
             wireArguments.append(WireArgumentPlan(label: label, swiftType: "String", isRequired: true,

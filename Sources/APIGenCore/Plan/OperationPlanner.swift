@@ -55,7 +55,7 @@ struct OperationPlanner {
 
     func plan(_ operation: Operation, methodName: String, typePrefix: String, supportTypes: inout [ModelPlan]) -> OperationPlan {
         var scope = NameScope(reserved: ["client", "__request", "__response", "__operation"])
-        var parameters: [String] = []
+        var parameters: [MethodParameter] = []
         var statements = RequestStatements()
         var docs = SwiftNaming.docLines(operation.summary)
         let description = SwiftNaming.docLines(operation.description)
@@ -135,7 +135,8 @@ struct OperationPlanner {
         if streamed == nil, wireArguments.contains(where: { $0.location == .multipart && $0.swiftType == "MultipartFile" }) {
             let label = scope.claim("progress")
             uploadProgressLabel = label
-            parameters.append("\(label): (@Sendable (TransferProgress) -> Void)? = nil")
+            parameters.append(MethodParameter(label: label, local: label, type: "(@Sendable (TransferProgress) -> Void)?",
+                                              defaultValue: "nil"))
             docs += ["", "A file part made with `MultipartFile(contentsOf:)` is read from disk as the body is sent (memory stays",
                      "bounded); `\(label)` reports the body's bytes sent and its size."]
         }
@@ -146,7 +147,7 @@ struct OperationPlanner {
             pathLiteral: SwiftNaming.stringLiteral(sentPath),
             docLines: docs,
             isDeprecated: operation.deprecated,
-            signature: parameters.joined(separator: ", "),
+            signature: parameters.map(\.declaration).joined(separator: ", "),
             returnType: returnType,
             returnsValue: returnType != "Void",
             requestStatements: statements,
@@ -167,7 +168,7 @@ struct OperationPlanner {
         plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &downloadScope)
         if streamed == nil {
             plan.responseHeaders = planResponseHeaders(operation, typePrefix: typePrefix, methodName: methodName,
-                                                       returnType: returnType)
+                                                       returnType: returnType, parameters: parameters)
             plan.upload = planUpload(operation, methodName: methodName, parameters: parametersWithoutBody, statements: statementsWithoutBody,
                                      docLines: docs, scope: &uploadScope)
         }
@@ -206,9 +207,8 @@ struct OperationPlanner {
     }
 
     /// One parameter of a method's signature: `label: Type`, or `label local: Type` when the body names it otherwise.
-    static func declaration(_ label: String, _ local: String, _ type: String, isRequired: Bool) -> String {
-        let names = label == local ? label : label + " " + local
-        return isRequired ? "\(names): \(type)" : "\(names): \(type)? = nil"
+    static func declaration(_ label: String, _ local: String, _ type: String, isRequired: Bool) -> MethodParameter {
+        MethodParameter(label: label, local: local, type: isRequired ? type : type + "?", defaultValue: isRequired ? nil : "nil")
     }
 
     /// How one parameter is written: its location and style, and the kind of value its type is (`preSerialised`
@@ -253,7 +253,7 @@ struct OperationPlanner {
     /// Plans the body argument; returns the type of a JSON body (a model, or `JSONValue`), else nil.
     @discardableResult
     private func planBody(_ body: RequestBody, operation: Operation, typePrefix: String, scope: inout NameScope,
-                          parameters: inout [String], statements: inout RequestStatements,
+                          parameters: inout [MethodParameter], statements: inout RequestStatements,
                           wireArguments: inout [WireArgumentPlan], parameterDocs: inout [String]) -> String? {
         guard let content = sentContent(body) else { return nil }
         if ["get", "head"].contains(operation.method.lowercased()) {
@@ -339,7 +339,7 @@ struct OperationPlanner {
     /// instead of one part per element); each of its `headers` is one more argument, right after the part's.
     private func planMultipart(_ schema: Schema, encodings: [String: MediaContent.PartEncoding], bodyOptional: Bool,
                                typePrefix: String, scope: inout NameScope,
-                               parameters: inout [String], statements: inout RequestStatements,
+                               parameters: inout [MethodParameter], statements: inout RequestStatements,
                                wireArguments: inout [WireArgumentPlan]) {
         let required = models.mergedRequired(of: schema)
         var parts: [MultipartWrite.Part] = []
@@ -356,7 +356,7 @@ struct OperationPlanner {
                 .flatMap { $0.contains("*") || $0.contains(",") ? nil : $0.trimmingCharacters(in: .whitespaces) }
             let declaredJSON = declaredType.map(Self.isJSON) == true
             let isArgumentRequired = isRequired && !bodyOptional
-            var partArguments: [String] = []
+            var partArguments: [MethodParameter] = []
             var partWireArguments: [WireArgumentPlan] = []
             let headers = partHeaders(encodings[property.name]?.headers ?? [], part: property.name,
                                       partRequired: isArgumentRequired, typePrefix: typePrefix, scope: &scope,
@@ -401,7 +401,7 @@ struct OperationPlanner {
     /// required argument when it and its part are; a required header of an optional part is checked when the part is
     /// given. A header whose values are objects is left out, with a warning.
     private func partHeaders(_ headers: [MediaContent.PartHeader], part: String, partRequired: Bool,
-                             typePrefix: String, scope: inout NameScope, parameters: inout [String],
+                             typePrefix: String, scope: inout NameScope, parameters: inout [MethodParameter],
                              wireArguments: inout [WireArgumentPlan]) -> [MultipartWrite.PartHeader] {
         var written: [MultipartWrite.PartHeader] = []
         for header in headers {

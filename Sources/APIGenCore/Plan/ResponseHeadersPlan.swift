@@ -17,6 +17,9 @@ public struct ResponseHeadersPlan: Encodable, Sendable {
     public var variantReturnType: String
     /// Whether the method returns a body, which the variant returns beside the headers.
     public var returnsBody: Bool
+    /// `memberID: memberID, page: page`: the plain method's call of the variant, which builds and sends the request
+    /// (so its building is written once).
+    public var forwardingArguments: String
 
     /// The plan with the variant named `name` (escaped), its documentation following.
     func renamingVariant(_ name: String) -> ResponseHeadersPlan {

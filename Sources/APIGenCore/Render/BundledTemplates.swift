@@ -82,6 +82,16 @@ extension {{name}} {
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
+{{#responseHeaders}}
+{{#returnsBody}}
+        try await {{variantName}}({{{forwardingArguments}}}).body
+{{/returnsBody}}
+{{^returnsBody}}
+        _ = try await {{variantName}}({{{forwardingArguments}}})
+{{/returnsBody}}
+    }
+{{/responseHeaders}}
+{{^responseHeaders}}
         let __operation = Self.{{methodName}}
         {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
 {{#requestStatements}}
@@ -126,6 +136,7 @@ extension {{name}} {
         }
     }
 {{/usesResponseHandler}}
+{{/responseHeaders}}
 {{#responseHeaders}}
 
 {{#variantDocLines}}
