@@ -31,8 +31,7 @@ extension OperationPlanner {
         let returnsBody = returnType != "Void"
         return ResponseHeadersPlan(
             typeName: typeName,
-            typeDocLines: ["The documented headers of `\(plainName)`'s responses, as `\(plainName)WithHeaders` returns them;",
-                           "an absent header, or one whose value is not of its documented type, is nil."],
+            typeDocLines: ResponseHeadersPlan.typeDocLines(method: plainName, variant: plainName + "WithHeaders"),
             fields: fields,
             initParameters: fields.map { "\($0.property.replacingOccurrences(of: "`", with: "")): \($0.swiftType)? = nil" }
                 .joined(separator: ", "),
@@ -41,7 +40,8 @@ extension OperationPlanner {
                                 + (returnsBody ? " beside its body." : ".")],
             variantReturnType: returnsBody ? "(body: \(returnType), headers: \(typeName))" : typeName,
             returnsBody: returnsBody,
-            forwardingArguments: parameters.map(\.forwardingArgument).joined(separator: ", "))
+            forwardingArguments: parameters.map(\.forwardingArgument).joined(separator: ", "),
+            plainMethodName: plainName)
     }
 
     /// The Swift type a header's value is read as, and the reader: scalars by their type, a list of scalars from

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The documented headers of an operation's success responses: a struct that reads them, and a variant of the method
 /// (`<method>WithHeaders`) that returns them beside the body.
 public struct ResponseHeadersPlan: Encodable, Sendable {
@@ -21,15 +19,21 @@ public struct ResponseHeadersPlan: Encodable, Sendable {
     /// (so its building is written once).
     public var forwardingArguments: String
 
+    /// The plain method's name, unescaped, which the documentation names.
+    public var plainMethodName: String
+
     /// The plan with the variant named `name` (escaped), its documentation following.
     func renamingVariant(_ name: String) -> ResponseHeadersPlan {
-        guard name != variantName else { return self }
         var renamed = self
-        let old = variantName.filter { $0 != "`" }
-        let new = name.filter { $0 != "`" }
         renamed.variantName = name
-        renamed.typeDocLines = typeDocLines.map { $0.replacingOccurrences(of: "`\(old)`", with: "`\(new)`") }
+        renamed.typeDocLines = Self.typeDocLines(method: plainMethodName, variant: name.filter { $0 != "`" })
         return renamed
+    }
+
+    /// The headers struct's documentation, naming the method and the variant that returns it.
+    static func typeDocLines(method: String, variant: String) -> [String] {
+        ["The documented headers of `\(method)`'s responses, as `\(variant)` returns them;",
+         "an absent header, or one whose value is not of its documented type, is nil."]
     }
 }
 
