@@ -21,7 +21,7 @@ struct HostileSpecGenerator {
     /// Text an attacker would try: keywords, quotes, interpolation, comment ends, line breaks of every kind, bidi
     /// overrides, path segments, digits first, signs, empty and blank, non-ASCII letters, emoji, a declaration.
     static let hostile = [
-        "class", "self", "Type", "init", "default", "_", "Self", "protocol", "subscript", "String", "Validators",
+        "class", "self", "Type", "init", "default", "let", "inout", "_", "Self", "protocol", "subscript", "String", "Validators",
         "APIClient", "ValidationContext", "JSONNumber", "ECMARegex", "SecurityScheme", "EnvelopeFormat", "Servers",
         "\"", "\"\"\"", "\\(x)", "\\", "*/", "/*", "//", "`", "'", "$", "#", "%", "{}", "[]", "<T>", "a: Int",
         "\n", "\r\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\t", "\u{0}", "\u{7F}", "\u{202E}", "\u{200D}", "\u{FEFF}",
@@ -149,7 +149,7 @@ struct HostileSpecGenerator {
             if chance(30) {
                 // Documented headers with hostile names and descriptions: members of a headers struct, a variant.
                 let headers = (0..<(1 + below(3))).map { _ in
-                    "\(chance(60) ? q() : Self.quoted(pick(["Link", "X-Total", "default", "self", "init", "response"]))): { description: \(q()), schema: \(pick(["{ type: integer }", "{ type: string }", "{ type: array, items: { type: boolean } }", "{ type: object }"])) }"
+                    "\(chance(60) ? q() : Self.quoted(pick(["Link", "X-Total", "default", "self", "init", "response", "let", "var", "inout"]))): { description: \(q()), schema: \(pick(["{ type: integer }", "{ type: string }", "{ type: array, items: { type: boolean } }", "{ type: object }"])) }"
                 }
                 lines.append("          headers: { \(headers.joined(separator: ", ")) }")
             }

@@ -23,6 +23,7 @@ final class GeneratedResponseHeadersTests: XCTestCase {
                     Content-Type: { schema: { type: string } }
                     default: { schema: { type: number } }
                     self: { content: { text/plain: { schema: { type: string } } } }
+                    let: { description: 'A keyword that is no bare parameter name.', schema: { type: string } }
                   content: { application/json: { schema: { type: array, items: { type: string } } } }
                 '201':
                   description: created on the way
@@ -63,7 +64,8 @@ final class GeneratedResponseHeadersTests: XCTestCase {
                 var fields: HTTPFields = [.contentType: "application/json", HTTPField.Name("X-Total-Count")!: "9007199254740993",
                                           HTTPField.Name("Link")!: "<https://shop.invalid/items?page=2>; rel=\"next\"",
                                           HTTPField.Name("X-Ratio")!: "0.25", HTTPField.Name("default")!: "1e3",
-                                          HTTPField.Name("self")!: " me "]
+                                          HTTPField.Name("self")!: " me ",
+                                          HTTPField.Name("let")!: "go"]
                 // A list field sent on two lines reads as one list (RFC 9110: lines join with commas).
                 fields.append(HTTPField(name: HTTPField.Name("X-Flags")!, value: "true, false"))
                 fields.append(HTTPField(name: HTTPField.Name("X-Flags")!, value: "true"))
@@ -84,6 +86,8 @@ final class GeneratedResponseHeadersTests: XCTestCase {
             print("default", headers.default.map { "\($0)" } ?? "nil")
             print("self", headers.self_.map { "[\($0)]" } ?? "nil")
             print("location", headers.location ?? "nil")
+            print("let", headers.let ?? "nil", headers == ListItemsResponseHeaders(link: headers.link, xTotalCount: headers.xTotalCount,
+                xFlags: headers.xFlags, xRatio: headers.xRatio, default: headers.default, self_: headers.self_, let: "go"))
             print("plain", try await client.shop.listItems())
             let _: () = try await client.shop.listItemsWithHeaders()
             print("the operation called listItemsWithHeaders returned")
@@ -110,6 +114,8 @@ final class GeneratedResponseHeadersTests: XCTestCase {
             "self [me]",
             // Documented by the 201 only: absent here. The 201's `x-total-count` is the 200's, which came first.
             "location nil",
+            // `let` is a declaration's parameter name only in backticks (bare, the compiler warns).
+            "let go true",
             "plain [\"a\"]",
             "the operation called listItemsWithHeaders returned",
             "request id 8f2c1e4a-0000-4000-8000-000000000001",

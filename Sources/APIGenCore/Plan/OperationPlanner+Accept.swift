@@ -15,11 +15,10 @@ extension OperationPlanner {
     /// A response with a JSON media type is read as JSON, so only its JSON media types are listed; any other response
     /// is read as text or bytes whatever its type, so all of its media types are.
     static func acceptHeader(for operation: Operation) -> String? {
-        let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
         var success: [String] = []
         var others: [String] = []
         for response in operation.responses {
-            let isSuccess = response.status.hasPrefix("2") || (!hasSuccess && response.status == "default")
+            let isSuccess = isReturned(status: response.status, by: operation)
             let json = response.contents.filter { isJSON($0.mediaType) }
             for content in json.isEmpty ? response.contents : json {
                 guard let range = acceptableRange(content.mediaType) else { continue }

@@ -6,10 +6,9 @@ extension OperationPlanner {
     /// or `default` when there is none), the first of each name (compared without case); nil when there are none.
     func planResponseHeaders(_ operation: Operation, typePrefix: String, methodName: String, returnType: String,
                              parameters: [MethodParameter]) -> ResponseHeadersPlan? {
-        let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
         var seen: Set<String> = []
         var headers: [ResponseHeader] = []
-        for response in operation.responses where response.status.hasPrefix("2") || (!hasSuccess && response.status == "default") {
+        for response in Self.returnedResponses(of: operation) {
             for header in response.headers where seen.insert(header.name.lowercased()).inserted {
                 headers.append(header)
             }
@@ -33,8 +32,9 @@ extension OperationPlanner {
             typeName: typeName,
             typeDocLines: ResponseHeadersPlan.typeDocLines(method: plainName, variant: plainName + "WithHeaders"),
             fields: fields,
-            initParameters: fields.map { "\($0.property.replacingOccurrences(of: "`", with: "")): \($0.swiftType)? = nil" }
-                .joined(separator: ", "),
+            initParameters: fields.map {
+                MethodParameter(label: $0.property, local: $0.property, type: $0.swiftType + "?", defaultValue: "nil").declaration
+            }.joined(separator: ", "),
             variantName: variantName,
             variantDocLines: ["`\(plainName)`, returning the response's documented headers"
                                 + (returnsBody ? " beside its body." : ".")],

@@ -444,9 +444,19 @@ struct OperationPlanner {
     /// What follows the type prefix in the name of a response's type: `Response` for a success (or for `default`
     /// when nothing else succeeds), `Error404`, `DefaultError`.
     static func responseSuffix(status: String, of operation: Operation) -> String {
-        let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
-        if status.hasPrefix("2") || (!hasSuccess && status == "default") { return "Response" }
+        if isReturned(status: status, by: operation) { return "Response" }
         return status == "default" ? "DefaultError" : "Error" + status.uppercased()
+    }
+
+    /// The responses the generated method returns rather than throws: the 2xx ones, or `default` when there is none
+    /// (a description that documents only `default` describes its successes with it).
+    static func returnedResponses(of operation: Operation) -> [Response] {
+        operation.responses.filter { isReturned(status: $0.status, by: operation) }
+    }
+
+    /// Whether the response documented for `status` is one ``returnedResponses(of:)`` lists.
+    static func isReturned(status: String, by operation: Operation) -> Bool {
+        status.hasPrefix("2") || (status == "default" && !operation.responses.contains { $0.status.hasPrefix("2") })
     }
 
     /// The operation that writes `node` when it is another operation's object (`$ref: '#/paths/~1pets/get/...'`).
@@ -531,8 +541,7 @@ struct OperationPlanner {
 
     private func planResponses(_ operation: Operation, typePrefix: String, supportTypes: inout [ModelPlan])
         -> (String, [ResponseCasePlan], ResponseStatements, Bool, usesEnvelope: Bool, recordsCallTime: Bool) {
-        let hasSuccess = operation.responses.contains { $0.status.hasPrefix("2") }
-        let successes = operation.responses.filter { $0.status.hasPrefix("2") || (!hasSuccess && $0.status == "default") }
+        let successes = Self.returnedResponses(of: operation)
         let failures = operation.responses.filter { !successes.map(\.status).contains($0.status) }
         let successPayloads = successes.map {
             ($0, payload(of: $0, in: operation, typePrefix: typePrefix, suffix: Self.responseSuffix(status: $0.status, of: operation), unwrapEnvelope: true))

@@ -92,11 +92,7 @@ extension {{name}} {
     }
 {{/responseHeaders}}
 {{^responseHeaders}}
-        let __operation = Self.{{methodName}}
-        {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
-{{#requestStatements}}
-        {{{.}}}
-{{/requestStatements}}
+{{> operation-request}}
 {{#recordsCallTime}}
         let __calledAt = Date()
 {{/recordsCallTime}}
@@ -146,11 +142,7 @@ extension {{name}} {
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{variantName}}({{{signature}}}) async throws -> {{{variantReturnType}}} {
-        let __operation = Self.{{methodName}}
-        {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
-{{#requestStatements}}
-        {{{.}}}
-{{/requestStatements}}
+{{> operation-request}}
 {{#recordsCallTime}}
         let __calledAt = Date()
 {{/recordsCallTime}}
@@ -174,11 +166,7 @@ extension {{name}} {
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws -> DownloadResult {
-        let __operation = Self.{{methodName}}
-        {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
-{{#requestStatements}}
-        {{{.}}}
-{{/requestStatements}}
+{{> operation-request}}
         return try await client.download(__request, operation: __operation, to: {{destinationLabel}}, resumable: {{resumableLabel}}, progress: {{progressLabel}})
     }
 {{/download}}
@@ -191,11 +179,7 @@ extension {{name}} {
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
-        let __operation = Self.{{methodName}}
-        {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
-{{#requestStatements}}
-        {{{.}}}
-{{/requestStatements}}
+{{> operation-request}}
 {{#recordsCallTime}}
         let __calledAt = Date()
 {{/recordsCallTime}}
@@ -477,6 +461,16 @@ import Foundation
 {{/isOutcome}}
 
 {{/models}}
+"""###,
+        "operation-request": ###"""
+{{! The request building an operation's methods share (the main method, its WithHeaders variant, its download and
+    upload variants), partial of api-group. Context: the OperationPlan, or its `download` / `upload` plan, whose own
+    `requestBinding` and `requestStatements` (an upload's leave out the body) are found first. }}
+        let __operation = Self.{{methodName}}
+        {{requestBinding}} __request = RequestBuilder(method: {{{httpMethodLiteral}}}, path: {{{pathLiteral}}})
+{{#requestStatements}}
+        {{{.}}}
+{{/requestStatements}}
 """###,
         "outcome": ###"""
 {{! Per-operation outcomes: successful responses of several types, or the documented errors an operation throws
