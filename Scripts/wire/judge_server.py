@@ -534,17 +534,19 @@ def _is_raw_binary(media_type):
                 or media.startswith("multipart/"))
 
 
-def multipart_parts(body, content_type, types=None, headers=None):
-    """The parts of a multipart body by name: the bytes of each (a repeated name gives a list). With `types` (a
-    dict), also each part's `Content-Type` header by name (`text/plain`, RFC 7578's default, when it has none); with
-    `headers` (a dict), each part's header fields by part name, field names lowercased (of a part's first
-    occurrence)."""
+def multipart_parts(body, content_type, types=None, headers=None, read=None):
+    """The parts of a multipart body by name: the bytes of each (a repeated name gives a list), or what `read` makes
+    of a part's bytes and its header fields (names lowercased). With `types` (a dict), also each part's
+    `Content-Type` header by name (`text/plain`, RFC 7578's default, when it has none); with `headers` (a dict), each
+    part's header fields by part name, field names lowercased (of a part's first occurrence)."""
     from email.parser import BytesParser
     message = BytesParser().parsebytes(b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body)
     parts = {}
     for part in message.get_payload() if message.is_multipart() else []:
         name = part.get_param("name", header="content-disposition")
         payload = part.get_payload(decode=True) or b""
+        if read is not None:
+            payload = read(payload, {key.lower(): str(value) for key, value in part.items()})
         if types is not None:
             types.setdefault(name, (part.get("Content-Type") or "text/plain").split(";")[0].strip().lower())
         if headers is not None:

@@ -431,10 +431,8 @@ class OperationChecks:
                     from judge_server import multipart_parts
                     expected = {k: _part_text(v) for k, v in arguments["body"].items() if v is not None}
                     part_types, part_headers = {}, {}
-                    actual = {k: v.decode("utf-8", "replace") if isinstance(v, bytes) else
-                              [x.decode("utf-8", "replace") for x in v]
-                              for k, v in multipart_parts(record["body"], record["headers"].get("Content-Type", ""),
-                                                          part_types, part_headers).items()}
+                    actual = multipart_parts(record["body"], record["headers"].get("Content-Type", ""),
+                                             part_types, part_headers, read=_part_as_read)
                     found += self._part_header_differences(arguments, part_headers)
                     encoding = self.operation.body.encoding
                     for name, value in arguments["body"].items():
@@ -730,6 +728,22 @@ def _json_or_text(text):
         return json.loads(text)
     except ValueError:
         return text
+
+
+def _part_as_read(payload, headers):
+    """A part's bytes as a server reads them: a text part (one of a `text/*` type, or of none: `text/plain` by
+    RFC 7578) without a file name in the charset its `Content-Type` names, else in US-ASCII (RFC 2046's default;
+    servlet containers read ISO-8859-1, which garbles UTF-8 just as well); any other part as UTF-8 (JSON is UTF-8 by
+    RFC 8259)."""
+    content_type = headers.get("content-type", "text/plain")
+    is_file = _media_type_parameter("x/x; " + headers.get("content-disposition", ""), "filename") is not None
+    if is_file or not content_type.split(";")[0].strip().lower().startswith("text/"):
+        return payload.decode("utf-8", "replace")
+    charset = _media_type_parameter(content_type, "charset") or "us-ascii"
+    try:
+        return payload.decode(charset)
+    except (LookupError, UnicodeDecodeError) as error:
+        return f"<a text part not in {charset}, the charset its Content-Type {content_type!r} implies: {error}>"
 
 
 def _part_text(value):

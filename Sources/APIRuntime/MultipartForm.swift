@@ -130,10 +130,27 @@ public struct MultipartForm: Sendable {
 
     /// Appends a text part, with a `Content-Type` header when `contentType` is given (the API description's
     /// `encoding` entry for the part; none means `text/plain`) and the part's own `headers`; does nothing for nil.
+    ///
+    /// The text is sent in UTF-8 and says so (``textPartContentType(_:for:)``).
     public mutating func append(_ name: String, _ value: (some ParameterEncodable)?, contentType: String? = nil,
                                 headers: PartHeaders = PartHeaders()) {
         guard let value else { return }
-        appendPart(name: name, filename: nil, contentType: contentType, headers: headers, data: Data(value.parameterValue.utf8))
+        let data = Data(value.parameterValue.utf8)
+        appendPart(name: name, filename: nil, contentType: Self.textPartContentType(contentType, for: data), headers: headers,
+                   data: data)
+    }
+
+    /// The `Content-Type` of a text part holding `data` (UTF-8): a `text/*` type with `charset=utf-8` (added, or
+    /// replacing another charset); no type, `text/plain; charset=utf-8` when the text is not ASCII and none (what
+    /// browsers send) when it is; any other type as given. A part without a charset is read in US-ASCII by
+    /// RFC 2046's default, and in ISO-8859-1 by servlet containers (Tomcat's `Part`, Commons FileUpload), so "Grüße"
+    /// sent without one arrives garbled there.
+    static func textPartContentType(_ contentType: String?, for data: Data) -> String? {
+        guard let contentType else {
+            return data.allSatisfy { $0 < 0x80 } ? nil : "text/plain; charset=utf-8"
+        }
+        let type = contentType.split(separator: ";", maxSplits: 1).first?.trimmingSpaces.lowercased() ?? ""
+        return type.hasPrefix("text/") ? RequestBuilder.utf8ContentType(contentType) : contentType
     }
 
     /// Appends one text part per element, all with the same name and headers; does nothing for nil.
@@ -193,7 +210,9 @@ public struct MultipartForm: Sendable {
             } catch {
                 throw APIError.invalidRequest("could not encode multipart part '\(name)' as text: \(error)")
             }
-            appendPart(name: name, filename: nil, contentType: nil, headers: headers, data: Data(text.utf8))
+            let textData = Data(text.utf8)
+            appendPart(name: name, filename: nil, contentType: Self.textPartContentType(nil, for: textData), headers: headers,
+                       data: textData)
         default:
             appendPart(name: name, filename: nil, contentType: nil, headers: headers, data: data)
         }

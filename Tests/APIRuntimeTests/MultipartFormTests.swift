@@ -87,10 +87,30 @@ final class MultipartFormTests: XCTestCase {
         try form.append("model", json: Model.named("whisper-1 \"é\""))
         try form.append("count", json: 2.5)
         try form.append("flag", json: true)
-        XCTAssertEqual(text(form), "--b\r\nContent-Disposition: form-data; name=\"model\"\r\n\r\nwhisper-1 \"é\"\r\n"
+        XCTAssertEqual(text(form), "--b\r\nContent-Disposition: form-data; name=\"model\"\r\n"
+            + "Content-Type: text/plain; charset=utf-8\r\n\r\nwhisper-1 \"é\"\r\n"
             + "--b\r\nContent-Disposition: form-data; name=\"count\"\r\n\r\n2.5\r\n"
             + "--b\r\nContent-Disposition: form-data; name=\"flag\"\r\n\r\ntrue\r\n--b--\r\n",
             "OpenAPI's default for a primitive part is text/plain, the value itself, never a quoted JSON string")
+    }
+
+    func testATextPartThatIsNotASCIINamesItsCharset() throws {
+        var form = MultipartForm(boundary: "b")
+        form.append("greeting", "Grüße")
+        form.append("plain", "hello")
+        form.append("note", "Grüße", contentType: "text/markdown; charset=iso-8859-1; variant=GFM")
+        form.append("csv", "a,b", contentType: "text/csv")
+        form.append("xml", "<é/>", contentType: "application/xml")
+        XCTAssertEqual(text(form), "--b\r\nContent-Disposition: form-data; name=\"greeting\"\r\n"
+            + "Content-Type: text/plain; charset=utf-8\r\n\r\nGrüße\r\n"
+            // ASCII needs no charset: the part is written as browsers write it.
+            + "--b\r\nContent-Disposition: form-data; name=\"plain\"\r\n\r\nhello\r\n"
+            // The bytes are UTF-8 whatever charset the description names.
+            + "--b\r\nContent-Disposition: form-data; name=\"note\"\r\n"
+            + "Content-Type: text/markdown; variant=GFM; charset=utf-8\r\n\r\nGrüße\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"csv\"\r\nContent-Type: text/csv; charset=utf-8\r\n\r\na,b\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"xml\"\r\nContent-Type: application/xml\r\n\r\n<é/>\r\n"
+            + "--b--\r\n")
     }
 
     private func temporaryFile(_ contents: Data) throws -> URL {
