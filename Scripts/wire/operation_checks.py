@@ -22,7 +22,7 @@ import reference_styles
 from driver_process import DriverCrash, DriverHang
 from media_ranges import accepts
 from semantic_equality import differences
-from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, expected_after_defaults, within_wire_limits
+from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, expected_after_defaults, within_wire_limits, with_defaults, without_optional_defaults
 
 SPARE_STATUSES = [500, 502, 503, 418, 599]
 
@@ -429,19 +429,29 @@ class OperationChecks:
                     actual = _json_or_text(record["body"].decode("utf-8", "replace"))
                 if media.startswith("multipart/form-data"):
                     from judge_server import multipart_parts
-                    expected = {k: _part_text(v) for k, v in arguments["body"].items() if v is not None}
+                    # Parts are the method's arguments, and one left out is not sent (the server applies its
+                    # default); but the driver decodes a structured part's argument into its generated model, which
+                    # fills in the defaults of absent members, so a member left out of the draw arrives with its
+                    # default, as in a JSON body (openai's realtime `session` part). Defaults only an ambiguous
+                    # union's alternative explains may be there or not (`expected_after_defaults`).
+                    sent = arguments["body"]
+                    strict, loose = sent, sent
+                    if self.body_schema:
+                        strict = {k: v for k, v in with_defaults(sent, self.body_schema, ambiguous=False).items() if k in sent}
+                        loose = {k: v for k, v in with_defaults(sent, self.body_schema).items() if k in sent}
+                    expected = {k: _part_text(v) for k, v in strict.items() if v is not None}
                     part_types, part_headers = {}, {}
                     actual = multipart_parts(record["body"], record["headers"].get("Content-Type", ""),
                                              part_types, part_headers, read=_part_as_read)
                     found += self._part_header_differences(arguments, part_headers)
                     encoding = self.operation.body.encoding
-                    for name, value in arguments["body"].items():
+                    for name, value in strict.items():
                         declared = str((encoding.get(name) or {}).get("contentType") or "").split(";")[0].strip().lower()
                         # A structured part (or one the description's encoding declares JSON) is JSON: compared by
                         # meaning, not by how the encoder escapes it.
                         if (_is_structured_part(value) or _is_json(declared)) and isinstance(actual.get(name), str):
                             expected[name] = value
-                            actual[name] = _json_or_text(actual[name])
+                            actual[name] = without_optional_defaults(_json_or_text(actual[name]), value, loose.get(name))
                         # A part's declared content type (one media type, no wildcard) is the one it must carry.
                         if value is not None and declared and "*" not in declared and "," not in declared \
                                 and name in part_types and part_types[name] != declared:

@@ -562,20 +562,21 @@ def expected_after_defaults(sent, schema, actual, then=lambda value: value):
     is applied to both expectations (leaving out read-only members)."""
     strict = then(with_defaults(sent, schema, ambiguous=False))
     loose = then(with_defaults(sent, schema))
-    return strict, _without_optional_defaults(actual, strict, loose)
+    return strict, without_optional_defaults(actual, strict, loose)
 
 
-def _without_optional_defaults(actual, strict, loose):
+def without_optional_defaults(actual, strict, loose):
+    """`actual` without the members that only `loose` (defaults of every alternative) has, holding that default."""
     if isinstance(actual, dict) and isinstance(strict, dict) and isinstance(loose, dict):
         result = {}
         for key, member in actual.items():
             if key not in strict and key in loose and _same_default(member, loose[key]):
                 continue
-            result[key] = _without_optional_defaults(member, strict.get(key), loose.get(key)) if key in strict else member
+            result[key] = without_optional_defaults(member, strict.get(key), loose.get(key)) if key in strict else member
         return result
     if isinstance(actual, list) and isinstance(strict, list) and isinstance(loose, list) \
             and len(actual) == len(strict) == len(loose):
-        return [_without_optional_defaults(a, s, l) for a, s, l in zip(actual, strict, loose)]
+        return [without_optional_defaults(a, s, l) for a, s, l in zip(actual, strict, loose)]
     return actual
 
 
