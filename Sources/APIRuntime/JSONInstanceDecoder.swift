@@ -97,6 +97,35 @@ final class JSONInstanceDecoder: Decoder, SingleValueDecodingContainer {
         return try T(from: self)
     }
 
+    /// `node` as `type` when `type` is `String`, `Bool`, `Int`, `Int64`, `Int32`, `Double` or `URL` and the node
+    /// holds such a value as ``decodeValue(_:)`` would read it; otherwise what `orElse` returns: a decoder for the
+    /// node reads it (or says why it cannot). Containers read their scalar members through it: a decoder of its own
+    /// for every string and number (a class instance, its coding-path step boxed, then released) cost more than the
+    /// read.
+    ///
+    /// `unsafeBitCast` is a copy here (each cast follows a check that `T` is that very type); `as? T` would look the
+    /// cast up at run time, and an optional result would instantiate `Optional<T>`'s metadata on every call.
+    @inline(__always)
+    static func scalar<T>(_ type: T.Type, from node: JSONInstance, orElse slowPath: () throws -> T) rethrows -> T {
+        switch node {
+        case .string(let text):
+            if T.self == String.self { return unsafeBitCast(text, to: T.self) }
+            if T.self == URL.self, let url = URL(string: text) { return unsafeBitCast(url, to: T.self) }
+        case .number(let number):
+            if T.self == Double.self, number.doubleValue.isFinite { return unsafeBitCast(number.doubleValue, to: T.self) }
+            if let whole = number.int64Value {
+                if T.self == Int.self, let value = Int(exactly: whole) { return unsafeBitCast(value, to: T.self) }
+                if T.self == Int64.self { return unsafeBitCast(whole, to: T.self) }
+                if T.self == Int32.self, let value = Int32(exactly: whole) { return unsafeBitCast(value, to: T.self) }
+            }
+        case .bool(let flag):
+            if T.self == Bool.self { return unsafeBitCast(flag, to: T.self) }
+        default:
+            break
+        }
+        return try slowPath()
+    }
+
     func mismatch(_ type: Any.Type) -> DecodingError {
         if case .null = node {
             return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: "Cannot get value of type \(type) -- found null value instead"))

@@ -11,56 +11,74 @@ struct JSONInstanceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func contains(_ key: Key) -> Bool { object.contains(key: key.stringValue) }
 
-    private func member(_ key: Key) throws -> JSONInstanceDecoder {
+    /// The member's value; `keyNotFound` when it is absent.
+    private func value(_ key: Key) throws -> JSONInstance {
         guard let value = object[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(
                 codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return decoder.child(value, .key(key))
+        return value
     }
 
-    /// The member's decoder, nil when the member is absent or null.
-    private func presentMember(_ key: Key) -> JSONInstanceDecoder? {
+    private func member(_ key: Key) throws -> JSONInstanceDecoder {
+        decoder.child(try value(key), .key(key))
+    }
+
+    /// The member's value, nil when the member is absent or null.
+    private func presentValue(_ key: Key) -> JSONInstance? {
         guard let value = object[key.stringValue] else { return nil }
         if case .null = value { return nil }
-        return decoder.child(value, .key(key))
+        return value
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try member(key).decodeNil() }
-
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try member(key).decode(type) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try member(key).decode(type) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try member(key).decode(type) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try member(key).decode(type) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try member(key).decode(type) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try member(key).decode(type) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try member(key).decode(type) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try member(key).decode(type) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try member(key).decode(type) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try member(key).decode(type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try member(key).decode(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try member(key).decode(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try member(key).decode(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try member(key).decode(type) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try member(key).decodeValue(type) }
-
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentMember(key)?.decode(type) }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try presentMember(key)?.decodeValue(type)
+    /// Reads a scalar member in place (``JSONInstanceDecoder/scalar(_:from:)``); anything else, and a value of the
+    /// wrong kind, through a decoder of its own, which also builds the error with the member's coding path.
+    private func read<T: Decodable>(_ type: T.Type, _ value: JSONInstance, _ key: Key) throws -> T {
+        try JSONInstanceDecoder.scalar(type, from: value) { try decoder.child(value, .key(key)).decodeValue(type) }
     }
+
+    /// ``read(_:_:_:)`` of the member when it is present and not null.
+    private func readIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard let value = presentValue(key) else { return nil }
+        return try read(type, value, key)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if case .null = try value(key) { return true }
+        return false
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(type, try value(key), key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(type, try value(key), key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(type, try value(key), key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(type, try value(key), key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(type, try value(key), key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(type, try value(key), key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(type, try value(key), key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(type, try value(key), key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(type, try value(key), key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(type, try value(key), key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(type, try value(key), key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(type, try value(key), key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(type, try value(key), key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(type, try value(key), key) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try read(type, try value(key), key) }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try readIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try readIfPresent(type, key) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try readIfPresent(type, key) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try member(key).container(keyedBy: type)
@@ -114,21 +132,33 @@ struct JSONInstanceUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: String.Type) throws -> String { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: Double.Type) throws -> Double { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: Float.Type) throws -> Float { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: Int.Type) throws -> Int { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { advance(try next(type).decode(type)) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { advance(try next(type).decode(type)) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { advance(try next(type).decodeValue(type)) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try read(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try read(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try read(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try read(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try read(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try read(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try read(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try read(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try read(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(type) }
+
+    /// The next element, read in place when it is a scalar (``JSONInstanceDecoder/scalar(_:from:)``), else (and to
+    /// report a value of the wrong kind) through a decoder of its own.
+    private mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
+        guard currentIndex < elements.count else { return try next(type).decodeValue(type) }  // throws: at end
+        let element = elements[currentIndex]
+        let value = try JSONInstanceDecoder.scalar(type, from: element) {
+            try decoder.child(element, .index(currentIndex)).decodeValue(type)
+        }
+        currentIndex += 1
+        return value
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         advance(try next([String: Any].self).container(keyedBy: type))

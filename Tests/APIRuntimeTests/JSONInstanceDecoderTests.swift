@@ -117,6 +117,38 @@ final class JSONInstanceDecoderTests: XCTestCase {
         XCTAssertEqual(errors([Data].self, #"["not base64!"]"#).actual, "dataCorrupted [0]")
     }
 
+    /// Strings, booleans and most numbers are read in place, without a decoder of their own: through every container
+    /// method (concrete overloads, the generic ones generated helpers such as `decodeFirst` call, keyed and unkeyed),
+    /// with the values and errors a decoder of their own gives.
+    func testScalarsReadInPlaceDecodeAndFailAsThroughADecoder() throws {
+        struct Generic<T: Codable & Equatable>: Codable, Equatable {
+            var value: T
+            var list: [T]
+            var optional: T?
+        }
+        _ = try bothDecoders(Generic<String>.self, #"{"value": "a", "list": ["b", ""], "optional": "c"}"#)
+        _ = try bothDecoders(Generic<Int>.self, #"{"value": -1, "list": [2.0, 1e3], "optional": null}"#)
+        _ = try bothDecoders(Generic<Int32>.self, #"{"value": 2147483647, "list": [-2147483648]}"#)
+        _ = try bothDecoders(Generic<Int64>.self, #"{"value": 9223372036854775807, "list": []}"#)
+        _ = try bothDecoders(Generic<Double>.self, #"{"value": 1, "list": [2.5, -0.0], "optional": 1e-300}"#)
+        _ = try bothDecoders(Generic<Bool>.self, #"{"value": false, "list": [true], "optional": true}"#)
+        _ = try bothDecoders(Generic<URL>.self, #"{"value": "https://a.example/b", "list": ["/relative"]}"#)
+        XCTAssertEqual(errors(Generic<Int32>.self, #"{"value": 2147483648, "list": []}"#).actual, "dataCorrupted value")
+        XCTAssertEqual(errors(Generic<Int32>.self, #"{"value": 1, "list": [1, -2147483649]}"#).actual, "dataCorrupted list[1]")
+        XCTAssertEqual(errors(Generic<Int>.self, #"{"value": 1, "list": [], "optional": 0.5}"#).actual, "dataCorrupted optional")
+        XCTAssertEqual(errors(Generic<Double>.self, #"{"value": 1e999, "list": []}"#).actual, "dataCorrupted value")
+        XCTAssertEqual(errors(Generic<URL>.self, #"{"value": "", "list": []}"#).actual, "dataCorrupted value")
+        let mismatches: [(String, (expected: String, actual: String))] = [
+            ("number for string", errors(Generic<String>.self, #"{"value": 1, "list": []}"#)),
+            ("string for int in a list", errors(Generic<Int>.self, #"{"value": 1, "list": [1, "2"]}"#)),
+            ("bool for optional double", errors(Generic<Double>.self, #"{"value": 1, "list": [], "optional": true}"#)),
+            ("missing key", errors(Generic<String>.self, #"{"list": []}"#)),
+        ]
+        for (name, (expected, actual)) in mismatches {
+            XCTAssertEqual(actual, expected, name)
+        }
+    }
+
     func testDecodeIfPresentTreatsNullAndAbsenceAlike() throws {
         struct Optionals: Decodable, Equatable {
             var a: Int?
