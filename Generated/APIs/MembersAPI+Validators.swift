@@ -9,6 +9,37 @@ import Foundation
 
 // MARK: getFriends
 
+private let __getFriendsConstants = __GetFriendsValidatorConstants.make()
+
+/// `openapi.yaml#/paths/~1members~1{memberId}~1friends/get/responses/200/headers/X-RateLimit-Remaining/schema`
+func validateGetFriendsResponse200XRateLimitRemainingHeader(_ instance: JSONInstance, _ context: ValidationContext) -> Bool {
+    var valid = true
+    if !context.checkType(instance, JSONTypeSet.integer, keywordLocation: "/paths/~1members~1{memberId}~1friends/get/responses/200/headers/X-RateLimit-Remaining/schema/type", schemaLocation: "openapi.yaml#/paths/~1members~1{memberId}~1friends/get/responses/200/headers/X-RateLimit-Remaining/schema") { if context.shouldStop { return false }; valid = false }
+    switch instance {
+    case .number(let number):
+        if !(!(number < __getFriendsConstants.getFriendsInt0)) {
+            context.fail(keyword: "minimum", keywordLocation: "/paths/~1members~1{memberId}~1friends/get/responses/200/headers/X-RateLimit-Remaining/schema/minimum", schemaLocation: "openapi.yaml#/paths/~1members~1{memberId}~1friends/get/responses/200/headers/X-RateLimit-Remaining/schema", message: ValidationMessage.minimum(number, __getFriendsConstants.getFriendsInt0))
+            if context.shouldStop { return false }
+            valid = false
+        }
+    default:
+        break
+    }
+    return valid
+}
+
+/// The constants of these validators, built together on first use.
+private struct __GetFriendsValidatorConstants {
+    let getFriendsInt0: JSONNumber
+
+    static func make() -> __GetFriendsValidatorConstants {
+        let getFriendsInt0: JSONNumber = JSONNumber(0 as Int64)
+        return __GetFriendsValidatorConstants(
+            getFriendsInt0: getFriendsInt0
+        )
+    }
+}
+
 // MARK: downloadArchive
 
 // MARK: restoreArchive

@@ -158,6 +158,9 @@ extension MembersAPI {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
+            try client.validateResponseHeaders(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, headers: [
+                ResponseHeaderCheck("X-RateLimit-Remaining", required: false, scalar: .number, in: "openapi.yaml", at: "/paths/~1members~1{memberId}~1friends/get/responses/200/headers/X-RateLimit-Remaining", validator: validateGetFriendsResponse200XRateLimitRemainingHeader),
+            ])
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateFriendsResponse)
             return try client.decodeRequiredEnvelope(FriendsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:

@@ -20,7 +20,8 @@ import HTTPTypes
         return values
     }
 
-    private func headerText(_ name: String) -> String? {
+    /// The text of header field `name`: its lines trimmed and joined with `, `; nil when it is absent.
+    func headerText(_ name: String) -> String? {
         guard let fieldName = HTTPField.Name(name) else { return nil }
         let lines = headerFields[values: fieldName]
         return lines.isEmpty ? nil : lines.map(\.trimmingSpaces).joined(separator: ", ")

@@ -90,12 +90,47 @@ final class ExampleAPIClientTests: XCTestCase {
         XCTAssertEqual(friends.total, 0)
         let plain = try await api.getFriends(memberID: 7)
         XCTAssertEqual(plain.total, friends.total)
-        // A value that is not the documented integer reads as nil, never as a made-up number.
+    }
+
+    /// A documented header is validated like the body (`X-RateLimit-Remaining: {type: integer, minimum: 0}`): under
+    /// `validation: reject` a value that is not the documented integer, or is below its minimum, fails the call with the
+    /// header named, and the failure handler gets the report; an absent optional header is fine.
+    func testAResponseHeaderItsSchemaRefusesFailsTheCall() async throws {
+        let transport = MockTransport()
+        let body = #"{"status": "OK", "reason": null, "data": {"items": [], "page": 1, "pageSize": 20, "total": 0}}"#
+        let members = client(transport)
+        let reports = Locked<[ResponseValidationFailure]>([])
+        members.client.setValidationFailureHandler { failure in reports.withLock { $0.append(failure) } }
+        let expected = [
+            "many": #"header X-RateLimit-Remaining: "many" is not of type "integer" (openapi.yaml#/paths/~1members~1{memberId}~1friends/get/responses/200/headers/X-RateLimit-Remaining/schema)"#,
+            "-1": "header X-RateLimit-Remaining: -1 is less than the minimum of 0 (openapi.yaml#/paths/~1members~1{memberId}~1friends/get/responses/200/headers/X-RateLimit-Remaining/schema)",
+        ]
+        for (value, message) in expected.sorted(by: { $0.key < $1.key }) {
+            transport.on("GET /v1/members/{memberId}/friends", respond: APIResponse(
+                status: 200, headerFields: [.contentType: "application/json", HTTPField.Name("X-RateLimit-Remaining")!: value],
+                body: Data(body.utf8)))
+            for call in [{ _ = try await members.members.getFriends(memberID: 7) },
+                         { _ = try await members.members.getFriendsWithHeaders(memberID: 7) }] as [() async throws -> Void] {
+                do {
+                    try await call()
+                    XCTFail("X-RateLimit-Remaining: \(value) was accepted")
+                } catch APIError.invalidResponse(let operation, let status, let report) {
+                    XCTAssertEqual(operation, "getFriends")
+                    XCTAssertEqual(status, 200)
+                    XCTAssertEqual(report.errors.map(\.header), ["X-RateLimit-Remaining"])
+                    XCTAssertEqual(report.description, message)
+                }
+            }
+        }
+        XCTAssertEqual(reports.withLock { $0.map(\.report.errors.count) }, [1, 1, 1, 1])
         transport.on("GET /v1/members/{memberId}/friends", respond: APIResponse(
-            status: 200, headerFields: [.contentType: "application/json", HTTPField.Name("X-RateLimit-Remaining")!: "many"],
+            status: 200, headerFields: [.contentType: "application/json", HTTPField.Name("X-RateLimit-Remaining")!: "0"],
             body: Data(body.utf8)))
-        let unreadable = try await api.getFriendsWithHeaders(memberID: 7).headers
-        XCTAssertNil(unreadable.xRateLimitRemaining)
+        let (_, headers) = try await members.members.getFriendsWithHeaders(memberID: 7)
+        XCTAssertEqual(headers.xRateLimitRemaining, 0)
+        transport.on("GET /v1/members/{memberId}/friends", respond: .json(body))
+        let (_, absent) = try await members.members.getFriendsWithHeaders(memberID: 7)
+        XCTAssertNil(absent.xRateLimitRemaining)
     }
 
     func testReadOnlyMembersAreLeftOutOfRequestBodiesOnly() async throws {

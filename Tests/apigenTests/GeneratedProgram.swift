@@ -21,15 +21,16 @@ struct GeneratedProgram {
         }
         """#
 
-    /// Generates `spec` (YAML) into `Generated/`, compiles it with `driver`, and runs the program.
-    init(spec: String, driver: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Generates `spec` (YAML) into `Generated/`, with `configuration` lines added to its apigen.yml, compiles it with
+    /// `driver`, and runs the program.
+    init(spec: String, driver: String, configuration: String = "", file: StaticString = #filePath, line: UInt = #line) throws {
         let swiftc = try XCTUnwrap(HostileOutputTests.findExecutable("swiftc"), "swiftc is not on PATH")
         let objects = try Self.runtimeObjects()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-program-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(spec.utf8).write(to: folder.appendingPathComponent("api.yaml"))
-        try Data("spec: api.yaml\noutput: Generated\n".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
+        try Data("spec: api.yaml\noutput: Generated\n\(configuration)".utf8).write(to: folder.appendingPathComponent("apigen.yml"))
         let generated = try apigen([], in: folder)
         XCTAssertEqual(generated.status, 0, generated.stderr, file: file, line: line)
         try Data(driver.utf8).write(to: folder.appendingPathComponent("main.swift"))

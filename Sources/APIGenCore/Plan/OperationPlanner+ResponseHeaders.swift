@@ -66,3 +66,67 @@ extension OperationPlanner {
         }
     }
 }
+
+/// Checking documented response headers: the body was validated on every response while a header documented as an
+/// integer could carry any text (read as nil) and a required one could be missing unnoticed.
+extension OperationPlanner {
+    /// The step that checks `response`'s documented headers that can be wrong, unless validation is off or none can:
+    /// required ones, and ones whose schema refuses some text. The first of each name (compared without case) counts.
+    func headerValidation(_ response: Response, operation: Operation) -> [ResponseStep] {
+        let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
+        guard mode != .off else { return [] }
+        var seen: Set<String> = []
+        var checks: [HeaderValidation] = []
+        for header in response.headers where seen.insert(header.name.lowercased()).inserted {
+            let reading = header.schema.flatMap { ref in headerReading(ref).map { (ref, $0) } }
+            let checked = reading.flatMap { canRefuseText($0.0) ? $0 : nil }
+            guard header.required || checked != nil else { continue }
+            if let (schema, _) = checked { models.addValidatorRoot(schema) }
+            let file = header.node.location.file
+            let root = DocumentPath.directory(of: api.rootPath)
+            let document = !root.isEmpty && file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
+            checks.append(HeaderValidation(name: header.name, required: header.required,
+                                           scalar: checked?.1.scalar ?? "string", isList: checked?.1.isList ?? false,
+                                           document: document, pointer: header.node.pointer, schema: checked?.0))
+        }
+        return checks.isEmpty ? [] : [.validateHeaders(mode: mode.runtimeCase, headers: checks)]
+    }
+
+    /// Whether some header text fails `ref`: anything but a plain string (a number, a boolean, a list, `enum`,
+    /// `pattern`, lengths). A plain string's validator could never fail, so none is written; nor could one that adds
+    /// only a `format`, which response validation reads as an annotation (`ValidationOptions.assertFormats`).
+    private func canRefuseText(_ ref: SchemaRef) -> Bool {
+        let schema = api[ref]
+        let types = schema.types.filter { $0 != .null }
+        return !((types.isEmpty || types == [.string]) && schema.enumValues == nil && schema.constValue == nil
+                 && schema.pattern == nil && schema.minLength == nil && schema.maxLength == nil)
+    }
+
+    /// How the runtime reads the header's text for its schema (`ResponseHeaderCheck.Scalar`, and whether it is a list
+    /// of them); nil when the schema is not one a text can be read as: an object (`simple` style's `k,v` pairs), a list
+    /// of lists, a mix such as integer-or-boolean, composition or a `$ref` beside other keywords. Such a header is
+    /// checked for presence only, so that a value is never refused for being read the wrong way.
+    private func headerReading(_ ref: SchemaRef) -> (scalar: String, isList: Bool)? {
+        let schema = api[ref]
+        if schema.types.filter({ $0 != .null }) == [.array] {
+            return schema.items.flatMap { scalarReading(api[$0]) }.map { ($0, true) }
+        }
+        return scalarReading(schema).map { ($0, false) }
+    }
+
+    private func scalarReading(_ schema: Schema) -> String? {
+        guard schema.allOf.isEmpty, schema.oneOf.isEmpty, schema.anyOf.isEmpty, schema.not == nil,
+              schema.refTarget == nil, schema.dynamicReference == nil, !schema.acceptsNothing else { return nil }
+        let types = Set(schema.types.filter { $0 != .null })
+        if types.isEmpty {
+            // Untyped: read as text, unless its `enum`/`const` lists values a text never equals (`enum: [1, 2]`).
+            let listed = (schema.enumValues ?? []) + (schema.constValue.map { [$0] } ?? [])
+            return listed.allSatisfy { if case .string = $0 { true } else { $0 == .null } } ? "string" : nil
+        }
+        if types.contains(.string) {
+            return types.isSubset(of: [.string, .integer, .number, .boolean]) ? "string" : nil
+        }
+        if types.isSubset(of: [.integer, .number]) { return "number" }
+        return types == [.boolean] ? "boolean" : nil
+    }
+}

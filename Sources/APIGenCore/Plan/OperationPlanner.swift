@@ -564,7 +564,7 @@ struct OperationPlanner {
                 // An envelope without data is read too (its status checked), though it returns nothing.
                 let result: ResponseStep = payload.body.map { .returnBody($0) }
                     ?? (returnType == "Void" ? .returnNothing : .failForMissingBody)
-                let checks = validation(response, operation: operation)
+                let checks = headerValidation(response, operation: operation) + validation(response, operation: operation)
                 if !checks.isEmpty { recordsCallTime = true }
                 var checked = checks + [result]
                 if case .envelope = payload, !checks.isEmpty { checked.insert(.checkEnvelopeStatus, at: 0) }
@@ -590,7 +590,7 @@ struct OperationPlanner {
                 } else {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "", docLines: SwiftNaming.docLines(response.description)))
                 }
-                let checks = validation(response, operation: operation)
+                let checks = headerValidation(response, operation: operation) + validation(response, operation: operation)
                 if !checks.isEmpty { recordsCallTime = true }
                 let checked = ResponseStatements(checks + [.returnOutcome(caseName: caseName, body: payload.carriedBody)])
                 if let status = StatusPattern(response.status) {

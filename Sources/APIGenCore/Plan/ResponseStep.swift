@@ -4,6 +4,9 @@ public enum ResponseStep: Sendable, Equatable {
     /// Reads the `{status, reason, data}` envelope's status field first, so a failure it reports is not taken for
     /// an invalid body.
     case checkEnvelopeStatus
+    /// Checks the documented headers that can be wrong (required ones present, typed or constrained ones against
+    /// their schemas), before the body; `mode` is the runtime's `ValidationMode` case.
+    case validateHeaders(mode: String, headers: [HeaderValidation])
     /// Validates the JSON body with a generated validator.
     case validate(ResponseValidation)
     /// Returns: the method returns nothing.
@@ -91,6 +94,8 @@ extension ResponseStep {
         switch self {
         case .validate(let validation):
             return .validate(validation.named(by: naming))
+        case .validateHeaders(let mode, let headers):
+            return .validateHeaders(mode: mode, headers: headers.map { $0.named(by: naming) })
         case .throwDocumentedError(let type, let caseName, let bodyType, let validation):
             return .throwDocumentedError(type: type, caseName: caseName, bodyType: bodyType, validation: validation?.named(by: naming))
         case .returnEvents(.typed(let itemType, let validation)):
@@ -101,5 +106,44 @@ extension ResponseStep {
              .returnEvents(.union), .returnEvents(.text):
             return self
         }
+    }
+}
+
+/// One documented response header a generated method checks (the runtime's `ResponseHeaderCheck`).
+public struct HeaderValidation: Sendable, Equatable {
+    /// The field name as written.
+    public var name: String
+    public var required: Bool
+    /// The runtime's `ResponseHeaderCheck.Scalar` case the text (or each list item) is read as.
+    public var scalar: String
+    public var isList: Bool
+    /// The header object's document (relative to the root's folder) and JSON pointer.
+    public var document: String
+    public var pointer: String
+    /// The schema checked, when it can refuse a text; nil when only presence is checked.
+    public var schema: SchemaRef?
+    private var name_: String?
+
+    init(name: String, required: Bool, scalar: String, isList: Bool, document: String, pointer: String, schema: SchemaRef?) {
+        self.name = name
+        self.required = required
+        self.scalar = scalar
+        self.isList = isList
+        self.document = document
+        self.pointer = pointer
+        self.schema = schema
+    }
+
+    /// The validator function's name (`validateGetFriendsResponse200XRateLimitRemainingHeader`), nil without a schema.
+    public var validator: String? {
+        guard let schema else { return nil }
+        guard let name_ else { preconditionFailure("the validator of schema \(schema.index) was used before it was named") }
+        return name_
+    }
+
+    func named(by naming: ValidatorNaming) -> HeaderValidation {
+        var named = self
+        named.name_ = schema.map(naming.functionName)
+        return named
     }
 }

@@ -7,6 +7,15 @@ enum ResponseStatementWriter {
             switch step {
             case .checkEnvelopeStatus:
                 lines.append("try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)")
+            case .validateHeaders(let mode, let headers):
+                lines.append("try client.validateResponseHeaders(__response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, headers: [")
+                for header in headers {
+                    lines.append("    ResponseHeaderCheck(\(SwiftNaming.stringLiteral(header.name)), required: \(header.required), scalar: .\(header.scalar)"
+                                 + (header.isList ? ", isList: true" : "")
+                                 + ", in: \(SwiftNaming.stringLiteral(header.document)), at: \(SwiftNaming.stringLiteral(header.pointer))"
+                                 + ", validator: \(header.validator ?? "nil")),")
+                }
+                lines.append("])")
             case .validate(let validation):
                 lines.append("try client.validateResponse(__response, operation: __operation, mode: .\(validation.mode), request: __request, calledAt: __calledAt, validator: \(validation.validator))")
             case .returnNothing:

@@ -207,6 +207,8 @@ public struct ResponseHeader: Sendable {
     public var required: Bool
     /// Its `schema` (or the schema of its one `content` entry); nil when it has neither.
     public var schema: SchemaRef?
+    /// The header object (after its `$ref`), where a missing required header is reported.
+    public var node: SpecNode
 }
 
 /// A resolved operation.

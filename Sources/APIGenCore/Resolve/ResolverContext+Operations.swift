@@ -435,7 +435,7 @@ extension ResolverContext {
             guard header.key.lowercased() != "content-type", let node = dereference(header.value), node.isMapping else { continue }
             let schemaNode = node["schema"] ?? node["content"]?.entries?.first.flatMap { mediaTypeObject($0.value)?["schema"] }
             headers.append(ResponseHeader(name: header.key, description: node["description"]?.string,
-                                          required: node["required"]?.bool ?? false, schema: schemaNode.map { schema($0) }))
+                                          required: node["required"]?.bool ?? false, schema: schemaNode.map { schema($0) }, node: node))
         }
         readLinks(response["links"])
         var contents = contents(response["content"])

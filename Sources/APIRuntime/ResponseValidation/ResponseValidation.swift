@@ -85,6 +85,26 @@ extension APIClient {
         if mode.rejects(report) { throw APIError.invalidResponse(operation: operation.id, status: response.status, report: report) }
     }
 
+    /// Checks the documented headers of `response` (``ResponseHeaderCheck``): a required one present, a typed or
+    /// constrained one against its schema.
+    ///
+    /// A failure is handled as a body's is in ``validateResponse(_:operation:mode:options:request:calledAt:validator:)``:
+    /// it reaches the handler set with ``setValidationFailureHandler(_:)`` in every mode, and throws
+    /// ``APIError/invalidResponse(operation:status:report:)`` in `reject` mode (unless only `enum` values fail) and
+    /// `strict` mode. Generated methods check headers before the body, as a separate report: a response wrong in both
+    /// throws for its headers, or is reported twice in `reportOnly` mode.
+    @_spi(Generated) public func validateResponseHeaders(_ response: APIResponse, operation: OperationInfo, mode: ValidationMode,
+                                        request: RequestBuilder? = nil, calledAt: Date? = nil,
+                                        headers: [ResponseHeaderCheck]) throws {
+        guard mode != .off else { return }
+        var errors: [ValidationError] = []
+        for check in headers { errors += check.failures(in: response) }
+        guard !errors.isEmpty else { return }
+        let report = ValidationReport(errors: errors)
+        record(report, operation: operation, request: request, response: response, mode: mode, calledAt: calledAt ?? Date())
+        if mode.rejects(report) { throw APIError.invalidResponse(operation: operation.id, status: response.status, report: report) }
+    }
+
     /// Makes `handler` receive every validation failure of this client (nil removes it); each client has its
     /// own. The handler must return quickly: ``ValidationFailureReporter`` sends reports off the caller's path.
     public func setValidationFailureHandler(_ handler: (@Sendable (ResponseValidationFailure) -> Void)?) {

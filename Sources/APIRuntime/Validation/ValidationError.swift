@@ -11,19 +11,31 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible, Erro
     public let keyword: String
     /// What is wrong, e.g. `"x42" does not match pattern ^[0-9]+$`.
     public let message: String
+    /// The response header the failing value was read from (its name as the description writes it), with
+    /// `instanceLocation` inside its value (`/1` for the second item of a list); nil when the value is in the body.
+    public let header: String?
 
     /// Creates an error.
-    public init(instanceLocation: String, keywordLocation: String, schemaLocation: String, keyword: String, message: String) {
+    public init(instanceLocation: String, keywordLocation: String, schemaLocation: String, keyword: String, message: String,
+                header: String? = nil) {
         self.instanceLocation = instanceLocation
         self.keywordLocation = keywordLocation
         self.schemaLocation = schemaLocation
         self.keyword = keyword
         self.message = message
+        self.header = header
     }
 
     /// `/data/items/3/ident: "x42" does not match pattern ^[0-9]+$ (schemas/friend.json#/properties/ident)`;
-    /// the root instance shows as `/`.
+    /// the root instance shows as `/`; a header's value as `header X-RateLimit-Remaining: ...`.
     public var description: String {
-        "\(instanceLocation.isEmpty ? "/" : instanceLocation): \(message) (\(schemaLocation))"
+        if let header { return "header \(header)\(instanceLocation): \(message) (\(schemaLocation))" }
+        return "\(instanceLocation.isEmpty ? "/" : instanceLocation): \(message) (\(schemaLocation))"
+    }
+
+    /// This error as found in the value of response header `name`.
+    func inHeader(_ name: String) -> ValidationError {
+        ValidationError(instanceLocation: instanceLocation, keywordLocation: keywordLocation, schemaLocation: schemaLocation,
+                        keyword: keyword, message: message, header: name)
     }
 }
