@@ -177,7 +177,7 @@ def write_summary(selected, out, options):
         totals["passed"] += result.get("passed", 0)
         if result.get("unfinished"):
             totals["unfinished roots"] += 1
-        for name in ("request", "response", "invalid", "evolution", "errorBody"):
+        for name in ("request", "response", "invalid", "invalidHeader", "evolution", "errorBody"):
             totals[name + "_p"] += checks[name + "_p"]
             totals[name + "_n"] += checks[name + "_n"]
         note = result.get("skipped", "")
@@ -197,6 +197,8 @@ def write_summary(selected, out, options):
               f"- request conformance checks: {totals['request_p']} of {totals['request_n']}",
               f"- response round-trip checks: {totals['response_p']} of {totals['response_n']}",
               f"- invalid-response rejections: {totals['invalid_p']} of {totals['invalid_n']}",
+              f"- responses with a missing or mistyped documented header rejected: "
+              f"{totals['invalidHeader_p']} of {totals['invalidHeader_n']}",
               f"- evolved responses (a new enum value) accepted: {totals['evolution_p']} of {totals['evolution_n']}",
               f"- documented error statuses with an HTML body surfaced: {totals['errorBody_p']} of {totals['errorBody_n']}",
               f"- roots whose harness run crashed or hung: {totals['roots that crashed or hung']}",

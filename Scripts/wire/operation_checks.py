@@ -62,12 +62,20 @@ def _is_header_scalar(schema):
         and not schema.get("oneOf") and not schema.get("anyOf")
 
 
+def _first(header_sets):
+    """The first drawn set of a plan's header values (a case that breaks something else sends valid headers)."""
+    return header_sets[0] if header_sets else {}
+
+
 def _header_text(value):
-    """A drawn header value as OpenAPI's `simple` style writes it: a list's items joined with commas."""
+    """A drawn header value as OpenAPI's `simple` style writes it: a list's items joined with commas, an object's
+    names and values too (`explode: false`)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
         return ",".join(_header_text(item) for item in value)
+    if isinstance(value, dict):
+        return ",".join(f"{name},{_header_text(item)}" for name, item in value.items())
     if isinstance(value, float):
         return repr(value)
     return str(value)
@@ -94,7 +102,7 @@ class OperationChecks:
         self.seed = seed
         self.envelope = envelope
         self.result = {"operation": operation.key, "operationId": operation.operation_id, "cases": [],
-                       "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0],
+                       "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0], "invalidHeader": [0, 0],
                                   "evolution": [0, 0], "errorBody": [0, 0]}, "failures": []}
 
     # MARK: - Planning
@@ -217,12 +225,16 @@ class OperationChecks:
                 schema = inline = {"type": "string", **kept}
                 bodies = self._draw(lambda fallback: strategy(inline, None, is_valid, fallback_seed=fallback).filter(
                     lambda value: isinstance(value, str)), f"response {status}", rng.randrange(2**32))
-            header_sets = self._header_sets(
-                [h for h in response.headers if exposed.get(h.name.lower(), (None, None))[0] == status], rng) \
-                if success else []
+            # Every documented header of a success response is drawn (the client checks each response's own), and
+            # what `<method>WithHeaders` read is compared for the ones it exposes from this status.
+            header_sets = self._header_sets(response.headers, rng) if success else []
             plans.append({"status": status, "code": code, "success": success, "media_type": response.media_type,
                           "schema": schema, "bodies": bodies, "inline": inline if schema is not None else {},
-                          "text": _is_text(response.media_type), "header_sets": header_sets})
+                          "text": _is_text(response.media_type), "header_sets": header_sets,
+                          "exposed_headers": {h.name.lower() for h in response.headers
+                                              if exposed.get(h.name.lower(), (None, None))[0] == status
+                                              and self._readable_header(h)},
+                          "headers": response.headers if success else []})
         if not self.operation.responses:
             # OpenAPI 3.1 lets an operation document no response: the request is still judged, and a bodiless
             # 200 must reach the caller as success.
@@ -230,17 +242,23 @@ class OperationChecks:
                           "bodies": [None], "inline": {}, "text": False, "header_sets": []})
         return [p for p in plans if p["bodies"]]
 
+    def _readable_header(self, header):
+        """Whether the header's schema is a scalar or a list of scalars, the types `<method>WithHeaders` reads
+        typed (anything else it returns as text, which says nothing new)."""
+        schema = self.bundler.inline(header.schema, header.base) if header.schema is not None else {"type": "string"}
+        return _is_header_scalar(schema) or (isinstance(schema, dict) and schema.get("type") == "array"
+                                             and _is_header_scalar(schema.get("items")))
+
     def _header_sets(self, headers, rng):
         """Values for a success response's documented headers, one dict per case: drawn from each header's schema as
-        header parameters are (printable ASCII, lists without delimiters). Only scalars and lists of scalars are
-        drawn, the types `<method>WithHeaders` reads (anything else it returns as text, which says nothing new)."""
+        header parameters are (printable ASCII, lists without delimiters). Scalars and lists of scalars are drawn,
+        and any header the description marks `required` (an object in `simple` style), since the client checks it."""
         columns = []
         for header in headers:
             if header.name.lower() in _FRAMING_HEADERS:
                 continue
             schema = self.bundler.inline(header.schema, header.base) if header.schema is not None else {"type": "string"}
-            if not _is_header_scalar(schema) and not (isinstance(schema, dict) and schema.get("type") == "array"
-                                                      and _is_header_scalar(schema.get("items"))):
+            if not self._readable_header(header) and not header.required:
                 continue
             values = self._draw(lambda fallback, schema=schema: strategy(schema, "header", is_valid, fallback_seed=fallback),
                                 f"header {header.name}", rng.randrange(2**32))
@@ -309,6 +327,7 @@ class OperationChecks:
             body = plan["bodies"][rng.randrange(len(plan["bodies"]))] if plan["bodies"] else None
             self._case(arguments, plan, body)
         self._invalid_case(plans, rng, chosen[0])
+        self._invalid_header_case(plans, chosen[0])
         self._evolution_case(plans, rng, chosen[0])
         self._error_body_case(plans, chosen[0])
         return self._finish()
@@ -538,6 +557,7 @@ class OperationChecks:
                            f" {outcome.get('caseName') or ''}: {(outcome.get('message') or '')[:300]}")
         if expected_kind == "documentedError" and outcome.get("status") != plan["code"]:
             return False, f"HTTP {plan['code']}: the error carries status {outcome.get('status')}"
+        headers = {k: v for k, v in (headers or {}).items() if k.lower() in plan.get("exposed_headers", ())}
         if headers:
             # What `<method>WithHeaders` read, each as JSON text, must mean what the server sent.
             read = {k.lower(): v for k, v in (outcome.get("headers") or {}).items()}
@@ -573,7 +593,7 @@ class OperationChecks:
         else:
             return
         try:
-            answer, _ = self._send(arguments, plan["code"], mutated, plan["media_type"])
+            answer, _ = self._send(arguments, plan["code"], mutated, plan["media_type"], _first(plan["header_sets"]))
         except (DriverHang, DriverCrash) as error:
             self._count("invalid", False, f"driver: {error}")
             return
@@ -585,13 +605,66 @@ class OperationChecks:
                                           f"{json.dumps(mutated)[:200]}")
             return
         expected_paths = instance_paths(plan["schema"], mutated)
-        reported = {v["instanceLocation"] for v in outcome.get("violations") or []}
+        reported = {v["instanceLocation"] for v in outcome.get("violations") or [] if not v.get("header")}
         unknown = reported - expected_paths
         if not reported or unknown:
             self._count("invalid", False, f"reported instance paths {sorted(reported)} are not among jsonschema-rs's "
                                           f"{sorted(expected_paths)}")
             return
         self._count("invalid", True)
+
+    def _invalid_header_case(self, plans, arguments):
+        """A success response whose documented header is missing (when `required`) or not of its documented type (an
+        integer, number or boolean header carrying a word) is refused like a body breaking its schema, with the
+        header named; the body and the other headers are valid."""
+        for plan in (p for p in plans if p["success"] and p["bodies"]):
+            for header in plan["headers"]:
+                broken = self._broken_header(header)
+                if broken is None:
+                    continue
+                value, keyword = broken
+                headers = {k: v for k, v in _first(plan["header_sets"]).items() if k.lower() != header.name.lower()}
+                if value is not None:
+                    headers[header.name] = value
+                body = plan["bodies"][0]
+                try:
+                    answer, _ = self._send(arguments, plan["code"], body, plan["media_type"], headers)
+                except (DriverHang, DriverCrash) as error:
+                    self._count("invalidHeader", False, f"driver: {error}")
+                    return
+                self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body,
+                                             "headers": headers, "answer": answer, "brokenHeader": header.name})
+                outcome = answer.get("outcome") or {}
+                named = [v for v in outcome.get("violations") or []
+                         if (v.get("header") or "").lower() == header.name.lower() and v.get("keyword") == keyword]
+                what = "missing" if value is None else f"{value!r}"
+                if outcome.get("kind") != "invalidResponse":
+                    self._count("invalidHeader", False, f"HTTP {plan['code']} with header {header.name} {what} was "
+                                                        f"accepted ({outcome.get('kind')}): "
+                                                        f"{(outcome.get('message') or '')[:200]}")
+                elif not named:
+                    self._count("invalidHeader", False, f"HTTP {plan['code']} with header {header.name} {what}: no "
+                                                        f"`{keyword}` violation names the header: "
+                                                        f"{outcome.get('violations')}"[:300])
+                else:
+                    self._count("invalidHeader", True)
+                return
+
+    def _broken_header(self, header):
+        """How to break `header`: (None, "required") to leave a required one out, (text, "type") to send a word
+        where a number or boolean is documented; None when neither applies."""
+        if header.name.lower() in _FRAMING_HEADERS:
+            return None
+        if header.required:
+            return None, "required"
+        schema = self.bundler.inline(header.schema, header.base) if header.schema is not None else None
+        if isinstance(schema, dict) and not any(k in schema for k in ("oneOf", "anyOf", "allOf", "not", "$ref")):
+            kind = schema.get("type")
+            if kind in ("integer", "number"):
+                return "not-a-number", "type"
+            if kind == "boolean":
+                return "maybe", "type"
+        return None
 
     # MARK: - Evolution and error bodies
 
@@ -604,7 +677,8 @@ class OperationChecks:
                 if evolved is None:
                     continue
                 try:
-                    answer, _ = self._send(arguments, plan["code"], evolved, plan["media_type"])
+                    answer, _ = self._send(arguments, plan["code"], evolved, plan["media_type"],
+                                           _first(plan["header_sets"]))
                 except (DriverHang, DriverCrash) as error:
                     self._count("evolution", False, f"driver: {error}")
                     return

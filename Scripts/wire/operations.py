@@ -47,6 +47,7 @@ class ResponseHeader:
     name: str
     schema: object
     base: object
+    required: bool = False
 
 
 @dataclasses.dataclass
@@ -229,7 +230,8 @@ def collect(documents):
                     schema = header.get("schema")
                     if schema is None and header.get("content"):
                         schema = (next(iter(header["content"].values())) or {}).get("schema")
-                    headers.append(ResponseHeader(name=name, schema=schema, base=header_base))
+                    headers.append(ResponseHeader(name=name, schema=schema, base=header_base,
+                                                  required=header.get("required") is True))
                 responses.append(Response(status=str(status), media_type=media_type,
                                           schema=(media or {}).get("schema") if media_type else None,
                                           base=node_base, examples=_examples(media or {}), headers=headers))

@@ -10,7 +10,8 @@ import unittest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from media_ranges import accepts  # noqa: E402
-from operation_checks import _part_as_read  # noqa: E402
+from operation_checks import OperationChecks, _header_text, _part_as_read  # noqa: E402
+from operations import ResponseHeader  # noqa: E402
 from semantic_equality import differences  # noqa: E402
 from value_generation import strip_read_only, strip_undeclared, wire_schema, with_defaults  # noqa: E402
 
@@ -233,3 +234,31 @@ class MultipartTextTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ResponseHeaderTests(unittest.TestCase):
+    """Response headers the client validates: what the server sends for them and how the judge breaks one."""
+
+    class _Inline:
+        def inline(self, schema, base):
+            return schema
+
+    def checks(self):
+        checks = OperationChecks.__new__(OperationChecks)
+        checks.bundler = self._Inline()
+        return checks
+
+    def test_values_are_written_in_simple_style(self):
+        self.assertEqual(_header_text([1, True, "a"]), "1,true,a")
+        self.assertEqual(_header_text({"a": 1, "b": "x"}), "a,1,b,x")
+
+    def test_a_required_header_is_left_out_and_a_typed_one_gets_a_word(self):
+        checks = self.checks()
+        self.assertEqual(checks._broken_header(ResponseHeader("X-Total", {"type": "string"}, None, required=True)),
+                         (None, "required"))
+        self.assertEqual(checks._broken_header(ResponseHeader("X-Total", {"type": "integer"}, None)), ("not-a-number", "type"))
+        self.assertEqual(checks._broken_header(ResponseHeader("X-More", {"type": "boolean"}, None)), ("maybe", "type"))
+        # A plain string cannot be broken; a union is not judged; framing fields are the server's.
+        self.assertIsNone(checks._broken_header(ResponseHeader("Link", {"type": "string"}, None)))
+        self.assertIsNone(checks._broken_header(ResponseHeader("X-Either", {"oneOf": [{"type": "integer"}]}, None)))
+        self.assertIsNone(checks._broken_header(ResponseHeader("Content-Length", {"type": "integer"}, None, required=True)))

@@ -978,6 +978,8 @@ import Foundation
         {{access}} let keywordLocation: String
         {{access}} let keyword: String
         {{access}} let message: String
+        /// The response header the value was read from; absent for the body.
+        {{access}} let header: String?
     }
 
     /// `success`, `documentedError` (the operation's error enum), `invalidResponse` (a validator rejected the
@@ -1022,7 +1024,7 @@ import Foundation
                 var outcome = WireOutcome(kind: "invalidResponse", status: status, message: error.description)
                 outcome.violations = report.errors.map {
                     Violation(instanceLocation: $0.instanceLocation, keywordLocation: $0.keywordLocation, keyword: $0.keyword,
-                              message: $0.message)
+                              message: $0.message, header: $0.header)
                 }
                 return outcome
             }
