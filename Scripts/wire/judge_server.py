@@ -22,7 +22,7 @@ from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
 
 from python_patterns import python_patterns
-from spec_documents import REFERENCED_MAP_KEYWORDS
+from spec_documents import REFERENCED_MAP_KEYWORDS, _declared_value
 from value_generation import default_breaks_own_keywords
 
 
@@ -166,6 +166,7 @@ class JudgeServer:
         spec_dict = _multipart_files_as_any(spec_dict, self.harness_bodies)
         spec_dict = _queries_of_path_keys_as_parameters(spec_dict, documents)
         spec_dict = _without_defaults_it_rejects(spec_dict)
+        spec_dict = _discriminator_values_mapped(spec_dict)
         spec_dict = python_patterns(spec_dict)
         # Formats openapi-core does not know (custom ones, and some it lacks) are accepted as plain strings: the
         # schema's other keywords still apply, and the harness compares the values itself.
@@ -697,6 +698,49 @@ def _referenced_maps_inlined(node, file, documents):
             value = documents.referenced_map(value, file)
         result[key] = _referenced_maps_inlined(value, file, documents)
     return result
+
+
+def _discriminator_values_mapped(spec_dict):
+    """The description with each discriminator's implicit values written into its `mapping`: a `oneOf`/`anyOf`
+    member without a mapping entry is selected by the one value it declares for the property (`role: {enum:
+    [assistant]}`), as apigen and the harness's generation read it (spec_documents._with_discriminator_values).
+
+    openapi-core reads an unmapped value as a component name (`#/components/schemas/assistant`) and refuses every
+    request of openai's `POST /chat/completions`, whose messages say `role: assistant` for
+    `ChatCompletionRequestAssistantMessage`: a disagreement between readers of an under-specified description, not a
+    finding. Local references only; a member whose declared value is its component name needs no entry.
+    """
+    def resolve(reference, within=None):
+        if not isinstance(reference, str) or not reference.startswith("#/"):
+            raise KeyError(reference)
+        target = spec_dict
+        for part in reference[2:].split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        return target, within
+
+    def walk(node):
+        if isinstance(node, list):
+            return [walk(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        result = {key: walk(value) for key, value in node.items()}
+        discriminator = node.get("discriminator")
+        if isinstance(discriminator, dict) and isinstance(discriminator.get("propertyName"), str):
+            mapping = dict(discriminator.get("mapping") or {}) if isinstance(discriminator.get("mapping") or {}, dict) \
+                else None
+            if mapping is not None:
+                mapped = set(mapping.values())
+                for member in (node.get("oneOf") or []) + (node.get("anyOf") or []):
+                    ref = member.get("$ref") if isinstance(member, dict) else None
+                    if not isinstance(ref, str) or not ref.startswith("#/") or ref in mapped:
+                        continue
+                    value = _declared_value(resolve, ref, discriminator["propertyName"])
+                    if value and value not in mapping and value != ref.split("/")[-1]:
+                        mapping[value] = ref
+                if mapping != (discriminator.get("mapping") or {}):
+                    result["discriminator"] = dict(discriminator, mapping=mapping)
+        return result
+    return walk(spec_dict)
 
 
 def _without_defaults_it_rejects(spec_dict, is_30=None):

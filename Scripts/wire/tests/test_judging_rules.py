@@ -262,3 +262,25 @@ class ResponseHeaderTests(unittest.TestCase):
         self.assertIsNone(checks._broken_header(ResponseHeader("Link", {"type": "string"}, None)))
         self.assertIsNone(checks._broken_header(ResponseHeader("X-Either", {"oneOf": [{"type": "integer"}]}, None)))
         self.assertIsNone(checks._broken_header(ResponseHeader("Content-Length", {"type": "integer"}, None, required=True)))
+
+
+class DiscriminatorMappingTests(unittest.TestCase):
+    """openapi-core reads an unmapped discriminator value as a component name; the judge's copy maps the value each
+    member declares (openai's `role: {enum: [assistant]}`), as apigen and the harness's generation read it."""
+
+    def test_declared_values_are_mapped_and_explicit_entries_kept(self):
+        from judge_server import _discriminator_values_mapped
+        spec = {"components": {"schemas": {
+            "Message": {"oneOf": [{"$ref": "#/components/schemas/Assistant"}, {"$ref": "#/components/schemas/User"},
+                                  {"$ref": "#/components/schemas/Tool"}],
+                        "discriminator": {"propertyName": "role", "mapping": {"tool": "#/components/schemas/Tool"}}},
+            "Assistant": {"type": "object", "properties": {"role": {"type": "string", "enum": ["assistant"]}}},
+            "User": {"type": "object", "properties": {"role": {"type": "string"}}},
+            "Tool": {"type": "object", "properties": {"role": {"const": "tool"}}},
+        }}}
+        mapped = _discriminator_values_mapped(spec)
+        self.assertEqual(mapped["components"]["schemas"]["Message"]["discriminator"]["mapping"],
+                         {"tool": "#/components/schemas/Tool", "assistant": "#/components/schemas/Assistant"})
+        # `User` declares no one value: its implicit value stays its name (no entry), as openapi-core reads it.
+        self.assertEqual(spec["components"]["schemas"]["Message"]["discriminator"]["mapping"],
+                         {"tool": "#/components/schemas/Tool"}, "the input is not changed")
