@@ -235,6 +235,32 @@ struct SwaggerConverter {
             let media = mapping([entry("schema", rewriteRefs(schema))], like: node)
             entries.append(entry("content", mapping([Entry(key: mediaType, keyLocation: node.location, value: media)], like: node)))
         }
+        if let headers = node["headers"], let written = headers.entries {
+            let converted = written.map { Entry(key: $0.key, keyLocation: $0.keyLocation, value: convertHeader($0.value)) }
+            entries.append(Entry(key: "headers", keyLocation: node.entry("headers")?.keyLocation ?? headers.location,
+                                 value: mapping(converted, like: headers)))
+        }
+        return mapping(entries, like: node)
+    }
+
+    /// A Swagger 2.0 header (`{type: integer, description: …}`, its schema keywords inline) becomes an OpenAPI 3 header
+    /// with a `schema`. Its schema keeps the header's location, which is where those keywords are written (a
+    /// validation failure points there). A list in another `collectionFormat` than `csv` (`ssv`, `tsv`, `pipes`) has no
+    /// OpenAPI 3 header style and is read as the field's text.
+    private func convertHeader(_ node: SpecNode) -> SpecNode {
+        guard node.isMapping else { return node }
+        var entries: [Entry] = []
+        if let description = node.entry("description") { entries.append(description) }
+        let collectionFormat = node["collectionFormat"]?.string ?? "csv"
+        let schema: SpecNode
+        if node["type"]?.string == "array" && collectionFormat != "csv" {
+            schema = mapping([entry("type", scalar(.string("string"), like: node))], like: node)
+        } else {
+            schema = SpecNode(.mapping((node.entries ?? []).filter { Self.schemaKeys.contains($0.key) || $0.key.hasPrefix("x-") }
+                                .map { Entry(key: $0.key, keyLocation: $0.keyLocation, value: rewriteRefs($0.value)) }),
+                              location: node.location, pointer: node.pointer)
+        }
+        entries.append(entry("schema", schema))
         return mapping(entries, like: node)
     }
 
