@@ -100,7 +100,7 @@ extension MediaAPI {
         __request.query("size", size)
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
-        let __body = try await __downloadAvatarResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        let __body = try __downloadAvatarResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
         return (body: __body, headers: DownloadAvatarResponseHeaders(response: __response))
     }
 
@@ -124,8 +124,9 @@ extension MediaAPI {
         return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
     }
 
-    /// The response handling of the `downloadAvatar` variants.
-    private func __downloadAvatarResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> Data {
+    /// The response handling of the `downloadAvatar` variants: synchronous, so that it is an ordinary function and
+    /// not one more coroutine split at every call.
+    private func __downloadAvatarResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) throws -> Data {
         switch __response.status {
         case 200:
             return __response.body

@@ -149,12 +149,13 @@ extension MembersAPI {
         __request.cookie("session", session)
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
-        let __body = try await __getFriendsResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        let __body = try __getFriendsResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
         return (body: __body, headers: GetFriendsResponseHeaders(response: __response))
     }
 
-    /// The response handling of the `getFriends` variants.
-    private func __getFriendsResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> FriendsResponseData {
+    /// The response handling of the `getFriends` variants: synchronous, so that it is an ordinary function and
+    /// not one more coroutine split at every call.
+    private func __getFriendsResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) throws -> FriendsResponseData {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
@@ -231,7 +232,7 @@ extension MembersAPI {
         __request.header("Accept", "application/zip, application/json;q=0.5")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
-        let __body = try await __downloadArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        let __body = try __downloadArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
         return (body: __body, headers: DownloadArchiveResponseHeaders(response: __response))
     }
 
@@ -254,8 +255,9 @@ extension MembersAPI {
         return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
     }
 
-    /// The response handling of the `downloadArchive` variants.
-    private func __downloadArchiveResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> Data {
+    /// The response handling of the `downloadArchive` variants: synchronous, so that it is an ordinary function and
+    /// not one more coroutine split at every call.
+    private func __downloadArchiveResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) throws -> Data {
         switch __response.status {
         case 200:
             return __response.body
@@ -322,7 +324,7 @@ extension MembersAPI {
         __request.binaryBody(body, contentType: "application/zip")
         let __calledAt = Date()
         let __response = try await client.send(__request, operation: __operation)
-        return try await __restoreArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        return try __restoreArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
     }
 
     /// Restore the account from a data archive
@@ -341,11 +343,12 @@ extension MembersAPI {
         let __request = RequestBuilder(method: "PUT", path: "/members/me/archive")
         let __calledAt = Date()
         let __response = try await client.upload(__request, fromFile: fromFile, contentType: contentType, operation: __operation, progress: progress)
-        return try await __restoreArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
+        return try __restoreArchiveResponse(__response, request: __request, operation: __operation, calledAt: __calledAt)
     }
 
-    /// The response handling of the `restoreArchive` variants.
-    private func __restoreArchiveResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) async throws -> RestoreArchiveData {
+    /// The response handling of the `restoreArchive` variants: synchronous, so that it is an ordinary function and
+    /// not one more coroutine split at every call.
+    private func __restoreArchiveResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo, calledAt __calledAt: Date) throws -> RestoreArchiveData {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)

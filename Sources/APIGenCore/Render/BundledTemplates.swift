@@ -114,7 +114,7 @@ extension {{name}} {
         let __response = try await client.send(__request, operation: __operation{{#reportsUploadProgress}}, uploadProgress: {{uploadProgressLabel}}{{/reportsUploadProgress}})
 {{/stream}}
 {{#usesResponseHandler}}
-        return try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+        return try {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
     }
 {{/usesResponseHandler}}
 {{^usesResponseHandler}}
@@ -148,11 +148,11 @@ extension {{name}} {
 {{/recordsCallTime}}
         let __response = try await client.send(__request, operation: __operation{{#reportsUploadProgress}}, uploadProgress: {{uploadProgressLabel}}{{/reportsUploadProgress}})
 {{#returnsBody}}
-        let __body = try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+        let __body = try {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
         return (body: __body, headers: {{typeName}}(response: __response))
 {{/returnsBody}}
 {{^returnsBody}}
-        try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+        try {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
         return {{typeName}}(response: __response)
 {{/returnsBody}}
     }
@@ -184,13 +184,14 @@ extension {{name}} {
         let __calledAt = Date()
 {{/recordsCallTime}}
         let __response = try await client.upload(__request, fromFile: {{fileLabel}}, contentType: {{contentTypeLabel}}, operation: __operation, progress: {{progressLabel}})
-        return try await {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+        return try {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
     }
 {{/upload}}
 {{#usesResponseHandler}}
 
-    /// The response handling of the `{{methodName}}` variants.
-    private func {{responseHandlerName}}(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo{{#recordsCallTime}}, calledAt __calledAt: Date{{/recordsCallTime}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
+    /// The response handling of the `{{methodName}}` variants: synchronous, so that it is an ordinary function and
+    /// not one more coroutine split at every call.
+    private func {{responseHandlerName}}(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo{{#recordsCallTime}}, calledAt __calledAt: Date{{/recordsCallTime}}) throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
         switch __response.status {
 {{#responseCases}}
         case {{{pattern}}}:
