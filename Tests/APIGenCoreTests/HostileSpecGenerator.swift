@@ -148,8 +148,10 @@ struct HostileSpecGenerator {
             lines.append("          description: \(q())")
             if chance(30) {
                 // Documented headers with hostile names and descriptions: members of a headers struct, a variant.
+                // Required and constrained ones are validated: their names and locations reach string literals of
+                // the generated checks (a token may hold ' ` $ % ^ | ~ ! # & * + .).
                 let headers = (0..<(1 + below(3))).map { _ in
-                    "\(chance(60) ? q() : Self.quoted(pick(["Link", "X-Total", "default", "self", "init", "response", "let", "var", "inout"]))): { description: \(q()), schema: \(pick(["{ type: integer }", "{ type: string }", "{ type: array, items: { type: boolean } }", "{ type: object }"])) }"
+                    "\(chance(60) ? q() : Self.quoted(pick(["Link", "X-Total", "default", "self", "init", "response", "let", "var", "inout", "X-'`$%^|~!#&*+._"]))): { description: \(q()), required: \(chance(30)), schema: \(pick(["{ type: integer }", "{ type: string }", "{ type: array, items: { type: boolean } }", "{ type: object }", "{ type: integer, minimum: 0 }", "{ type: string, maxLength: 3, enum: [\(q()), \(q())] }"])) }"
                 }
                 lines.append("          headers: { \(headers.joined(separator: ", ")) }")
             }
