@@ -135,7 +135,12 @@ public struct MultipartForm: Sendable {
     public mutating func append(_ name: String, _ value: (some ParameterEncodable)?, contentType: String? = nil,
                                 headers: PartHeaders = PartHeaders()) {
         guard let value else { return }
-        let data = Data(value.parameterValue.utf8)
+        appendText(name, value.parameterValue, contentType: contentType, headers: headers)
+    }
+
+    /// A text part: `text` in UTF-8, under ``textPartContentType(_:for:)``.
+    private mutating func appendText(_ name: String, _ text: String, contentType: String?, headers: PartHeaders) {
+        let data = Data(text.utf8)
         appendPart(name: name, filename: nil, contentType: Self.textPartContentType(contentType, for: data), headers: headers,
                    data: data)
     }
@@ -210,9 +215,7 @@ public struct MultipartForm: Sendable {
             } catch {
                 throw APIError.invalidRequest("could not encode multipart part '\(name)' as text: \(error)")
             }
-            let textData = Data(text.utf8)
-            appendPart(name: name, filename: nil, contentType: Self.textPartContentType(nil, for: textData), headers: headers,
-                       data: textData)
+            appendText(name, text, contentType: nil, headers: headers)
         default:
             appendPart(name: name, filename: nil, contentType: nil, headers: headers, data: data)
         }
