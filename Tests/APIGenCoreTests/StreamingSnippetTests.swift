@@ -252,8 +252,8 @@ final class StreamingSnippetTests: XCTestCase {
             "public func putFile(id: String, fromFile: URL, contentType: String = \"application/octet-stream\", progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws {",
             "let __response = try await client.upload(__request, fromFile: fromFile, contentType: contentType, operation: __operation, progress: progress)",
             // Both variants hand the response to one handler instead of each carrying a copy of the status switch.
-            "return try await __putFileResponse(__response, request: __request, operation: __operation)",
-            "private func __putFileResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo) async throws {",
+            "return try __putFileResponse(__response, request: __request, operation: __operation)",
+            "private func __putFileResponse(_ __response: APIResponse, request __request: RequestBuilder, operation __operation: OperationInfo) throws {",
             // A media type range is no Content-Type: the caller must name one.
             "public func postImage(fromFile: URL, contentType: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws {",
             "let __request = RequestBuilder(method: \"POST\", path: \"/images\")")
