@@ -137,6 +137,12 @@ final class OutputWriterTests: XCTestCase {
     /// Runs the built apigen with its files limited to `kilobytes` (bash's `ulimit -f` counts 1,024-byte blocks) and
     /// SIGXFSZ ignored (an ignored signal stays ignored across `exec`), so a write past the limit fails with EFBIG.
     private func limitedFileSizeApigen(kilobytes: Int, in folder: URL) throws -> ProcessResult {
+        // Under `swift test --sanitize=thread` apigen is built with ThreadSanitizer, whose runtime dies of SIGBUS
+        // under such a limit before apigen runs (`ulimit -f 4; apigen --version` exits 66, "ThreadSanitizer: BUS on
+        // unknown address"): nothing of apigen's could be observed. The plain and ASan runs check the behaviour.
+        if dlsym(nil, "__tsan_init") != nil {
+            throw XCTSkip("a ThreadSanitizer-built apigen cannot start under a \(kilobytes) KiB file-size limit")
+        }
         let script = "trap '' XFSZ; ulimit -f \(kilobytes); exec \"$0\""
         return try runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script, productsDirectory.appendingPathComponent("apigen").path],
                               in: folder)
