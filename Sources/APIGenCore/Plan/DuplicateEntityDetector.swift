@@ -90,9 +90,7 @@ struct DuplicateEntityDetector {
         let file = node.location.file
         let pointer = node.pointer
         if file == api.rootPath { return "#" + pointer }
-        let rootDirectory = DocumentPath.directory(of: api.rootPath)
-        var relative = file
-        if !rootDirectory.isEmpty, file.hasPrefix(rootDirectory + "/") { relative = String(file.dropFirst(rootDirectory.count + 1)) }
+        let relative = DocumentPath.relative(file, to: DocumentPath.directory(of: api.rootPath))
         return pointer.isEmpty ? relative : relative + "#" + pointer
     }
 }

@@ -295,10 +295,7 @@ final class ModelPlanner {
     /// Where a schema is written, relative to the root document's folder, so output never depends on the
     /// folder apigen runs in.
     func sourceComment(_ schema: Schema) -> String {
-        let file = schema.node.location.file
-        let rootDirectory = DocumentPath.directory(of: api.rootPath)
-        var relative = file
-        if !rootDirectory.isEmpty, file.hasPrefix(rootDirectory + "/") { relative = String(file.dropFirst(rootDirectory.count + 1)) }
+        let relative = DocumentPath.relative(schema.node.location.file, to: DocumentPath.directory(of: api.rootPath))
         return SwiftNaming.commentText("\(relative)#\(schema.node.pointer)")
     }
 

@@ -83,9 +83,7 @@ extension OperationPlanner {
             let checked = reading.flatMap { canRefuseText($0.0) ? $0 : nil }
             guard header.required || checked != nil else { continue }
             if let (schema, _) = checked { models.addValidatorRoot(schema) }
-            let file = header.node.location.file
-            let root = DocumentPath.directory(of: api.rootPath)
-            let document = !root.isEmpty && file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
+            let document = DocumentPath.relative(header.node.location.file, to: DocumentPath.directory(of: api.rootPath))
             checks.append(HeaderValidation(name: header.name, required: header.required,
                                            scalar: checked?.1.scalar ?? "string", isList: checked?.1.isList ?? false,
                                            document: document, pointer: header.node.pointer, schema: checked?.0))

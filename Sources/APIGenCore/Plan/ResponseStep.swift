@@ -122,7 +122,7 @@ public struct HeaderValidation: Sendable, Equatable {
     public var pointer: String
     /// The schema checked, when it can refuse a text; nil when only presence is checked.
     public var schema: SchemaRef?
-    private var name_: String?
+    private var validatorName: String?
 
     init(name: String, required: Bool, scalar: String, isList: Bool, document: String, pointer: String, schema: SchemaRef?) {
         self.name = name
@@ -137,13 +137,13 @@ public struct HeaderValidation: Sendable, Equatable {
     /// The validator function's name (`validateGetFriendsResponse200XRateLimitRemainingHeader`), nil without a schema.
     public var validator: String? {
         guard let schema else { return nil }
-        guard let name_ else { preconditionFailure("the validator of schema \(schema.index) was used before it was named") }
-        return name_
+        guard let validatorName else { preconditionFailure("the validator of schema \(schema.index) was used before it was named") }
+        return validatorName
     }
 
     func named(by naming: ValidatorNaming) -> HeaderValidation {
         var named = self
-        named.name_ = schema.map(naming.functionName)
+        named.validatorName = schema.map(naming.functionName)
         return named
     }
 }

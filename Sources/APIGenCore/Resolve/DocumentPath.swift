@@ -7,6 +7,12 @@ enum DocumentPath {
         return String(decoding: path.utf8[..<slash], as: UTF8.self)
     }
 
+    /// `file` relative to `directory` when it is inside it, else as given: how schema locations and comments in generated
+    /// code name a document (relative to the root document's folder), so output never depends on where apigen runs.
+    static func relative(_ file: String, to directory: String) -> String {
+        !directory.isEmpty && file.hasPrefix(directory + "/") ? String(file.dropFirst(directory.count + 1)) : file
+    }
+
     /// A reference split at its first `#` into the document part and the fragment ("" when there is none).
     static func splitFragment(_ reference: String) -> (document: String, fragment: String) {
         guard let hash = reference.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (reference, "") }

@@ -205,8 +205,7 @@ struct ValidatorEmitter {
 
     /// The document of `node` as `schemaLocation` names it: relative to the root document's folder.
     func document(_ node: SpecNode) -> String {
-        let file = node.location.file
-        return !rootDirectory.isEmpty && file.hasPrefix(rootDirectory + "/") ? String(file.dropFirst(rootDirectory.count + 1)) : file
+        DocumentPath.relative(node.location.file, to: rootDirectory)
     }
 
     /// A constant of the current function, named after it and `label` (`memberNamePattern`), declared privately

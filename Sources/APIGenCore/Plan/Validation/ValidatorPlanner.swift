@@ -36,9 +36,7 @@ enum ValidatorPlanner {
     }
 
     static func source(_ schema: Schema, api: ResolvedAPI) -> String {
-        let file = schema.node.location.file
-        let root = DocumentPath.directory(of: api.rootPath)
-        let relative = !root.isEmpty && file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
+        let relative = DocumentPath.relative(schema.node.location.file, to: DocumentPath.directory(of: api.rootPath))
         return SwiftNaming.commentText(relative + "#" + schema.node.pointer)
     }
 }
