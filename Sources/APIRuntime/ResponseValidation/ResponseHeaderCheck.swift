@@ -1,11 +1,12 @@
 /// A documented response header a generated method checks: one the description marks `required`, or one whose schema
-/// can refuse a text (a type other than string, `enum`, `pattern`, bounds, `format`, …). A header whose schema is a
-/// plain string and that is not required can never be wrong, and generated code does not list it.
+/// can refuse a text (a type other than string, `enum`, `const`, `pattern`, lengths, bounds). A header whose schema is
+/// a plain string (with at most a `format`, an annotation in response validation) and that is not required can never
+/// be wrong, and generated code does not list it.
 ///
 /// The field's text (its lines joined with `, ` and trimmed, RFC 9110 §5.3) is read as the schema's type says, the way
 /// OpenAPI's `simple` style writes it: a number as a JSON number literal, `true`/`false` as a boolean, a list as its
 /// comma-separated items. Text that is not of that type stays a string, so the validator's `type` check reports it
-/// (`"soon" is not of type integer`) instead of the value silently reading as nil.
+/// (`"soon" is not of type "integer"`) instead of the value silently reading as nil.
 @_spi(Generated) public struct ResponseHeaderCheck: Sendable {
     /// How a header's text (or each item of a list) is read before it is validated.
     public enum Scalar: Sendable {
