@@ -239,7 +239,8 @@ class OperationChecks:
             # OpenAPI 3.1 lets an operation document no response: the request is still judged, and a bodiless
             # 200 must reach the caller as success.
             plans.append({"status": "200", "code": 200, "success": True, "media_type": None, "schema": None,
-                          "bodies": [None], "inline": {}, "text": False, "header_sets": []})
+                          "bodies": [None], "inline": {}, "text": False, "header_sets": [], "exposed_headers": set(),
+                          "headers": []})
         return [p for p in plans if p["bodies"]]
 
     def _readable_header(self, header):
@@ -618,7 +619,7 @@ class OperationChecks:
         integer, number or boolean header carrying a word) is refused like a body breaking its schema, with the
         header named; the body and the other headers are valid."""
         for plan in (p for p in plans if p["success"] and p["bodies"]):
-            for header in plan["headers"]:
+            for header in plan.get("headers", ()):
                 broken = self._broken_header(header)
                 if broken is None:
                     continue
