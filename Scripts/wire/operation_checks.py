@@ -225,16 +225,16 @@ class OperationChecks:
                 schema = inline = {"type": "string", **kept}
                 bodies = self._draw(lambda fallback: strategy(inline, None, is_valid, fallback_seed=fallback).filter(
                     lambda value: isinstance(value, str)), f"response {status}", rng.randrange(2**32))
-            # Every documented header of a success response is drawn (the client checks each response's own), and
-            # what `<method>WithHeaders` read is compared for the ones it exposes from this status.
-            header_sets = self._header_sets(response.headers, rng) if success else []
+            # Every documented header is drawn (the client checks each response's own, errors' too), and what
+            # `<method>WithHeaders` read is compared for the ones it exposes from this status.
+            header_sets = self._header_sets(response.headers, rng)
             plans.append({"status": status, "code": code, "success": success, "media_type": response.media_type,
                           "schema": schema, "bodies": bodies, "inline": inline if schema is not None else {},
                           "text": _is_text(response.media_type), "header_sets": header_sets,
                           "exposed_headers": {h.name.lower() for h in response.headers
                                               if exposed.get(h.name.lower(), (None, None))[0] == status
                                               and self._readable_header(h)},
-                          "headers": response.headers if success else []})
+                          "headers": response.headers})
         if not self.operation.responses:
             # OpenAPI 3.1 lets an operation document no response: the request is still judged, and a bodiless
             # 200 must reach the caller as success.
@@ -558,6 +558,10 @@ class OperationChecks:
                            f" {outcome.get('caseName') or ''}: {(outcome.get('message') or '')[:300]}")
         if expected_kind == "documentedError" and outcome.get("status") != plan["code"]:
             return False, f"HTTP {plan['code']}: the error carries status {outcome.get('status')}"
+        if expected_kind == "documentedError" and outcome.get("caseName") == "undocumentedBody":
+            # A documented error whose body and headers are the documented ones is its own case, not the fallback.
+            return False, (f"HTTP {plan['code']} ({plan['status']}): thrown as undocumentedBody: "
+                           f"{(outcome.get('message') or '')[:300]}")
         headers = {k: v for k, v in (headers or {}).items() if k.lower() in plan.get("exposed_headers", ())}
         if headers:
             # What `<method>WithHeaders` read, each as JSON text, must mean what the server sent.
@@ -615,41 +619,46 @@ class OperationChecks:
         self._count("invalid", True)
 
     def _invalid_header_case(self, plans, arguments):
-        """A success response whose documented header is missing (when `required`) or not of its documented type (an
-        integer, number or boolean header carrying a word) is refused like a body breaking its schema, with the
-        header named; the body and the other headers are valid."""
-        for plan in (p for p in plans if p["success"] and p["bodies"]):
-            for header in plan.get("headers", ()):
-                broken = self._broken_header(header)
-                if broken is None:
-                    continue
-                value, keyword = broken
-                headers = {k: v for k, v in _first(plan["header_sets"]).items() if k.lower() != header.name.lower()}
-                if value is not None:
-                    headers[header.name] = value
-                body = plan["bodies"][0]
-                try:
-                    answer, _ = self._send(arguments, plan["code"], body, plan["media_type"], headers)
-                except (DriverHang, DriverCrash) as error:
-                    self._count("invalidHeader", False, f"driver: {error}")
-                    return
-                self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body,
-                                             "headers": headers, "answer": answer, "brokenHeader": header.name})
-                outcome = answer.get("outcome") or {}
-                named = [v for v in outcome.get("violations") or []
-                         if (v.get("header") or "").lower() == header.name.lower() and v.get("keyword") == keyword]
-                what = "missing" if value is None else f"{value!r}"
-                if outcome.get("kind") != "invalidResponse":
-                    self._count("invalidHeader", False, f"HTTP {plan['code']} with header {header.name} {what} was "
-                                                        f"accepted ({outcome.get('kind')}): "
-                                                        f"{(outcome.get('message') or '')[:200]}")
-                elif not named:
-                    self._count("invalidHeader", False, f"HTTP {plan['code']} with header {header.name} {what}: no "
-                                                        f"`{keyword}` violation names the header: "
-                                                        f"{outcome.get('violations')}"[:300])
-                else:
-                    self._count("invalidHeader", True)
+        """A response whose documented header is missing (when `required`) or not of its documented type (an integer,
+        number or boolean header carrying a word) is refused like a body breaking its schema, with the header named;
+        the body and the other headers are valid. A success response fails the call (`invalidResponse`); a documented
+        error is thrown as its enum's `undocumentedBody`, with the status, the report naming the header. One header of
+        a success response and one of an error response are broken per operation."""
+        for success in (True, False):
+            broken = next(((plan, header, self._broken_header(header))
+                           for plan in plans if plan["success"] == success and plan["bodies"]
+                           for header in plan.get("headers", ()) if self._broken_header(header) is not None), None)
+            if broken is None:
+                continue
+            plan, header, (value, keyword) = broken
+            headers = {k: v for k, v in _first(plan["header_sets"]).items() if k.lower() != header.name.lower()}
+            if value is not None:
+                headers[header.name] = value
+            body = plan["bodies"][0]
+            try:
+                answer, _ = self._send(arguments, plan["code"], body, plan["media_type"], headers)
+            except (DriverHang, DriverCrash) as error:
+                self._count("invalidHeader", False, f"driver: {error}")
                 return
+            self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body,
+                                         "headers": headers, "answer": answer, "brokenHeader": header.name})
+            outcome = answer.get("outcome") or {}
+            named = [v for v in outcome.get("violations") or []
+                     if (v.get("header") or "").lower() == header.name.lower() and v.get("keyword") == keyword]
+            what = "missing" if value is None else f"{value!r}"
+            refused = outcome.get("kind") == "invalidResponse" if success else \
+                (outcome.get("kind"), outcome.get("caseName"), outcome.get("status")) == \
+                ("documentedError", "undocumentedBody", plan["code"])
+            if not refused:
+                self._count("invalidHeader", False, f"HTTP {plan['code']} with header {header.name} {what} was "
+                                                    f"accepted ({outcome.get('kind')} {outcome.get('caseName') or ''}): "
+                                                    f"{(outcome.get('message') or '')[:200]}")
+            elif not named:
+                self._count("invalidHeader", False, f"HTTP {plan['code']} with header {header.name} {what}: no "
+                                                    f"`{keyword}` violation names the header: "
+                                                    f"{outcome.get('violations')}"[:300])
+            else:
+                self._count("invalidHeader", True)
 
     def _broken_header(self, header):
         """How to break `header`: (None, "required") to leave a required one out, (text, "type") to send a word

@@ -154,8 +154,9 @@ final class PlanFactsTests: XCTestCase {
         XCTAssertEqual(cases["200"], [.validate(ResponseValidation(mode: "reject", schema: item, validator: "validateItem")),
                                       .returnBody(.json(type: "Item"))])
         XCTAssertEqual(cases["404"], [.throwDocumentedError(type: "GetItemError", caseName: "status404", bodyType: "Problem",
-                                                            validation: ResponseValidation(mode: "reject", schema: problem, validator: "validateProblem"))])
-        XCTAssertEqual(cases["410"], [.throwError(type: "GetItemError", caseName: "status410", body: nil)])
+                                                            validation: ResponseValidation(mode: "reject", schema: problem, validator: "validateProblem"),
+                                                            headers: nil)])
+        XCTAssertEqual(cases["410"], [.throwError(type: "GetItemError", caseName: "status410", body: nil, headers: nil)])
         XCTAssertEqual(operation.defaultStatements.steps, [.throwUnexpectedStatus])
         assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
                        "validator: validateItem)",

@@ -70,11 +70,16 @@ extension OperationPlanner {
 /// Checking documented response headers: the body was validated on every response while a header documented as an
 /// integer could carry any text (read as nil) and a required one could be missing unnoticed.
 extension OperationPlanner {
-    /// The step that checks `response`'s documented headers that can be wrong, unless validation is off or none can:
-    /// required ones, and ones whose schema refuses some text. The first of each name (compared without case) counts.
+    /// The step that checks `response`'s documented headers that can be wrong (see ``headerChecks(_:operation:)``).
     func headerValidation(_ response: Response, operation: Operation) -> [ResponseStep] {
+        headerChecks(response, operation: operation).map { [.validateHeaders($0)] } ?? []
+    }
+
+    /// `response`'s documented headers that can be wrong, unless validation is off or none can: required ones, and
+    /// ones whose schema refuses some text. The first of each name (compared without case) counts.
+    func headerChecks(_ response: Response, operation: Operation) -> HeaderChecks? {
         let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
-        guard mode != .off else { return [] }
+        guard mode != .off else { return nil }
         var seen: Set<String> = []
         var checks: [HeaderValidation] = []
         for header in response.headers where seen.insert(header.name.lowercased()).inserted
@@ -88,7 +93,7 @@ extension OperationPlanner {
                                            scalar: checked?.1.scalar ?? "string", isList: checked?.1.isList ?? false,
                                            document: document, pointer: header.node.pointer, schema: checked?.0))
         }
-        return checks.isEmpty ? [] : [.validateHeaders(mode: mode.runtimeCase, headers: checks)]
+        return checks.isEmpty ? nil : HeaderChecks(mode: mode.runtimeCase, headers: checks)
     }
 
     /// Fields that describe the transfer, not the response: the transport consumes or rewrites them (URLSession

@@ -612,28 +612,37 @@ struct OperationPlanner {
             outcome.extraConformances = ", Error"
             outcome.isIndirect = true
             var hasUndocumentedBody = false
+            var checksErrorHeaders = false
             for response in failures {
                 let caseName = response.status == "default" ? "other" : "status" + response.status.uppercased()
                 let payload = payload(of: response, in: operation, typePrefix: typePrefix, suffix: Self.responseSuffix(status: response.status, of: operation))
                 let statement: ResponseStep
                 var checks = validation(response, operation: operation)
+                // An error response's headers are checked as a success response's are; one that is not as documented
+                // is thrown as `undocumentedBody`, like a body that is not, so the status still reaches the caller.
+                let headers = headerChecks(response, operation: operation)
+                if headers != nil {
+                    checksErrorHeaders = true
+                    hasUndocumentedBody = true
+                    recordsCallTime = true
+                }
                 if case .json(let usage) = payload {
                     // The status is never hidden behind a body that is not the documented one (a proxy's HTML page).
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(usage.swift))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
                     statement = .throwDocumentedError(type: name, caseName: caseName, bodyType: usage.swift,
-                                                      validation: validator(response, operation: operation))
+                                                      validation: validator(response, operation: operation), headers: headers)
                     checks = []
                     hasUndocumentedBody = true
                     recordsCallTime = true
                 } else if let type = payload.swiftType {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(type))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
-                    statement = .throwError(type: name, caseName: caseName, body: payload.body)
+                    statement = .throwError(type: name, caseName: caseName, body: payload.body, headers: headers)
                 } else {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int)",
                                                                 docLines: SwiftNaming.docLines(response.description)))
-                    statement = .throwError(type: name, caseName: caseName, body: nil)
+                    statement = .throwError(type: name, caseName: caseName, body: nil, headers: headers)
                 }
                 let checked = ResponseStatements(checks + [statement])
                 if let status = StatusPattern(response.status) {
@@ -646,8 +655,12 @@ struct OperationPlanner {
             if hasUndocumentedBody {
                 outcome.outcomeCases.append(OutcomeCasePlan(
                     name: "undocumentedBody", payload: "(status: Int, body: Data, problem: APIError)",
-                    docLines: ["A documented error status whose body is not the documented one (an HTML page from a proxy,",
-                               "an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`)."]))
+                    docLines: checksErrorHeaders
+                        ? ["A documented error status whose response is not the documented one (an HTML page from a proxy,",
+                           "an empty body, a documented header missing or not of its type): the raw body, and why it could",
+                           "not be read (`APIError.invalidResponse` or `.decoding`)."]
+                        : ["A documented error status whose body is not the documented one (an HTML page from a proxy,",
+                           "an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`)."]))
             }
             supportTypes.append(outcome)
         }

@@ -5,8 +5,8 @@ public enum ResponseStep: Sendable, Equatable {
     /// an invalid body.
     case checkEnvelopeStatus
     /// Checks the documented headers that can be wrong (required ones present, typed or constrained ones against
-    /// their schemas), before the body; `mode` is the runtime's `ValidationMode` case.
-    case validateHeaders(mode: String, headers: [HeaderValidation])
+    /// their schemas), before the body.
+    case validateHeaders(HeaderChecks)
     /// Validates the JSON body with a generated validator.
     case validate(ResponseValidation)
     /// Returns: the method returns nothing.
@@ -17,11 +17,13 @@ public enum ResponseStep: Sendable, Equatable {
     case returnBody(ResponseBody)
     /// Returns one case of the operation's outcome enum (several success types), with the body if it has one.
     case returnOutcome(caseName: String, body: ResponseBody?)
-    /// Throws one case of the operation's error enum with the status, and the body if it has one.
-    case throwError(type: String, caseName: String, body: ResponseBody?)
-    /// Throws one case of the operation's error enum with its JSON body, validated (when `validation` is set) and
-    /// decoded; a body that is not the documented one is thrown as the enum's `undocumentedBody`.
-    case throwDocumentedError(type: String, caseName: String, bodyType: String, validation: ResponseValidation?)
+    /// Throws one case of the operation's error enum with the status, and the body if it has one; with `headers`,
+    /// a response whose documented headers are refused is thrown as the enum's `undocumentedBody` instead.
+    case throwError(type: String, caseName: String, body: ResponseBody?, headers: HeaderChecks?)
+    /// Throws one case of the operation's error enum with its JSON body, its `headers` and body validated (when set)
+    /// and the body decoded; a response that is not the documented one is thrown as the enum's `undocumentedBody`.
+    case throwDocumentedError(type: String, caseName: String, bodyType: String, validation: ResponseValidation?,
+                              headers: HeaderChecks?)
     /// Throws `APIError.unexpectedStatus`: the description does not document the status.
     case throwUnexpectedStatus
     /// Returns the body as server-sent events.
@@ -94,18 +96,32 @@ extension ResponseStep {
         switch self {
         case .validate(let validation):
             return .validate(validation.named(by: naming))
-        case .validateHeaders(let mode, let headers):
-            return .validateHeaders(mode: mode, headers: headers.map { $0.named(by: naming) })
-        case .throwDocumentedError(let type, let caseName, let bodyType, let validation):
-            return .throwDocumentedError(type: type, caseName: caseName, bodyType: bodyType, validation: validation?.named(by: naming))
+        case .validateHeaders(let checks):
+            return .validateHeaders(checks.named(by: naming))
+        case .throwError(let type, let caseName, let body, let headers):
+            return .throwError(type: type, caseName: caseName, body: body, headers: headers?.named(by: naming))
+        case .throwDocumentedError(let type, let caseName, let bodyType, let validation, let headers):
+            return .throwDocumentedError(type: type, caseName: caseName, bodyType: bodyType,
+                                         validation: validation?.named(by: naming), headers: headers?.named(by: naming))
         case .returnEvents(.typed(let itemType, let validation)):
             return .returnEvents(.typed(itemType: itemType, validation: validation?.named(by: naming)))
         case .returnJSONStream(let itemType, let format, let validation):
             return .returnJSONStream(itemType: itemType, format: format, validation: validation?.named(by: naming))
-        case .checkEnvelopeStatus, .returnNothing, .failForMissingBody, .returnBody, .returnOutcome, .throwError, .throwUnexpectedStatus,
+        case .checkEnvelopeStatus, .returnNothing, .failForMissingBody, .returnBody, .returnOutcome, .throwUnexpectedStatus,
              .returnEvents(.union), .returnEvents(.text):
             return self
         }
+    }
+}
+
+/// The documented headers a generated method checks on one response, and the runtime's `ValidationMode` case a
+/// failure is handled in.
+public struct HeaderChecks: Sendable, Equatable {
+    public var mode: String
+    public var headers: [HeaderValidation]
+
+    func named(by naming: ValidatorNaming) -> HeaderChecks {
+        HeaderChecks(mode: mode, headers: headers.map { $0.named(by: naming) })
     }
 }
 

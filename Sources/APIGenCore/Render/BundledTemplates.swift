@@ -1023,10 +1023,7 @@ import Foundation
         } catch let error as APIError {
             if case .invalidResponse(_, let status, let report) = error {
                 var outcome = WireOutcome(kind: "invalidResponse", status: status, message: error.description)
-                outcome.violations = report.errors.map {
-                    Violation(instanceLocation: $0.instanceLocation, keywordLocation: $0.keywordLocation, keyword: $0.keyword,
-                              message: $0.message, header: $0.header)
-                }
+                outcome.violations = violations(of: report)
                 return outcome
             }
             var outcome = WireOutcome(kind: "apiError", message: error.description)
@@ -1046,9 +1043,21 @@ import Foundation
             for field in Mirror(reflecting: payload.value).children {
                 if field.label == "status" { outcome.status = field.value as? Int }
                 if field.label == "body" { try outcome.fill(with: field.value) }
+                // `undocumentedBody`'s reason: what its validation report names (a header, a body location).
+                if field.label == "problem", let problem = field.value as? APIError {
+                    outcome.message = problem.description
+                    if case .invalidResponse(_, _, let report) = problem { outcome.violations = Self.violations(of: report) }
+                }
             }
             if outcome.status == nil { outcome.status = payload.value as? Int }
             return outcome
+        }
+    }
+
+    private static func violations(of report: ValidationReport) -> [Violation] {
+        report.errors.map {
+            Violation(instanceLocation: $0.instanceLocation, keywordLocation: $0.keywordLocation, keyword: $0.keyword,
+                      message: $0.message, header: $0.header)
         }
     }
 

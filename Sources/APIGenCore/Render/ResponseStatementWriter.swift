@@ -7,14 +7,9 @@ enum ResponseStatementWriter {
             switch step {
             case .checkEnvelopeStatus:
                 lines.append("try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)")
-            case .validateHeaders(let mode, let headers):
-                lines.append("try client.validateResponseHeaders(__response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, headers: [")
-                for header in headers {
-                    lines.append("    ResponseHeaderCheck(\(SwiftNaming.stringLiteral(header.name)), required: \(header.required), scalar: .\(header.scalar)"
-                                 + (header.isList ? ", isList: true" : "")
-                                 + ", in: \(SwiftNaming.stringLiteral(header.document)), at: \(SwiftNaming.stringLiteral(header.pointer))"
-                                 + ", validator: \(header.validator ?? "nil")),")
-                }
+            case .validateHeaders(let checks):
+                lines.append("try client.validateResponseHeaders(__response, operation: __operation, mode: .\(checks.mode), request: __request, calledAt: __calledAt, headers: [")
+                lines += rows(of: checks)
                 lines.append("])")
             case .validate(let validation):
                 lines.append("try client.validateResponse(__response, operation: __operation, mode: .\(validation.mode), request: __request, calledAt: __calledAt, validator: \(validation.validator))")
@@ -27,12 +22,26 @@ enum ResponseStatementWriter {
                 if case .envelope(nil, _) = body { lines += [read(body), "return"] } else { lines.append("return " + read(body)) }
             case .returnOutcome(let caseName, let body):
                 lines.append("return .\(caseName)" + (body.map { "(\(read($0)))" } ?? ""))
-            case .throwError(let type, let caseName, let body):
+            case .throwError(let type, let caseName, let body, nil):
                 lines.append("throw \(type).\(caseName)(status: __response.status" + (body.map { ", body: \(read($0))" } ?? "") + ")")
-            case .throwDocumentedError(let type, let caseName, let bodyType, let validation):
-                let mode = validation?.mode ?? "reject"
+            case .throwError(let type, let caseName, let body, let checks?):
+                // Read inside a non-throwing closure: only text and bytes come here (JSON is a documented error).
+                let documented = "\(type).\(caseName)(status: __response.status" + (body.map { ", body: \(read($0))" } ?? "") + ")"
+                lines.append("throw client.documentedError(from: __response, operation: __operation, mode: .\(checks.mode), request: __request, calledAt: __calledAt, headers: [")
+                lines += rows(of: checks)
+                lines.append("]) { \(documented) } undocumented: { \(undocumented(type)) }")
+            case .throwDocumentedError(let type, let caseName, let bodyType, let validation, let checks):
+                let mode = validation?.mode ?? checks?.mode ?? "reject"
                 let validator = validation.map(\.validator) ?? "nil"
-                lines.append("throw client.documentedError(\(bodyType).self, from: __response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, validator: \(validator)) { \(type).\(caseName)(status: __response.status, body: $0) } undocumented: { \(type).undocumentedBody(status: __response.status, body: __response.body, problem: $0) }")
+                let call = "throw client.documentedError(\(bodyType).self, from: __response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, validator: \(validator)"
+                let closures = " { \(type).\(caseName)(status: __response.status, body: $0) } undocumented: { \(undocumented(type)) }"
+                if let checks {
+                    lines.append(call + ", headers: [")
+                    lines += rows(of: checks)
+                    lines.append("])" + closures)
+                } else {
+                    lines.append(call + ")" + closures)
+                }
             case .throwUnexpectedStatus:
                 lines.append("throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)")
             case .returnEvents(let events):
@@ -42,6 +51,21 @@ enum ResponseStatementWriter {
             }
         }
         return lines
+    }
+
+    /// The `ResponseHeaderCheck` rows of a header check's array literal, one per line.
+    private static func rows(of checks: HeaderChecks) -> [String] {
+        checks.headers.map { header in
+            "    ResponseHeaderCheck(\(SwiftNaming.stringLiteral(header.name)), required: \(header.required), scalar: .\(header.scalar)"
+                + (header.isList ? ", isList: true" : "")
+                + ", in: \(SwiftNaming.stringLiteral(header.document)), at: \(SwiftNaming.stringLiteral(header.pointer))"
+                + ", validator: \(header.validator ?? "nil")),"
+        }
+    }
+
+    /// The error enum's case for a documented error status whose response is not the documented one.
+    private static func undocumented(_ type: String) -> String {
+        "\(type).undocumentedBody(status: __response.status, body: __response.body, problem: $0)"
     }
 
     /// The expression that reads a body.

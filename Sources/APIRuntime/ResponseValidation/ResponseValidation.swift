@@ -95,7 +95,7 @@ extension APIClient {
     /// throws for its headers, or is reported twice in `reportOnly` mode.
     @_spi(Generated) public func validateResponseHeaders(_ response: APIResponse, operation: OperationInfo, mode: ValidationMode,
                                         request: RequestBuilder? = nil, calledAt: Date? = nil,
-                                        headers: [ResponseHeaderCheck]) throws {
+                                        headers: [ResponseHeaderCheck]) throws(APIError) {
         guard mode != .off else { return }
         var errors: [ValidationError] = []
         for check in headers { errors += check.failures(in: response) }
