@@ -147,13 +147,7 @@ struct HostileSpecGenerator {
             lines.append("        \"200\":")
             lines.append("          description: \(q())")
             if chance(30) {
-                // Documented headers with hostile names and descriptions: members of a headers struct, a variant.
-                // Required and constrained ones are validated: their names and locations reach string literals of
-                // the generated checks (a token may hold ' ` $ % ^ | ~ ! # & * + .).
-                let headers = (0..<(1 + below(3))).map { _ in
-                    "\(chance(60) ? q() : Self.quoted(pick(["Link", "X-Total", "default", "self", "init", "response", "let", "var", "inout", "X-'`$%^|~!#&*+._"]))): { description: \(q()), required: \(chance(30)), schema: \(pick(["{ type: integer }", "{ type: string }", "{ type: array, items: { type: boolean } }", "{ type: object }", "{ type: integer, minimum: 0 }", "{ type: string, maxLength: 3, enum: [\(q()), \(q())] }"])) }"
-                }
-                lines.append("          headers: { \(headers.joined(separator: ", ")) }")
+                lines.append("          headers: { \(documentedHeaders()) }")
             }
             if chance(25) {
                 // A media type whose parameters are hostile text: it reaches the Accept header and the decoding choice.
@@ -163,7 +157,13 @@ struct HostileSpecGenerator {
                 lines.append("          content: { application/json: { schema: \(schema(depth: 2, names: names)) } }")
             }
             if chance(40) {
-                lines.append("        \"4XX\": { description: \(q()), content: { application/json: { schema: \(schema(depth: 1, names: names)) } } }")
+                let headers = chance(30) ? "headers: { \(documentedHeaders()) }, " : ""
+                lines.append("        \"4XX\": { description: \(q()), \(headers)content: { application/json: { schema: \(schema(depth: 1, names: names)) } } }")
+            }
+            if chance(15) {
+                // A bodiless or text error response whose headers are checked.
+                let content = chance(50) ? "" : ", content: { text/plain: { schema: { type: string } } }"
+                lines.append("        \"503\": { description: \(q()), headers: { \(documentedHeaders()) }\(content) }")
             }
             if !sharedResponses.isEmpty, chance(60) {
                 lines.append("        \"404\": { $ref: \(Self.quoted("#/components/responses/" + Self.pointerEscaped(pick(sharedResponses)))) }")
@@ -191,7 +191,9 @@ struct HostileSpecGenerator {
         if !sharedResponses.isEmpty {
             lines.append("  responses:")
             for name in Set(sharedResponses).sorted() {
-                lines.append("    \(Self.quoted(name)): { description: \(q()), content: { application/json: { schema: \(schema(depth: 1, names: names)) } } }")
+                // A shared error response's headers get one validator, named after the response (a hostile name).
+                let headers = chance(30) ? "headers: { \(documentedHeaders()) }, " : ""
+                lines.append("    \(Self.quoted(name)): { description: \(q()), \(headers)content: { application/json: { schema: \(schema(depth: 1, names: names)) } } }")
             }
         }
         if !sharedParameters.isEmpty {
@@ -218,6 +220,15 @@ struct HostileSpecGenerator {
     }
 
     /// A hostile component name that can sit in a `$ref` written by this generator.
+    /// Documented response headers with hostile names and descriptions: members of a headers struct, a variant.
+    /// Required and constrained ones are validated, on error responses too: their names and locations reach string
+    /// literals of the generated checks (a token may hold ' ` $ % ^ | ~ ! # & * + .).
+    mutating func documentedHeaders() -> String {
+        (0..<(1 + below(3))).map { _ in
+            "\(chance(60) ? q() : Self.quoted(pick(["Link", "X-Total", "Retry-After", "default", "self", "init", "response", "let", "var", "inout", "X-'`$%^|~!#&*+._"]))): { description: \(q()), required: \(chance(30)), schema: \(pick(["{ type: integer }", "{ type: string }", "{ type: array, items: { type: boolean } }", "{ type: object }", "{ type: integer, minimum: 0 }", "{ type: string, maxLength: 3, enum: [\(q()), \(q())] }"])) }"
+        }.joined(separator: ", ")
+    }
+
     mutating func componentName() -> String {
         text().filter { $0 != "'" && $0 != "\\" && $0 != "\"" && !$0.isNewline && $0 != "#" }
     }
