@@ -151,7 +151,9 @@ struct HostileSpecGenerator {
             }
             if chance(25) {
                 // A media type whose parameters are hostile text: it reaches the Accept header and the decoding choice.
-                let mediaType = pick(["text/plain", "application/vnd.x+json", "image/png", "Text/CSV"]) + "; " + text()
+                // Streamed ones (events, JSON Lines) have their headers checked on the stream's head.
+                let mediaType = pick(["text/plain", "application/vnd.x+json", "image/png", "Text/CSV", "text/event-stream",
+                                      "application/jsonl"]) + "; " + text()
                 lines.append("          content: { \(Self.quoted(mediaType)): { schema: \(schema(depth: 1, names: names)) } }")
             } else {
                 lines.append("          content: { application/json: { schema: \(schema(depth: 2, names: names)) } }")

@@ -48,6 +48,8 @@ extension OperationPlanner {
         let item = Self.itemSchema(of: chosen.content, chosen.kind)
         let patterns = successes.compactMap { Self.streamStatus($0.status) }
         guard patterns.count == successes.count else { return nil }
+        // Each response's documented headers are checked when its head arrives, before the stream is handed over.
+        let headerSteps = successes.map { headerChecks($0, operation: operation).map { [ResponseStep.validateStreamHeaders($0)] } ?? [] }
         let validation = itemValidator(item, operation: operation)
         let returnType: String
         let step: ResponseStep
@@ -76,7 +78,7 @@ extension OperationPlanner {
         return StreamedResponses(
             returnType: returnType,
             plan: StreamPlan(acceptLiteral: SwiftNaming.stringLiteral(accept),
-                             cases: patterns.map { ResponseCasePlan(status: $0, statements: ResponseStatements([step])) }),
+                             cases: zip(patterns, headerSteps).map { ResponseCasePlan(status: $0, statements: ResponseStatements($1 + [step])) }),
             statuses: Set(patterns))
     }
 

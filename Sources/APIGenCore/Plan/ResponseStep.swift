@@ -7,6 +7,8 @@ public enum ResponseStep: Sendable, Equatable {
     /// Checks the documented headers that can be wrong (required ones present, typed or constrained ones against
     /// their schemas), before the body.
     case validateHeaders(HeaderChecks)
+    /// Checks a streamed response's documented headers when its head arrives, before any of its body is read.
+    case validateStreamHeaders(HeaderChecks)
     /// Validates the JSON body with a generated validator.
     case validate(ResponseValidation)
     /// Returns: the method returns nothing.
@@ -98,6 +100,8 @@ extension ResponseStep {
             return .validate(validation.named(by: naming))
         case .validateHeaders(let checks):
             return .validateHeaders(checks.named(by: naming))
+        case .validateStreamHeaders(let checks):
+            return .validateStreamHeaders(checks.named(by: naming))
         case .throwError(let type, let caseName, let body, let headers):
             return .throwError(type: type, caseName: caseName, body: body, headers: headers?.named(by: naming))
         case .throwDocumentedError(let type, let caseName, let bodyType, let validation, let headers):

@@ -11,6 +11,10 @@ enum ResponseStatementWriter {
                 lines.append("try client.validateResponseHeaders(__response, operation: __operation, mode: .\(checks.mode), request: __request, calledAt: __calledAt, headers: [")
                 lines += rows(of: checks)
                 lines.append("])")
+            case .validateStreamHeaders(let checks):
+                lines.append("try client.validateResponseHeaders(__stream, operation: __operation, mode: .\(checks.mode), request: __request, calledAt: __calledAt, headers: [")
+                lines += rows(of: checks)
+                lines.append("])")
             case .validate(let validation):
                 lines.append("try client.validateResponse(__response, operation: __operation, mode: .\(validation.mode), request: __request, calledAt: __calledAt, validator: \(validation.validator))")
             case .returnNothing:

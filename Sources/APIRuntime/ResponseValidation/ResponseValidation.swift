@@ -122,3 +122,15 @@ extension APIClient {
         handler(failure)
     }
 }
+
+extension APIClient {
+    /// Checks the documented headers of a streamed response when its head arrives, before any of its body is read, as
+    /// the overload taking an ``APIResponse`` does for a buffered one; a reported failure carries the head with an
+    /// empty body. A rejected stream is dropped unread, which closes its connection.
+    @_spi(Generated) public func validateResponseHeaders(_ stream: StreamedHTTPResponse, operation: OperationInfo,
+                                                         mode: ValidationMode, request: RequestBuilder? = nil,
+                                                         calledAt: Date? = nil, headers: [ResponseHeaderCheck]) throws(APIError) {
+        try validateResponseHeaders(APIResponse(head: stream.head), operation: operation, mode: mode, request: request,
+                                    calledAt: calledAt, headers: headers)
+    }
+}
