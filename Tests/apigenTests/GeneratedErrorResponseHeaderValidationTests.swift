@@ -84,23 +84,10 @@ final class GeneratedErrorResponseHeaderValidationTests: XCTestCase {
             }
         }
 
-        struct CaseMiddleware: ClientMiddleware {
-            let name: String
-            func intercept(_ request: APIRequest, operation: OperationInfo,
-                           next: @Sendable (APIRequest) async throws -> APIResponse) async throws -> APIResponse {
-                var request = request
-                request.headerFields[HTTPField.Name("X-Case")!] = name
-                return try await next(request)
-            }
-        }
+        \#(GeneratedProgram.caseMiddlewareSource)
 
-        let reported = Reported()
-        final class Reported: @unchecked Sendable {
-            private let lock = NSLock()
-            private var lines: [String] = []
-            func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-            var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-        }
+        \#(GeneratedProgram.recorderSource)
+        let reported = Recorder()
 
         func describe(_ problem: APIError) -> [String] {
             guard case .invalidResponse(let operation, let status, let report) = problem else { return ["   \(problem)"] }
@@ -111,7 +98,7 @@ final class GeneratedErrorResponseHeaderValidationTests: XCTestCase {
         func call(_ name: String, _ body: (ShopClient) async throws -> Void) async {
             let client = ShopClient(baseURL: URL(string: "https://shop.invalid")!,
                                     transport: ScriptedTransport().intercepted(by: [CaseMiddleware(name: name)]))
-            client.client.setValidationFailureHandler { reported.add("reported \(name): \($0.report.errors.count)") }
+            client.client.setValidationFailureHandler { reported.record("reported \(name): \($0.report.errors.count)") }
             do {
                 try await body(client)
                 print(name, "-> returned")
@@ -141,7 +128,7 @@ final class GeneratedErrorResponseHeaderValidationTests: XCTestCase {
             await call(name) { _ = try await $0.shop.createOrder() }
         }
         await call("429 without Retry-After") { _ = try await $0.shop.lenientOrders() }
-        for line in reported.all { print(line) }
+        for line in reported.recorded { print(line) }
         """#
 
     func testErrorResponsesWhoseHeadersAreNotAsDocumentedAreUndocumented() throws {

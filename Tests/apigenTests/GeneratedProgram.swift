@@ -21,6 +21,20 @@ struct GeneratedProgram {
         }
         """#
 
+    /// Driver code for programs whose transport answers by test case: a middleware that names the case in the
+    /// request's `X-Case` header field (`CaseMiddleware(name:)`), so one transport can script every case.
+    static let caseMiddlewareSource = #"""
+        struct CaseMiddleware: ClientMiddleware {
+            let name: String
+            func intercept(_ request: APIRequest, operation: OperationInfo,
+                           next: @Sendable (APIRequest) async throws -> APIResponse) async throws -> APIResponse {
+                var request = request
+                request.headerFields[HTTPField.Name("X-Case")!] = name
+                return try await next(request)
+            }
+        }
+        """#
+
     /// Generates `spec` (YAML) into `Generated/`, with `configuration` lines added to its apigen.yml, compiles it with
     /// `driver`, and runs the program.
     init(spec: String, driver: String, configuration: String = "", file: StaticString = #filePath, line: UInt = #line) throws {

@@ -83,28 +83,15 @@ final class GeneratedResponseHeaderValidationTests: XCTestCase {
             }
         }
 
-        struct CaseMiddleware: ClientMiddleware {
-            let name: String
-            func intercept(_ request: APIRequest, operation: OperationInfo,
-                           next: @Sendable (APIRequest) async throws -> APIResponse) async throws -> APIResponse {
-                var request = request
-                request.headerFields[HTTPField.Name("X-Case")!] = name
-                return try await next(request)
-            }
-        }
+        \#(GeneratedProgram.caseMiddlewareSource)
 
-        let reported = Reported()
-        final class Reported: @unchecked Sendable {
-            private let lock = NSLock()
-            private var lines: [String] = []
-            func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-            var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-        }
+        \#(GeneratedProgram.recorderSource)
+        let reported = Recorder()
 
         func call(_ name: String, _ body: (ShopClient) async throws -> String) async {
             let client = ShopClient(baseURL: URL(string: "https://shop.invalid")!,
                                     transport: ScriptedTransport().intercepted(by: [CaseMiddleware(name: name)]))
-            client.client.setValidationFailureHandler { reported.add("reported \(name): \($0.report.errors.count)") }
+            client.client.setValidationFailureHandler { reported.record("reported \(name): \($0.report.errors.count)") }
             do {
                 print(name, "->", try await body(client))
             } catch APIError.invalidResponse(let operation, let status, let report) {
@@ -123,7 +110,7 @@ final class GeneratedResponseHeaderValidationTests: XCTestCase {
         await call("not a uuid") { _ = try await $0.shop.removeItem(id: "x"); return "removed" }
         await call("no request id") { _ = try await $0.shop.removeItem(id: "x"); return "removed" }
         await call("missing") { "\(try await $0.shop.lenientItems())" }
-        for line in reported.all { print(line) }
+        for line in reported.recorded { print(line) }
         """#
 
     func testHeadersTheirSchemasRefuseFailTheCallOrAreReported() throws {

@@ -67,15 +67,7 @@ final class GeneratedStreamedResponseHeaderTests: XCTestCase {
             }
         }
 
-        struct CaseMiddleware: ClientMiddleware {
-            let name: String
-            func intercept(_ request: APIRequest, operation: OperationInfo,
-                           next: @Sendable (APIRequest) async throws -> APIResponse) async throws -> APIResponse {
-                var request = request
-                request.headerFields[HTTPField.Name("X-Case")!] = name
-                return try await next(request)
-            }
-        }
+        \#(GeneratedProgram.caseMiddlewareSource)
 
         func call(_ name: String, _ body: (FeedClient) async throws -> [String]) async {
             let client = FeedClient(baseURL: URL(string: "https://feed.invalid")!,
