@@ -13,11 +13,16 @@ import HTTPTypes
     public func headerValues<T: HeaderFieldDecodable>(_ name: String) -> [T]? {
         guard let text = headerText(name) else { return nil }
         var values: [T] = []
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let value = T(headerFieldText: item.trimmingSpaces) else { return nil }
+        for item in Self.items(of: text) {
+            guard let value = T(headerFieldText: item) else { return nil }
             values.append(value)
         }
         return values
+    }
+
+    /// The comma-separated items of a header field's text, each trimmed, empty ones kept (`a,,b` has three).
+    static func items(of text: String) -> [String] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
     }
 
     /// The text of header field `name`: its lines trimmed and joined with `, `; nil when it is absent.

@@ -53,7 +53,7 @@
         }
         guard let validator else { return [] }
         let instance = isList
-            ? JSONInstance.array(text.split(separator: ",", omittingEmptySubsequences: false).map { Self.read($0.trimmingSpaces, as: scalar) })
+            ? JSONInstance.array(APIResponse.items(of: text).map { Self.read($0, as: scalar) })
             : Self.read(text, as: scalar)
         return ValidationContext.validate(instance, with: validator).errors.map { $0.inHeader(name) }
     }
