@@ -121,7 +121,9 @@ extension ResponseStep {
 /// The documented headers a generated method checks on one response, and the runtime's `ValidationMode` case a
 /// failure is handled in.
 public struct HeaderChecks: Sendable, Equatable {
+    /// The runtime's `ValidationMode` case (`reject`, `reportOnly`, ...).
     public var mode: String
+    /// The headers checked, the first of each name.
     public var headers: [HeaderValidation]
 
     func named(by naming: ValidatorNaming) -> HeaderChecks {
@@ -133,9 +135,11 @@ public struct HeaderChecks: Sendable, Equatable {
 public struct HeaderValidation: Sendable, Equatable {
     /// The field name as written.
     public var name: String
+    /// Whether the description marks the header `required` (checked for presence).
     public var required: Bool
     /// The runtime's `ResponseHeaderCheck.Scalar` case the text (or each list item) is read as.
     public var scalar: String
+    /// Whether the text is a comma-separated list of `scalar` items (an `array` schema).
     public var isList: Bool
     /// The header object's document (relative to the root's folder) and JSON pointer.
     public var document: String
