@@ -159,10 +159,9 @@ extension MembersAPI {
         switch __response.status {
         case 200:
             try client.checkEnvelopeStatus(of: __response, operation: __operation, format: Self.envelopeFormat)
-            try client.validateResponseHeaders(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, headers: [
+            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, headers: [
                 ResponseHeaderCheck("X-RateLimit-Remaining", required: false, scalar: .number, in: "openapi.yaml", at: "/paths/~1members~1{memberId}~1friends/get/responses/200/headers/X-RateLimit-Remaining", validator: validateGetFriendsResponse200XRateLimitRemainingHeader),
-            ])
-            try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateFriendsResponse)
+            ], validator: validateFriendsResponse)
             return try client.decodeRequiredEnvelope(FriendsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetFriendsError.status401(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }

@@ -151,7 +151,7 @@ final class PlanFactsTests: XCTestCase {
         let cases = Dictionary(uniqueKeysWithValues: operation.responseCases.map { ($0.pattern, $0.statements.steps) })
         let schemas = Dictionary((outcome.api?.namedSchemas ?? []).map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first })
         let item = try XCTUnwrap(schemas["Item"]), problem = try XCTUnwrap(schemas["Problem"])
-        XCTAssertEqual(cases["200"], [.validate(ResponseValidation(mode: "reject", schema: item, validator: "validateItem")),
+        XCTAssertEqual(cases["200"], [.validate(ResponseValidation(mode: "reject", schema: item, validator: "validateItem"), headers: nil),
                                       .returnBody(.json(type: "Item"))])
         XCTAssertEqual(cases["404"], [.throwDocumentedError(type: "GetItemError", caseName: "status404", bodyType: "Problem",
                                                             validation: ResponseValidation(mode: "reject", schema: problem, validator: "validateProblem"),

@@ -146,10 +146,11 @@ final class GeneratedErrorResponseHeaderValidationTests: XCTestCase {
             "429 below the minimum -> undocumentedBody 429",
             "   invalid createOrder 429",
             "     Retry-After minimum -1 is less than the minimum of 0",
-            // Headers are checked before the body, as on success responses: the first failure is the one thrown.
+            // Headers and body are one report, as on success responses, the headers' failures first.
             "429 wrong twice -> undocumentedBody 429",
             "   invalid createOrder 429",
             "     Retry-After required the required header is missing",
+            "     body required \"message\" is a required property",
             // A bodiless error response: an optional header may be absent, not of another type.
             "503 -> status503 503",
             "503 without Retry-After -> status503 503",
@@ -166,7 +167,7 @@ final class GeneratedErrorResponseHeaderValidationTests: XCTestCase {
             "reported 429 without Retry-After: 1",
             "reported 429 with a word: 1",
             "reported 429 below the minimum: 1",
-            "reported 429 wrong twice: 1",
+            "reported 429 wrong twice: 2",
             "reported 503 with a word: 1",
             "reported 400 with a bad code: 1",
             "reported 429 without Retry-After: 1",

@@ -70,11 +70,6 @@ extension OperationPlanner {
 /// Checking documented response headers: the body was validated on every response while a header documented as an
 /// integer could carry any text (read as nil) and a required one could be missing unnoticed.
 extension OperationPlanner {
-    /// The step that checks `response`'s documented headers that can be wrong (see ``headerChecks(_:operation:)``).
-    func headerValidation(_ response: Response, operation: Operation) -> [ResponseStep] {
-        headerChecks(response, operation: operation).map { [.validateHeaders($0)] } ?? []
-    }
-
     /// `response`'s documented headers that can be wrong, unless validation is off or none can: required ones, and
     /// ones whose schema refuses some text. The first of each name (compared without case) counts.
     func headerChecks(_ response: Response, operation: Operation) -> HeaderChecks? {

@@ -517,7 +517,15 @@ struct OperationPlanner {
 
     /// The validation step for a JSON response with a schema, unless validation is off.
     private func validation(_ response: Response, operation: Operation) -> [ResponseStep] {
-        validator(response, operation: operation).map { [.validate($0)] } ?? []
+        validator(response, operation: operation).map { [.validate($0, headers: nil)] } ?? []
+    }
+
+    /// The checks of a returned response: its JSON body and documented headers in one step (one report), or its
+    /// headers alone when the body is not validated.
+    private func responseChecks(_ response: Response, operation: Operation) -> [ResponseStep] {
+        let headers = headerChecks(response, operation: operation)
+        if let body = validator(response, operation: operation) { return [.validate(body, headers: headers)] }
+        return headers.map { [.validateHeaders($0)] } ?? []
     }
 
     /// The runtime's mode and the validator for a JSON response with a schema, unless validation is off.
@@ -564,7 +572,7 @@ struct OperationPlanner {
                 // An envelope without data is read too (its status checked), though it returns nothing.
                 let result: ResponseStep = payload.body.map { .returnBody($0) }
                     ?? (returnType == "Void" ? .returnNothing : .failForMissingBody)
-                let checks = headerValidation(response, operation: operation) + validation(response, operation: operation)
+                let checks = responseChecks(response, operation: operation)
                 if !checks.isEmpty { recordsCallTime = true }
                 var checked = checks + [result]
                 if case .envelope = payload, !checks.isEmpty { checked.insert(.checkEnvelopeStatus, at: 0) }
@@ -590,7 +598,7 @@ struct OperationPlanner {
                 } else {
                     outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "", docLines: SwiftNaming.docLines(response.description)))
                 }
-                let checks = headerValidation(response, operation: operation) + validation(response, operation: operation)
+                let checks = responseChecks(response, operation: operation)
                 if !checks.isEmpty { recordsCallTime = true }
                 let checked = ResponseStatements(checks + [.returnOutcome(caseName: caseName, body: payload.carriedBody)])
                 if let status = StatusPattern(response.status) {

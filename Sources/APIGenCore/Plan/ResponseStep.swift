@@ -5,12 +5,13 @@ public enum ResponseStep: Sendable, Equatable {
     /// an invalid body.
     case checkEnvelopeStatus
     /// Checks the documented headers that can be wrong (required ones present, typed or constrained ones against
-    /// their schemas), before the body.
+    /// their schemas) of a response whose body is not validated.
     case validateHeaders(HeaderChecks)
     /// Checks a streamed response's documented headers when its head arrives, before any of its body is read.
     case validateStreamHeaders(HeaderChecks)
-    /// Validates the JSON body with a generated validator.
-    case validate(ResponseValidation)
+    /// Validates the JSON body with a generated validator, and the documented `headers` that can be wrong with it
+    /// (one report per response).
+    case validate(ResponseValidation, headers: HeaderChecks?)
     /// Returns: the method returns nothing.
     case returnNothing
     /// Fails with a decoding error: the method returns a value, but this documented response has no body.
@@ -96,8 +97,8 @@ extension ResponseStep {
     /// This step with its validation's function named (see ``ResponseValidation``).
     func namingValidators(_ naming: ValidatorNaming) -> ResponseStep {
         switch self {
-        case .validate(let validation):
-            return .validate(validation.named(by: naming))
+        case .validate(let validation, let headers):
+            return .validate(validation.named(by: naming), headers: headers?.named(by: naming))
         case .validateHeaders(let checks):
             return .validateHeaders(checks.named(by: naming))
         case .validateStreamHeaders(let checks):

@@ -15,8 +15,12 @@ enum ResponseStatementWriter {
                 lines.append("try client.validateResponseHeaders(__stream, operation: __operation, mode: .\(checks.mode), request: __request, calledAt: __calledAt, headers: [")
                 lines += rows(of: checks)
                 lines.append("])")
-            case .validate(let validation):
+            case .validate(let validation, nil):
                 lines.append("try client.validateResponse(__response, operation: __operation, mode: .\(validation.mode), request: __request, calledAt: __calledAt, validator: \(validation.validator))")
+            case .validate(let validation, let checks?):
+                lines.append("try client.validateResponse(__response, operation: __operation, mode: .\(validation.mode), request: __request, calledAt: __calledAt, headers: [")
+                lines += rows(of: checks)
+                lines.append("], validator: \(validation.validator))")
             case .returnNothing:
                 lines.append("return")
             case .failForMissingBody:

@@ -4,27 +4,24 @@ import HTTPTypes
 @_spi(Generated) extension APIClient {
     /// The error to throw for a documented error status: `documented` with the decoded body when the response is the
     /// documented one, otherwise `undocumented` with what is wrong with it, so the status is never hidden behind a
-    /// validation or decoding error. The documented `headers` are checked first, then the body; a validation failure
-    /// is reported like any other (``ValidationMode``).
+    /// validation or decoding error. The documented `headers` are checked with the body, as one report; a validation
+    /// failure is reported like any other (``ValidationMode``).
     public func documentedError<Body: Decodable>(
         _ type: Body.Type, from response: APIResponse, operation: OperationInfo, mode: ValidationMode,
         request: RequestBuilder? = nil, calledAt: Date? = nil,
         validator: ((JSONInstance, ValidationContext) -> Bool)?, headers: [ResponseHeaderCheck] = [],
         documented: (Body) -> any Error, undocumented: (APIError) -> any Error
     ) -> any Error {
-        if let failure = rejectedHeaders(of: response, operation: operation, mode: mode, request: request,
-                                         calledAt: calledAt, headers: headers) {
-            return undocumented(failure)
-        }
         if let validator {
             do {
                 try validateResponse(response, operation: operation, mode: mode, request: request, calledAt: calledAt,
-                                     validator: validator)
-            } catch let failure as APIError {
-                return undocumented(failure)
+                                     headers: headers, validator: validator)
             } catch {
-                return undocumented(.decoding(operation: operation.id, status: response.status, message: String(describing: error)))
+                return undocumented(error)
             }
+        } else if let failure = rejectedHeaders(of: response, operation: operation, mode: mode, request: request,
+                                                calledAt: calledAt, headers: headers) {
+            return undocumented(failure)
         }
         do {
             return documented(try decode(Body.self, from: response, operation: operation))

@@ -58,41 +58,46 @@ public struct ResponseValidationFailure: Sendable {
 }
 
 extension APIClient {
-    /// Validates `response.body` with a generated validator before it is decoded.
+    /// Validates `response.body` with a generated validator before it is decoded, and its documented `headers`
+    /// (``ResponseHeaderCheck``) with it: one report per response, the headers' failures first.
     ///
-    /// In `reject` mode an invalid body throws ``APIError/invalidResponse(operation:status:report:)``; in `reportOnly` mode decoding continues.
+    /// In `reject` mode an invalid response throws ``APIError/invalidResponse(operation:status:report:)``; in `reportOnly` mode decoding continues.
     /// In both, the failure goes to the handler set with ``setValidationFailureHandler(_:)``. A body that is not JSON at all is an invalid response too.
     @_spi(Generated) public func validateResponse(_ response: APIResponse, operation: OperationInfo, mode: ValidationMode,
                                  options: ValidationOptions = .default, request: RequestBuilder? = nil, calledAt: Date? = nil,
-                                 validator: (JSONInstance, ValidationContext) -> Bool) throws {
+                                 headers: [ResponseHeaderCheck] = [],
+                                 validator: (JSONInstance, ValidationContext) -> Bool) throws(APIError) {
         guard mode != .off else { return }
-        if response.isLocal, localResults.value(Bool.self, kind: .valid, operation: operation.id, body: response.body) == true {
-            return
+        var errors: [ValidationError] = []
+        for check in headers { errors += check.failures(in: response) }
+        var isTruncated = false
+        // A stored response's body was valid when it was first received; its headers are checked every time (cheap).
+        if !response.isLocal || localResults.value(Bool.self, kind: .valid, operation: operation.id, body: response.body) != true {
+            let body: ValidationReport
+            do {
+                let instance = try response.parsedBody()
+                body = ValidationContext.validate(instance, options: options, with: validator)
+            } catch {
+                body = ValidationReport(errors: [ValidationError(instanceLocation: "", keywordLocation: "", schemaLocation: "",
+                                                                 keyword: "json", message: "the body is not JSON: \(error)")])
+            }
+            if body.isValid, response.isLocal { localResults.store(true, kind: .valid, operation: operation.id, body: response.body) }
+            errors += body.errors
+            isTruncated = body.isTruncated
         }
-        let report: ValidationReport
-        do {
-            let instance = try response.parsedBody()
-            report = ValidationContext.validate(instance, options: options, with: validator)
-        } catch {
-            report = ValidationReport(errors: [ValidationError(instanceLocation: "", keywordLocation: "", schemaLocation: "",
-                                                               keyword: "json", message: "the body is not JSON: \(error)")])
-        }
-        guard !report.isValid else {
-            if response.isLocal { localResults.store(true, kind: .valid, operation: operation.id, body: response.body) }
-            return
-        }
+        guard !errors.isEmpty else { return }
+        let report = ValidationReport(errors: errors, isTruncated: isTruncated)
         record(report, operation: operation, request: request, response: response, mode: mode, calledAt: calledAt ?? Date())
         if mode.rejects(report) { throw APIError.invalidResponse(operation: operation.id, status: response.status, report: report) }
     }
 
-    /// Checks the documented headers of `response` (``ResponseHeaderCheck``): a required one present, a typed or
-    /// constrained one against its schema.
+    /// Checks the documented headers of a response whose body is not validated (none, text, bytes, a stream)
+    /// (``ResponseHeaderCheck``): a required one present, a typed or constrained one against its schema.
     ///
-    /// A failure is handled as a body's is in ``validateResponse(_:operation:mode:options:request:calledAt:validator:)``:
-    /// it reaches the handler set with ``setValidationFailureHandler(_:)`` in every mode, and throws
-    /// ``APIError/invalidResponse(operation:status:report:)`` in `reject` mode (unless only `enum` values fail) and
-    /// `strict` mode. Generated methods check headers before the body, as a separate report: a response wrong in both
-    /// throws for its headers, or is reported twice in `reportOnly` mode.
+    /// A failure is handled as a body's is in ``validateResponse(_:operation:mode:options:request:calledAt:headers:validator:)``,
+    /// which checks the headers of a JSON response together with its body: it reaches the handler set with
+    /// ``setValidationFailureHandler(_:)`` in every mode, and throws ``APIError/invalidResponse(operation:status:report:)``
+    /// in `reject` mode (unless only `enum` values fail) and `strict` mode.
     @_spi(Generated) public func validateResponseHeaders(_ response: APIResponse, operation: OperationInfo, mode: ValidationMode,
                                         request: RequestBuilder? = nil, calledAt: Date? = nil,
                                         headers: [ResponseHeaderCheck]) throws(APIError) {
