@@ -85,7 +85,7 @@ extension OperationPlanner {
             if let (schema, _) = checked { models.addValidatorRoot(schema) }
             let document = DocumentPath.relative(header.node.location.file, to: DocumentPath.directory(of: api.rootPath))
             checks.append(HeaderValidation(name: header.name, required: header.required,
-                                           scalar: checked?.1.scalar ?? "string", isList: checked?.1.isList ?? false,
+                                           scalar: checked?.1.scalar ?? .string, isList: checked?.1.isList ?? false,
                                            document: document, pointer: header.node.pointer, schema: checked?.0))
         }
         return checks.isEmpty ? nil : HeaderChecks(mode: mode.runtimeCase, headers: checks)
@@ -111,7 +111,7 @@ extension OperationPlanner {
     /// of them); nil when the schema is not one a text can be read as: an object (`simple` style's `k,v` pairs), a list
     /// of lists, a mix such as integer-or-boolean, composition or a `$ref` beside other keywords. Such a header is
     /// checked for presence only, so that a value is never refused for being read the wrong way.
-    private func headerReading(_ ref: SchemaRef) -> (scalar: String, isList: Bool)? {
+    private func headerReading(_ ref: SchemaRef) -> (scalar: HeaderScalar, isList: Bool)? {
         let schema = api[ref]
         if schema.types.filter({ $0 != .null }) == [.array] {
             return schema.items.flatMap { scalarReading(api[$0]) }.map { ($0, true) }
@@ -119,19 +119,19 @@ extension OperationPlanner {
         return scalarReading(schema).map { ($0, false) }
     }
 
-    private func scalarReading(_ schema: Schema) -> String? {
+    private func scalarReading(_ schema: Schema) -> HeaderScalar? {
         guard schema.allOf.isEmpty, schema.oneOf.isEmpty, schema.anyOf.isEmpty, schema.not == nil,
               schema.refTarget == nil, schema.dynamicReference == nil, !schema.acceptsNothing else { return nil }
         let types = Set(schema.types.filter { $0 != .null })
         if types.isEmpty {
             // Untyped: read as text, unless its `enum`/`const` lists values a text never equals (`enum: [1, 2]`).
             let listed = (schema.enumValues ?? []) + (schema.constValue.map { [$0] } ?? [])
-            return listed.allSatisfy { if case .string = $0 { true } else { $0 == .null } } ? "string" : nil
+            return listed.allSatisfy { if case .string = $0 { true } else { $0 == .null } } ? .string : nil
         }
         if types.contains(.string) {
-            return types.isSubset(of: [.string, .integer, .number, .boolean]) ? "string" : nil
+            return types.isSubset(of: [.string, .integer, .number, .boolean]) ? .string : nil
         }
-        if types.isSubset(of: [.integer, .number]) { return "number" }
-        return types == [.boolean] ? "boolean" : nil
+        if types.isSubset(of: [.integer, .number]) { return .number }
+        return types == [.boolean] ? .boolean : nil
     }
 }

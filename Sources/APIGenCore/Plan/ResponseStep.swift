@@ -132,14 +132,24 @@ public struct HeaderChecks: Sendable, Equatable {
     }
 }
 
+/// The JSON type a header's text is read as before its schema checks it (`ResponseHeaderCheck.Scalar` in the runtime).
+public enum HeaderScalar: String, Sendable, Equatable {
+    /// Kept as text.
+    case string
+    /// A JSON number literal, else kept as text (so that the `type` check names it).
+    case number
+    /// `true` or `false`, else kept as text.
+    case boolean
+}
+
 /// One documented response header a generated method checks (the runtime's `ResponseHeaderCheck`).
 public struct HeaderValidation: Sendable, Equatable {
     /// The field name as written.
     public var name: String
     /// Whether the description marks the header `required` (checked for presence).
     public var required: Bool
-    /// The runtime's `ResponseHeaderCheck.Scalar` case the text (or each list item) is read as.
-    public var scalar: String
+    /// How the text (or each list item) is read: the runtime's `ResponseHeaderCheck.Scalar` case of that name.
+    public var scalar: HeaderScalar
     /// Whether the text is a comma-separated list of `scalar` items (an `array` schema).
     public var isList: Bool
     /// The header object's document (relative to the root's folder) and JSON pointer.
@@ -149,7 +159,7 @@ public struct HeaderValidation: Sendable, Equatable {
     public var schema: SchemaRef?
     private var validatorName: String?
 
-    init(name: String, required: Bool, scalar: String, isList: Bool, document: String, pointer: String, schema: SchemaRef?) {
+    init(name: String, required: Bool, scalar: HeaderScalar, isList: Bool, document: String, pointer: String, schema: SchemaRef?) {
         self.name = name
         self.required = required
         self.scalar = scalar

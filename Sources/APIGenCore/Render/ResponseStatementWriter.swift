@@ -64,7 +64,7 @@ enum ResponseStatementWriter {
     /// The `ResponseHeaderCheck` rows of a header check's array literal, one per line.
     private static func rows(of checks: HeaderChecks) -> [String] {
         checks.headers.map { header in
-            "    ResponseHeaderCheck(\(SwiftNaming.stringLiteral(header.name)), required: \(header.required), scalar: .\(header.scalar)"
+            "    ResponseHeaderCheck(\(SwiftNaming.stringLiteral(header.name)), required: \(header.required), scalar: .\(header.scalar.rawValue)"
                 + (header.isList ? ", isList: true" : "")
                 + ", in: \(SwiftNaming.stringLiteral(header.document)), at: \(SwiftNaming.stringLiteral(header.pointer))"
                 + ", validator: \(header.validator ?? "nil")),"
