@@ -131,14 +131,14 @@ public struct MultipartForm: Sendable {
     /// Appends a text part, with a `Content-Type` header when `contentType` is given (the API description's
     /// `encoding` entry for the part; none means `text/plain`) and the part's own `headers`; does nothing for nil.
     ///
-    /// The text is sent in UTF-8 and says so (``textPartContentType(_:for:)``).
+    /// The text is sent in UTF-8 and says so (`textPartContentType(_:for:)`).
     public mutating func append(_ name: String, _ value: (some ParameterEncodable)?, contentType: String? = nil,
                                 headers: PartHeaders = PartHeaders()) {
         guard let value else { return }
         appendText(name, value.parameterValue, contentType: contentType, headers: headers)
     }
 
-    /// A text part: `text` in UTF-8, under ``textPartContentType(_:for:)``.
+    /// A text part: `text` in UTF-8, under `textPartContentType(_:for:)`.
     private mutating func appendText(_ name: String, _ text: String, contentType: String?, headers: PartHeaders) {
         let data = Data(text.utf8)
         appendPart(name: name, filename: nil, contentType: Self.textPartContentType(contentType, for: data), headers: headers,

@@ -16,7 +16,7 @@ public struct GenerationPlan: Encodable, Sendable {
     public var validatorFiles: [ValidatorFilePlan] = []
     /// Whether the output validates responses at all: each API group then has a validators file
     /// (`api-group-validators`), even when none of its operations has an inline schema. Decided by the configuration
-    /// alone (``validationIsConfigured``), not by whether some response has a schema yet: a group's validators file
+    /// alone (`validationIsConfigured`), not by whether some response has a schema yet: a group's validators file
     /// must not appear with the first validated operation, or two branches that each add one would both add the
     /// file, and git reports an add/add conflict for any two different new files at one path (Docs/merge-results.md).
     public var validatesResponses = false
@@ -484,7 +484,7 @@ public struct OperationPlan: Encodable, Sendable {
     /// Whether the method hands its response to a private handler (``responseHandlerName``) that another variant
     /// (upload from a file, with headers) shares, so the status handling is written once.
     public private(set) var usesResponseHandler = false
-    /// `__<method>Response`; `__` keeps a keyword method name (`` `default` ``) from making a keyword of it.
+    /// `__<method>Response`; `__` keeps a method named like a keyword (`default`) from making a keyword of it.
     public var responseHandlerName = ""
     /// The label of the trailing `progress` parameter of an operation whose multipart body has a file part; nil
     /// for others.

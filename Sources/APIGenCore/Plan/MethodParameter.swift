@@ -3,7 +3,7 @@
 public struct MethodParameter: Sendable, Equatable {
     /// The argument label, escaped when it is a keyword.
     public var label: String
-    /// The name the method's body reads it by (``OperationPlanner/localName(for:scope:)``).
+    /// The name the method's body reads it by (`OperationPlanner.localName(for:scope:)`).
     public var local: String
     /// The Swift type, `?` included for an optional argument.
     public var type: String

@@ -1,5 +1,5 @@
 /// How a model's stored property is read from and written to JSON, as a value. The `init(from:)` and `encode(to:)`
-/// statements are written from it when rendering (``PropertyCodingWriter``).
+/// statements are written from it when rendering (`PropertyCodingWriter`).
 public enum PropertyCoding: Sendable, Equatable {
     /// A member of the object, keyed by its wire name.
     case member(MemberCoding)

@@ -1,6 +1,6 @@
 /// What a generated method does to `__request` before sending it, in order: typed steps the planner decides; the
 /// Swift statements templates read (`requestStatements[]`) are written from them when rendering
-/// (``RequestStatementWriter``).
+/// (`RequestStatementWriter`).
 public struct RequestStatements: Sendable, Equatable {
     public var steps: [RequestStep]
 

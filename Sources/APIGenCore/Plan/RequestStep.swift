@@ -2,7 +2,7 @@
 /// style, read from which argument. Swift text for it is written only when rendering (``RequestStatements``).
 public enum RequestStep: Sendable, Equatable {
     /// The `Accept` header, when the documented responses are read as something other than `application/json`
-    /// (``OperationPlanner/acceptHeader(for:)``); set first, so a header parameter named `Accept` replaces it.
+    /// (`OperationPlanner.acceptHeader(for:)`); set first, so a header parameter named `Accept` replaces it.
     case accept(String)
     /// A query item the path key itself carries (`/devices/{id}?api-version=2020-03-13`), sent on every call.
     case fixedQueryItem(name: String, value: String)

@@ -1,6 +1,6 @@
 /// What a generated method does with a response of one status, in order: typed steps the planner decides; the
 /// Swift statements templates read (`statements[]`, `defaultStatements[]`) are written from them when rendering
-/// (``ResponseStatementWriter``).
+/// (`ResponseStatementWriter`).
 public struct ResponseStatements: Sendable, Equatable {
     public var steps: [ResponseStep]
 

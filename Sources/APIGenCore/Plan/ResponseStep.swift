@@ -50,8 +50,8 @@ public enum ResponseBody: Sendable, Equatable {
 
 /// A generated validator run on a response body, and what a failure does.
 ///
-/// Operations are planned while the validators are still being named (``SideBySide``), so a validation refers to
-/// its schema first and is given the function's name by ``named(by:)`` before the plan is handed on.
+/// Operations are planned while the validators are still being named (`SideBySide`), so a validation refers to
+/// its schema first and is given the function's name by `named(by:)` before the plan is handed on.
 public struct ResponseValidation: Sendable, Equatable {
     /// The runtime's `ValidationMode` case (`reject`, `reportOnly`, ...).
     public var mode: String
@@ -59,7 +59,7 @@ public struct ResponseValidation: Sendable, Equatable {
     public var schema: SchemaRef
     private var name: String?
 
-    /// A validation of `schema` whose function is named later, by ``named(by:)``.
+    /// A validation of `schema` whose function is named later, by `named(by:)`.
     public init(mode: String, schema: SchemaRef) {
         self.mode = mode
         self.schema = schema
