@@ -6,7 +6,7 @@ import HTTPTypes
 /// evicting by age, count and total size (least recently used first). Concurrent requests for one URL share
 /// one download. The media type is recognised from the bytes when the server declares a wrong or generic one.
 ///
-/// Bodies are written to disk as they arrive, through ``APIClient/download(_:operation:to:resumable:segmentSize:progress:)``
+/// Bodies are written to disk as they arrive, through `APIClient.download(_:operation:to:resumable:segmentSize:progress:)`
 /// (16 MiB `Range` segments when the server honours them), so a large document never sits in memory whole; the
 /// ``DownloadedFile/data`` handed back is mapped from the file, its pages read when touched.
 ///
@@ -84,7 +84,7 @@ public actor DownloadCache {
     /// The file for `url`: from disk when cached and not too old, otherwise downloaded (with `headerFields`) and kept.
     /// `progress` hears the bytes received of a download this call starts (a call that joins another's download for
     /// the same URL, or is served from disk, hears nothing). Throws ``DownloadError/status(_:url:)`` for a non-2xx
-    /// response, ``APIError/transport(_:)`` for the transport's errors, and the file system's errors when the file
+    /// response, `APIError.transport(_:)` for the transport's errors, and the file system's errors when the file
     /// cannot be written.
     public func file(from url: URL, headerFields: HTTPFields = [:],
                      progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadedFile {

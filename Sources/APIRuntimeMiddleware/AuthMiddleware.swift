@@ -4,12 +4,12 @@ import HTTPTypes
 /// token for any number of concurrent failing requests (single flight), then replays each of them once with it.
 ///
 /// Operations the API description declares without credentials (`security: []`, see
-/// ``OperationInfo/forbidsCredentials``) get no token and never refresh, and neither do requests sent while a
+/// `OperationInfo.forbidsCredentials`) get no token and never refresh, and neither do requests sent while a
 /// refresh runs (a refresh endpoint called through the same client). Prefer the client's `credentials`, which
 /// follow each operation's requirements scheme by scheme; this middleware suits specs that declare no security.
 ///
-/// When the refresh fails, every waiting request throws ``APIError/credentialRefreshFailed(underlying:)`` and the event
-/// bus receives ``ClientEvent/authRefreshFailed(message:)`` (once per failed refresh). A replay that is rejected
+/// When the refresh fails, every waiting request throws `APIError.credentialRefreshFailed(underlying:)` and the event
+/// bus receives `ClientEvent.authRefreshFailed(message:)` (once per failed refresh). A replay that is rejected
 /// again returns its `401` response to the caller; there is no second refresh for it.
 public struct AuthMiddleware: ClientMiddleware {
     private let provider: any AuthTokenProvider

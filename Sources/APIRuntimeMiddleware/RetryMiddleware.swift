@@ -5,7 +5,7 @@ import HTTPTypes
 /// Retries idempotent requests that failed transiently: exponential backoff with jitter, `Retry-After` honoured
 /// (seconds or an HTTP date), never a 4xx other than 408/429, never a non-idempotent method.
 ///
-/// Sleeps through the injected ``RuntimeClock``, so tests can check the delays with a `ManualClock`
+/// Sleeps through the injected `RuntimeClock`, so tests can check the delays with a `ManualClock`
 /// (`APIRuntimeTesting`).
 public struct RetryMiddleware: ClientMiddleware {
     /// The policy in effect.
