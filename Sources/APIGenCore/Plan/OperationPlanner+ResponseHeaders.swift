@@ -73,7 +73,7 @@ extension OperationPlanner {
     /// `response`'s documented headers that can be wrong, unless validation is off or none can: required ones, and
     /// ones whose schema refuses some text. The first of each name (compared without case) counts.
     func headerChecks(_ response: Response, operation: Operation) -> HeaderChecks? {
-        let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
+        let mode = validationMode(of: operation)
         guard mode != .off else { return nil }
         var seen: Set<String> = []
         var checks: [HeaderValidation] = []

@@ -179,7 +179,7 @@ extension OperationPlanner {
     }
 
     private func itemValidator(_ schema: SchemaRef?, operation: Operation) -> ResponseValidation? {
-        let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
+        let mode = validationMode(of: operation)
         guard mode != .off, let schema, !api[schema].isAnything else { return nil }
         models.addValidatorRoot(schema)
         return ResponseValidation(mode: mode.runtimeCase, schema: schema)

@@ -528,9 +528,14 @@ struct OperationPlanner {
         return headers.map { [.validateHeaders($0)] } ?? []
     }
 
+    /// The `validation:` mode of `operation`'s responses: its `validationOverrides` entry, else the configuration's.
+    func validationMode(of operation: Operation) -> GeneratorConfig.ValidationMode {
+        operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
+    }
+
     /// The runtime's mode and the validator for a JSON response with a schema, unless validation is off.
     private func validator(_ response: Response, operation: Operation) -> ResponseValidation? {
-        let mode = operation.operationId.flatMap { config.validationOverrides[$0] } ?? config.validation
+        let mode = validationMode(of: operation)
         guard mode != .off,
               let content = response.contents.first(where: { Self.isJSON($0.mediaType) }), let schema = content.schema,
               !api[schema].isAnything else { return nil }
