@@ -8,6 +8,7 @@ import logging
 import pathlib
 import re
 import threading
+import time
 import urllib.parse
 
 from jsonschema_path import SchemaPath
@@ -245,7 +246,18 @@ class JudgeServer:
         if status in REDIRECT_STATUSES:
             # Real servers send a Location with a redirect (RFC 9110 15.4); without one URLSession would not follow.
             headers["Location"] = REDIRECT_TARGET
+        if isinstance(body, list):
+            # A stream planned in pieces: each written on its own after a pause, so the client receives them as
+            # separate reads (a CR and its LF, a UTF-8 character, an item cut in two).
+            body = _paced(body)
         return VerbatimResponse(body, status=status, headers=headers)(environ, start_response)
+
+
+def _paced(pieces):
+    for index, piece in enumerate(pieces):
+        if index:
+            time.sleep(0.01)
+        yield piece
 
 
 class VerbatimResponse(Response):

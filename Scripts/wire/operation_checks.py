@@ -21,6 +21,7 @@ import reference_styles
 
 from driver_process import DriverCrash, DriverHang
 from media_ranges import accepts
+from operations import stream_kind
 from semantic_equality import differences
 from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, expected_after_defaults, within_wire_limits, with_defaults, without_optional_defaults
 
@@ -103,7 +104,7 @@ class OperationChecks:
         self.envelope = envelope
         self.result = {"operation": operation.key, "operationId": operation.operation_id, "cases": [],
                        "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0], "invalidHeader": [0, 0],
-                                  "evolution": [0, 0], "errorBody": [0, 0]}, "failures": []}
+                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0]}, "failures": []}
 
     # MARK: - Planning
 
@@ -177,7 +178,8 @@ class OperationChecks:
         # The header apigen's `<method>WithHeaders` reads for each name: the first success response's of that name.
         exposed = {}
         for response in self.operation.responses:
-            if response.status.startswith("2") or (response.status == "default" and not has_success):
+            # A streamed method has no `WithHeaders` variant (its headers are checked on the head, not returned).
+            if response.stream is None and (response.status.startswith("2") or (response.status == "default" and not has_success)):
                 for header in response.headers:
                     exposed.setdefault(header.name.lower(), (response.status, header))
         plans = []
@@ -194,8 +196,12 @@ class OperationChecks:
             success = status.startswith("2") or (status == "default" and not has_success)
             bodies = [None]
             schema = inline = None
+            stream = None
             if code in (204, 205, 304):
                 pass  # HTTP carries no content with these, whatever the description says
+            elif response.stream is not None:
+                stream = self._stream_plan(response.stream, status, rng)
+                bodies = stream["bodies"]
             elif response.media_type and _is_json(response.media_type):
                 # No schema: any JSON value (`{}`), the description's examples first among them.
                 declared = response.schema if response.schema is not None else {}
@@ -234,7 +240,7 @@ class OperationChecks:
                           "exposed_headers": {h.name.lower() for h in response.headers
                                               if exposed.get(h.name.lower(), (None, None))[0] == status
                                               and self._readable_header(h)},
-                          "headers": response.headers})
+                          "headers": response.headers, "stream": stream})
         if not self.operation.responses:
             # OpenAPI 3.1 lets an operation document no response: the request is still judged, and a bodiless
             # 200 must reach the caller as success.
@@ -242,6 +248,67 @@ class OperationChecks:
                           "bodies": [None], "inline": {}, "text": False, "header_sets": [], "exposed_headers": set(),
                           "headers": []})
         return [p for p in plans if p["bodies"]]
+
+    # MARK: - Streams
+
+    def _stream_plan(self, stream, status, rng):
+        """Bodies for a streamed success response: streams of 0–3 items drawn from the item's schema (for events
+        typed by name, each documented name's data, and a name the description does not list), framed as a server
+        may frame them (LF, CRLF or CR line ends, a BOM, comments, ids, `retry`, data split over `data:` lines; blank
+        lines and a last line without its newline in JSON Lines)."""
+        kinds = []
+        if stream.event_types:
+            for name, data, base in stream.event_types:
+                kinds.append((name,) + self._item_pool(data, base, f"response {status} event {name}", rng, text=True))
+        else:
+            kinds.append((None,) + self._item_pool(stream.item_schema, stream.base, f"response {status} items", rng,
+                                                   text=stream.kind == "events"))
+        kinds = [kind for kind in kinds if kind[1]]
+        bodies = []
+        for index in range(self.cases * 3 if kinds else 0):
+            items = []
+            # One empty stream among them (a feed with nothing new is a valid answer).
+            for position in range(0 if index == self.cases * 3 - 1 else 1 + index % 3):
+                name, pool, inline, schema = kinds[(index + position) % len(kinds)]
+                item = {"data": pool[(index * 3 + position) % len(pool)], "text": inline is None}
+                if stream.kind == "events":
+                    item["event"] = name if stream.event_types else rng.choice([None, "update"])
+                    item["id"] = rng.choice([None, None, f"wire-{index}.{position}"])
+                    item["retry"] = rng.choice([None, None, 1500])
+                    item["indent"] = rng.choice([None, 1])
+                    item["idOnlyBefore"] = rng.random() < 0.15 and f"wire-{index}.{position}-alone"
+                items.append(item)
+            if stream.event_types and index % 4 == 1:
+                items.append({"data": "an event\nthe description does not list", "text": True,
+                              "event": "wire-undocumented", "id": None, "retry": None, "undocumented": True})
+            bodies.append({"stream": stream.kind, "items": items,
+                           "newline": rng.choice(["\n", "\r\n", "\r"] if stream.kind == "events" else ["\n", "\r\n"]),
+                           "bom": stream.kind == "events" and rng.random() < 0.3,
+                           "blankLines": rng.random() < 0.3, "finalNewline": rng.random() < 0.7,
+                           "pieces": rng.random() < 0.5})
+        return {"kind": stream.kind, "bodies": bodies,
+                "schemas": {name: (inline, schema) for name, _, inline, schema in kinds},
+                "typed_by_name": bool(stream.event_types)}
+
+    def _item_pool(self, declared, base, what, rng, text=False):
+        """(values, inline schema, bundled schema) for one kind of streamed item: drawn from its schema and valid,
+        members no model holds left out; text (no CR, which ends an event's line) when `text` and nothing is
+        declared (inline schema None); any JSON value when no schema is given for JSON items."""
+        if declared is None and text:
+            values = self._draw(lambda fallback: st.text(max_size=24).filter(lambda value: "\r" not in value),
+                                what, rng.randrange(2**32))
+            return values, None, None
+        declared = {} if declared is None else declared
+        schema = self.bundler.bundle(declared, base)
+        try:
+            inline = self.bundler.inline(declared, base)
+            values = self._draw(lambda fallback: strategy(inline, None, is_valid, fallback_seed=fallback),
+                                what, rng.randrange(2**32))
+        except GenerationError as error:
+            self.result["failures"].append(f"{what}: cannot generate an item: {error}")
+            return [], None, None
+        values = [strip_undeclared(value, inline) for value in values]
+        return [value for value in values if is_valid(schema, value) and within_wire_limits(value)], inline, schema
 
     def _readable_header(self, header):
         """Whether the header's schema is a scalar or a list of scalars, the types `<method>WithHeaders` reads
@@ -328,6 +395,7 @@ class OperationChecks:
             body = plan["bodies"][rng.randrange(len(plan["bodies"]))] if plan["bodies"] else None
             self._case(arguments, plan, body)
         self._invalid_case(plans, rng, chosen[0])
+        self._invalid_item_case(plans, rng, chosen[0])
         self._invalid_header_case(plans, chosen[0])
         self._evolution_case(plans, rng, chosen[0])
         self._error_body_case(plans, chosen[0])
@@ -336,6 +404,10 @@ class OperationChecks:
     def _send(self, arguments, code, body, media_type, headers=None):
         if body is None:
             payload = b""
+        elif isinstance(body, dict) and media_type and stream_kind(media_type) and "stream" in body:
+            payload = _stream_payload(body)
+            if body.get("pieces"):
+                payload = _pieces(payload)
         elif media_type and _is_json(media_type):
             payload = json.dumps(body).encode("utf-8")
         elif isinstance(body, str) and _is_text(media_type):
@@ -571,6 +643,8 @@ class OperationChecks:
                                 "headers", wire_scalars=True)
             if found:
                 return False, f"HTTP {plan['code']} headers: " + "; ".join(found[:3])
+        if body is not None and plan.get("stream") is not None:
+            return self._stream_verdict(outcome, plan, body)
         if body is None or plan["schema"] is None:
             return True, None
         # The dispatcher reports a decoded Swift `String` as `text`, whatever the media type it came in.
@@ -583,6 +657,77 @@ class OperationChecks:
         if found:
             return False, f"HTTP {plan['code']} round trip: " + "; ".join(found[:3])
         return True, None
+
+    def _stream_verdict(self, outcome, plan, body):
+        """Every item sent came back in order, meaning what was sent; events with their name, last event ID in effect
+        and the `retry` their block set."""
+        expected = _expected_items(body)
+        actual = outcome.get("items") or []
+        if len(actual) != len(expected):
+            return False, (f"HTTP {plan['code']} {plan['media_type']}: {len(expected)} item(s) sent, {len(actual)} read: "
+                           f"{[item.get('text', item.get('body')) for item in actual][:3]}"[:300])
+        for index, (sent, read) in enumerate(zip(expected, actual)):
+            where = f"HTTP {plan['code']} {plan['media_type']} item {index}"
+            if plan["stream"]["kind"] == "events":
+                for field, key in (("event", "event"), ("id", "eventID"), ("retry", "retry")):
+                    if sent[field] != read.get(key):
+                        return False, f"{where}: {field} {read.get(key)!r}, sent {sent[field]!r}"
+            if sent["text"]:
+                if read.get("text") != sent["data"]:
+                    return False, f"{where}: text {read.get('text')!r}, sent {sent['data']!r}"[:300]
+                continue
+            inline, _ = plan["stream"]["schemas"][sent.get("event") if plan["stream"]["typed_by_name"] else None]
+            # A decoded Swift `String` comes back as `text`, whatever the media type.
+            wanted, got = expected_after_defaults(sent["data"], inline, read["body"] if "body" in read else read.get("text"))
+            found = differences(wanted, got, "")
+            if found:
+                return False, f"{where} round trip: " + "; ".join(found[:3])
+        return True, None
+
+    def _invalid_item_case(self, plans, rng, arguments):
+        """A stream whose second item breaks the item's schema: the first item is read, then iterating throws
+        `APIError.invalidResponse` with instance paths of that item jsonschema-rs reports too."""
+        for plan in (p for p in plans if p["success"] and p.get("stream")):
+            typed = plan["stream"]["typed_by_name"]
+            for name, (inline, schema) in plan["stream"]["schemas"].items():
+                if inline is None:
+                    continue
+
+                def matches(item, name=name):
+                    return not item["text"] and (not typed or item.get("event") == name)
+                for body in (body for body in plan["bodies"] if any(matches(item) for item in body["items"])):
+                    good = next(item for item in body["items"] if matches(item))
+                    mutated = _mutation(good["data"], schema, rng)
+                    if mutated is not None:
+                        break
+                else:
+                    continue
+                broken = dict(body, items=[dict(good, id=None), dict(good, data=mutated, id=None)], blankLines=False)
+                try:
+                    answer, _ = self._send(arguments, plan["code"], broken, plan["media_type"], _first(plan["header_sets"]))
+                except (DriverHang, DriverCrash) as error:
+                    self._count("invalidItem", False, f"driver: {error}")
+                    return
+                self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": broken,
+                                             "answer": answer, "mutated": True})
+                outcome = answer.get("outcome") or {}
+                if outcome.get("kind") != "invalidResponse":
+                    self._count("invalidItem", False, f"a streamed item breaking the schema was accepted "
+                                                      f"({outcome.get('kind')} {outcome.get('caseName') or ''}): "
+                                                      f"{json.dumps(mutated)[:200]}")
+                    return
+                expected_paths = instance_paths(schema, mutated)
+                reported = {v["instanceLocation"] for v in outcome.get("violations") or [] if not v.get("header")}
+                unknown = reported - expected_paths
+                if not reported or unknown:
+                    self._count("invalidItem", False, f"reported instance paths {sorted(reported)} are not among "
+                                                      f"jsonschema-rs's {sorted(expected_paths)}")
+                elif len(outcome.get("items") or []) != 1:
+                    self._count("invalidItem", False, f"{len(outcome.get('items') or [])} item(s) read before the "
+                                                      "invalid one, expected 1")
+                else:
+                    self._count("invalidItem", True)
+                return
 
     # MARK: - Invalid responses
 
@@ -720,6 +865,60 @@ class OperationChecks:
         self.result["passed"] = not self.result["failures"] and all(p == n for p, n in checks.values()) \
             and checks["request"][1] > 0
         return self.result
+
+
+def _event_lines(item):
+    """An event's data as `data:` lines: text split at LF (a CR never occurs), JSON compact or indented."""
+    text = item["data"] if item["text"] else json.dumps(item["data"], indent=item.get("indent"))
+    return text.split("\n")
+
+
+def _stream_payload(body):
+    """The bytes of a planned stream: events, JSON Lines or a JSON Sequence (RFC 7464)."""
+    newline = body["newline"]
+    if body["stream"] == "events":
+        out = ("\ufeff" if body.get("bom") else "") + ": the wire judge" + newline
+        for item in body["items"]:
+            if item.get("idOnlyBefore"):
+                out += "id: " + item["idOnlyBefore"] + newline + newline
+            for field in ("id", "event", "retry"):
+                if item.get(field) is not None:
+                    out += f"{field}: {item[field]}" + newline
+            out += "".join("data: " + line + newline for line in _event_lines(item)) + newline
+        return out.encode("utf-8")
+    if body["stream"] == "sequence":
+        return "".join("\x1e" + json.dumps(item["data"]) + "\n" for item in body["items"]).encode("utf-8")
+    lines = [json.dumps(item["data"]) for item in body["items"]]
+    separator = newline + newline if body.get("blankLines") else newline
+    out = separator.join(lines)
+    if lines and body.get("finalNewline"):
+        out += newline
+    return out.encode("utf-8")
+
+
+def _pieces(payload):
+    """`payload` cut where a reader that handles one read at a time goes wrong: after every CR (its LF comes in the
+    next read), inside the first character (a BOM, or a delimiter) and inside every multi-byte UTF-8 character."""
+    cuts = {1} if len(payload) > 1 else set()
+    for index, byte in enumerate(payload[:-1]):
+        if byte == 0x0D or (byte >= 0xC0 and index + 1 < len(payload)):
+            cuts.add(index + 1)
+    cuts = sorted(cuts)[:64]
+    return [payload[start:end] for start, end in zip([0] + cuts, cuts + [len(payload)]) if start < end]
+
+
+def _expected_items(body):
+    """What the client must yield for a planned stream: every item in order; an event with its name (`message`
+    when none), the last event ID in effect (an id-only block sets it too) and the `retry` of its block."""
+    expected, last_id = [], None
+    for item in body["items"]:
+        entry = {"data": item["data"], "text": item["text"], "event": item.get("event")}
+        if body["stream"] == "events":
+            last_id = item.get("idOnlyBefore") or last_id
+            last_id = item["id"] if item.get("id") is not None else last_id
+            entry.update(event=item.get("event") or "message", id=last_id, retry=item.get("retry"))
+        expected.append(entry)
+    return expected
 
 
 def _mutation(body, schema, rng):

@@ -51,6 +51,20 @@ class ResponseHeader:
 
 
 @dataclasses.dataclass
+class StreamedContent:
+    """A success response apigen returns as a stream (OperationPlanner+Streaming.swift): `ServerSentEvents` for
+    `events`, `JSONStream` for `lines` and `sequence`."""
+    kind: str
+    media_type: str
+    # The schema of one JSON item, or of one event's `data` (None: the data is text; for items: any JSON value).
+    item_schema: object
+    base: object
+    # Events typed by name (OpenAPI 3.2 `itemSchema` branches that each fix `event`): (name, data schema or None
+    # for text, its base), in document order; empty when the events are typed by their data alone.
+    event_types: list = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
 class Response:
     status: str
     media_type: str
@@ -59,6 +73,8 @@ class Response:
     examples: list
     # The documented headers but Content-Type (OpenAPI: ignored there), in document order.
     headers: list = dataclasses.field(default_factory=list)
+    # Set when apigen streams this response (then `media_type` is the streamed one and `schema` None).
+    stream: StreamedContent = None
 
 
 @dataclasses.dataclass
@@ -98,6 +114,82 @@ def wildcard_default_type(media_type):
     base = media_type.split(";")[0].strip().lower()
     return {"*/*": "application/octet-stream", "application/*": "application/octet-stream",
             "text/*": "text/plain"}.get(base)
+
+
+STREAM_KINDS = {"text/event-stream": "events", "application/jsonl": "lines", "application/x-ndjson": "lines",
+                "application/x-jsonlines": "lines", "application/jsonlines": "lines", "application/json-seq": "sequence"}
+
+
+def stream_kind(media_type):
+    return STREAM_KINDS.get((media_type or "").split(";")[0].strip().lower())
+
+
+def _streamed_content(content, documents, base):
+    """The streamed media type of a response as apigen reads it: none when the response offers JSON (the buffered
+    answer wins), else the first streamed media type listed, with the schema of one item or one event's data."""
+    if any(_is_json(m) or m.split(";")[0].strip().lower() == "application/*" for m in content):
+        return None
+    media_type = next((m for m in content if stream_kind(m)), None)
+    if media_type is None:
+        return None
+    kind = stream_kind(media_type)
+    media, media_base = documents.deref(content[media_type] or {}, base)
+    media = media if isinstance(media, dict) else {}
+    item, event_types = media.get("schema"), []
+    if "itemSchema" in media:
+        item = media["itemSchema"]
+        if kind == "events":
+            event_types = _event_types(item, documents, media_base)
+            item, media_base = _event_data_schema(item, documents, media_base)
+    if kind == "events" and item is not None and _is_text_schema(item, documents, media_base):
+        item = None
+    return StreamedContent(kind=kind, media_type=media_type, item_schema=item, base=media_base, event_types=event_types)
+
+
+def _event_data_schema(event_schema, documents, base):
+    """The `contentSchema` of an event schema's `data` property (None: the data is text), with its base."""
+    node, node_base = documents.deref(event_schema, base)
+    data = ((node or {}).get("properties") or {}).get("data") if isinstance(node, dict) else None
+    if data is None:
+        return None, base
+    data, data_base = documents.deref(data, node_base)
+    content = data.get("contentSchema") if isinstance(data, dict) else None
+    return (content, data_base) if isinstance(content, (dict, bool)) else (None, base)
+
+
+def _event_types(event_schema, documents, base):
+    """apigen's ResolverContext.eventTypes: each `oneOf` (else `anyOf`) branch fixes `event` to one distinct string."""
+    node, node_base = documents.deref(event_schema, base)
+    if not isinstance(node, dict):
+        return []
+    types = []
+    for branch in node.get("oneOf") or node.get("anyOf") or []:
+        branch_node, branch_base = documents.deref(branch, node_base)
+        event = ((branch_node or {}).get("properties") or {}).get("event") if isinstance(branch_node, dict) else None
+        if event is None:
+            return []
+        event, _ = documents.deref(event, branch_base)
+        event = event if isinstance(event, dict) else {}
+        if isinstance(event.get("const"), str):
+            name = event["const"]
+        elif isinstance(event.get("enum"), list) and len(event["enum"]) == 1 and isinstance(event["enum"][0], str):
+            name = event["enum"][0]
+        else:
+            return []
+        if any(name == known for known, _, _ in types):
+            return []
+        data, data_base = _event_data_schema(branch_node, documents, branch_base)
+        if data is not None and _is_text_schema(data, documents, data_base):
+            data = None
+        types.append((name, data, data_base))
+    return types
+
+
+def _is_text_schema(schema, documents, base):
+    """A schema whose only type is `string` (apigen reads such event data as text)."""
+    node, _ = documents.deref(schema, base)
+    types = node.get("type") if isinstance(node, dict) else None
+    return types == "string" or types == ["string"]
 
 
 def _is_json(media_type):
@@ -219,8 +311,11 @@ def collect(documents):
                                 required=bool(node.get("required")), encoding=encoding, part_headers=part_headers,
                                 raw=is_raw_wildcard(media_type, media.get("schema"), documents, node_base))
             responses = []
+            streamed = {}
             for status, raw in (operation.get("responses") or {}).items():
                 node, node_base = documents.deref(raw, op_base)
+                if str(status).startswith("2"):
+                    streamed[str(status)] = _streamed_content((node or {}).get("content") or {}, documents, node_base)
                 media_type, media = _preferred_content((node or {}).get("content") or {})
                 headers = []
                 for name, raw_header in ((node or {}).get("headers") or {}).items():
@@ -235,6 +330,14 @@ def collect(documents):
                 responses.append(Response(status=str(status), media_type=media_type,
                                           schema=(media or {}).get("schema") if media_type else None,
                                           base=node_base, examples=_examples(media or {}), headers=headers))
+            # apigen streams when every success response is streamed, of one kind (else the method stays buffered).
+            kinds = {content.kind if content else None for content in streamed.values()}
+            if streamed and len(kinds) == 1 and None not in kinds \
+                    and all(status.isdigit() or status.upper() == "2XX" for status in streamed):
+                for response in responses:
+                    if response.status in streamed:
+                        response.stream = streamed[response.status]
+                        response.media_type, response.schema, response.examples = response.stream.media_type, None, []
             security = operation.get("security", root.get("security"))
             operations.append(Operation(method=method, path=path, operation_id=operation.get("operationId"),
                                         parameters=list(parameters.values()), body=body, responses=responses,

@@ -10,8 +10,8 @@ import unittest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from media_ranges import accepts  # noqa: E402
-from operation_checks import OperationChecks, _header_text, _part_as_read  # noqa: E402
-from operations import ResponseHeader  # noqa: E402
+from operation_checks import OperationChecks, _expected_items, _header_text, _part_as_read, _pieces, _stream_payload  # noqa: E402
+from operations import ResponseHeader, _streamed_content  # noqa: E402
 from semantic_equality import differences  # noqa: E402
 from value_generation import strip_read_only, strip_undeclared, wire_schema, with_defaults  # noqa: E402
 
@@ -284,3 +284,64 @@ class DiscriminatorMappingTests(unittest.TestCase):
         # `User` declares no one value: its implicit value stays its name (no entry), as openapi-core reads it.
         self.assertEqual(spec["components"]["schemas"]["Message"]["discriminator"]["mapping"],
                          {"tool": "#/components/schemas/Tool"}, "the input is not changed")
+
+
+class StreamTests(unittest.TestCase):
+    """Streamed responses (Docs/wire-conformance.md, "Streams"): which responses apigen streams, the bytes a
+    planned stream is sent as, and what the client must yield for it."""
+
+    class Documents:
+        """No `$ref`s in these tests."""
+
+        def deref(self, node, base):
+            return node, base
+
+    def test_a_json_alternative_keeps_the_response_buffered(self):
+        content = {"application/json": {"schema": {}}, "text/event-stream": {"schema": {}}}
+        self.assertIsNone(_streamed_content(content, self.Documents(), None))
+        streamed = _streamed_content({"application/octet-stream": {}, "text/event-stream": {"schema": {"type": "string"}}},
+                                     self.Documents(), None)
+        self.assertEqual((streamed.kind, streamed.item_schema), ("events", None))  # text data
+
+    def test_event_item_schemas_give_the_data_schema_and_the_names(self):
+        price = {"type": "object"}
+        item_schema = {"oneOf": [
+            {"properties": {"event": {"const": "quote"}, "data": {"type": "string", "contentSchema": price}}},
+            {"properties": {"event": {"enum": ["heartbeat"]}, "data": {"type": "string"}}}]}
+        streamed = _streamed_content({"text/event-stream": {"itemSchema": item_schema}}, self.Documents(), None)
+        self.assertEqual([(name, data) for name, data, _ in streamed.event_types], [("quote", price), ("heartbeat", None)])
+        # A branch that does not fix the name: typed by data alone.
+        item_schema["oneOf"].append({"properties": {"data": {"type": "string"}}})
+        self.assertEqual(_streamed_content({"text/event-stream": {"itemSchema": item_schema}}, self.Documents(), None)
+                         .event_types, [])
+
+    def test_events_are_framed_with_ids_names_retry_and_split_data(self):
+        body = {"stream": "events", "newline": "\r\n", "bom": True, "items": [
+            {"data": {"a": [1]}, "text": False, "event": "update", "id": "7", "retry": 1500, "indent": 1},
+            {"data": "two\nlines", "text": True, "event": None, "id": None, "retry": None, "idOnlyBefore": "8"}]}
+        self.assertEqual(_stream_payload(body).decode("utf-8"),
+                         "\ufeff: the wire judge\r\n"
+                         "id: 7\r\nevent: update\r\nretry: 1500\r\n"
+                         "data: {\r\ndata:  \"a\": [\r\ndata:   1\r\ndata:  ]\r\ndata: }\r\n\r\n"
+                         "id: 8\r\n\r\n"
+                         "data: two\r\ndata: lines\r\n\r\n")
+        # The last event ID stays in effect, and an id-only block sets it; an unnamed event is a `message`.
+        self.assertEqual(_expected_items(body), [
+            {"data": {"a": [1]}, "text": False, "event": "update", "id": "7", "retry": 1500},
+            {"data": "two\nlines", "text": True, "event": "message", "id": "8", "retry": None}])
+
+    def test_json_lines_and_sequences(self):
+        items = [{"data": 1, "text": False}, {"data": {"b": None}, "text": False}]
+        lines = {"stream": "lines", "newline": "\n", "items": items, "blankLines": True, "finalNewline": False}
+        self.assertEqual(_stream_payload(lines), b'1\n\n{"b": null}')
+        sequence = {"stream": "sequence", "newline": "\n", "items": items}
+        self.assertEqual(_stream_payload(sequence), b'\x1e1\n\x1e{"b": null}\n')
+
+    def test_pieces_cut_after_every_cr_and_inside_characters(self):
+        payload = "\ufeffid: é\r\n\r\n".encode("utf-8")
+        pieces = _pieces(payload)
+        self.assertEqual(b"".join(pieces), payload)
+        self.assertIn(b"\n\r", pieces)             # each CR ends its piece; its LF starts the next
+        self.assertTrue(pieces[0] == b"\xef")       # inside the byte order mark
+        self.assertTrue(any(piece.endswith(b"\xc3") for piece in pieces))  # inside é
+

@@ -999,6 +999,13 @@ import Foundation
     {{access}} var violations: [Violation]?
     /// The documented response headers a `WithHeaders` variant read, by name, each as JSON text (absent: nil).
     {{access}} var headers: [String: String]?
+    /// The elements of a streamed result read to its end, in order, each filled like a body (`kind` is `item`); an
+    /// error that ends the stream is the outcome, with the items read before it.
+    {{access}} var items: [WireOutcome]?
+    /// A server-sent event's last event ID in effect, its name and the `retry` its block set.
+    {{access}} var eventID: String?
+    {{access}} var event: String?
+    {{access}} var retry: Int?
 
     /// What a dispatched `WithHeaders` variant returned: the body (`()` for none) and its headers as JSON text.
     struct WithHeaders {
@@ -1014,9 +1021,11 @@ import Foundation
 
     /// Runs `call` and captures its result or error; argument failures are rethrown, not captured.
     static func capture<T>(_ call: () async throws -> T) async throws -> WireOutcome {
+        // Items of a streamed result read before an error ended it.
+        let received = WireItems()
         do {
             var outcome = WireOutcome(kind: "success")
-            try outcome.fill(with: try await call())
+            try await outcome.fill(with: try await call(), received: received)
             return outcome
         } catch let failure as WireArguments.Failure {
             throw failure
@@ -1024,6 +1033,7 @@ import Foundation
             if case .invalidResponse(_, let status, let report) = error {
                 var outcome = WireOutcome(kind: "invalidResponse", status: status, message: error.description)
                 outcome.violations = violations(of: report)
+                outcome.items = received.items
                 return outcome
             }
             var outcome = WireOutcome(kind: "apiError", message: error.description)
@@ -1033,6 +1043,7 @@ import Foundation
             case .decoding(_, let status, _), .unexpectedStatus(_, let status, _): outcome.status = status
             default: break
             }
+            outcome.items = received.items
             return outcome
         } catch {
             let mirror = Mirror(reflecting: error)
@@ -1042,7 +1053,7 @@ import Foundation
             var outcome = WireOutcome(kind: "documentedError", caseName: caseName)
             for field in Mirror(reflecting: payload.value).children {
                 if field.label == "status" { outcome.status = field.value as? Int }
-                if field.label == "body" { try outcome.fill(with: field.value) }
+                if field.label == "body" { try await outcome.fill(with: field.value) }
                 // `undocumentedBody`'s reason: what its validation report names (a header, a body location).
                 if field.label == "problem", let problem = field.value as? APIError {
                     outcome.message = problem.description
@@ -1061,19 +1072,24 @@ import Foundation
         }
     }
 
-    private init(kind: String, caseName: String? = nil, status: Int? = nil, message: String? = nil) {
+    fileprivate init(kind: String, caseName: String? = nil, status: Int? = nil, message: String? = nil) {
         self.kind = kind
         self.caseName = caseName
         self.status = status
         self.message = message
     }
 
-    /// Stores `value` as JSON, text or base64; an enum of documented successes stores its case and payload.
-    private mutating func fill(with value: Any) throws {
+    /// Stores `value` as JSON, text or base64; an enum of documented successes stores its case and payload; a
+    /// stream is read to its end into `items` (each also appended to `received`, which outlives an error).
+    fileprivate mutating func fill(with value: Any, received: WireItems? = nil) async throws {
         switch value {
         case let result as WithHeaders:
             headers = result.headers
-            try fill(with: result.body)
+            try await fill(with: result.body, received: received)
+        case let stream as any WireStreamedResult:
+            let received = received ?? WireItems()
+            try await stream.readItems(into: received)
+            items = received.items
         case is Void: return
         case let text as String: self.text = text
         case let data as Data: self.base64 = data.base64EncodedString()
@@ -1089,10 +1105,49 @@ import Foundation
             guard mirror.displayStyle == .enum else { return }
             if let payload = mirror.children.first {
                 caseName = payload.label
-                try fill(with: payload.value)
+                // An event stream's `undocumented(event:data:)`: its data is what was sent.
+                let fields = Mirror(reflecting: payload.value)
+                if fields.displayStyle == .tuple, let data = fields.children.first(where: { $0.label == "data" }) {
+                    try await fill(with: data.value)
+                } else {
+                    try await fill(with: payload.value)
+                }
             } else {
                 caseName = String(describing: value)
             }
+        }
+    }
+}
+
+/// The elements of a streamed result as the dispatcher reads them, kept when an error ends the stream.
+private final class WireItems {
+    var items: [WireOutcome] = []
+}
+
+/// A streamed result the dispatcher reads to its end.
+private protocol WireStreamedResult {
+    func readItems(into received: WireItems) async throws
+}
+
+extension ServerSentEvents: WireStreamedResult {
+    fileprivate func readItems(into received: WireItems) async throws {
+        for try await event in self {
+            var item = WireOutcome(kind: "item")
+            item.eventID = event.id
+            item.event = event.event
+            item.retry = event.retry
+            try await item.fill(with: event.data)
+            received.items.append(item)
+        }
+    }
+}
+
+extension JSONStream: WireStreamedResult {
+    fileprivate func readItems(into received: WireItems) async throws {
+        for try await element in self {
+            var item = WireOutcome(kind: "item")
+            try await item.fill(with: element)
+            received.items.append(item)
         }
     }
 }
