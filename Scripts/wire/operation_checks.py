@@ -104,7 +104,7 @@ class OperationChecks:
         self.envelope = envelope
         self.result = {"operation": operation.key, "operationId": operation.operation_id, "cases": [],
                        "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0], "invalidHeader": [0, 0],
-                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0]}, "failures": []}
+                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0], "truncated": [0, 0]}, "failures": []}
 
     # MARK: - Planning
 
@@ -396,6 +396,7 @@ class OperationChecks:
             self._case(arguments, plan, body)
         self._invalid_case(plans, rng, chosen[0])
         self._invalid_item_case(plans, rng, chosen[0])
+        self._truncated_stream_case(plans, chosen[0])
         self._invalid_header_case(plans, chosen[0])
         self._evolution_case(plans, rng, chosen[0])
         self._error_body_case(plans, chosen[0])
@@ -728,6 +729,37 @@ class OperationChecks:
                 else:
                     self._count("invalidItem", True)
                 return
+
+    def _truncated_stream_case(self, plans, arguments):
+        """A stream whose connection drops inside its last item (fewer bytes than its `Content-Length`): the items
+        before it are read, then iterating throws `APIError.streamTruncated` (not a shorter success, nor a decoding
+        error about half an item)."""
+        plan = next((p for p in plans if p["success"] and p.get("stream")), None)
+        body = next((b for b in (plan or {}).get("bodies", ()) if len(b["items"]) >= 2), None)
+        if body is None:
+            return
+        whole = _stream_payload(dict(body, finalNewline=True))
+        # The cut falls inside the last item: after the first byte of its data (JSON) or of its `data:` line.
+        last = _stream_payload(dict(body, items=body["items"][-1:], bom=False, finalNewline=True))
+        cut = len(whole) - len(last) + last.index(b"data:" if body["stream"] == "events" else last.lstrip(b"\x1e")[:1]) + 1
+        headers = {name: _header_text(value) for name, value in _first(plan["header_sets"]).items()}
+        headers["Content-Length"] = str(len(whole))
+        try:
+            self.judge.expect(plan["code"], [whole[:cut]], plan["media_type"], headers)
+            answer = self.driver.call(self.operation.key, arguments, self.judge.base_url)
+        except (DriverHang, DriverCrash) as error:
+            self._count("truncated", False, f"driver: {error}")
+            return
+        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body,
+                                     "answer": answer, "truncatedAt": cut})
+        outcome = answer.get("outcome") or {}
+        read = len(outcome.get("items") or [])
+        expected = len(_expected_items(dict(body, items=body["items"][:-1])))
+        passed = (outcome.get("kind"), outcome.get("caseName")) == ("apiError", "streamTruncated") and read == expected
+        self._count("truncated", passed, f"a stream cut inside item {len(body['items']) - 1} of {len(body['items'])} "
+                                         f"({cut} of {len(whole)} bytes): {outcome.get('kind')} "
+                                         f"{outcome.get('caseName') or ''} after {read} item(s), expected "
+                                         f"streamTruncated after {expected}: {(outcome.get('message') or '')[:200]}")
 
     # MARK: - Invalid responses
 
