@@ -178,8 +178,7 @@ class OperationChecks:
         # The header apigen's `<method>WithHeaders` reads for each name: the first success response's of that name.
         exposed = {}
         for response in self.operation.responses:
-            # A streamed method has no `WithHeaders` variant (its headers are checked on the head, not returned).
-            if response.stream is None and (response.status.startswith("2") or (response.status == "default" and not has_success)):
+            if response.status.startswith("2") or (response.status == "default" and not has_success):
                 for header in response.headers:
                     exposed.setdefault(header.name.lower(), (response.status, header))
         plans = []

@@ -6,7 +6,8 @@ import XCTest
 /// event stream without its required header, or a JSON Lines stream whose integer header holds a word, fails the
 /// call with the header named and no event read; valid and absent optional headers pass, and the streamed operation's
 /// documented error response has its headers checked too. (Before, such a method also declared a `__calledAt` it never
-/// used: a compiler warning in generated code.)
+/// used: a compiler warning in generated code.) Each streamed method's `WithHeaders` variant returns the stream beside
+/// the head's headers, read before any event (it had none: an app could not read a stream's documented headers).
 final class GeneratedStreamedResponseHeaderTests: XCTestCase {
     static let spec = """
         openapi: 3.1.0
@@ -98,6 +99,22 @@ final class GeneratedStreamedResponseHeaderTests: XCTestCase {
                 return items
             }
         }
+        for name in ["valid", "a word", "429 with a word"] {
+            await call(name) { client in
+                let (events, headers) = try await client.feed.followEventsWithHeaders()
+                var read = ["version \(headers.xStreamVersion.map(String.init) ?? "nil")"]
+                for try await event in events { read.append(event.data) }
+                return read
+            }
+        }
+        for name in ["lines", "lines without a count"] {
+            await call(name) { client in
+                let (items, headers) = try await client.feed.exportItemsWithHeaders()
+                var read = ["count \(headers.xCount.map(String.init) ?? "nil")"]
+                for try await item in items { read.append("\(item.id ?? 0)") }
+                return read
+            }
+        }
         """#
 
     func testStreamedResponsesHaveTheirHeadersCheckedBeforeTheStreamIsRead() throws {
@@ -116,6 +133,12 @@ final class GeneratedStreamedResponseHeaderTests: XCTestCase {
             "lines without a count -> 1, 2",
             "lines with a word -> invalid exportItems 200",
             "   X-Count type \"many\" is not of type \"integer\"",
+            "valid -> version 2, first, second",
+            "a word -> invalid followEvents 200",
+            "   X-Stream-Version type \"two\" is not of type \"integer\"",
+            "429 with a word -> undocumentedBody 429 true",
+            "lines -> count 2, 1, 2",
+            "lines without a count -> count nil, 1, 2",
         ])
     }
 }

@@ -166,9 +166,10 @@ struct OperationPlanner {
         plan.stream = streamed?.plan
         var downloadScope = scope
         plan.download = planDownload(operation, parameters: parameters, docLines: docs, scope: &downloadScope)
+        plan.responseHeaders = planResponseHeaders(operation, typePrefix: typePrefix, methodName: methodName,
+                                                   returnType: returnType, parameters: parameters)
+        plan.stream?.headersTypeName = plan.responseHeaders?.typeName
         if streamed == nil {
-            plan.responseHeaders = planResponseHeaders(operation, typePrefix: typePrefix, methodName: methodName,
-                                                       returnType: returnType, parameters: parameters)
             plan.upload = planUpload(operation, methodName: methodName, parameters: parametersWithoutBody, statements: statementsWithoutBody,
                                      docLines: docs, scope: &uploadScope)
         }

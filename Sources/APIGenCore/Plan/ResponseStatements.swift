@@ -3,11 +3,16 @@
 /// (`ResponseStatementWriter`).
 public struct ResponseStatements: Sendable, Equatable {
     public var steps: [ResponseStep]
+    /// Set when a returned stream goes out beside its response's documented headers, read into the struct of this
+    /// name (a streamed method's `WithHeaders` variant).
+    public var returnedHeaders: String?
 
     public init(_ steps: [ResponseStep] = []) { self.steps = steps }
 
     /// These statements with every validator named (see ``ResponseValidation``).
     func namingValidators(_ naming: ValidatorNaming) -> ResponseStatements {
-        ResponseStatements(steps.map { $0.namingValidators(naming) })
+        var copy = self
+        copy.steps = steps.map { $0.namingValidators(naming) }
+        return copy
     }
 }

@@ -6,6 +6,29 @@ public struct StreamPlan: Encodable, Sendable {
     public var acceptLiteral: String
     /// The `case` blocks that return the sequence.
     public var cases: [ResponseCasePlan]
+    /// Set when the streamed responses document headers: the struct the `<method>WithHeaders` variant returns them
+    /// in, beside the sequence.
+    public var headersTypeName: String?
+
+    /// ``cases`` as the `WithHeaders` variant writes them: each sequence returned beside the head's headers.
+    public var variantCases: [ResponseCasePlan] {
+        cases.map { plan in
+            var copy = plan
+            copy.statements.returnedHeaders = headersTypeName
+            return copy
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case acceptLiteral, cases, variantCases
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(acceptLiteral, forKey: .acceptLiteral)
+        try container.encode(cases, forKey: .cases)
+        if headersTypeName != nil { try container.encode(variantCases, forKey: .variantCases) }
+    }
 }
 
 /// The second method generated for an operation whose success response is binary: the same request, with the

@@ -146,7 +146,23 @@ extension {{name}} {
 {{#recordsCallTime}}
         let __calledAt = Date()
 {{/recordsCallTime}}
+{{#stream}}
+        let __stream = try await client.stream(__request, operation: __operation, accept: {{{acceptLiteral}}})
+        switch __stream.status {
+{{#variantCases}}
+        case {{{pattern}}}:
+{{#statements}}
+            {{{.}}}
+{{/statements}}
+{{/variantCases}}
+        default:
+            break
+        }
+        let __response = try await client.collect(__stream, operation: __operation)
+{{/stream}}
+{{^stream}}
         let __response = try await client.send(__request, operation: __operation{{#reportsUploadProgress}}, uploadProgress: {{uploadProgressLabel}}{{/reportsUploadProgress}})
+{{/stream}}
 {{#returnsBody}}
         let __body = try {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
         return (body: __body, headers: {{typeName}}(response: __response))

@@ -1,7 +1,7 @@
 /// Writes the Swift statements of one status `case` from the planned ``ResponseStep``s: the one place that knows
 /// which `APIClient` call validates, decodes, returns or throws a response.
 enum ResponseStatementWriter {
-    static func lines(for steps: [ResponseStep]) -> [String] {
+    static func lines(for steps: [ResponseStep], returningHeaders headersType: String? = nil) -> [String] {
         var lines: [String] = []
         for step in steps {
             switch step {
@@ -53,9 +53,9 @@ enum ResponseStatementWriter {
             case .throwUnexpectedStatus:
                 lines.append("throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)")
             case .returnEvents(let events):
-                lines.append(eventsStatement(events))
+                lines.append(returnStream(eventsExpression(events), headersType))
             case .returnJSONStream(let itemType, let format, let validation):
-                lines.append("return client.jsonStream(of: \(itemType).self, from: __stream, format: .\(format), \(streamRequest)\(streamValidation(validation)))")
+                lines.append(returnStream("client.jsonStream(of: \(itemType).self, from: __stream, format: .\(format), \(streamRequest)\(streamValidation(validation)))", headersType))
             }
         }
         return lines
@@ -95,14 +95,20 @@ enum ResponseStatementWriter {
         validation.map { ", mode: .\($0.mode), validator: \($0.validator)" } ?? ""
     }
 
-    private static func eventsStatement(_ events: EventsRead) -> String {
+    /// Returns the stream `expression`, beside the head's documented headers read into `headersType` when set.
+    private static func returnStream(_ expression: String, _ headersType: String?) -> String {
+        guard let headersType else { return "return " + expression }
+        return "return (body: \(expression), headers: \(headersType)(response: APIResponse(head: __stream.head)))"
+    }
+
+    private static func eventsExpression(_ events: EventsRead) -> String {
         switch events {
         case .union(let name):
-            return "return client.serverSentEvents(from: __stream, \(streamRequest), decode: \(name).init(event:data:reader:))"
+            return "client.serverSentEvents(from: __stream, \(streamRequest), decode: \(name).init(event:data:reader:))"
         case .typed(let type, let validation):
-            return "return client.serverSentEvents(of: \(type).self, from: __stream, \(streamRequest)\(streamValidation(validation)))"
+            return "client.serverSentEvents(of: \(type).self, from: __stream, \(streamRequest)\(streamValidation(validation)))"
         case .text:
-            return "return client.serverSentEvents(from: __stream, \(streamRequest))"
+            return "client.serverSentEvents(from: __stream, \(streamRequest))"
         }
     }
 }
@@ -111,6 +117,6 @@ extension ResponseStatements: Encodable {
     /// Encoded as the Swift statements, the form templates read.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(ResponseStatementWriter.lines(for: steps))
+        try container.encode(ResponseStatementWriter.lines(for: steps, returningHeaders: returnedHeaders))
     }
 }
