@@ -246,12 +246,15 @@ extension MembersAPI {
     ///
     /// Downloads the body to `destination` as it arrives (memory stays bounded), reporting `progress`;
     /// with `resumable`, an interrupted download continues with `Range` on the next call.
-    /// A status other than 2xx throws `APIError.unexpectedStatus`.
+    /// Any other status is handled as the method above handles it (documented errors are typed).
     public func downloadArchive(to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {
         let __operation = Self.downloadArchive
         var __request = RequestBuilder(method: "GET", path: "/members/me/archive")
         __request.header("Accept", "application/zip, application/json;q=0.5")
-        return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress)
+        let __calledAt = Date()
+        return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress) { [__request] in
+            _ = try self.__downloadArchiveResponse($0, request: __request, operation: __operation, calledAt: __calledAt)
+        }
     }
 
     /// The response handling of the `downloadArchive` variants: synchronous, so that it is an ordinary function and

@@ -101,7 +101,7 @@ extension OperationPlanner {
         var docs = docLines
         docs += ["", "Downloads the body to `\(destination)` as it arrives (memory stays bounded), reporting `\(progress)`;",
                  "with `\(resumable)`, an interrupted download continues with `Range` on the next call.",
-                 "A status other than 2xx throws `APIError.unexpectedStatus`."]
+                 "Any other status is handled as the method above handles it (documented errors are typed)."]
         return DownloadPlan(signature: (parameters.map(\.declaration) + added).joined(separator: ", "), docLines: docs,
                             destinationLabel: destination, resumableLabel: resumable, progressLabel: progress)
     }

@@ -183,7 +183,12 @@ extension {{name}} {
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws -> DownloadResult {
 {{> operation-request}}
-        return try await client.download(__request, operation: __operation, to: {{destinationLabel}}, resumable: {{resumableLabel}}, progress: {{progressLabel}})
+{{#recordsCallTime}}
+        let __calledAt = Date()
+{{/recordsCallTime}}
+        return try await client.download(__request, operation: __operation, to: {{destinationLabel}}, resumable: {{resumableLabel}}, progress: {{progressLabel}}) { [__request] in
+            _ = try self.{{responseHandlerName}}($0, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+        }
     }
 {{/download}}
 {{#upload}}

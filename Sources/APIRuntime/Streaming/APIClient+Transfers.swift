@@ -9,17 +9,20 @@ extension APIClient {
     /// With `resumable`, an interrupted download keeps its bytes in `<destination>.partial`; the next call for the
     /// same URL asks for the rest with `Range` and `If-Range` (the strong `ETag` or `Last-Modified`, stored only when
     /// the server announced `Accept-Ranges: bytes`), appends a `206` and starts over on a `200` (the file changed).
-    /// A non-2xx status throws ``APIError/unexpectedStatus(operation:status:body:)``; a broken connection throws
-    /// ``APIError/transport(_:)`` and leaves the partial file. Large bodies are fetched in `segmentSize` pieces when
-    /// the server honours `Range` (see the `APIRequest` overload).
+    /// A non-2xx status is read whole (up to 64 KiB) and handed to `rejected`, which throws the operation's typed
+    /// error (a generated method passes its status handling); without one, or when it returns, it throws
+    /// ``APIError/unexpectedStatus(operation:status:body:)``. A broken connection throws ``APIError/transport(_:)`` and
+    /// leaves the partial file. Large bodies are fetched in `segmentSize` pieces when the server honours `Range` (see
+    /// the `APIRequest` overload).
     @_spi(Generated) public func download(
         _ request: RequestBuilder, operation: OperationInfo, to destination: URL, resumable: Bool = true,
-        segmentSize: Int64? = APIClient.defaultDownloadSegmentSize, progress: (@Sendable (TransferProgress) -> Void)? = nil
+        segmentSize: Int64? = APIClient.defaultDownloadSegmentSize, progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        rejected: ((APIResponse) throws -> Void)? = nil
     ) async throws -> DownloadResult {
         var httpRequest = try request.build(baseURL: baseURL)
         if !httpRequest.headerFields.contains(.accept) { httpRequest.headerFields[.accept] = "*/*" }
         return try await download(httpRequest, operation: operation, to: destination, resumable: resumable, segmentSize: segmentSize,
-                                  progress: progress)
+                                  progress: progress, rejected: rejected)
     }
 
     /// The default ``download(_:operation:to:resumable:segmentSize:progress:)`` segment: 16 MiB.
@@ -36,6 +39,15 @@ extension APIClient {
         _ request: APIRequest, operation: OperationInfo, to destination: URL, resumable: Bool = true,
         segmentSize: Int64? = APIClient.defaultDownloadSegmentSize,
         progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> DownloadResult {
+        try await download(request, operation: operation, to: destination, resumable: resumable, segmentSize: segmentSize,
+                           progress: progress, rejected: nil)
+    }
+
+    /// The download, with a non-2xx response handed to `rejected` before it is thrown as an unexpected status.
+    private func download(
+        _ request: APIRequest, operation: OperationInfo, to destination: URL, resumable: Bool, segmentSize: Int64?,
+        progress: (@Sendable (TransferProgress) -> Void)?, rejected: ((APIResponse) throws -> Void)?
     ) async throws -> DownloadResult {
         let partialURL = PartialDownload.dataURL(for: destination)
         var offset: Int64 = 0
@@ -115,6 +127,7 @@ extension APIClient {
                 }
             default:
                 let body = try await response.body.collect(upTo: 64 * 1024, url: request.url)
+                try rejected?(APIResponse(head: response.head, body: body))
                 throw APIError.unexpectedStatus(operation: operation.id, status: response.status, body: body)
             }
             if let bytesOnFile = response.body.bytesOnFile {
