@@ -45,6 +45,12 @@ def _is_json(media_type):
     return base == "application/json" or base.endswith("+json") or base.endswith("/json") or base == "*/*"
 
 
+def _is_binary(media_type):
+    """A response apigen returns as `Data`: not JSON (nor `application/*`), text (CSV is bytes) or a stream."""
+    base = (media_type or "").split(";")[0].strip().lower()
+    return not _is_json(base) and base != "application/*" and not _is_text(base) and not stream_kind(base)
+
+
 def _is_text(media_type):
     """A response apigen returns as a `String`: `text/*` but CSV (returned as bytes) and event streams."""
     base = (media_type or "").split(";")[0].strip().lower()
@@ -104,7 +110,7 @@ class OperationChecks:
         self.envelope = envelope
         self.result = {"operation": operation.key, "operationId": operation.operation_id, "cases": [],
                        "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0], "invalidHeader": [0, 0],
-                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0], "truncated": [0, 0]}, "failures": []}
+                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0], "truncated": [0, 0], "download": [0, 0]}, "failures": []}
 
     # MARK: - Planning
 
@@ -222,6 +228,10 @@ class OperationChecks:
                 # Examples too carry only what a model can (undeclared members are checked apart, as for drawn ones).
                 bodies += [strip_undeclared(e, inline) if inline is not None else e
                            for e in response.examples if is_valid(schema, e) and within_wire_limits(e)]
+            elif response.media_type and self.operation.method.lower() != "head" and _is_binary(response.media_type):
+                # Returned as `Data`: random bytes (one empty body among them), which must come back unchanged.
+                bodies = [{"base64": base64.b64encode(rng.randbytes(0 if index == 0 else rng.randrange(1, 64))).decode()}
+                          for index in range(self.cases * 3)]
             elif _is_text(response.media_type):
                 # Returned as a `String`, decoded in the charset the response names (judged by the round trip).
                 declared = self.bundler.inline(response.schema, response.base) if response.schema is not None else {}
@@ -396,6 +406,7 @@ class OperationChecks:
         self._invalid_case(plans, rng, chosen[0])
         self._invalid_item_case(plans, rng, chosen[0])
         self._truncated_stream_case(plans, chosen[0])
+        self._download_case(plans, chosen[0])
         self._invalid_header_case(plans, chosen[0])
         self._evolution_case(plans, rng, chosen[0])
         self._error_body_case(plans, chosen[0])
@@ -404,6 +415,8 @@ class OperationChecks:
     def _send(self, arguments, code, body, media_type, headers=None):
         if body is None:
             payload = b""
+        elif isinstance(body, dict) and set(body) == {"base64"} and media_type and _is_binary(media_type):
+            payload = base64.b64decode(body["base64"])
         elif isinstance(body, dict) and media_type and stream_kind(media_type) and "stream" in body:
             payload = _stream_payload(body)
             if body.get("pieces"):
@@ -645,6 +658,13 @@ class OperationChecks:
                 return False, f"HTTP {plan['code']} headers: " + "; ".join(found[:3])
         if body is not None and plan.get("stream") is not None:
             return self._stream_verdict(outcome, plan, body)
+        if isinstance(body, dict) and set(body) == {"base64"}:
+            read = base64.b64decode(outcome.get("base64") or "")
+            sent = base64.b64decode(body["base64"])
+            if read != sent:
+                return False, f"HTTP {plan['code']} {plan['media_type']}: {len(sent)} bytes sent, {len(read)} returned" \
+                              + ("" if len(read) != len(sent) else " (different bytes)")
+            return True, None
         if body is None or plan["schema"] is None:
             return True, None
         # The dispatcher reports a decoded Swift `String` as `text`, whatever the media type it came in.
@@ -759,6 +779,33 @@ class OperationChecks:
                                          f"({cut} of {len(whole)} bytes): {outcome.get('kind')} "
                                          f"{outcome.get('caseName') or ''} after {read} item(s), expected "
                                          f"streamTruncated after {expected}: {(outcome.get('message') or '')[:200]}")
+
+    def _download_case(self, plans, arguments):
+        """The download-to-file variant (`<key> download`): a success body is written to the file byte for byte, and a
+        documented error is thrown as the operation's error case, like the plain method's (not `unexpectedStatus`)."""
+        if not self.operation.downloads:
+            return
+        key = self.operation.key + " download"
+        success = next((p for p in plans if p["success"] and p["bodies"] and isinstance(p["bodies"][-1], dict)
+                        and set(p["bodies"][-1]) == {"base64"}), None)
+        error = next((p for p in plans if not p["success"] and p["schema"] is not None and p["bodies"]), None)
+        for plan in (p for p in (success, error) if p is not None):
+            body = plan["bodies"][-1]
+            headers = {name: _header_text(value) for name, value in _first(plan["header_sets"]).items()}
+            payload = base64.b64decode(body["base64"]) if plan["success"] else json.dumps(body).encode("utf-8")
+            try:
+                self.judge.expect(plan["code"], payload, plan["media_type"], headers)
+                answer = self.driver.call(key, arguments, self.judge.base_url)
+            except (DriverHang, DriverCrash) as error:
+                self._count("download", False, f"driver: {error}")
+                return
+            self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body,
+                                         "answer": answer, "download": True})
+            if "failure" in answer:
+                self._count("download", False, f"driver could not dispatch {key}: {answer['failure']}")
+                continue
+            # The variant returns a `DownloadResult`, not the documented headers' struct: they are not compared.
+            self._count("download", *self._response_verdict(answer, plan, body))
 
     # MARK: - Invalid responses
 

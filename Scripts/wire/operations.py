@@ -86,6 +86,9 @@ class Operation:
     body: Body
     responses: list
     security: list = None
+    # Whether apigen generates the download-to-file variant (every 2xx response binary; planDownload in
+    # OperationPlanner+Streaming.swift): dispatched as `<key> download`.
+    downloads: bool = False
 
     @property
     def key(self):
@@ -190,6 +193,19 @@ def _is_text_schema(schema, documents, base):
     node, _ = documents.deref(schema, base)
     types = node.get("type") if isinstance(node, dict) else None
     return types == "string" or types == ["string"]
+
+
+def _is_binary_content(content):
+    """apigen's download condition for one response: content whose every media type is neither JSON (nor `*/*`,
+    `application/*`), text, streamed, multipart nor a form."""
+    if not content:
+        return False
+    for media_type in content:
+        base = media_type.split(";")[0].strip().lower()
+        if _is_json(base) or base == "application/*" or base.startswith("text/") or stream_kind(base) \
+                or base.startswith("multipart/") or base.startswith("application/x-www-form-urlencoded"):
+            return False
+    return True
 
 
 def _is_json(media_type):
@@ -312,10 +328,12 @@ def collect(documents):
                                 raw=is_raw_wildcard(media_type, media.get("schema"), documents, node_base))
             responses = []
             streamed = {}
+            binary = {}
             for status, raw in (operation.get("responses") or {}).items():
                 node, node_base = documents.deref(raw, op_base)
                 if str(status).startswith("2"):
                     streamed[str(status)] = _streamed_content((node or {}).get("content") or {}, documents, node_base)
+                    binary[str(status)] = _is_binary_content((node or {}).get("content") or {})
                 media_type, media = _preferred_content((node or {}).get("content") or {})
                 headers = []
                 for name, raw_header in ((node or {}).get("headers") or {}).items():
@@ -341,5 +359,5 @@ def collect(documents):
             security = operation.get("security", root.get("security"))
             operations.append(Operation(method=method, path=path, operation_id=operation.get("operationId"),
                                         parameters=list(parameters.values()), body=body, responses=responses,
-                                        security=security))
+                                        security=security, downloads=bool(binary) and all(binary.values())))
     return operations

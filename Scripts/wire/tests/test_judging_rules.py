@@ -11,7 +11,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from media_ranges import accepts  # noqa: E402
 from operation_checks import OperationChecks, _expected_items, _header_text, _part_as_read, _pieces, _stream_payload  # noqa: E402
-from operations import ResponseHeader, _streamed_content  # noqa: E402
+from operations import ResponseHeader, _is_binary_content, _streamed_content  # noqa: E402
 from semantic_equality import differences  # noqa: E402
 from value_generation import strip_read_only, strip_undeclared, wire_schema, with_defaults  # noqa: E402
 
@@ -344,4 +344,16 @@ class StreamTests(unittest.TestCase):
         self.assertIn(b"\n\r", pieces)             # each CR ends its piece; its LF starts the next
         self.assertTrue(pieces[0] == b"\xef")       # inside the byte order mark
         self.assertTrue(any(piece.endswith(b"\xc3") for piece in pieces))  # inside é
+
+
+class DownloadTests(unittest.TestCase):
+    """Which responses get apigen's download-to-file variant (OperationPlanner+Streaming.swift, planDownload)."""
+
+    def test_only_content_that_is_binary_in_every_media_type(self):
+        self.assertTrue(_is_binary_content({"application/octet-stream": {}, "image/png": {}}))
+        self.assertTrue(_is_binary_content({"application/pdf": {}}))
+        for other in ("application/json", "*/*", "application/*", "text/csv", "text/event-stream", "multipart/mixed",
+                      "application/x-www-form-urlencoded", "application/problem+json"):
+            self.assertFalse(_is_binary_content({"application/zip": {}, other: {}}), other)
+        self.assertFalse(_is_binary_content({}))
 

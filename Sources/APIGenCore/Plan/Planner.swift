@@ -148,11 +148,16 @@ public enum Planner {
         for (group, sources) in zip(groups, operations) {
             for (plan, operation) in zip(group.operations, sources) {
                 let method = plan.methodName.filter { $0 != "`" }
+                let key = operation.method.uppercased() + " " + operation.path
+                let function = functions.claim(group.propertyName.filter { $0 != "`" } + method.prefix(1).uppercased() + method.dropFirst())
                 entries.append(WireOperationPlan(
-                    keyLiteral: SwiftNaming.stringLiteral(operation.method.uppercased() + " " + operation.path),
-                    groupProperty: group.propertyName, methodName: plan.methodName,
-                    functionName: functions.claim(group.propertyName.filter { $0 != "`" } + method.prefix(1).uppercased() + method.dropFirst()),
-                    arguments: plan.wireArguments, headers: plan.responseHeaders.map(WireHeadersPlan.init)))
+                    keyLiteral: SwiftNaming.stringLiteral(key),
+                    groupProperty: group.propertyName, methodName: plan.methodName, functionName: function,
+                    arguments: plan.wireArguments, headers: plan.responseHeaders.map(WireHeadersPlan.init),
+                    download: plan.download.map {
+                        WireDownloadPlan(keyLiteral: SwiftNaming.stringLiteral(key + " download"),
+                                         functionName: functions.claim(function + "Download"), resumableLabel: $0.resumableLabel)
+                    }))
             }
         }
         return WireDispatcherPlan(access: access, clientName: clientName, operations: entries)

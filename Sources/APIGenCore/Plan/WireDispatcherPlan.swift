@@ -42,6 +42,19 @@ public struct WireOperationPlan: Encodable, Sendable {
     /// Set when the operation has a `<method>WithHeaders` variant: the dispatcher calls that one and reports the
     /// headers it read.
     public var headers: WireHeadersPlan?
+    /// Set when the operation has a download-to-file variant: dispatched as `METHOD /path download`, it downloads
+    /// into a temporary file and reports the file's bytes.
+    public var download: WireDownloadPlan?
+}
+
+/// The download-to-file variant as the dispatcher calls it.
+public struct WireDownloadPlan: Encodable, Sendable {
+    /// The `"GET /members/me/archive download"` literal the variant is dispatched by.
+    public var keyLiteral: String
+    /// The dispatcher's function that calls it: the operation's function with `Download` appended.
+    public var functionName: String
+    /// The label of the variant's `resumable` parameter (a parameter of the operation may have taken `resumable`).
+    public var resumableLabel: String
 }
 
 /// The `<method>WithHeaders` variant as the dispatcher calls it.

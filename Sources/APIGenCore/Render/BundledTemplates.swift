@@ -834,6 +834,9 @@ import Foundation
         switch operation {
 {{#operations}}
         case {{{keyLiteral}}}: return try await {{{functionName}}}(arguments, api)
+{{#download}}
+        case {{{keyLiteral}}}: return try await {{{functionName}}}(arguments, api)
+{{/download}}
 {{/operations}}
         default:
             throw WireArguments.Failure.unknownOperation(operation)
@@ -869,6 +872,24 @@ import Foundation
 {{/headers}}
         }
     }
+{{#download}}
+
+    /// The download-to-file variant: the file's bytes are the outcome.
+    private static func {{{functionName}}}(_ arguments: WireArguments, _ api: {{clientName}}) async throws -> WireOutcome {
+        try await WireOutcome.capture {
+            let __file = FileManager.default.temporaryDirectory.appendingPathComponent("wire-download-\(UUID().uuidString)")
+            _ = try await api.{{{groupProperty}}}.{{{methodName}}}(
+{{#arguments}}
+                {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}{{#headerLiteral}}, header: {{{headerLiteral}}}{{/headerLiteral}}),
+{{/arguments}}
+                to: __file, {{{resumableLabel}}}: false
+            )
+            let __bytes = try Data(contentsOf: __file)
+            try FileManager.default.removeItem(at: __file)
+            return __bytes
+        }
+    }
+{{/download}}
 {{/operations}}
 }
 
