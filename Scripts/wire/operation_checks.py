@@ -110,7 +110,7 @@ class OperationChecks:
         self.envelope = envelope
         self.result = {"operation": operation.key, "operationId": operation.operation_id, "cases": [],
                        "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0], "invalidHeader": [0, 0],
-                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0], "truncated": [0, 0], "download": [0, 0]}, "failures": []}
+                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0], "truncated": [0, 0], "download": [0, 0], "upload": [0, 0]}, "failures": []}
 
     # MARK: - Planning
 
@@ -407,12 +407,13 @@ class OperationChecks:
         self._invalid_item_case(plans, rng, chosen[0])
         self._truncated_stream_case(plans, chosen[0])
         self._download_case(plans, chosen[0])
+        self._upload_case(plans, chosen)
         self._invalid_header_case(plans, chosen[0])
         self._evolution_case(plans, rng, chosen[0])
         self._error_body_case(plans, chosen[0])
         return self._finish()
 
-    def _send(self, arguments, code, body, media_type, headers=None):
+    def _send(self, arguments, code, body, media_type, headers=None, key=None):
         if body is None:
             payload = b""
         elif isinstance(body, dict) and set(body) == {"base64"} and media_type and _is_binary(media_type):
@@ -430,7 +431,7 @@ class OperationChecks:
             payload = str(body).encode("utf-8")
         self.judge.expect(code, payload, media_type if body is not None else None,
                           {name: _header_text(value) for name, value in (headers or {}).items()})
-        answer = self.driver.call(self.operation.key, arguments, self.judge.base_url)
+        answer = self.driver.call(key or self.operation.key, arguments, self.judge.base_url)
         return answer, self.judge.records()
 
     def _count(self, check, passed, message=None):
@@ -806,6 +807,34 @@ class OperationChecks:
                 continue
             # The variant returns a `DownloadResult`, not the documented headers' struct: they are not compared.
             self._count("download", *self._response_verdict(answer, plan, body))
+
+    def _upload_case(self, plans, chosen):
+        """The upload-from-file variant (`<key> upload`, the dispatcher writes the `body` argument to a file): the
+        server must receive the file's bytes with the Content-Type the plain method sends, and the documented success
+        must come back as from the plain method."""
+        if not self.operation.uploads:
+            return
+        arguments = next((a for a in chosen if a.get("body") is not None), None)
+        plan = next((p for p in plans if p["success"]), None)
+        if arguments is None or plan is None:
+            return
+        body = plan["bodies"][0]
+        headers = _first(plan["header_sets"])
+        try:
+            answer, records = self._send(arguments, plan["code"], body, plan["media_type"], headers,
+                                         key=self.operation.key + " upload")
+        except (DriverHang, DriverCrash) as error:
+            self._count("upload", False, f"driver: {error}")
+            return
+        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer,
+                                     "upload": True})
+        if "failure" in answer:
+            self._count("upload", False, f"driver could not dispatch the upload variant: {answer['failure']}")
+            return
+        passed, message = self._request_verdict(arguments, records)
+        if passed:
+            passed, message = self._response_verdict(answer, plan, body, headers)
+        self._count("upload", passed, message)
 
     # MARK: - Invalid responses
 

@@ -91,6 +91,18 @@ class Operation:
     downloads: bool = False
 
     @property
+    def uploads(self):
+        """Whether apigen generates the upload-from-file variant (planUpload in OperationPlanner+Streaming.swift):
+        a binary request body, or raw content under a wildcard. Dispatched as `<key> upload`."""
+        if self.body is None or not self.body.media_type:
+            return False
+        media = self.body.media_type.split(";")[0].strip().lower()
+        if media.startswith("text/"):
+            return False
+        return self.body.raw or not (_is_json(media) or media == "application/*" or media.startswith("multipart/")
+                                     or media.startswith("application/x-www-form-urlencoded"))
+
+    @property
     def key(self):
         return f"{self.method.upper()} {self.path}"
 

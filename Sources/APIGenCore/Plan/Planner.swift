@@ -157,6 +157,17 @@ public enum Planner {
                     download: plan.download.map {
                         WireDownloadPlan(keyLiteral: SwiftNaming.stringLiteral(key + " download"),
                                          functionName: functions.claim(function + "Download"), resumableLabel: $0.resumableLabel)
+                    },
+                    upload: plan.upload.map { upload in
+                        // The body (and a wildcard body's `contentType`, read as the `Content-Type` header) is the file's.
+                        let contentType = plan.wireArguments.contains { $0.location == .header && $0.wireName == "Content-Type" }
+                        return WireUploadPlan(
+                            keyLiteral: SwiftNaming.stringLiteral(key + " upload"), functionName: functions.claim(function + "Upload"),
+                            arguments: plan.wireArguments.filter {
+                                ![.body, .multipart, .partHeader].contains($0.location) && !($0.location == .header && $0.wireName == "Content-Type")
+                            },
+                            fileLabel: SwiftNaming.callLabel(upload.fileLabel), contentTypeLabel: SwiftNaming.callLabel(upload.contentTypeLabel),
+                            contentTypeRequired: contentType)
                     }))
             }
         }

@@ -45,6 +45,24 @@ public struct WireOperationPlan: Encodable, Sendable {
     /// Set when the operation has a download-to-file variant: dispatched as `METHOD /path download`, it downloads
     /// into a temporary file and reports the file's bytes.
     public var download: WireDownloadPlan?
+    /// Set when the operation has an upload-from-file variant: dispatched as `METHOD /path upload`, it writes the
+    /// `body` argument to a temporary file and sends that.
+    public var upload: WireUploadPlan?
+}
+
+/// The upload-from-file variant as the dispatcher calls it.
+public struct WireUploadPlan: Encodable, Sendable {
+    /// The `"PUT /members/me/archive upload"` literal the variant is dispatched by.
+    public var keyLiteral: String
+    /// The dispatcher's function that calls it: the operation's function with `Upload` appended.
+    public var functionName: String
+    /// The variant's arguments: the operation's parameters (its body is the file).
+    public var arguments: [WireArgumentPlan]
+    /// The labels of its file and `contentType` parameters.
+    public var fileLabel: String
+    public var contentTypeLabel: String
+    /// Whether `contentType` has no default (a wildcard such as `image/*`): it is read like a `Content-Type` header.
+    public var contentTypeRequired: Bool
 }
 
 /// The download-to-file variant as the dispatcher calls it.

@@ -837,6 +837,9 @@ import Foundation
 {{#download}}
         case {{{keyLiteral}}}: return try await {{{functionName}}}(arguments, api)
 {{/download}}
+{{#upload}}
+        case {{{keyLiteral}}}: return try await {{{functionName}}}(arguments, api)
+{{/upload}}
 {{/operations}}
         default:
             throw WireArguments.Failure.unknownOperation(operation)
@@ -890,6 +893,24 @@ import Foundation
         }
     }
 {{/download}}
+{{#upload}}
+
+    /// The upload-from-file variant: the `body` argument is written to a temporary file, which is sent.
+    private static func {{{functionName}}}(_ arguments: WireArguments, _ api: {{clientName}}) async throws -> WireOutcome {
+        let __file = FileManager.default.temporaryDirectory.appendingPathComponent("wire-upload-\(UUID().uuidString)")
+        try arguments.required(Data.self, "body", "").write(to: __file)
+        let __outcome = try await WireOutcome.capture {
+            try await api.{{{groupProperty}}}.{{{methodName}}}(
+{{#arguments}}
+                {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}{{#headerLiteral}}, header: {{{headerLiteral}}}{{/headerLiteral}}),
+{{/arguments}}
+                {{{fileLabel}}}: __file{{#contentTypeRequired}}, {{{contentTypeLabel}}}: try arguments.required(String.self, "header", "Content-Type"){{/contentTypeRequired}}
+            )
+        }
+        try FileManager.default.removeItem(at: __file)
+        return __outcome
+    }
+{{/upload}}
 {{/operations}}
 }
 
