@@ -110,7 +110,7 @@ class OperationChecks:
         self.envelope = envelope
         self.result = {"operation": operation.key, "operationId": operation.operation_id, "cases": [],
                        "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0], "invalidHeader": [0, 0],
-                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0], "truncated": [0, 0], "download": [0, 0], "upload": [0, 0]}, "failures": []}
+                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0], "truncated": [0, 0], "download": [0, 0], "upload": [0, 0], "filesOnDisk": [0, 0]}, "failures": []}
 
     # MARK: - Planning
 
@@ -408,6 +408,7 @@ class OperationChecks:
         self._truncated_stream_case(plans, chosen[0])
         self._download_case(plans, chosen[0])
         self._upload_case(plans, chosen)
+        self._files_on_disk_case(plans, chosen)
         self._invalid_header_case(plans, chosen[0])
         self._evolution_case(plans, rng, chosen[0])
         self._error_body_case(plans, chosen[0])
@@ -835,6 +836,32 @@ class OperationChecks:
         if passed:
             passed, message = self._response_verdict(answer, plan, body, headers)
         self._count("upload", passed, message)
+
+    def _files_on_disk_case(self, plans, chosen):
+        """A multipart body whose file parts are `MultipartFile(contentsOf:)` (the dispatcher writes each to a file):
+        sent from disk through the runtime's file-backed form, it must arrive as the same parts as from memory."""
+        body = self.operation.body
+        if body is None or not body.has_files:
+            return
+        # The argument set with the most parts (optional file parts are often left out of a draw).
+        arguments = max((a for a in chosen if isinstance(a.get("body"), dict) and a["body"]), key=lambda a: len(a["body"]),
+                        default=None)
+        plan = next((p for p in plans if p["success"]), None)
+        if arguments is None or plan is None:
+            return
+        arguments = dict(arguments, filesOnDisk=True)
+        response = plan["bodies"][0]
+        headers = _first(plan["header_sets"])
+        try:
+            answer, records = self._send(arguments, plan["code"], response, plan["media_type"], headers)
+        except (DriverHang, DriverCrash) as error:
+            self._count("filesOnDisk", False, f"driver: {error}")
+            return
+        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": response, "answer": answer})
+        passed, message = self._request_verdict(arguments, records)
+        if passed:
+            passed, message = self._response_verdict(answer, plan, response, headers)
+        self._count("filesOnDisk", passed, message)
 
     # MARK: - Invalid responses
 

@@ -31,6 +31,9 @@ class Body:
     # A wildcard media type (`*/*`) with a string schema: raw bytes whose Content-Type the caller names, not JSON
     # (apigen's OperationPlanner+WildcardBody.swift).
     raw: bool = False
+    # A multipart body with a file member (`format: binary`, a list of files): the dispatcher can send its files
+    # from disk (`"filesOnDisk": true` in the arguments).
+    has_files: bool = False
 
 
 @dataclasses.dataclass
@@ -337,7 +340,9 @@ def collect(documents):
                                     schema=(header or {}).get("schema") or {"type": "string"}, base=header_base))
                     body = Body(media_type=media_type, schema=media.get("schema"), base=node_base,
                                 required=bool(node.get("required")), encoding=encoding, part_headers=part_headers,
-                                raw=is_raw_wildcard(media_type, media.get("schema"), documents, node_base))
+                                raw=is_raw_wildcard(media_type, media.get("schema"), documents, node_base),
+                                has_files=media_type.startswith("multipart/")
+                                and _has_file_member(media.get("schema"), documents, node_base))
             responses = []
             streamed = {}
             binary = {}

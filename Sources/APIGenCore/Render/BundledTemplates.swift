@@ -831,6 +831,12 @@ import Foundation
     /// Throws ``WireArguments/Failure`` when the operation is unknown or an argument does not decode; everything the
     /// method itself throws is captured in the outcome.
     {{access}} static func call(_ operation: String, arguments: WireArguments, api: {{clientName}}) async throws -> WireOutcome {
+        let outcome = try await dispatch(operation, arguments: arguments, api: api)
+        try arguments.removeFiles()
+        return outcome
+    }
+
+    private static func dispatch(_ operation: String, arguments: WireArguments, api: {{clientName}}) async throws -> WireOutcome {
         switch operation {
 {{#operations}}
         case {{{keyLiteral}}}: return try await {{{functionName}}}(arguments, api)
@@ -937,6 +943,9 @@ import Foundation
     }
 
     private let members: [String: JSONValue]
+    /// Set when the arguments say `"filesOnDisk": true`: file parts are written to files in this folder and sent
+    /// from disk (`MultipartFile(contentsOf:)`), not from memory.
+    private let filesFolder: URL?
 
     /// Parses the arguments object.
     {{access}} init(json: Data) throws {
@@ -944,6 +953,23 @@ import Foundation
             throw Failure.notAnObject
         }
         self.members = members
+        filesFolder = members["filesOnDisk"] == .bool(true)
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("wire-files-\(UUID().uuidString)") : nil
+    }
+
+    /// Removes the files written for file parts sent from disk.
+    func removeFiles() throws {
+        guard let filesFolder, FileManager.default.fileExists(atPath: filesFolder.path) else { return }
+        try FileManager.default.removeItem(at: filesFolder)
+    }
+
+    /// A file part with `text`'s UTF-8 bytes: in memory, or in a file of ``filesFolder``.
+    private func file(_ text: String, _ name: String) throws -> MultipartFile {
+        guard let filesFolder else { return MultipartFile(data: Data(text.utf8), filename: name) }
+        try FileManager.default.createDirectory(at: filesFolder, withIntermediateDirectories: true)
+        let url = filesFolder.appendingPathComponent(UUID().uuidString)
+        try Data(text.utf8).write(to: url)
+        return MultipartFile(contentsOf: url, filename: name)
     }
 
     /// The value for `location` and `name` (and `header`, for a header of multipart part `name`, given as
@@ -996,7 +1022,7 @@ import Foundation
         guard case .string(let text) = value else {
             throw Failure.undecodable(location: location, name: name, message: "a file part must be a string")
         }
-        return MultipartFile(data: Data(text.utf8), filename: name)
+        return try file(text, name)
     }
 
     {{access}} func requiredFiles(_ type: [MultipartFile].Type, _ location: String, _ name: String) throws -> [MultipartFile] {
@@ -1008,7 +1034,7 @@ import Foundation
     /// is a list of one file (a member that is a choice between one file and a list of files).
     {{access}} func optionalFiles(_ type: [MultipartFile].Type, _ location: String, _ name: String) throws -> [MultipartFile]? {
         guard let value = value(location, name, nil) else { return nil }
-        if case .string(let text) = value { return [MultipartFile(data: Data(text.utf8), filename: name)] }
+        if case .string(let text) = value { return [try file(text, name)] }
         guard case .array(let elements) = value else {
             throw Failure.undecodable(location: location, name: name, message: "an array of file parts must be an array")
         }
@@ -1016,7 +1042,7 @@ import Foundation
             guard case .string(let text) = element else {
                 throw Failure.undecodable(location: location, name: name, message: "a file part must be a string")
             }
-            return MultipartFile(data: Data(text.utf8), filename: name)
+            return try file(text, name)
         }
     }
 
