@@ -216,7 +216,9 @@ def main():
                           "failures": [f"harness: not judged within {options.operation_timeout:.0f} s "
                                        "(drawing values for its schemas took too long)"]}
             result["operations"].append(checks)
-            counts = " ".join(f"{name} {p}/{n}" for name, (p, n) in checks["checks"].items())
+            # The request and response checks always; the others where the operation gave them something to judge.
+            counts = " ".join(f"{name} {p}/{n}" for name, (p, n) in checks["checks"].items()
+                              if n or name in ("request", "response"))
             print(f"{'ok  ' if checks['passed'] else 'FAIL'} {operation.key}: {counts}")
             for failure in checks["failures"][:4]:
                 print(f"       {failure[:400]}")

@@ -150,7 +150,7 @@ class JudgeServer:
                  harness_bodies=None):
         self.harness_bodies = set(harness_bodies or ())
         self._lock = threading.Lock()
-        self._plan = None
+        self._plans = []
         self._records = []
         self._server = make_server("127.0.0.1", 0, self._app, threaded=False)
         self.port = self._server.server_port
@@ -207,7 +207,14 @@ class JudgeServer:
         """Plans the answer to the next requests (with `headers`, a dict of extra header fields) and forgets what
         earlier ones recorded."""
         with self._lock:
-            self._plan = (status, body, content_type, dict(headers or {}))
+            self._plans = [(status, body, content_type, dict(headers or {}))]
+            self._records = []
+
+    def expect_each(self, plans):
+        """Plans one answer per request, in order (the last one answers any further request): `(status, body,
+        content_type, headers)` each; forgets what earlier requests recorded."""
+        with self._lock:
+            self._plans = [(status, body, content_type, dict(headers or {})) for status, body, content_type, headers in plans]
             self._records = []
 
     def records(self):
@@ -236,7 +243,7 @@ class JudgeServer:
             self.openapi = self._reader()
         with self._lock:
             self._records.append(record)
-            plan = self._plan
+            plan = (self._plans.pop(0) if len(self._plans) > 1 else self._plans[0]) if self._plans else None
         if plan is None:
             return Response(b"no plan", status=599)(environ, start_response)
         status, body, content_type, extra = plan

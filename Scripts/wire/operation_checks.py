@@ -110,7 +110,7 @@ class OperationChecks:
         self.envelope = envelope
         self.result = {"operation": operation.key, "operationId": operation.operation_id, "cases": [],
                        "checks": {"request": [0, 0], "response": [0, 0], "invalid": [0, 0], "invalidHeader": [0, 0],
-                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0], "truncated": [0, 0], "download": [0, 0], "upload": [0, 0], "filesOnDisk": [0, 0]}, "failures": []}
+                                  "evolution": [0, 0], "errorBody": [0, 0], "invalidItem": [0, 0], "truncated": [0, 0], "download": [0, 0], "upload": [0, 0], "filesOnDisk": [0, 0], "reconnect": [0, 0]}, "failures": []}
 
     # MARK: - Planning
 
@@ -406,6 +406,7 @@ class OperationChecks:
         self._invalid_case(plans, rng, chosen[0])
         self._invalid_item_case(plans, rng, chosen[0])
         self._truncated_stream_case(plans, chosen[0])
+        self._reconnect_case(plans, chosen[0])
         self._download_case(plans, chosen[0])
         self._upload_case(plans, chosen)
         self._files_on_disk_case(plans, chosen)
@@ -781,6 +782,41 @@ class OperationChecks:
                                          f"({cut} of {len(whole)} bytes): {outcome.get('kind')} "
                                          f"{outcome.get('caseName') or ''} after {read} item(s), expected "
                                          f"streamTruncated after {expected}: {(outcome.get('message') or '')[:200]}")
+
+    def _reconnect_case(self, plans, arguments):
+        """An event stream read with reconnection (`"reconnect": true`: the dispatcher calls `reconnecting(_:)`) whose
+        connection drops inside its second event: the client must connect again after the server's `retry` with
+        `Last-Event-ID` naming the last event it dispatched, read the rest from the second connection, connect once more
+        when that one ends (with the last id of the rest), and stop for good on `204`; every event once, in order."""
+        plan = next((p for p in plans if p["success"] and (p.get("stream") or {}).get("kind") == "events"), None)
+        body = next((b for b in (plan or {}).get("bodies", ()) if len(b["items"]) >= 2), None)
+        if body is None:
+            return
+        items = [dict(item, id=f"wire-r{index}", idOnlyBefore=False) for index, item in enumerate(body["items"])]
+        items[0]["retry"] = 10
+        body = dict(body, items=items, bom=False)
+        first_event = _stream_payload(dict(body, items=items[:1]))
+        second = _stream_payload(dict(body, items=items[1:2]))
+        dropped = first_event + second[:second.index(b"data:") + 1]
+        rest = _stream_payload(dict(body, items=items[1:]))
+        headers = {name: _header_text(value) for name, value in _first(plan["header_sets"]).items()}
+        media_type = plan["media_type"]
+        try:
+            self.judge.expect_each([(plan["code"], [dropped], media_type, dict(headers, **{"Content-Length": str(len(dropped) + 100)})),
+                                    (plan["code"], rest, media_type, headers), (204, b"", None, {})])
+            answer = self.driver.call(self.operation.key, dict(arguments, reconnect=True), self.judge.base_url)
+        except (DriverHang, DriverCrash) as error:
+            self._count("reconnect", False, f"driver: {error}")
+            return
+        records = self.judge.records()
+        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer,
+                                     "reconnect": True})
+        last_ids = [next((v for k, v in record["headers"].items() if k.lower() == "last-event-id"), None) for record in records]
+        expected_ids = [None, items[0]["id"], items[-1]["id"]]
+        if last_ids != expected_ids:
+            self._count("reconnect", False, f"requests' Last-Event-ID {last_ids}, expected {expected_ids}")
+            return
+        self._count("reconnect", *self._response_verdict(answer, plan, body))
 
     def _download_case(self, plans, arguments):
         """The download-to-file variant (`<key> download`): a success body is written to the file byte for byte, and a

@@ -854,7 +854,7 @@ import Foundation
 {{#operations}}
 
     private static func {{{functionName}}}(_ arguments: WireArguments, _ api: {{clientName}}) async throws -> WireOutcome {
-        try await WireOutcome.capture {
+        try await WireOutcome.capture(arguments) {
 {{#headers}}
             let __result = try await api.{{{groupProperty}}}.{{{variantName}}}(
 {{/headers}}
@@ -885,7 +885,7 @@ import Foundation
 
     /// The download-to-file variant: the file's bytes are the outcome.
     private static func {{{functionName}}}(_ arguments: WireArguments, _ api: {{clientName}}) async throws -> WireOutcome {
-        try await WireOutcome.capture {
+        try await WireOutcome.capture(arguments) {
             let __file = FileManager.default.temporaryDirectory.appendingPathComponent("wire-download-\(UUID().uuidString)")
             _ = try await api.{{{groupProperty}}}.{{{methodName}}}(
 {{#arguments}}
@@ -905,7 +905,7 @@ import Foundation
     private static func {{{functionName}}}(_ arguments: WireArguments, _ api: {{clientName}}) async throws -> WireOutcome {
         let __file = FileManager.default.temporaryDirectory.appendingPathComponent("wire-upload-\(UUID().uuidString)")
         try arguments.required(Data.self, "body", "").write(to: __file)
-        let __outcome = try await WireOutcome.capture {
+        let __outcome = try await WireOutcome.capture(arguments) {
             try await api.{{{groupProperty}}}.{{{methodName}}}(
 {{#arguments}}
                 {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}{{#headerLiteral}}, header: {{{headerLiteral}}}{{/headerLiteral}}),
@@ -955,6 +955,11 @@ import Foundation
         self.members = members
         filesFolder = members["filesOnDisk"] == .bool(true)
             ? FileManager.default.temporaryDirectory.appendingPathComponent("wire-files-\(UUID().uuidString)") : nil
+    }
+
+    /// Whether the arguments say `"reconnect": true`: an event stream is read with reconnection.
+    var reconnects: Bool {
+        members["reconnect"] == .bool(true)
     }
 
     /// Removes the files written for file parts sent from disk.
@@ -1109,9 +1114,9 @@ import Foundation
     }
 
     /// Runs `call` and captures its result or error; argument failures are rethrown, not captured.
-    static func capture<T>(_ call: () async throws -> T) async throws -> WireOutcome {
+    static func capture<T>(_ arguments: WireArguments, _ call: () async throws -> T) async throws -> WireOutcome {
         // Items of a streamed result read before an error ended it.
-        let received = WireItems()
+        let received = WireItems(reconnects: arguments.reconnects)
         do {
             var outcome = WireOutcome(kind: "success")
             try await outcome.fill(with: try await call(), received: received)
@@ -1176,7 +1181,7 @@ import Foundation
             headers = result.headers
             try await fill(with: result.body, received: received)
         case let stream as any WireStreamedResult:
-            let received = received ?? WireItems()
+            let received = received ?? WireItems(reconnects: false)
             try await stream.readItems(into: received)
             items = received.items
         case is Void: return
@@ -1211,6 +1216,12 @@ import Foundation
 /// The elements of a streamed result as the dispatcher reads them, kept when an error ends the stream.
 private final class WireItems {
     var items: [WireOutcome] = []
+    /// Whether an event stream is read with reconnection (after 10 ms unless the server's `retry` says otherwise).
+    let reconnects: Bool
+
+    init(reconnects: Bool) {
+        self.reconnects = reconnects
+    }
 }
 
 /// A streamed result the dispatcher reads to its end.
@@ -1220,7 +1231,8 @@ private protocol WireStreamedResult {
 
 extension ServerSentEvents: WireStreamedResult {
     fileprivate func readItems(into received: WireItems) async throws {
-        for try await event in self {
+        let events = received.reconnects ? reconnecting(ReconnectionPolicy(maxAttempts: 2, defaultDelay: .milliseconds(10))) : self
+        for try await event in events {
             var item = WireOutcome(kind: "item")
             item.eventID = event.id
             item.event = event.event
