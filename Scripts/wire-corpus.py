@@ -177,7 +177,8 @@ def write_summary(selected, out, options):
         totals["passed"] += result.get("passed", 0)
         if result.get("unfinished"):
             totals["unfinished roots"] += 1
-        for name in ("request", "response", "invalid", "invalidHeader", "evolution", "errorBody"):
+        for name in ("request", "response", "invalid", "invalidHeader", "evolution", "errorBody", "invalidItem",
+                     "truncated", "reconnect", "download", "upload", "filesOnDisk"):
             totals[name + "_p"] += checks[name + "_p"]
             totals[name + "_n"] += checks[name + "_n"]
         note = result.get("skipped", "")
@@ -201,6 +202,12 @@ def write_summary(selected, out, options):
               f"{totals['invalidHeader_p']} of {totals['invalidHeader_n']}",
               f"- evolved responses (a new enum value) accepted: {totals['evolution_p']} of {totals['evolution_n']}",
               f"- documented error statuses with an HTML body surfaced: {totals['errorBody_p']} of {totals['errorBody_n']}",
+              f"- streams: an item breaking its schema refused {totals['invalidItem_p']} of {totals['invalidItem_n']}, "
+              f"a dropped connection reported as truncated {totals['truncated_p']} of {totals['truncated_n']}, "
+              f"event streams reconnected with Last-Event-ID {totals['reconnect_p']} of {totals['reconnect_n']}",
+              f"- transfer variants: downloads to a file {totals['download_p']} of {totals['download_n']}, uploads from a "
+              f"file {totals['upload_p']} of {totals['upload_n']}, multipart files sent from disk "
+              f"{totals['filesOnDisk_p']} of {totals['filesOnDisk_n']}",
               f"- roots whose harness run crashed or hung: {totals['roots that crashed or hung']}",
               f"- roots judged only in part so far (unfinished, counted by the operations judged): "
               f"{totals['unfinished roots']}", "",
