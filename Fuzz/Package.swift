@@ -23,6 +23,7 @@ let package = Package(
         harness("FuzzRegex", ["APIRuntime"]),
         harness("FuzzHTTPFields", ["APIRuntime", "APIRuntimeMiddleware", "APIRuntimeStore", "APIRuntimeDownloads"]),
         harness("FuzzEnvelope", ["APIRuntime", "APIRuntimeTesting"]),
+        harness("FuzzStreams", ["APIRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

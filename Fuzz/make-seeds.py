@@ -6,7 +6,7 @@
 Seeds are only added (a seed is named by the hash of its bytes, so one already there is written again unchanged):
 the committed corpus is what earlier runs made from the tests of their day, and a test rewritten since would
 otherwise take its old inputs out of the corpus. HARNESS names limit the run to those folders (spec, json, envelope,
-regex, http-fields). `--prune` first deletes the named folders' `seed-*` files, so that they hold exactly what this
+regex, http-fields, streams). `--prune` first deletes the named folders' `seed-*` files, so that they hold exactly what this
 run makes. Reproducers of fixed findings are kept as `regression-*` files and are never touched here."""
 import argparse, glob, hashlib, json, os, re, sys, warnings
 
@@ -21,7 +21,7 @@ def read(path):
         return handle.read()
 
 
-HARNESSES = ("spec", "json", "envelope", "regex", "http-fields")
+HARNESSES = ("spec", "json", "envelope", "regex", "http-fields", "streams")
 chosen = set(HARNESSES)
 
 
@@ -123,6 +123,23 @@ def make_seeds():
     bodies = [b"", b"{\"a\": 1}", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", b"%PDF-1.7", b"<?xml version=\"1.0\"?><svg/>", b"GIF89a", b"\xff\xd8\xff\xe0"]
     for index, field in enumerate(sorted(fields)):
         write("http-fields", field.encode() + b"\n" + bodies[index % len(bodies)])
+
+    # streams: one byte choosing the chunk sizes, then a body (Fuzz/Sources/FuzzStreams): event streams with every
+    # line end, a byte order mark, comments, ids, names, retry and data over several lines; JSON Lines and Sequences.
+    events = [
+        "data: first\n\ndata: second\n\n",
+        "\ufeff: keep-alive\r\nid: 7\r\nevent: price\r\nretry: 1500\r\ndata: {\"a\": 1}\r\n\r\n",
+        "id: 1\rdata: one\rdata: two\r\rid\rdata\r\r",
+        "id: a\0b\ndata:  leading space\n\nretry: soon\nevent\ndata: x\n\nid: 2\n\n",
+        "data: cut off at the end",
+        ": only a comment\n",
+    ]
+    items = ['{"id": 1}\n{"id": 2}\n', '{"id": 1}\r\n\r\n[1, 2]\n"text"', "\x1e{\"a\": 1}\n\x1e2\n", "\x1e{\"cut\":"]
+    for index, body in enumerate(events + items):
+        for cutting in (0, 1 + index):
+            write("streams", bytes([cutting]) + body.encode("utf-8"))
+    for path in ["Tests/Fixtures/wire/streams.yaml"]:
+        write("streams", b"\x05" + read(path).encode("utf-8")[:4096])
 
 
 if __name__ == "__main__":

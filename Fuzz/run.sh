@@ -8,7 +8,7 @@
 #
 # --runs stops after N inputs instead of a time: with the seed, an empty Fuzz/.build/corpus and deterministic hashing
 # the run tries nearly the same inputs on every machine (not exactly: Docs/robustness.md, CI).
-# Harnesses: json spec regex http-fields envelope (all when none is named). Docs/robustness.md has the results.
+# Harnesses: json spec regex http-fields envelope streams (all when none is named). Docs/robustness.md has the results.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -28,13 +28,13 @@ while [ $# -gt 0 ]; do
         *) harnesses+=("$1"); shift ;;
     esac
 done
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(json spec regex http-fields envelope)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(json spec regex http-fields envelope streams)
 
 product() {
     case "$1" in
         json) echo FuzzJSON ;; spec) echo FuzzSpec ;; regex) echo FuzzRegex ;;
-        http-fields) echo FuzzHTTPFields ;; envelope) echo FuzzEnvelope ;;
-        *) echo "run.sh: unknown harness '$1' (json spec regex http-fields envelope)" >&2; exit 64 ;;
+        http-fields) echo FuzzHTTPFields ;; envelope) echo FuzzEnvelope ;; streams) echo FuzzStreams ;;
+        *) echo "run.sh: unknown harness '$1' (json spec regex http-fields envelope streams)" >&2; exit 64 ;;
     esac
 }
 for harness in "${harnesses[@]}"; do product "$harness" >/dev/null; done

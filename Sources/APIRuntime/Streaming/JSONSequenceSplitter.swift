@@ -12,6 +12,8 @@ import Foundation
     /// How many bytes of `pending` are known to hold no delimiter (so a long item is scanned once).
     private var scanned = 0
     private var items = 0
+    /// A failure found after items that are returned first: thrown by the next call.
+    private var failure: APIError?
     private static let recordSeparator: UInt8 = 0x1E
     private static let lineFeed: UInt8 = 0x0A
 
@@ -22,23 +24,40 @@ import Foundation
     }
 
     /// Consumes `chunk` and returns the items it completed, in order (blank items skipped).
+    ///
+    /// What is returned does not depend on where the body was cut into chunks: an item longer than ``maxItemSize``
+    /// fails whether or not its end arrived in the same chunk, and the items completed before it are returned first
+    /// (the failure is thrown by the next call, `feed` or `finish`).
     public mutating func feed(_ chunk: Data, operation: String = "") throws(APIError) -> [Data] {
+        if let failure { throw failure }
         pending.append(chunk)
         let delimiter = format == .lines ? Self.lineFeed : Self.recordSeparator
         var found: [Data] = []
         var start = pending.startIndex
         var searchFrom = pending.startIndex + scanned
         while let end = pending[searchFrom...].firstIndex(of: delimiter) {
+            if pending.distance(from: start, to: end) > maxItemSize {
+                return try fail(operation: operation, after: found)
+            }
             if let item = Self.trimmed(pending[start..<end]) { found.append(Data(item)) }
             start = pending.index(after: end)
             searchFrom = start
         }
         pending.removeSubrange(pending.startIndex..<start)
         scanned = pending.count
-        items += found.count
         if pending.count > maxItemSize {
-            throw .malformedStreamItem(operation: operation, index: items, message: "an item longer than \(maxItemSize) bytes")
+            return try fail(operation: operation, after: found)
         }
+        items += found.count
+        return found
+    }
+
+    /// Records that the item after `found` is too long: `found` is returned, the failure thrown now when it is empty.
+    private mutating func fail(operation: String, after found: [Data]) throws(APIError) -> [Data] {
+        items += found.count
+        let failure = APIError.malformedStreamItem(operation: operation, index: items, message: "an item longer than \(maxItemSize) bytes")
+        self.failure = failure
+        if found.isEmpty { throw failure }
         return found
     }
 
@@ -49,6 +68,7 @@ import Foundation
             pending.removeAll()
             scanned = 0
         }
+        if let failure { throw failure }
         guard let item = Self.trimmed(pending[...]) else { return nil }
         if format == .sequence, pending.last != Self.lineFeed {
             throw .streamTruncated(operation: operation, itemsReceived: items)

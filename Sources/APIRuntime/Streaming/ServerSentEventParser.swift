@@ -23,6 +23,8 @@ import Foundation
     private var blockRetry: Int?
     private var eventSize = 0
     private var dispatched = 0
+    /// A failure found after events that are returned first: thrown by the next call.
+    private var failure: APIError?
 
     /// A parser accepting events of at most `maxEventSize` bytes (16 MiB by default).
     public init(maxEventSize: Int = 16 * 1024 * 1024) {
@@ -30,9 +32,24 @@ import Foundation
     }
 
     /// Consumes `bytes` and returns the events they completed, in order. `operation` names the stream in errors.
+    ///
+    /// What is returned does not depend on where the body was cut into chunks: the events completed before an
+    /// event that is too long are returned first, and the failure is thrown by the next call (`feed` or ``finish()``).
     public mutating func feed(_ bytes: some Sequence<UInt8>, operation: String = "") throws(APIError)
         -> [ServerSentEvent<String>] {
+        if let failure { throw failure }
         var events: [ServerSentEvent<String>] = []
+        do {
+            try consume(bytes, into: &events, operation: operation)
+        } catch {
+            failure = error
+            if events.isEmpty { throw error }
+        }
+        return events
+    }
+
+    private mutating func consume(_ bytes: some Sequence<UInt8>, into events: inout [ServerSentEvent<String>],
+                                  operation: String) throws(APIError) {
         for byte in bytes {
             if !checkedBOM {
                 // The BOM is recognised only as the stream's first three bytes.
@@ -48,7 +65,7 @@ import Foundation
                 checkedBOM = true
                 let pending = line
                 line.removeAll()
-                events += try feed(pending, operation: operation)
+                try consume(pending, into: &events, operation: operation)
                 continue
             }
             switch byte {
@@ -65,17 +82,18 @@ import Foundation
                 }
             }
         }
-        return events
     }
 
     /// Ends the stream: an event without its blank line is discarded (WHATWG); returns nothing by design, and
-    /// resets the parser for a reconnection (keeping ``lastEventID`` and ``reconnectionTime``).
-    public mutating func finish() {
+    /// resets the parser for a reconnection (keeping ``lastEventID`` and ``reconnectionTime``). Throws the failure
+    /// ``feed(_:operation:)`` found after the events it returned, if any.
+    public mutating func finish() throws(APIError) {
         line.removeAll()
         lastByteWasCR = false
         checkedBOM = false
         idBuffer = lastEventID
         resetEvent()
+        if let failure { throw failure }
     }
 
     private mutating func resetEvent() {

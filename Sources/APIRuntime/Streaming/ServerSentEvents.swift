@@ -89,7 +89,7 @@ public struct ServerSentEvents<Payload: Sendable>: AsyncSequence, Sendable {
                     if error is CancellationError || Task.isCancelled { throw CancellationError() }
                     failure = error
                 }
-                parser.finish()
+                try parser.finish()
                 try await reconnectOrEnd(after: failure)
             }
             return nil

@@ -40,4 +40,27 @@ final class JSONSequenceSplitterTests: XCTestCase {
         var splitter = JSONSequenceSplitter(format: .lines, maxItemSize: 8)
         XCTAssertThrowsError(try splitter.feed(Data("[1,2,3,4,5,6]".utf8)))
     }
+
+    /// Found by the streams fuzz harness (Fuzz/Sources/FuzzStreams): what a stream yields must not depend on where
+    /// the network cut its body. Fed whole, a too-long second item threw at once and lost the complete first item
+    /// (fed byte by byte, the first item came out first); and a too-long item whose end came in the same chunk was
+    /// accepted (only the undelimited rest was measured).
+    func testWhatIsReturnedDoesNotDependOnTheChunks() throws {
+        let body = Data("[1]\n[1,2,3,4,5,6,7,8,9]\n[2]\n".utf8)
+        for chunkSize in [1, 3, body.count] {
+            var splitter = JSONSequenceSplitter(format: .lines, maxItemSize: 8)
+            var items: [Data] = []
+            var failure: APIError?
+            do {
+                for start in stride(from: 0, to: body.count, by: chunkSize) {
+                    items += try splitter.feed(body[start..<min(body.count, start + chunkSize)], operation: "op")
+                }
+                _ = try splitter.finish(operation: "op")
+            } catch {
+                failure = error
+            }
+            XCTAssertEqual(texts(items), ["[1]"], "chunks of \(chunkSize)")
+            guard case .malformedStreamItem("op", 1, _)? = failure else { return XCTFail("chunks of \(chunkSize): \(String(describing: failure))") }
+        }
+    }
 }

@@ -56,7 +56,7 @@ final class ServerSentEventParserTests: XCTestCase {
     func testUnknownFieldsAreIgnoredAndAnOpenEventAtTheEndIsDiscarded() throws {
         var parser = ServerSentEventParser()
         let events = try parser.feed(Array("foo: bar\ndata: kept\n\ndata: cut off".utf8))
-        parser.finish()
+        try parser.finish()
         XCTAssertEqual(events.map(\.data), ["kept"])
         XCTAssertEqual(try parser.feed(Array("\n\n".utf8)), [], "finish() dropped the open event")
     }
@@ -65,6 +65,27 @@ final class ServerSentEventParserTests: XCTestCase {
         var parser = ServerSentEventParser(maxEventSize: 16)
         XCTAssertThrowsError(try parser.feed(Array("data: 0123456789abcdef\n\n".utf8))) { error in
             guard case APIError.malformedStreamItem(_, 0, _) = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    /// The events before a too-long one are delivered whatever the chunks (the streams fuzz harness's property:
+    /// fed whole, the failure used to throw away the events completed earlier in the same chunk).
+    func testEventsBeforeATooLongOneAreDeliveredWhateverTheChunks() throws {
+        let body = Array("data: one\n\ndata: 0123456789abcdef\n\ndata: two\n\n".utf8)
+        for chunkSize in [1, 5, body.count] {
+            var parser = ServerSentEventParser(maxEventSize: 16)
+            var events: [String] = []
+            var failure: APIError?
+            do {
+                for start in stride(from: 0, to: body.count, by: chunkSize) {
+                    events += try parser.feed(body[start..<min(body.count, start + chunkSize)], operation: "op").map(\.data)
+                }
+                try parser.finish()
+            } catch {
+                failure = error
+            }
+            XCTAssertEqual(events, ["one"], "chunks of \(chunkSize)")
+            guard case .malformedStreamItem("op", 1, _)? = failure else { return XCTFail("chunks of \(chunkSize): \(String(describing: failure))") }
         }
     }
 }
