@@ -734,17 +734,9 @@ class OperationChecks:
                 self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": broken,
                                              "answer": answer, "mutated": True})
                 outcome = answer.get("outcome") or {}
-                if outcome.get("kind") != "invalidResponse":
-                    self._count("invalidItem", False, f"a streamed item breaking the schema was accepted "
-                                                      f"({outcome.get('kind')} {outcome.get('caseName') or ''}): "
-                                                      f"{json.dumps(mutated)[:200]}")
-                    return
-                expected_paths = instance_paths(schema, mutated)
-                reported = {v["instanceLocation"] for v in outcome.get("violations") or [] if not v.get("header")}
-                unknown = reported - expected_paths
-                if not reported or unknown:
-                    self._count("invalidItem", False, f"reported instance paths {sorted(reported)} are not among "
-                                                      f"jsonschema-rs's {sorted(expected_paths)}")
+                passed, message = _refusal(outcome, schema, mutated, "a streamed item")
+                if not passed:
+                    self._count("invalidItem", False, message)
                 elif len(outcome.get("items") or []) != 1:
                     self._count("invalidItem", False, f"{len(outcome.get('items') or [])} item(s) read before the "
                                                       "invalid one, expected 1")
@@ -919,19 +911,7 @@ class OperationChecks:
             return
         self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": mutated,
                                      "answer": answer, "mutated": True})
-        outcome = answer.get("outcome") or {}
-        if outcome.get("kind") != "invalidResponse":
-            self._count("invalid", False, f"a body breaking the schema was accepted ({outcome.get('kind')}): "
-                                          f"{json.dumps(mutated)[:200]}")
-            return
-        expected_paths = instance_paths(plan["schema"], mutated)
-        reported = {v["instanceLocation"] for v in outcome.get("violations") or [] if not v.get("header")}
-        unknown = reported - expected_paths
-        if not reported or unknown:
-            self._count("invalid", False, f"reported instance paths {sorted(reported)} are not among jsonschema-rs's "
-                                          f"{sorted(expected_paths)}")
-            return
-        self._count("invalid", True)
+        self._count("invalid", *_refusal(answer.get("outcome") or {}, plan["schema"], mutated, "a body"))
 
     def _invalid_header_case(self, plans, arguments):
         """A response whose documented header is missing (when `required`) or not of its documented type (an integer,
@@ -1035,6 +1015,19 @@ class OperationChecks:
         self.result["passed"] = not self.result["failures"] and all(p == n for p, n in checks.values()) \
             and checks["request"][1] > 0
         return self.result
+
+
+def _refusal(outcome, schema, mutated, what):
+    """(passed, message) for the outcome of a response carrying `mutated`, which breaks `schema`: it must be refused
+    with `APIError.invalidResponse` at instance paths jsonschema-rs reports too (formats asserted)."""
+    if outcome.get("kind") != "invalidResponse":
+        return False, (f"{what} breaking the schema was accepted ({outcome.get('kind')} {outcome.get('caseName') or ''}): "
+                       f"{json.dumps(mutated)[:200]}")
+    expected_paths = instance_paths(schema, mutated)
+    reported = {v["instanceLocation"] for v in outcome.get("violations") or [] if not v.get("header")}
+    if not reported or reported - expected_paths:
+        return False, f"reported instance paths {sorted(reported)} are not among jsonschema-rs's {sorted(expected_paths)}"
+    return True, None
 
 
 def _event_lines(item):
