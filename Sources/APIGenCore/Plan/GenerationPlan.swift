@@ -473,21 +473,25 @@ public struct OperationPlan: Encodable, Sendable {
     public var stream: StreamPlan?
     /// Set when the success response is binary: the download-to-file variant of the method.
     public var download: DownloadPlan? {
-        didSet { usesResponseHandler = upload != nil || responseHeaders != nil || download != nil }
+        didSet { noteResponseHandler() }
     }
     /// Set when the request body is binary: the upload-from-file variant of the method.
     public var upload: UploadPlan? {
-        didSet { usesResponseHandler = upload != nil || responseHeaders != nil || download != nil }
+        didSet { noteResponseHandler() }
     }
     /// Set when the success responses document headers: their struct and the `<method>WithHeaders` variant.
     public var responseHeaders: ResponseHeadersPlan? {
-        didSet { usesResponseHandler = upload != nil || responseHeaders != nil || download != nil }
+        didSet { noteResponseHandler() }
     }
     /// Whether the method hands its response to a private handler (``responseHandlerName``) that another variant
     /// (upload from a file, with headers, the download's error statuses) shares, so the status handling is written once.
     public private(set) var usesResponseHandler = false
     /// `__<method>Response`; `__` keeps a method named like a keyword (`default`) from making a keyword of it.
     public var responseHandlerName = ""
+
+    private mutating func noteResponseHandler() {
+        usesResponseHandler = upload != nil || responseHeaders != nil || download != nil
+    }
     /// The label of the trailing `progress` parameter of an operation whose multipart body has a file part; nil
     /// for others.
     public var uploadProgressLabel: String? {
