@@ -9,28 +9,41 @@
     public init?(headerFieldText text: String) { self = text }
 }
 
+// Numbers are read as JSON number literals, the rule `ResponseHeaderCheck` validates them by, so a value the
+// validator accepts is never read as nil (`5.0` and `1e2` are integers to JSON Schema) and one it refuses is never
+// read as a number (`+5`, `0x10`, `.5`, `inf`, which Swift's own initialisers accept).
+
 @_spi(Generated) extension Int: HeaderFieldDecodable {
-    public init?(headerFieldText text: String) { self.init(text) }
+    public init?(headerFieldText text: String) {
+        guard let value = JSONNumber(text)?.int64Value, let exact = Int(exactly: value) else { return nil }
+        self = exact
+    }
 }
 
 @_spi(Generated) extension Int32: HeaderFieldDecodable {
-    public init?(headerFieldText text: String) { self.init(text) }
+    public init?(headerFieldText text: String) {
+        guard let value = JSONNumber(text)?.int64Value, let exact = Int32(exactly: value) else { return nil }
+        self = exact
+    }
 }
 
 @_spi(Generated) extension Int64: HeaderFieldDecodable {
-    public init?(headerFieldText text: String) { self.init(text) }
+    public init?(headerFieldText text: String) {
+        guard let value = JSONNumber(text)?.int64Value else { return nil }
+        self = value
+    }
 }
 
 @_spi(Generated) extension Double: HeaderFieldDecodable {
     public init?(headerFieldText text: String) {
-        guard let value = Double(text), value.isFinite else { return nil }
+        guard let value = JSONNumber(text)?.doubleValue, value.isFinite else { return nil }
         self = value
     }
 }
 
 @_spi(Generated) extension Float: HeaderFieldDecodable {
     public init?(headerFieldText text: String) {
-        guard let value = Float(text), value.isFinite else { return nil }
+        guard let value = JSONNumber(text).map({ Float($0.doubleValue) }), value.isFinite else { return nil }
         self = value
     }
 }
