@@ -7,8 +7,9 @@ package enum RetryAfter {
     /// delay-seconds or an HTTP date relative to `now`; nil when absent, negative or unreadable.
     package static func delay(in response: APIResponse, now: Date) -> Duration? {
         guard let value = response.headerFields[.retryAfter]?.trimmingSpaces, !value.isEmpty else { return nil }
-        if let seconds = Int(value) {
-            return seconds >= 0 ? .seconds(seconds) : nil
+        // delay-seconds is 1*DIGIT (RFC 9110 §10.2.3): `+5`, `-1` and `5.0` are not delays (Int would read `+5`).
+        if value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            return Int(value).map { .seconds($0) }
         }
         guard let date = HTTPDate.parse(value) else { return nil }
         return .seconds(double: date.timeIntervalSince(now))

@@ -1,4 +1,5 @@
-@_spi(Generated) @testable import APIRuntime
+@_spi(Generated) @_spi(RuntimeInternals) @testable import APIRuntime
+import Foundation
 import HTTPTypes
 import XCTest
 
