@@ -8,53 +8,27 @@ Checks per case:
 - `invalid`: a body mutated to break one constraint is rejected, at an instance path jsonschema-rs reports too.
 """
 import base64
-import copy
 import json
 import re
 import random
 
 import hypothesis.strategies as st
-import urllib.parse
 
 import jsonschema_rs
 import reference_styles
 
+from check_support import (_first, _header_text, _is_binary, _is_header_scalar, _is_json, _is_text, _mutation, _refusal,
+                           _replaced, _text_payload, is_valid)
 from driver_process import DriverCrash, DriverHang
 from media_ranges import accepts
 from operations import stream_kind
 from semantic_equality import differences
+from stream_bodies import pieces, stream_payload
+from stream_checks import StreamChecks
+from transfer_checks import TransferChecks
 from value_generation import DrawTimeout, GenerationError, draw_samples, strategy, strip_read_only, strip_undeclared, expected_after_defaults, within_wire_limits, with_defaults, without_optional_defaults
 
 SPARE_STATUSES = [500, 502, 503, 418, 599]
-
-
-def is_valid(schema, value, formats=True):
-    return jsonschema_rs.Draft202012Validator(schema, validate_formats=formats).is_valid(value)
-
-
-def instance_paths(schema, value):
-    validator = jsonschema_rs.Draft202012Validator(schema, validate_formats=True)
-    paths = set()
-    for error in validator.iter_errors(value):
-        paths.add("".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in error.instance_path))
-    return paths
-
-
-def _is_json(media_type):
-    base = (media_type or "").split(";")[0].strip().lower()
-    return base == "application/json" or base.endswith("+json") or base.endswith("/json") or base == "*/*"
-
-
-def _is_binary(media_type):
-    """A response apigen returns as `Data`: not JSON (nor `application/*`), text (CSV is bytes) or a stream."""
-    base = (media_type or "").split(";")[0].strip().lower()
-    return not _is_json(base) and base != "application/*" and not _is_text(base) and not stream_kind(base)
-
-
-def _is_text(media_type):
-    """A response apigen returns as a `String`: `text/*` but CSV (returned as bytes) and event streams."""
-    base = (media_type or "").split(";")[0].strip().lower()
-    return base.startswith("text/") and "csv" not in base and base != "text/event-stream"
 
 
 # Fields the HTTP layer writes or reads itself: a drawn value would be replaced by the server (GitHub documents
@@ -63,39 +37,7 @@ _FRAMING_HEADERS = {"content-length", "transfer-encoding", "content-encoding", "
                     "trailer", "te"}
 
 
-def _is_header_scalar(schema):
-    """A header schema `<method>WithHeaders` reads as a typed value: string, integer, number or boolean."""
-    return isinstance(schema, dict) and schema.get("type") in ("string", "integer", "number", "boolean") \
-        and not schema.get("oneOf") and not schema.get("anyOf")
-
-
-def _first(header_sets):
-    """The first drawn set of a plan's header values (a case that breaks something else sends valid headers)."""
-    return header_sets[0] if header_sets else {}
-
-
-def _header_text(value):
-    """A drawn header value as OpenAPI's `simple` style writes it: a list's items joined with commas, an object's
-    names and values too (`explode: false`)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return ",".join(_header_text(item) for item in value)
-    if isinstance(value, dict):
-        return ",".join(f"{name},{_header_text(item)}" for name, item in value.items())
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
-
-
-def _text_payload(text):
-    """A text response body as a server may send it: ISO-8859-1 when the text fits and is not ASCII (what servlet
-    containers and Spring's StringHttpMessageConverter send by default), else UTF-8; the charset is named."""
-    charset = "iso-8859-1" if not text.isascii() and all(ord(c) < 256 for c in text) else "utf-8"
-    return text.encode(charset), charset
-
-
-class OperationChecks:
+class OperationChecks(StreamChecks, TransferChecks):
     def __init__(self, operation, bundler, judge, driver, cases, seed, envelope=None, draw_budget=60.0):
         self.parameter_schemas = {}
         self.draw_budget = draw_budget
@@ -258,67 +200,6 @@ class OperationChecks:
                           "headers": []})
         return [p for p in plans if p["bodies"]]
 
-    # MARK: - Streams
-
-    def _stream_plan(self, stream, status, rng):
-        """Bodies for a streamed success response: streams of 0–3 items drawn from the item's schema (for events
-        typed by name, each documented name's data, and a name the description does not list), framed as a server
-        may frame them (LF, CRLF or CR line ends, a BOM, comments, ids, `retry`, data split over `data:` lines; blank
-        lines and a last line without its newline in JSON Lines)."""
-        kinds = []
-        if stream.event_types:
-            for name, data, base in stream.event_types:
-                kinds.append((name,) + self._item_pool(data, base, f"response {status} event {name}", rng, text=True))
-        else:
-            kinds.append((None,) + self._item_pool(stream.item_schema, stream.base, f"response {status} items", rng,
-                                                   text=stream.kind == "events"))
-        kinds = [kind for kind in kinds if kind[1]]
-        bodies = []
-        for index in range(self.cases * 3 if kinds else 0):
-            items = []
-            # One empty stream among them (a feed with nothing new is a valid answer).
-            for position in range(0 if index == self.cases * 3 - 1 else 1 + index % 3):
-                name, pool, inline, schema = kinds[(index + position) % len(kinds)]
-                item = {"data": pool[(index * 3 + position) % len(pool)], "text": inline is None}
-                if stream.kind == "events":
-                    item["event"] = name if stream.event_types else rng.choice([None, "update"])
-                    item["id"] = rng.choice([None, None, f"wire-{index}.{position}"])
-                    item["retry"] = rng.choice([None, None, 1500])
-                    item["indent"] = rng.choice([None, 1])
-                    item["idOnlyBefore"] = rng.random() < 0.15 and f"wire-{index}.{position}-alone"
-                items.append(item)
-            if stream.event_types and index % 4 == 1:
-                items.append({"data": "an event\nthe description does not list", "text": True,
-                              "event": "wire-undocumented", "id": None, "retry": None, "undocumented": True})
-            bodies.append({"stream": stream.kind, "items": items,
-                           "newline": rng.choice(["\n", "\r\n", "\r"] if stream.kind == "events" else ["\n", "\r\n"]),
-                           "bom": stream.kind == "events" and rng.random() < 0.3,
-                           "blankLines": rng.random() < 0.3, "finalNewline": rng.random() < 0.7,
-                           "pieces": rng.random() < 0.5})
-        return {"kind": stream.kind, "bodies": bodies,
-                "schemas": {name: (inline, schema) for name, _, inline, schema in kinds},
-                "typed_by_name": bool(stream.event_types)}
-
-    def _item_pool(self, declared, base, what, rng, text=False):
-        """(values, inline schema, bundled schema) for one kind of streamed item: drawn from its schema and valid,
-        members no model holds left out; text (no CR, which ends an event's line) when `text` and nothing is
-        declared (inline schema None); any JSON value when no schema is given for JSON items."""
-        if declared is None and text:
-            values = self._draw(lambda fallback: st.text(max_size=24).filter(lambda value: "\r" not in value),
-                                what, rng.randrange(2**32))
-            return values, None, None
-        declared = {} if declared is None else declared
-        schema = self.bundler.bundle(declared, base)
-        try:
-            inline = self.bundler.inline(declared, base)
-            values = self._draw(lambda fallback: strategy(inline, None, is_valid, fallback_seed=fallback),
-                                what, rng.randrange(2**32))
-        except GenerationError as error:
-            self.result["failures"].append(f"{what}: cannot generate an item: {error}")
-            return [], None, None
-        values = [strip_undeclared(value, inline) for value in values]
-        return [value for value in values if is_valid(schema, value) and within_wire_limits(value)], inline, schema
-
     def _readable_header(self, header):
         """Whether the header's schema is a scalar or a list of scalars, the types `<method>WithHeaders` reads
         typed (anything else it returns as text, which says nothing new)."""
@@ -421,9 +302,9 @@ class OperationChecks:
         elif isinstance(body, dict) and set(body) == {"base64"} and media_type and _is_binary(media_type):
             payload = base64.b64decode(body["base64"])
         elif isinstance(body, dict) and media_type and stream_kind(media_type) and "stream" in body:
-            payload = _stream_payload(body)
+            payload = stream_payload(body)
             if body.get("pieces"):
-                payload = _pieces(payload)
+                payload = pieces(payload)
         elif media_type and _is_json(media_type):
             payload = json.dumps(body).encode("utf-8")
         elif isinstance(body, str) and _is_text(media_type):
@@ -681,216 +562,6 @@ class OperationChecks:
             return False, f"HTTP {plan['code']} round trip: " + "; ".join(found[:3])
         return True, None
 
-    def _stream_verdict(self, outcome, plan, body):
-        """Every item sent came back in order, meaning what was sent; events with their name, last event ID in effect
-        and the `retry` their block set."""
-        expected = _expected_items(body)
-        actual = outcome.get("items") or []
-        if len(actual) != len(expected):
-            return False, (f"HTTP {plan['code']} {plan['media_type']}: {len(expected)} item(s) sent, {len(actual)} read: "
-                           f"{[item.get('text', item.get('body')) for item in actual][:3]}"[:300])
-        for index, (sent, read) in enumerate(zip(expected, actual)):
-            where = f"HTTP {plan['code']} {plan['media_type']} item {index}"
-            if plan["stream"]["kind"] == "events":
-                for field, key in (("event", "event"), ("id", "eventID"), ("retry", "retry")):
-                    if sent[field] != read.get(key):
-                        return False, f"{where}: {field} {read.get(key)!r}, sent {sent[field]!r}"
-            if sent["text"]:
-                if read.get("text") != sent["data"]:
-                    return False, f"{where}: text {read.get('text')!r}, sent {sent['data']!r}"[:300]
-                continue
-            inline, _ = plan["stream"]["schemas"][sent.get("event") if plan["stream"]["typed_by_name"] else None]
-            # A decoded Swift `String` comes back as `text`, whatever the media type.
-            wanted, got = expected_after_defaults(sent["data"], inline, read["body"] if "body" in read else read.get("text"))
-            found = differences(wanted, got, "")
-            if found:
-                return False, f"{where} round trip: " + "; ".join(found[:3])
-        return True, None
-
-    def _invalid_item_case(self, plans, rng, arguments):
-        """A stream whose second item breaks the item's schema: the first item is read, then iterating throws
-        `APIError.invalidResponse` with instance paths of that item jsonschema-rs reports too."""
-        for plan in (p for p in plans if p["success"] and p.get("stream")):
-            typed = plan["stream"]["typed_by_name"]
-            for name, (inline, schema) in plan["stream"]["schemas"].items():
-                if inline is None:
-                    continue
-
-                def matches(item, name=name):
-                    return not item["text"] and (not typed or item.get("event") == name)
-                for body in (body for body in plan["bodies"] if any(matches(item) for item in body["items"])):
-                    good = next(item for item in body["items"] if matches(item))
-                    mutated = _mutation(good["data"], schema, rng)
-                    if mutated is not None:
-                        break
-                else:
-                    continue
-                broken = dict(body, items=[dict(good, id=None), dict(good, data=mutated, id=None)], blankLines=False)
-                try:
-                    answer, _ = self._send(arguments, plan["code"], broken, plan["media_type"], _first(plan["header_sets"]))
-                except (DriverHang, DriverCrash) as error:
-                    self._count("invalidItem", False, f"driver: {error}")
-                    return
-                self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": broken,
-                                             "answer": answer, "mutated": True})
-                outcome = answer.get("outcome") or {}
-                passed, message = _refusal(outcome, schema, mutated, "a streamed item")
-                if not passed:
-                    self._count("invalidItem", False, message)
-                elif len(outcome.get("items") or []) != 1:
-                    self._count("invalidItem", False, f"{len(outcome.get('items') or [])} item(s) read before the "
-                                                      "invalid one, expected 1")
-                else:
-                    self._count("invalidItem", True)
-                return
-
-    def _truncated_stream_case(self, plans, arguments):
-        """A stream whose connection drops inside its last item (fewer bytes than its `Content-Length`): the items
-        before it are read, then iterating throws `APIError.streamTruncated` (not a shorter success, nor a decoding
-        error about half an item)."""
-        plan = next((p for p in plans if p["success"] and p.get("stream")), None)
-        body = next((b for b in (plan or {}).get("bodies", ()) if len(b["items"]) >= 2), None)
-        if body is None:
-            return
-        whole = _stream_payload(dict(body, finalNewline=True))
-        # The cut falls inside the last item: after the first byte of its data (JSON) or of its `data:` line.
-        last = _stream_payload(dict(body, items=body["items"][-1:], bom=False, finalNewline=True))
-        cut = len(whole) - len(last) + last.index(b"data:" if body["stream"] == "events" else last.lstrip(b"\x1e")[:1]) + 1
-        headers = {name: _header_text(value) for name, value in _first(plan["header_sets"]).items()}
-        headers["Content-Length"] = str(len(whole))
-        try:
-            self.judge.expect(plan["code"], [whole[:cut]], plan["media_type"], headers)
-            answer = self.driver.call(self.operation.key, arguments, self.judge.base_url)
-        except (DriverHang, DriverCrash) as error:
-            self._count("truncated", False, f"driver: {error}")
-            return
-        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body,
-                                     "answer": answer, "truncatedAt": cut})
-        outcome = answer.get("outcome") or {}
-        read = len(outcome.get("items") or [])
-        expected = len(_expected_items(dict(body, items=body["items"][:-1])))
-        passed = (outcome.get("kind"), outcome.get("caseName")) == ("apiError", "streamTruncated") and read == expected
-        self._count("truncated", passed, f"a stream cut inside item {len(body['items']) - 1} of {len(body['items'])} "
-                                         f"({cut} of {len(whole)} bytes): {outcome.get('kind')} "
-                                         f"{outcome.get('caseName') or ''} after {read} item(s), expected "
-                                         f"streamTruncated after {expected}: {(outcome.get('message') or '')[:200]}")
-
-    def _reconnect_case(self, plans, arguments):
-        """An event stream read with reconnection (`"reconnect": true`: the dispatcher calls `reconnecting(_:)`) whose
-        connection drops inside its second event: the client must connect again after the server's `retry` with
-        `Last-Event-ID` naming the last event it dispatched, read the rest from the second connection, connect once more
-        when that one ends (with the last id of the rest), and stop for good on `204`; every event once, in order."""
-        plan = next((p for p in plans if p["success"] and (p.get("stream") or {}).get("kind") == "events"), None)
-        body = next((b for b in (plan or {}).get("bodies", ()) if len(b["items"]) >= 2), None)
-        if body is None:
-            return
-        items = [dict(item, id=f"wire-r{index}", idOnlyBefore=False) for index, item in enumerate(body["items"])]
-        items[0]["retry"] = 10
-        body = dict(body, items=items, bom=False)
-        first_event = _stream_payload(dict(body, items=items[:1]))
-        second = _stream_payload(dict(body, items=items[1:2]))
-        dropped = first_event + second[:second.index(b"data:") + 1]
-        rest = _stream_payload(dict(body, items=items[1:]))
-        headers = {name: _header_text(value) for name, value in _first(plan["header_sets"]).items()}
-        media_type = plan["media_type"]
-        try:
-            self.judge.expect_each([(plan["code"], [dropped], media_type, dict(headers, **{"Content-Length": str(len(dropped) + 100)})),
-                                    (plan["code"], rest, media_type, headers), (204, b"", None, {})])
-            answer = self.driver.call(self.operation.key, dict(arguments, reconnect=True), self.judge.base_url)
-        except (DriverHang, DriverCrash) as error:
-            self._count("reconnect", False, f"driver: {error}")
-            return
-        records = self.judge.records()
-        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer,
-                                     "reconnect": True})
-        last_ids = [next((v for k, v in record["headers"].items() if k.lower() == "last-event-id"), None) for record in records]
-        expected_ids = [None, items[0]["id"], items[-1]["id"]]
-        if last_ids != expected_ids:
-            self._count("reconnect", False, f"requests' Last-Event-ID {last_ids}, expected {expected_ids}")
-            return
-        self._count("reconnect", *self._response_verdict(answer, plan, body))
-
-    def _download_case(self, plans, arguments):
-        """The download-to-file variant (`<key> download`): a success body is written to the file byte for byte, and a
-        documented error is thrown as the operation's error case, like the plain method's (not `unexpectedStatus`)."""
-        if not self.operation.downloads:
-            return
-        key = self.operation.key + " download"
-        success = next((p for p in plans if p["success"] and p["bodies"] and isinstance(p["bodies"][-1], dict)
-                        and set(p["bodies"][-1]) == {"base64"}), None)
-        error = next((p for p in plans if not p["success"] and p["schema"] is not None and p["bodies"]), None)
-        for plan in (p for p in (success, error) if p is not None):
-            body = plan["bodies"][-1]
-            headers = {name: _header_text(value) for name, value in _first(plan["header_sets"]).items()}
-            payload = base64.b64decode(body["base64"]) if plan["success"] else json.dumps(body).encode("utf-8")
-            try:
-                self.judge.expect(plan["code"], payload, plan["media_type"], headers)
-                answer = self.driver.call(key, arguments, self.judge.base_url)
-            except (DriverHang, DriverCrash) as error:
-                self._count("download", False, f"driver: {error}")
-                return
-            self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body,
-                                         "answer": answer, "download": True})
-            if "failure" in answer:
-                self._count("download", False, f"driver could not dispatch {key}: {answer['failure']}")
-                continue
-            # The variant returns a `DownloadResult`, not the documented headers' struct: they are not compared.
-            self._count("download", *self._response_verdict(answer, plan, body))
-
-    def _upload_case(self, plans, chosen):
-        """The upload-from-file variant (`<key> upload`, the dispatcher writes the `body` argument to a file): the
-        server must receive the file's bytes with the Content-Type the plain method sends, and the documented success
-        must come back as from the plain method."""
-        if not self.operation.uploads:
-            return
-        arguments = next((a for a in chosen if a.get("body") is not None), None)
-        plan = next((p for p in plans if p["success"]), None)
-        if arguments is None or plan is None:
-            return
-        body = plan["bodies"][0]
-        headers = _first(plan["header_sets"])
-        try:
-            answer, records = self._send(arguments, plan["code"], body, plan["media_type"], headers,
-                                         key=self.operation.key + " upload")
-        except (DriverHang, DriverCrash) as error:
-            self._count("upload", False, f"driver: {error}")
-            return
-        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer,
-                                     "upload": True})
-        if "failure" in answer:
-            self._count("upload", False, f"driver could not dispatch the upload variant: {answer['failure']}")
-            return
-        passed, message = self._request_verdict(arguments, records)
-        if passed:
-            passed, message = self._response_verdict(answer, plan, body, headers)
-        self._count("upload", passed, message)
-
-    def _files_on_disk_case(self, plans, chosen):
-        """A multipart body whose file parts are `MultipartFile(contentsOf:)` (the dispatcher writes each to a file):
-        sent from disk through the runtime's file-backed form, it must arrive as the same parts as from memory."""
-        body = self.operation.body
-        if body is None or not body.has_files:
-            return
-        # The argument set with the most parts (optional file parts are often left out of a draw).
-        arguments = max((a for a in chosen if isinstance(a.get("body"), dict) and a["body"]), key=lambda a: len(a["body"]),
-                        default=None)
-        plan = next((p for p in plans if p["success"]), None)
-        if arguments is None or plan is None:
-            return
-        arguments = dict(arguments, filesOnDisk=True)
-        response = plan["bodies"][0]
-        headers = _first(plan["header_sets"])
-        try:
-            answer, records = self._send(arguments, plan["code"], response, plan["media_type"], headers)
-        except (DriverHang, DriverCrash) as error:
-            self._count("filesOnDisk", False, f"driver: {error}")
-            return
-        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": response, "answer": answer})
-        passed, message = self._request_verdict(arguments, records)
-        if passed:
-            passed, message = self._response_verdict(answer, plan, response, headers)
-        self._count("filesOnDisk", passed, message)
-
     # MARK: - Invalid responses
 
     def _invalid_case(self, plans, rng, arguments):
@@ -1017,107 +688,6 @@ class OperationChecks:
         return self.result
 
 
-def _refusal(outcome, schema, mutated, what):
-    """(passed, message) for the outcome of a response carrying `mutated`, which breaks `schema`: it must be refused
-    with `APIError.invalidResponse` at instance paths jsonschema-rs reports too (formats asserted)."""
-    if outcome.get("kind") != "invalidResponse":
-        return False, (f"{what} breaking the schema was accepted ({outcome.get('kind')} {outcome.get('caseName') or ''}): "
-                       f"{json.dumps(mutated)[:200]}")
-    expected_paths = instance_paths(schema, mutated)
-    reported = {v["instanceLocation"] for v in outcome.get("violations") or [] if not v.get("header")}
-    if not reported or reported - expected_paths:
-        return False, f"reported instance paths {sorted(reported)} are not among jsonschema-rs's {sorted(expected_paths)}"
-    return True, None
-
-
-def _event_lines(item):
-    """An event's data as `data:` lines: text split at LF (a CR never occurs), JSON compact or indented."""
-    text = item["data"] if item["text"] else json.dumps(item["data"], indent=item.get("indent"))
-    return text.split("\n")
-
-
-def _stream_payload(body):
-    """The bytes of a planned stream: events, JSON Lines or a JSON Sequence (RFC 7464)."""
-    newline = body["newline"]
-    if body["stream"] == "events":
-        out = ("\ufeff" if body.get("bom") else "") + ": the wire judge" + newline
-        for item in body["items"]:
-            if item.get("idOnlyBefore"):
-                out += "id: " + item["idOnlyBefore"] + newline + newline
-            for field in ("id", "event", "retry"):
-                if item.get(field) is not None:
-                    out += f"{field}: {item[field]}" + newline
-            out += "".join("data: " + line + newline for line in _event_lines(item)) + newline
-        return out.encode("utf-8")
-    if body["stream"] == "sequence":
-        return "".join("\x1e" + json.dumps(item["data"]) + "\n" for item in body["items"]).encode("utf-8")
-    lines = [json.dumps(item["data"]) for item in body["items"]]
-    separator = newline + newline if body.get("blankLines") else newline
-    out = separator.join(lines)
-    if lines and body.get("finalNewline"):
-        out += newline
-    return out.encode("utf-8")
-
-
-def _pieces(payload):
-    """`payload` cut where a reader that handles one read at a time goes wrong: after every CR (its LF comes in the
-    next read), inside the first character (a BOM, or a delimiter) and inside every multi-byte UTF-8 character."""
-    cuts = {1} if len(payload) > 1 else set()
-    for index, byte in enumerate(payload[:-1]):
-        if byte == 0x0D or (byte >= 0xC0 and index + 1 < len(payload)):
-            cuts.add(index + 1)
-    cuts = sorted(cuts)[:64]
-    return [payload[start:end] for start, end in zip([0] + cuts, cuts + [len(payload)]) if start < end]
-
-
-def _expected_items(body):
-    """What the client must yield for a planned stream: every item in order; an event with its name (`message`
-    when none), the last event ID in effect (an id-only block sets it too) and the `retry` of its block."""
-    expected, last_id = [], None
-    for item in body["items"]:
-        entry = {"data": item["data"], "text": item["text"], "event": item.get("event")}
-        if body["stream"] == "events":
-            last_id = item.get("idOnlyBefore") or last_id
-            last_id = item["id"] if item.get("id") is not None else last_id
-            entry.update(event=item.get("event") or "message", id=last_id, retry=item.get("retry"))
-        expected.append(entry)
-    return expected
-
-
-def _mutation(body, schema, rng):
-    """A copy of `body` with one value changed so that it breaks `schema`, or None when none of the tries does.
-
-    It must break more than a `format`: formats are annotations in JSON Schema 2020-12 and in a generated client's
-    default `ValidationOptions` (a malformed date still fails decoding, as a typed error). GitHub's nullable
-    `last_edited_at: {type: string, format: date-time}` turned from null into "not-a-number" broke only that."""
-    leaves = []
-
-    def walk(value, path):
-        leaves.append(path)
-        if isinstance(value, dict):
-            for key, child in value.items():
-                walk(child, path + [key])
-        elif isinstance(value, list):
-            for index, child in enumerate(value):
-                walk(child, path + [index])
-    walk(body, [])
-    replacements = [lambda v: 12345 if isinstance(v, str) else "not-a-number", lambda v: None, lambda v: [v],
-                    lambda v: {"unexpected": v}, lambda v: True]
-    tries = [(path, replace) for path in reversed(leaves) for replace in replacements]
-    rng.shuffle(tries)
-    tries.sort(key=lambda t: -len(t[0]))
-    for path, replace in tries[:200]:
-        candidate = _replaced(body, path, replace)
-        if not is_valid(schema, candidate, formats=False):
-            return candidate
-    if isinstance(body, dict):
-        for key in body:
-            candidate = {k: v for k, v in body.items() if k != key}
-            if not is_valid(schema, candidate, formats=False):
-                return candidate
-    return None
-
-
 def _media_type_parameter(media_type, name):
     """The value of parameter `name` of a Content-Type value (quotes removed, lowercased), or None."""
     for parameter in media_type.split(";")[1:]:
@@ -1224,14 +794,3 @@ def _text_means(value, text):
             return False
     return _part_text(value) == text
 
-
-def _replaced(body, path, replace):
-    """A copy of `body` whose value at `path` (keys and indices) is `replace(value)`."""
-    if not path:
-        return replace(copy.deepcopy(body))
-    candidate = copy.deepcopy(body)
-    parent = candidate
-    for part in path[:-1]:
-        parent = parent[part]
-    parent[path[-1]] = replace(parent[path[-1]])
-    return candidate

@@ -10,7 +10,8 @@ import unittest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from media_ranges import accepts  # noqa: E402
-from operation_checks import OperationChecks, _expected_items, _header_text, _part_as_read, _pieces, _stream_payload  # noqa: E402
+from operation_checks import OperationChecks, _header_text, _part_as_read  # noqa: E402
+from stream_bodies import expected_items, pieces, stream_payload  # noqa: E402
 from operations import ResponseHeader, _is_binary_content, _streamed_content  # noqa: E402
 from semantic_equality import differences  # noqa: E402
 from value_generation import strip_read_only, strip_undeclared, wire_schema, with_defaults  # noqa: E402
@@ -319,31 +320,31 @@ class StreamTests(unittest.TestCase):
         body = {"stream": "events", "newline": "\r\n", "bom": True, "items": [
             {"data": {"a": [1]}, "text": False, "event": "update", "id": "7", "retry": 1500, "indent": 1},
             {"data": "two\nlines", "text": True, "event": None, "id": None, "retry": None, "idOnlyBefore": "8"}]}
-        self.assertEqual(_stream_payload(body).decode("utf-8"),
+        self.assertEqual(stream_payload(body).decode("utf-8"),
                          "\ufeff: the wire judge\r\n"
                          "id: 7\r\nevent: update\r\nretry: 1500\r\n"
                          "data: {\r\ndata:  \"a\": [\r\ndata:   1\r\ndata:  ]\r\ndata: }\r\n\r\n"
                          "id: 8\r\n\r\n"
                          "data: two\r\ndata: lines\r\n\r\n")
         # The last event ID stays in effect, and an id-only block sets it; an unnamed event is a `message`.
-        self.assertEqual(_expected_items(body), [
+        self.assertEqual(expected_items(body), [
             {"data": {"a": [1]}, "text": False, "event": "update", "id": "7", "retry": 1500},
             {"data": "two\nlines", "text": True, "event": "message", "id": "8", "retry": None}])
 
     def test_json_lines_and_sequences(self):
         items = [{"data": 1, "text": False}, {"data": {"b": None}, "text": False}]
         lines = {"stream": "lines", "newline": "\n", "items": items, "blankLines": True, "finalNewline": False}
-        self.assertEqual(_stream_payload(lines), b'1\n\n{"b": null}')
+        self.assertEqual(stream_payload(lines), b'1\n\n{"b": null}')
         sequence = {"stream": "sequence", "newline": "\n", "items": items}
-        self.assertEqual(_stream_payload(sequence), b'\x1e1\n\x1e{"b": null}\n')
+        self.assertEqual(stream_payload(sequence), b'\x1e1\n\x1e{"b": null}\n')
 
     def test_pieces_cut_after_every_cr_and_inside_characters(self):
         payload = "\ufeffid: é\r\n\r\n".encode("utf-8")
-        pieces = _pieces(payload)
-        self.assertEqual(b"".join(pieces), payload)
-        self.assertIn(b"\n\r", pieces)             # each CR ends its piece; its LF starts the next
-        self.assertTrue(pieces[0] == b"\xef")       # inside the byte order mark
-        self.assertTrue(any(piece.endswith(b"\xc3") for piece in pieces))  # inside é
+        cut = pieces(payload)
+        self.assertEqual(b"".join(cut), payload)
+        self.assertIn(b"\n\r", cut)             # each CR ends its piece; its LF starts the next
+        self.assertTrue(cut[0] == b"\xef")       # inside the byte order mark
+        self.assertTrue(any(piece.endswith(b"\xc3") for piece in cut))  # inside é
 
 
 class DownloadTests(unittest.TestCase):
