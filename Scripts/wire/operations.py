@@ -97,7 +97,8 @@ class Operation:
     def uploads(self):
         """Whether apigen generates the upload-from-file variant (planUpload in OperationPlanner+Streaming.swift):
         a binary request body, or raw content under a wildcard. Dispatched as `<key> upload`."""
-        if self.body is None or not self.body.media_type:
+        # apigen plans no upload variant for an operation whose response it streams (OperationPlanner.plan).
+        if self.body is None or not self.body.media_type or any(r.stream is not None for r in self.responses):
             return False
         media = self.body.media_type.split(";")[0].strip().lower()
         if media.startswith("text/"):
