@@ -317,6 +317,17 @@ class OperationChecks(StreamChecks, TransferChecks):
         answer = self.driver.call(key or self.operation.key, arguments, self.judge.base_url)
         return answer, self.judge.records()
 
+    def _send_for(self, check, arguments, plan, body, sent_headers=None, key=None, **marks):
+        """`_send` for one check: the case is recorded (with `marks`) and (answer, records) returned; a driver that hung
+        or crashed fails `check` and gives None."""
+        try:
+            answer, records = self._send(arguments, plan["code"], body, plan["media_type"], sent_headers, key=key)
+        except (DriverHang, DriverCrash) as error:
+            self._count(check, False, f"driver: {error}")
+            return None
+        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer, **marks})
+        return answer, records
+
     def _count(self, check, passed, message=None):
         self.result["checks"][check][1] += 1
         if passed:
@@ -575,14 +586,9 @@ class OperationChecks(StreamChecks, TransferChecks):
                 break
         else:
             return
-        try:
-            answer, _ = self._send(arguments, plan["code"], mutated, plan["media_type"], _first(plan["header_sets"]))
-        except (DriverHang, DriverCrash) as error:
-            self._count("invalid", False, f"driver: {error}")
-            return
-        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": mutated,
-                                     "answer": answer, "mutated": True})
-        self._count("invalid", *_refusal(answer.get("outcome") or {}, plan["schema"], mutated, "a body"))
+        sent = self._send_for("invalid", arguments, plan, mutated, _first(plan["header_sets"]), mutated=True)
+        if sent is not None:
+            self._count("invalid", *_refusal(sent[0].get("outcome") or {}, plan["schema"], mutated, "a body"))
 
     def _invalid_header_case(self, plans, arguments):
         """A response whose documented header is missing (when `required`) or not of its documented type (an integer,
@@ -601,13 +607,10 @@ class OperationChecks(StreamChecks, TransferChecks):
             if value is not None:
                 headers[header.name] = value
             body = plan["bodies"][0]
-            try:
-                answer, _ = self._send(arguments, plan["code"], body, plan["media_type"], headers)
-            except (DriverHang, DriverCrash) as error:
-                self._count("invalidHeader", False, f"driver: {error}")
+            sent = self._send_for("invalidHeader", arguments, plan, body, headers, headers=headers, brokenHeader=header.name)
+            if sent is None:
                 return
-            self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body,
-                                         "headers": headers, "answer": answer, "brokenHeader": header.name})
+            answer = sent[0]
             outcome = answer.get("outcome") or {}
             named = [v for v in outcome.get("violations") or []
                      if (v.get("header") or "").lower() == header.name.lower() and v.get("keyword") == keyword]
@@ -652,15 +655,9 @@ class OperationChecks(StreamChecks, TransferChecks):
                 evolved = _evolve(body, plan["inline"], plan["schema"])
                 if evolved is None:
                     continue
-                try:
-                    answer, _ = self._send(arguments, plan["code"], evolved, plan["media_type"],
-                                           _first(plan["header_sets"]))
-                except (DriverHang, DriverCrash) as error:
-                    self._count("evolution", False, f"driver: {error}")
-                    return
-                self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": evolved,
-                                             "answer": answer, "evolved": True})
-                self._count("evolution", *self._response_verdict(answer, plan, evolved))
+                sent = self._send_for("evolution", arguments, plan, evolved, _first(plan["header_sets"]), evolved=True)
+                if sent is not None:
+                    self._count("evolution", *self._response_verdict(sent[0], plan, evolved))
                 return
 
     def _error_body_case(self, plans, arguments):

@@ -49,14 +49,10 @@ class TransferChecks:
             return
         body = plan["bodies"][0]
         headers = _first(plan["header_sets"])
-        try:
-            answer, records = self._send(arguments, plan["code"], body, plan["media_type"], headers,
-                                         key=self.operation.key + " upload")
-        except (DriverHang, DriverCrash) as error:
-            self._count("upload", False, f"driver: {error}")
+        sent = self._send_for("upload", arguments, plan, body, headers, key=self.operation.key + " upload", upload=True)
+        if sent is None:
             return
-        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer,
-                                     "upload": True})
+        answer, records = sent
         if "failure" in answer:
             self._count("upload", False, f"driver could not dispatch the upload variant: {answer['failure']}")
             return
@@ -80,12 +76,10 @@ class TransferChecks:
         arguments = dict(arguments, filesOnDisk=True)
         response = plan["bodies"][0]
         headers = _first(plan["header_sets"])
-        try:
-            answer, records = self._send(arguments, plan["code"], response, plan["media_type"], headers)
-        except (DriverHang, DriverCrash) as error:
-            self._count("filesOnDisk", False, f"driver: {error}")
+        sent = self._send_for("filesOnDisk", arguments, plan, response, headers)
+        if sent is None:
             return
-        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": response, "answer": answer})
+        answer, records = sent
         passed, message = self._request_verdict(arguments, records)
         if passed:
             passed, message = self._response_verdict(answer, plan, response, headers)
