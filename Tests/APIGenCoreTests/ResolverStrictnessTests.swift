@@ -450,6 +450,38 @@ final class QueryStringParameterRulesTests: XCTestCase {
         XCTAssertEqual(operations.first { $0.path == "/b" }?.parameters.filter { $0.location == .querystring }.map(\.name), ["two"])
     }
 
+    /// Found by the `spec` fuzz harness in CI: a querystring parameter with `schema` beside `content` and a `style`
+    /// crashed the resolver (querystring has no styles, and the style lookup indexed the empty list).
+    func testSchemaBesideContentIsReportedAndAQueryStringUsesItsContent() throws {
+        let result = resolve("""
+            openapi: 3.2.0
+            info: { title: T, version: '1' }
+            paths:
+              /a:
+                get:
+                  parameters:
+                    - { name: two, in: querystring, content: { application/json: {} }, style: form ing, schema: { type: object } }
+                  responses: { '204': { description: ok } }
+              /b:
+                get:
+                  parameters:
+                    - { name: q, in: query, schema: { type: integer }, content: { application/json: { schema: { type: string } } } }
+                  responses: { '204': { description: ok } }
+            """)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "api/openapi.yaml:7:101: warning: parameter 'two' has both 'schema' and 'content', and OpenAPI allows one; 'content' is used (a querystring parameter is serialised by its media type)",
+            "api/openapi.yaml:7:76: warning: 'style' is ignored beside 'content': the media type 'application/json' serialises parameter 'two'",
+            "api/openapi.yaml:12:41: warning: parameter 'q' has both 'schema' and 'content', and OpenAPI allows one; 'schema' is used",
+        ])
+        let operations = try XCTUnwrap(result.api?.operations)
+        let whole = try XCTUnwrap(operations.first { $0.path == "/a" }?.parameters.first)
+        XCTAssertEqual(whole.location, .querystring)
+        XCTAssertEqual(whole.contentMediaType, "application/json")
+        let query = try XCTUnwrap(operations.first { $0.path == "/b" }?.parameters.first)
+        XCTAssertNil(query.contentMediaType)
+        XCTAssertEqual(try XCTUnwrap(query.schema.map { result.api?.schemas[$0.index].types }), [.integer])
+    }
+
     func testQueryStringInAnOlderDocumentIsGeneratedWithAWarning() throws {
         let result = resolve("""
             openapi: 3.1.0

@@ -221,7 +221,15 @@ extension ResolverContext {
             warning("parameter '\(SwiftNaming.commentText(name))' has neither 'schema' nor 'content', one of which OpenAPI requires; "
                     + "it is generated as a String", at: node, hint: "add `schema: { type: string }` or the type it carries")
         }
-        var schemaNode = node["schema"]
+        // A querystring parameter is serialised only by its media type, so its `content` wins over a `schema` beside it.
+        let contentWins = location == .querystring
+        if let schema = node["schema"], node["content"] != nil {
+            warning("parameter '\(SwiftNaming.commentText(name))' has both 'schema' and 'content', and OpenAPI allows one; "
+                    + (contentWins ? "'content' is used (a querystring parameter is serialised by its media type)"
+                        : "'schema' is used"), at: schema,
+                    hint: contentWins ? "remove 'schema'" : "remove one of them")
+        }
+        var schemaNode = contentWins ? nil : node["schema"]
         var contentMediaType: String?
         var contentEncodings: [String: MediaContent.PartEncoding] = [:]
         if schemaNode == nil, let content = contentEntry(of: node, name: name) {

@@ -12,7 +12,8 @@ extension ResolverContext {
     /// (`matrix` in a query, `spacedelimited`) is a warning and the default is used: it would otherwise have been sent
     /// in the wrong shape (`;q=` in a query string), or been replaced by the default without a word.
     func parameterStyle(_ node: SpecNode?, location: ParameterLocation) -> String {
-        let allowed = Self.stylesByLocation[location] ?? ["simple"]
+        // A location without styles (querystring: its media type serialises it) reads none; "simple" stands in.
+        guard let allowed = Self.stylesByLocation[location], !allowed.isEmpty else { return "simple" }
         guard let node, let written = node.string else { return allowed[0] }
         guard allowed.contains(written) else {
             let close = allowed.first { $0.lowercased() == written.lowercased() }
