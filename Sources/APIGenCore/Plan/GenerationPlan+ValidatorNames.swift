@@ -14,6 +14,7 @@ extension OperationPlan {
         copy.responseCases = responseCases.map { $0.namingValidators(naming) }
         copy.defaultStatements = defaultStatements.namingValidators(naming)
         copy.stream?.cases = stream?.cases.map { $0.namingValidators(naming) } ?? []
+        copy.download?.headCases = download?.headCases.map { $0.namingValidators(naming) } ?? []
         copy.supportTypes = supportTypes.map { $0.namingValidators(naming) }
         return copy
     }

@@ -103,7 +103,25 @@ extension OperationPlanner {
                  "with `\(resumable)`, an interrupted download continues with `Range` on the next call.",
                  "Any other status is handled as the method above handles it (documented errors are typed)."]
         return DownloadPlan(signature: (parameters.map(\.declaration) + added).joined(separator: ", "), docLines: docs,
-                            destinationLabel: destination, resumableLabel: resumable, progressLabel: progress)
+                            destinationLabel: destination, resumableLabel: resumable, progressLabel: progress,
+                            headCases: downloadHeadCases(successes, operation: operation))
+    }
+
+    /// The header checks of a download's 2xx heads, exact codes before classes. The runtime asks for a `Range`, so
+    /// a server answers `206` where the description documents `200`: the `200`'s headers (the representation's) are
+    /// checked on it too, unless the description documents `206` or `2XX` itself.
+    private func downloadHeadCases(_ successes: [Response], operation: Operation) -> [ResponseCasePlan] {
+        let documented = Set(successes.compactMap { StatusPattern($0.status) })
+        let cases = successes.compactMap { response -> ResponseCasePlan? in
+            guard let status = Self.streamStatus(response.status), let checks = headerChecks(response, operation: operation)
+            else { return nil }
+            var plan = ResponseCasePlan(status: status, statements: ResponseStatements([.validateStreamHeaders(checks)]))
+            if status == .code(200), !documented.contains(.code(206)), !documented.contains(.statusClass(2)) {
+                plan.pattern = "200, 206"
+            }
+            return plan
+        }
+        return cases.filter { !$0.status.isClass } + cases.filter(\.status.isClass)
     }
 
     /// The upload-from-file variant when the body that is sent is binary (not JSON, a form, multipart or text).

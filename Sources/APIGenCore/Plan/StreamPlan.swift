@@ -41,4 +41,24 @@ public struct DownloadPlan: Encodable, Sendable {
     public var destinationLabel: String
     public var resumableLabel: String
     public var progressLabel: String
+    /// The `case` blocks that check a 2xx head's documented headers before its body is written (a `200`'s also match
+    /// the `206` a segmented download gets when the description documents no `206`); empty when none are documented.
+    public var headCases: [ResponseCasePlan] = []
+    /// Whether ``headCases`` has a case (the template passes the head check only then).
+    public var checksHeaders: Bool { !headCases.isEmpty }
+
+    enum CodingKeys: String, CodingKey {
+        case signature, docLines, destinationLabel, resumableLabel, progressLabel, headCases, checksHeaders
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(signature, forKey: .signature)
+        try container.encode(docLines, forKey: .docLines)
+        try container.encode(destinationLabel, forKey: .destinationLabel)
+        try container.encode(resumableLabel, forKey: .resumableLabel)
+        try container.encode(progressLabel, forKey: .progressLabel)
+        try container.encode(headCases, forKey: .headCases)
+        try container.encode(checksHeaders, forKey: .checksHeaders)
+    }
 }

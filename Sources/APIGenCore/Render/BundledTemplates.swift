@@ -188,7 +188,18 @@ extension {{name}} {
 {{/recordsCallTime}}
         return try await client.download(__request, operation: __operation, to: {{destinationLabel}}, resumable: {{resumableLabel}}, progress: {{progressLabel}}) { [__request] in
             _ = try self.{{responseHandlerName}}($0, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
-        }
+        }{{#checksHeaders}} accepted: { [__request] __stream in
+            switch __stream.status {
+{{#headCases}}
+            case {{{pattern}}}:
+{{#statements}}
+                {{{.}}}
+{{/statements}}
+{{/headCases}}
+            default:
+                break
+            }
+        }{{/checksHeaders}}
     }
 {{/download}}
 {{#upload}}

@@ -9,20 +9,22 @@ extension APIClient {
     /// With `resumable`, an interrupted download keeps its bytes in `<destination>.partial`; the next call for the
     /// same URL asks for the rest with `Range` and `If-Range` (the strong `ETag` or `Last-Modified`, stored only when
     /// the server announced `Accept-Ranges: bytes`), appends a `206` and starts over on a `200` (the file changed).
-    /// A non-2xx status is read whole (up to 64 KiB) and handed to `rejected`, which throws the operation's typed
-    /// error (a generated method passes its status handling); without one, or when it returns, it throws
-    /// ``APIError/unexpectedStatus(operation:status:body:)``. A broken connection throws ``APIError/transport(_:)`` and
+    /// Each 2xx response's head (every segment's, a `206` included) is handed to `accepted` before its body is
+    /// written, which checks the documented headers (a generated method passes its header checks; what it throws ends
+    /// the download, the bytes of earlier segments kept for a resumable one). A non-2xx status is read whole (up to
+    /// 64 KiB) and handed to `rejected`, which throws the operation's typed error (a generated method passes its status
+    /// handling); without one, or when it returns, it throws ``APIError/unexpectedStatus(operation:status:body:)``. A broken connection throws ``APIError/transport(_:)`` and
     /// leaves the partial file. Large bodies are fetched in `segmentSize` pieces when the server honours `Range` (see
     /// the `APIRequest` overload).
     @_spi(Generated) public func download(
         _ request: RequestBuilder, operation: OperationInfo, to destination: URL, resumable: Bool = true,
         segmentSize: Int64? = APIClient.defaultDownloadSegmentSize, progress: (@Sendable (TransferProgress) -> Void)? = nil,
-        rejected: ((APIResponse) throws -> Void)? = nil
+        rejected: ((APIResponse) throws -> Void)? = nil, accepted: ((StreamedHTTPResponse) throws -> Void)? = nil
     ) async throws -> DownloadResult {
         var httpRequest = try request.build(baseURL: baseURL)
         if !httpRequest.headerFields.contains(.accept) { httpRequest.headerFields[.accept] = "*/*" }
         return try await download(httpRequest, operation: operation, to: destination, resumable: resumable, segmentSize: segmentSize,
-                                  progress: progress, rejected: rejected)
+                                  progress: progress, accepted: accepted, rejected: rejected)
     }
 
     /// The default ``download(_:operation:to:resumable:segmentSize:progress:)`` segment: 16 MiB.
@@ -41,13 +43,15 @@ extension APIClient {
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> DownloadResult {
         try await download(request, operation: operation, to: destination, resumable: resumable, segmentSize: segmentSize,
-                           progress: progress, rejected: nil)
+                           progress: progress, accepted: nil, rejected: nil)
     }
 
-    /// The download, with a non-2xx response handed to `rejected` before it is thrown as an unexpected status.
+    /// The download, with each 2xx head handed to `accepted` before its body is written, and a non-2xx response to
+    /// `rejected` before it is thrown as an unexpected status.
     private func download(
         _ request: APIRequest, operation: OperationInfo, to destination: URL, resumable: Bool, segmentSize: Int64?,
-        progress: (@Sendable (TransferProgress) -> Void)?, rejected: ((APIResponse) throws -> Void)?
+        progress: (@Sendable (TransferProgress) -> Void)?, accepted: ((StreamedHTTPResponse) throws -> Void)?,
+        rejected: ((APIResponse) throws -> Void)?
     ) async throws -> DownloadResult {
         let partialURL = PartialDownload.dataURL(for: destination)
         var offset: Int64 = 0
@@ -74,6 +78,12 @@ extension APIClient {
                 segment.headerFields[.ifRange] = offset > 0 ? validator : nil
             }
             let response = try await stream(segment, operation: operation, uploadProgress: nil, downloadTarget: wholeToFile)
+            if let accepted, (200...299).contains(response.status) {
+                do { try accepted(response) } catch {
+                    response.body.cancel()
+                    throw error
+                }
+            }
             var expected = response.headerFields[.contentLength].flatMap { Int64($0) }
             var isLast = true
             switch response.status {
