@@ -49,6 +49,17 @@ final class GeneratedResponseHeadersTests: XCTestCase {
                 '204':
                   description: removed
                   headers: { X-Request-Id: { schema: { type: string, format: uuid } } }
+          /items/{id}/image:
+            put:
+              operationId: putImage
+              tags: [Shop]
+              parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+              requestBody: { required: true, content: { application/octet-stream: { schema: { type: string, format: binary } } } }
+              responses:
+                '200':
+                  description: stored
+                  headers: { X-Size: { required: true, schema: { type: integer } } }
+                  content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } }
         """
 
     static let driver = #"""
@@ -58,6 +69,12 @@ final class GeneratedResponseHeadersTests: XCTestCase {
 
         struct ScriptedTransport: HTTPTransport {
             func send(_ request: APIRequest) async throws -> APIResponse {
+                if request.url.path.hasSuffix("/image") {
+                    // The default `stream` of a transport that only sends reads the file into the body.
+                    let size = try request.body?.count ?? request.bodyFile.map { try Data(contentsOf: $0).count } ?? -1
+                    return APIResponse(status: 200, headerFields: [.contentType: "application/json", HTTPField.Name("X-Size")!: "\(size)"],
+                                       body: Data(#"{"id":"img"}"#.utf8))
+                }
                 if request.method == .delete || request.url.path.hasSuffix("with-headers") {
                     return APIResponse(status: 204, headerFields: [HTTPField.Name("X-Request-Id")!: "8f2c1e4a-0000-4000-8000-000000000001"])
                 }
@@ -94,6 +111,13 @@ final class GeneratedResponseHeadersTests: XCTestCase {
             let removed: RemoveItemResponseHeaders = try await client.shop.removeItemWithHeaders(id: "x")
             print("request id", removed.xRequestID ?? "nil")
             print("equal", removed == RemoveItemResponseHeaders(xRequestID: "8f2c1e4a-0000-4000-8000-000000000001"))
+            // The upload from a file has its own variant (it returned the body alone before).
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("image-\(UUID().uuidString)")
+            try Data("12345".utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let (stored, storedHeaders) = try await client.shop.putImageWithHeaders(id: "x", fromFile: file)
+            print("uploaded", stored.id ?? "nil", "size", storedHeaders.xSize.map { String($0) } ?? "nil")
+            print("plain upload", try await client.shop.putImage(id: "x", fromFile: file).id ?? "nil")
         } catch {
             print("error", error)
         }
@@ -120,6 +144,8 @@ final class GeneratedResponseHeadersTests: XCTestCase {
             "the operation called listItemsWithHeaders returned",
             "request id 8f2c1e4a-0000-4000-8000-000000000001",
             "equal true",
+            "uploaded img size 5",
+            "plain upload img",
         ])
     }
 }

@@ -172,6 +172,13 @@ struct OperationPlanner {
         if streamed == nil {
             plan.upload = planUpload(operation, methodName: methodName, parameters: parametersWithoutBody, statements: statementsWithoutBody,
                                      docLines: docs, scope: &uploadScope)
+            if let headers = plan.responseHeaders, let upload = plan.upload {
+                let added = [upload.fileLabel, upload.contentTypeLabel, upload.progressLabel].map { "\($0): \($0)" }
+                plan.upload?.headers = UploadHeadersVariant(
+                    variantName: headers.variantName, variantReturnType: headers.variantReturnType, typeName: headers.typeName,
+                    returnsBody: headers.returnsBody,
+                    forwardingArguments: (parametersWithoutBody.map(\.forwardingArgument) + added).joined(separator: ", "))
+            }
         }
         if let requirements = operation.security {
             plan.hasSecurity = true

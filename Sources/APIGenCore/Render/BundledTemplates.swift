@@ -211,12 +211,39 @@ extension {{name}} {
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws{{#returnsValue}} -> {{{returnType}}}{{/returnsValue}} {
+{{#headers}}
+{{#returnsBody}}
+        try await {{variantName}}({{{forwardingArguments}}}).body
+{{/returnsBody}}
+{{^returnsBody}}
+        _ = try await {{variantName}}({{{forwardingArguments}}})
+{{/returnsBody}}
+    }
+
+    /// `{{methodName}}` from a file, returning the response's documented headers{{#returnsBody}} beside its body{{/returnsBody}}.
+{{#isDeprecated}}
+    @available(*, deprecated, message: "Deprecated in the API description.")
+{{/isDeprecated}}
+    {{access}} func {{variantName}}({{{signature}}}) async throws -> {{{variantReturnType}}} {
+{{/headers}}
 {{> operation-request}}
 {{#recordsCallTime}}
         let __calledAt = Date()
 {{/recordsCallTime}}
         let __response = try await client.upload(__request, fromFile: {{fileLabel}}, contentType: {{contentTypeLabel}}, operation: __operation, progress: {{progressLabel}})
+{{#headers}}
+{{#returnsBody}}
+        let __body = try {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+        return (body: __body, headers: {{typeName}}(response: __response))
+{{/returnsBody}}
+{{^returnsBody}}
+        try {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+        return {{typeName}}(response: __response)
+{{/returnsBody}}
+{{/headers}}
+{{^headers}}
         return try {{responseHandlerName}}(__response, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
+{{/headers}}
     }
 {{/upload}}
 {{#usesResponseHandler}}
