@@ -43,7 +43,7 @@ extension AuthAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateTokenResponse)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { LoginWithEmailError.status401(status: __response.status, body: $0) } undocumented: { LoginWithEmailError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { LoginWithEmailError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { LoginWithEmailError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { LoginWithEmailError.other(status: __response.status, body: $0) } undocumented: { LoginWithEmailError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
@@ -53,7 +53,7 @@ extension AuthAPI {
 /// The documented error responses of `loginWithEmail`, thrown by its method.
 public indirect enum LoginWithEmailError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
@@ -88,7 +88,7 @@ extension AuthAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateTokenResponse)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RefreshTokensError.status401(status: __response.status, body: $0) } undocumented: { RefreshTokensError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RefreshTokensError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { RefreshTokensError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -98,7 +98,7 @@ extension AuthAPI {
 /// The documented error responses of `refreshTokens`, thrown by its method.
 public indirect enum RefreshTokensError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
@@ -131,7 +131,7 @@ extension AuthAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateTokenResponse)
             return try client.decodeRequiredEnvelope(Tokens.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { LoginWithFacebookError.status401(status: __response.status, body: $0) } undocumented: { LoginWithFacebookError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { LoginWithFacebookError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { LoginWithFacebookError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -141,7 +141,7 @@ extension AuthAPI {
 /// The documented error responses of `loginWithFacebook`, thrown by its method.
 public indirect enum LoginWithFacebookError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)

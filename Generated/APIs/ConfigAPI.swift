@@ -44,7 +44,7 @@ extension ConfigAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateConfigResponse)
             return try client.decodeRequiredEnvelope(Config.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UpdateConfigError.status401(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UpdateConfigError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 409:
             throw client.documentedError(UpdateConfigError409.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateUpdateConfigResponse409) { UpdateConfigError.status409(status: __response.status, body: $0) } undocumented: { UpdateConfigError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
@@ -56,7 +56,7 @@ extension ConfigAPI {
 /// The documented error responses of `updateConfig`, thrown by its method.
 public indirect enum UpdateConfigError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// The config was changed on another device since `version` was read.
     case status409(status: Int, body: UpdateConfigError409)
     /// Any other error.

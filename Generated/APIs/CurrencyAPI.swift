@@ -47,7 +47,7 @@ extension CurrencyAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateGetCurrencyRatesResponse200)
             return try client.decodeRequiredEnvelope(CurrencyRates.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetCurrencyRatesError.status401(status: __response.status, body: $0) } undocumented: { GetCurrencyRatesError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetCurrencyRatesError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { GetCurrencyRatesError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -57,7 +57,7 @@ extension CurrencyAPI {
 /// The documented error responses of `getCurrencyRates`, thrown by its method.
 public indirect enum GetCurrencyRatesError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)

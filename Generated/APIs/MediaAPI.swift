@@ -49,7 +49,7 @@ extension MediaAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateUploadAvatarResponse200)
             return try client.decodeRequiredEnvelope(UploadAvatarData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UploadAvatarError.status401(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UploadAvatarError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 413:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { UploadAvatarError.status413(status: __response.status, body: $0) } undocumented: { UploadAvatarError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 400...499:
@@ -63,7 +63,7 @@ extension MediaAPI {
 /// The documented error responses of `uploadAvatar`, thrown by its method.
 public indirect enum UploadAvatarError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// The file is larger than 5 MB.
     case status413(status: Int, body: ErrorResponse)
     /// Any other client error (unsupported image type, crop outside the image, ...).

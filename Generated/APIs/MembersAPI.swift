@@ -42,7 +42,7 @@ extension MembersAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateProfileResponse)
             return try client.decodeRequiredEnvelope(Member.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetProfileError.status401(status: __response.status, body: $0) } undocumented: { GetProfileError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetProfileError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { GetProfileError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -52,7 +52,7 @@ extension MembersAPI {
 /// The documented error responses of `getProfile`, thrown by its method.
 public indirect enum GetProfileError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
@@ -85,7 +85,7 @@ extension MembersAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateDetailedProfileResponse)
             return try client.decodeRequiredEnvelope(DetailedProfile.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetMemberError.status401(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetMemberError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetMemberError.status404(status: __response.status, body: $0) } undocumented: { GetMemberError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
@@ -97,7 +97,7 @@ extension MembersAPI {
 /// The documented error responses of `getMember`, thrown by its method.
 public indirect enum GetMemberError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
@@ -164,7 +164,7 @@ extension MembersAPI {
             ], validator: validateFriendsResponse)
             return try client.decodeRequiredEnvelope(FriendsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetFriendsError.status401(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetFriendsError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { GetFriendsError.status404(status: __response.status, body: $0) } undocumented: { GetFriendsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
@@ -176,7 +176,7 @@ extension MembersAPI {
 /// The documented error responses of `getFriends`, thrown by its method.
 public indirect enum GetFriendsError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
     /// Any other error.
@@ -264,7 +264,7 @@ extension MembersAPI {
         case 200:
             return __response.body
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadArchiveError.status401(status: __response.status, body: $0) } undocumented: { DownloadArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadArchiveError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { DownloadArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { DownloadArchiveError.status404(status: __response.status, body: $0) } undocumented: { DownloadArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
@@ -276,7 +276,7 @@ extension MembersAPI {
 /// The documented error responses of `downloadArchive`, thrown by its method.
 public indirect enum DownloadArchiveError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
@@ -357,7 +357,7 @@ extension MembersAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateRestoreArchiveResponse200)
             return try client.decodeRequiredEnvelope(RestoreArchiveData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RestoreArchiveError.status401(status: __response.status, body: $0) } undocumented: { RestoreArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RestoreArchiveError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { RestoreArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 413:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RestoreArchiveError.status413(status: __response.status, body: $0) } undocumented: { RestoreArchiveError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
@@ -369,7 +369,7 @@ extension MembersAPI {
 /// The documented error responses of `restoreArchive`, thrown by its method.
 public indirect enum RestoreArchiveError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// The archive is larger than the account's quota.
     case status413(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,

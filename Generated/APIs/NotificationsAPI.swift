@@ -45,7 +45,7 @@ extension NotificationsAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateNotificationsResponse)
             return try client.decodeRequiredEnvelope(NotificationsResponseData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { ListNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ListNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { ListNotificationsError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { ListNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -55,7 +55,7 @@ extension NotificationsAPI {
 /// The documented error responses of `listNotifications`, thrown by its method.
 public indirect enum ListNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
@@ -92,7 +92,7 @@ extension NotificationsAPI {
         let __response = try await client.collect(__stream, operation: __operation)
         switch __response.status {
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { StreamNotificationsError.status401(status: __response.status, body: $0) } undocumented: { StreamNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { StreamNotificationsError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { StreamNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -102,7 +102,7 @@ extension NotificationsAPI {
 /// The documented error responses of `streamNotifications`, thrown by its method.
 public indirect enum StreamNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
@@ -137,7 +137,7 @@ extension NotificationsAPI {
         let __response = try await client.collect(__stream, operation: __operation)
         switch __response.status {
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { ExportNotificationsError.status401(status: __response.status, body: $0) } undocumented: { ExportNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { ExportNotificationsError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { ExportNotificationsError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw APIError.unexpectedStatus(operation: __operation.id, status: __response.status, body: __response.body)
         }
@@ -147,7 +147,7 @@ extension NotificationsAPI {
 /// The documented error responses of `exportNotifications`, thrown by its method.
 public indirect enum ExportNotificationsError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
     /// an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`).
     case undocumentedBody(status: Int, body: Data, problem: APIError)
@@ -178,7 +178,7 @@ extension NotificationsAPI {
         case 202:
             return
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { TrackNotificationError.status401(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { TrackNotificationError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         case 404:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { TrackNotificationError.status404(status: __response.status, body: $0) } undocumented: { TrackNotificationError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
@@ -190,7 +190,7 @@ extension NotificationsAPI {
 /// The documented error responses of `trackNotification`, thrown by its method.
 public indirect enum TrackNotificationError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// No such resource.
     case status404(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,
@@ -225,7 +225,7 @@ extension NotificationsAPI {
             try client.validateResponse(__response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateRegisterDeviceResponse201)
             return try client.decodeRequiredEnvelope(RegisterDeviceData.self, from: __response, operation: __operation, format: Self.envelopeFormat)
         case 401:
-            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RegisterDeviceError.status401(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
+            throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RegisterDeviceError.status401(status: __response.status, body: $0, headers: UnauthorizedHeaders(response: __response)) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         default:
             throw client.documentedError(ErrorResponse.self, from: __response, operation: __operation, mode: .reject, request: __request, calledAt: __calledAt, validator: validateErrorResponse) { RegisterDeviceError.other(status: __response.status, body: $0) } undocumented: { RegisterDeviceError.undocumentedBody(status: __response.status, body: __response.body, problem: $0) }
         }
@@ -235,7 +235,7 @@ extension NotificationsAPI {
 /// The documented error responses of `registerDevice`, thrown by its method.
 public indirect enum RegisterDeviceError: Sendable, Error {
     /// Missing, expired or revoked access token.
-    case status401(status: Int, body: ErrorResponse)
+    case status401(status: Int, body: ErrorResponse, headers: UnauthorizedHeaders)
     /// Any other error.
     case other(status: Int, body: ErrorResponse)
     /// A documented error status whose body is not the documented one (an HTML page from a proxy,

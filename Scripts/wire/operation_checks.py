@@ -183,13 +183,14 @@ class OperationChecks(StreamChecks, TransferChecks):
                 bodies = self._draw(lambda fallback: strategy(inline, None, is_valid, fallback_seed=fallback).filter(
                     lambda value: isinstance(value, str)), f"response {status}", rng.randrange(2**32))
             # Every documented header is drawn (the client checks each response's own, errors' too), and what
-            # `<method>WithHeaders` read is compared for the ones it exposes from this status.
+            # `<method>WithHeaders` read is compared for the ones it exposes from this status; an error case carries
+            # all of its own response's.
             header_sets = self._header_sets(response.headers, rng)
             plans.append({"status": status, "code": code, "success": success, "media_type": response.media_type,
                           "schema": schema, "bodies": bodies, "inline": inline if schema is not None else {},
                           "text": _is_text(response.media_type), "header_sets": header_sets,
                           "exposed_headers": {h.name.lower() for h in response.headers
-                                              if exposed.get(h.name.lower(), (None, None))[0] == status
+                                              if (not success or exposed.get(h.name.lower(), (None, None))[0] == status)
                                               and self._readable_header(h)},
                           "headers": response.headers, "stream": stream})
         if not self.operation.responses:

@@ -155,8 +155,8 @@ final class PlanFactsTests: XCTestCase {
                                       .returnBody(.json(type: "Item"))])
         XCTAssertEqual(cases["404"], [.throwDocumentedError(type: "GetItemError", caseName: "status404", bodyType: "Problem",
                                                             validation: ResponseValidation(mode: "reject", schema: problem, validator: "validateProblem"),
-                                                            headers: nil)])
-        XCTAssertEqual(cases["410"], [.throwError(type: "GetItemError", caseName: "status410", body: nil, headers: nil)])
+                                                            headers: nil, headersType: nil)])
+        XCTAssertEqual(cases["410"], [.throwError(type: "GetItemError", caseName: "status410", body: nil, headers: nil, headersType: nil)])
         XCTAssertEqual(operation.defaultStatements.steps, [.throwUnexpectedStatus])
         assertContains(outcome.file("APIs/ItemsAPI.swift") ?? "",
                        "validator: validateItem)",

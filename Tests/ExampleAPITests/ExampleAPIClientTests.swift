@@ -157,8 +157,9 @@ final class ExampleAPIClientTests: XCTestCase {
             _ = try await client(transport).members.getProfile()
             XCTFail("expected an error")
         } catch let error as GetProfileError {
-            guard case .status401(let status, _) = error else { return XCTFail("\(error)") }
+            guard case .status401(let status, _, let headers) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(status, 401)
+            XCTAssertNil(headers.wwwAuthenticate, "not sent")
         }
     }
 

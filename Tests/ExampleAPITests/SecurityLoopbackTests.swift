@@ -10,7 +10,7 @@ import XCTest
 /// The generated client's credentials on the wire: which operation carries what, where, and what a 401 does.
 final class SecurityLoopbackTests: XCTestCase {
     static let unauthorized = ServerReply(
-        status: 401, headers: [("Content-Type", "application/json")],
+        status: 401, headers: [("Content-Type", "application/json"), ("WWW-Authenticate", #"Bearer realm="members""#)],
         body: Data(#"{"status": "error", "reason": "wrong password", "data": {"code": "auth.failed", "message": "No."}}"#.utf8))
 
     static func profile(id: Int, name: String) -> String {
@@ -30,9 +30,11 @@ final class SecurityLoopbackTests: XCTestCase {
         do {
             _ = try await api.auth.loginWithEmail(body: EmailLogin(email: "ann@example.com", password: "wrong password"))
             XCTFail("a wrong password must fail")
-        } catch LoginWithEmailError.status401(let status, let body) {
+        } catch LoginWithEmailError.status401(let status, let body, let headers) {
             XCTAssertEqual(status, 401)
             XCTAssertEqual(body.data.code, "auth.failed")
+            // The shared `Unauthorized` response's documented header, carried by the case.
+            XCTAssertEqual(headers, UnauthorizedHeaders(wwwAuthenticate: #"Bearer realm="members""#))
         }
         XCTAssertEqual(session.refreshes, 0, "security: [] never refreshes")
         XCTAssertEqual(server.requests.count, 1)

@@ -74,7 +74,7 @@ final class StreamingEndpointsTests: XCTestCase {
         do {
             _ = try await api(server).notifications.streamNotifications()
             XCTFail("expected the documented 401")
-        } catch StreamNotificationsError.status401(let status, _) {
+        } catch StreamNotificationsError.status401(let status, _, _) {
             XCTAssertEqual(status, 401)
         }
     }

@@ -109,7 +109,7 @@ final class OtherCommandsTests: XCTestCase {
     func testTemplatesListAndCat() throws {
         let list = try apigen(["templates", "list"], in: repositoryRoot)
         XCTAssertEqual(list.stdout.split(separator: "\n"), ["api-group", "api-group-client", "api-group-validators", "client", "enum", "event-union",
-                                                       "model-file", "operation-request", "outcome", "struct", "union", "validator-section", "validators",
+                                                       "model-file", "operation-request", "outcome", "response-headers", "struct", "union", "validator-section", "validators",
                                                        "wire-dispatcher"])
         let cat = try apigen(["templates", "cat", "client"], in: repositoryRoot)
         XCTAssertEqual(cat.stdout, try String(contentsOf: repositoryRoot.appendingPathComponent("Templates/client.mustache"), encoding: .utf8))

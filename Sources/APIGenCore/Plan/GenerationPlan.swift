@@ -164,12 +164,14 @@ public struct ModelPlan: Encodable, Sendable {
     /// client's full build, Docs/performance.md). An error is built once, on a failed call, so the box costs nothing
     /// that matters, and callers switch over the cases exactly as before.
     public var isIndirect = false
+    /// Set for the struct of an error response's documented headers (rendered by the `response-headers` template).
+    public var headersStruct: HeadersStructPlan?
 
     enum CodingKeys: String, CodingKey {
         case name, access, docLines, isDeprecated, source, isStruct, properties, hasProperties, codingKeys, isCanonical, shapes,
              firstShapeName, hasAdditionalProperties, isTuple,
              additionalPropertiesType, isEnum, rawType, enumCases, isUnion, unionCases, sharedDiscriminatorValues, hasDiscriminator,
-             discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, decodesByShape, isAlias, aliasedType, isEventUnion, eventCases, isOutcome, outcomeCases, extraConformances, isIndirect
+             discriminatorLiteral, undocumentedCaseName, breaksRecursion, decodingInitializer, decodesByShape, isAlias, aliasedType, isEventUnion, eventCases, isOutcome, outcomeCases, extraConformances, isIndirect, headersStruct
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -209,6 +211,7 @@ public struct ModelPlan: Encodable, Sendable {
         try container.encode(outcomeCases, forKey: .outcomeCases)
         try container.encode(extraConformances, forKey: .extraConformances)
         try container.encode(isIndirect, forKey: .isIndirect)
+        try container.encodeIfPresent(headersStruct, forKey: .headersStruct)
     }
 }
 

@@ -25,6 +25,17 @@ final class ModelPlanner {
     var polymorphicParents: [SchemaRef: PolymorphicParent] = [:]
     var polymorphicUsages: [SchemaRef: TypeUsage] = [:]
 
+    /// The headers structs of responses declared under `components/responses`, by `file#pointer`: one per response,
+    /// whichever operations answer with it.
+    private(set) var sharedHeaders: [String: String] = [:]
+
+    /// Declares the headers struct of a shared response, in a model file of its own.
+    func declareSharedHeaders(_ plan: ModelPlan, source: String) {
+        sharedHeaders[source] = plan.name
+        models[plan.name] = ModelDraft(plan: plan, file: plan.name)
+        modelOrder.append(plan.name)
+    }
+
     func addValidatorRoot(_ ref: SchemaRef) {
         if validatorRootSet.insert(ref).inserted { validatorRoots.append(ref) }
     }

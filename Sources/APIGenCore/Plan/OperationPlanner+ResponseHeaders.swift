@@ -15,8 +15,29 @@ extension OperationPlanner {
         }
         guard !headers.isEmpty else { return nil }
         let typeName = models.typeScope.claim(typePrefix + "ResponseHeaders")
+        let fields = headerFields(headers)
+        let plainName = methodName.replacingOccurrences(of: "`", with: "")
+        let variantName = SwiftNaming.escapedMember(plainName + "WithHeaders")
+        let returnsBody = returnType != "Void"
+        return ResponseHeadersPlan(
+            typeName: typeName,
+            typeDocLines: ResponseHeadersPlan.typeDocLines(method: plainName, variant: plainName + "WithHeaders"),
+            fields: fields,
+            initParameters: HeadersStructPlan.initParameters(fields),
+            variantName: variantName,
+            variantDocLines: ["`\(plainName)`, returning the response's documented headers"
+                                + (returnsBody ? " beside its body." : ".")],
+            variantReturnType: returnsBody ? "(body: \(returnType), headers: \(typeName))" : typeName,
+            returnsBody: returnsBody,
+            forwardingArguments: parameters.map(\.forwardingArgument).joined(separator: ", "),
+            plainMethodName: plainName)
+    }
+
+    /// One optional property per header (the first of each name, compared without case), named after it.
+    func headerFields(_ headers: [ResponseHeader]) -> [ResponseHeaderFieldPlan] {
+        var seen: Set<String> = []
         var scope = NameScope(reserved: ["response", "init"])
-        let fields = headers.map { header -> ResponseHeaderFieldPlan in
+        return headers.filter { seen.insert($0.name.lowercased()).inserted }.map { header in
             let property = SwiftNaming.escapedMember(scope.claim(SwiftNaming.memberName(header.name)))
             let (swiftType, reader) = headerType(header.schema)
             var docs = SwiftNaming.docLines(header.description)
@@ -25,23 +46,46 @@ extension OperationPlanner {
             return ResponseHeaderFieldPlan(docLines: docs, property: property, swiftType: swiftType,
                                            nameLiteral: SwiftNaming.stringLiteral(header.name), reader: reader)
         }
-        let plainName = methodName.replacingOccurrences(of: "`", with: "")
-        let variantName = SwiftNaming.escapedMember(plainName + "WithHeaders")
-        let returnsBody = returnType != "Void"
-        return ResponseHeadersPlan(
-            typeName: typeName,
-            typeDocLines: ResponseHeadersPlan.typeDocLines(method: plainName, variant: plainName + "WithHeaders"),
-            fields: fields,
-            initParameters: fields.map {
-                MethodParameter(label: $0.property, local: $0.property, type: $0.swiftType + "?", defaultValue: "nil").declaration
-            }.joined(separator: ", "),
-            variantName: variantName,
-            variantDocLines: ["`\(plainName)`, returning the response's documented headers"
-                                + (returnsBody ? " beside its body." : ".")],
-            variantReturnType: returnsBody ? "(body: \(returnType), headers: \(typeName))" : typeName,
-            returnsBody: returnsBody,
-            forwardingArguments: parameters.map(\.forwardingArgument).joined(separator: ", "),
-            plainMethodName: plainName)
+    }
+
+    /// The struct an error case carries its response's documented headers in, nil when the response documents none.
+    /// A response declared under `components/responses` (openai's `TooManyRequests`, answered by 161 operations)
+    /// has one struct, named after it (`TooManyRequestsHeaders`) in a file of its own, shared by every case that
+    /// carries it; an operation's own response gets one beside its error enum (`ReposGetError403Headers`).
+    func errorHeadersType(_ response: Response, typePrefix: String, operation: Operation,
+                          supportTypes: inout [ModelPlan]) -> String? {
+        guard !response.headers.isEmpty else { return nil }
+        let tokens = JSONPointer.tokens(response.node.pointer) ?? []
+        let component: String? = switch tokens.count {
+        case 3 where tokens[0] == "components" && tokens[1] == "responses": tokens[2]
+        case 2 where tokens[0] == "responses": tokens[1]  // Swagger 2.0
+        default: nil
+        }
+        let source = "\(response.node.location.file)#\(response.node.pointer)"
+        if component != nil, let shared = models.sharedHeaders[source] { return shared }
+        let fields = headerFields(response.headers)
+        let typeName: String
+        let docLines: [String]
+        if let component {
+            typeName = models.typeScope.claim(SwiftNaming.typeName(component) + "Headers")
+            docLines = ["The documented headers of the `\(SwiftNaming.commentText(component))` response, carried by the error cases of the",
+                        "operations that answer with it; an absent header, or one whose value is not of its documented type, is nil."]
+        } else {
+            typeName = models.typeScope.claim(typePrefix + Self.responseSuffix(status: response.status, of: operation) + "Headers")
+            docLines = ["The documented headers of `\(SwiftNaming.commentText(operation.operationId ?? operation.path))`'s "
+                            + "\(SwiftNaming.commentText(response.status)) response, carried by its error case;",
+                        "an absent header, or one whose value is not of its documented type, is nil."]
+        }
+        var plan = ModelPlan(name: typeName, access: config.access.rawValue, docLines: [], isDeprecated: false,
+                             source: SwiftNaming.commentText(source))
+        plan.headersStruct = HeadersStructPlan(typeName: typeName, typeDocLines: docLines, fields: fields,
+                                               initParameters: HeadersStructPlan.initParameters(fields))
+        if component != nil {
+            models.declareSharedHeaders(plan, source: source)
+        } else {
+            supportTypes.append(plan)
+        }
+        return typeName
     }
 
     /// The Swift type a header's value is read as, and the reader: scalars by their type, a list of scalars from

@@ -634,6 +634,8 @@ struct OperationPlanner {
             outcome.isIndirect = true
             var hasUndocumentedBody = false
             var checksErrorHeaders = false
+            // Declared after the enum whose cases carry them.
+            var headersTypes: [ModelPlan] = []
             for response in failures {
                 let caseName = response.status == "default" ? "other" : "status" + response.status.uppercased()
                 let payload = payload(of: response, in: operation, typePrefix: typePrefix, suffix: Self.responseSuffix(status: response.status, of: operation))
@@ -647,23 +649,27 @@ struct OperationPlanner {
                     hasUndocumentedBody = true
                     recordsCallTime = true
                 }
+                // The documented headers travel with the case (a 429's `Retry-After`, a 403's rate-limit reset).
+                let headersType = errorHeadersType(response, typePrefix: typePrefix, operation: operation, supportTypes: &headersTypes)
+                let carried = headersType.map { ", headers: \($0)" } ?? ""
                 if case .json(let usage) = payload {
                     // The status is never hidden behind a body that is not the documented one (a proxy's HTML page).
-                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(usage.swift))",
+                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(usage.swift)\(carried))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
                     statement = .throwDocumentedError(type: name, caseName: caseName, bodyType: usage.swift,
-                                                      validation: validator(response, operation: operation), headers: headers)
+                                                      validation: validator(response, operation: operation), headers: headers,
+                                                      headersType: headersType)
                     checks = []
                     hasUndocumentedBody = true
                     recordsCallTime = true
                 } else if let type = payload.swiftType {
-                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(type))",
+                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int, body: \(type)\(carried))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
-                    statement = .throwError(type: name, caseName: caseName, body: payload.body, headers: headers)
+                    statement = .throwError(type: name, caseName: caseName, body: payload.body, headers: headers, headersType: headersType)
                 } else {
-                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int)",
+                    outcome.outcomeCases.append(OutcomeCasePlan(name: caseName, payload: "(status: Int\(carried))",
                                                                 docLines: SwiftNaming.docLines(response.description)))
-                    statement = .throwError(type: name, caseName: caseName, body: nil, headers: headers)
+                    statement = .throwError(type: name, caseName: caseName, body: nil, headers: headers, headersType: headersType)
                 }
                 let checked = ResponseStatements(checks + [statement])
                 if let status = StatusPattern(response.status) {
@@ -684,6 +690,7 @@ struct OperationPlanner {
                            "an empty body): the raw body, and why it could not be read (`APIError.invalidResponse` or `.decoding`)."]))
             }
             supportTypes.append(outcome)
+            supportTypes += headersTypes
         }
         // Exact codes before ranges, so `404` wins over `4XX`.
         cases = cases.filter { !$0.status.isClass } + cases.filter(\.status.isClass)

@@ -118,6 +118,8 @@ public enum Planner {
             plan.wireDispatcher = wireDispatcher(groups: groups, operations: groupOrder.map { groupOperations[$0] ?? [] },
                                                  clientName: clientName, access: config.access.rawValue)
             plan.wireDispatcher?.credentials = client.securitySchemes.filter(\.hasCredential).map(WireCredentialPlan.init)
+            plan.wireDispatcher?.errorHeaders = (groups.flatMap { $0.operations.flatMap(\.supportTypes) }
+                + modelFiles.flatMap(\.models)).compactMap(\.headersStruct)
         }
         // A component's validators go into its model file, an operation's inline ones into its group's file.
         let producedModelFiles = Set(modelFiles.map(\.fileName))

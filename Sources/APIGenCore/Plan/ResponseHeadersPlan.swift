@@ -49,3 +49,20 @@ public struct ResponseHeaderFieldPlan: Encodable, Sendable {
     /// `headerValue` for one value, `headerValues` for a comma-separated list.
     public var reader: String
 }
+
+/// A struct of documented response headers, one optional property each, read from a response by `init(response:)`:
+/// the one an error case carries (template `response-headers`, whose keys ``ResponseHeadersPlan`` shares).
+public struct HeadersStructPlan: Encodable, Sendable {
+    public var typeName: String
+    public var typeDocLines: [String]
+    public var fields: [ResponseHeaderFieldPlan]
+    /// `xRateLimitRemaining: Int? = nil, eTag: String? = nil`.
+    public var initParameters: String
+
+    /// The memberwise initializer's parameters: every field optional, nil by default.
+    static func initParameters(_ fields: [ResponseHeaderFieldPlan]) -> String {
+        fields.map {
+            MethodParameter(label: $0.property, local: $0.property, type: $0.swiftType + "?", defaultValue: "nil").declaration
+        }.joined(separator: ", ")
+    }
+}

@@ -21,12 +21,14 @@ public enum ResponseStep: Sendable, Equatable {
     /// Returns one case of the operation's outcome enum (several success types), with the body if it has one.
     case returnOutcome(caseName: String, body: ResponseBody?)
     /// Throws one case of the operation's error enum with the status, and the body if it has one; with `headers`,
-    /// a response whose documented headers are refused is thrown as the enum's `undocumentedBody` instead.
-    case throwError(type: String, caseName: String, body: ResponseBody?, headers: HeaderChecks?)
+    /// a response whose documented headers are refused is thrown as the enum's `undocumentedBody` instead. With
+    /// `headersType`, the case carries the documented headers read into that struct.
+    case throwError(type: String, caseName: String, body: ResponseBody?, headers: HeaderChecks?, headersType: String?)
     /// Throws one case of the operation's error enum with its JSON body, its `headers` and body validated (when set)
     /// and the body decoded; a response that is not the documented one is thrown as the enum's `undocumentedBody`.
+    /// With `headersType`, the case carries the documented headers read into that struct.
     case throwDocumentedError(type: String, caseName: String, bodyType: String, validation: ResponseValidation?,
-                              headers: HeaderChecks?)
+                              headers: HeaderChecks?, headersType: String?)
     /// Throws `APIError.unexpectedStatus`: the description does not document the status.
     case throwUnexpectedStatus
     /// Returns the body as server-sent events.
@@ -103,11 +105,13 @@ extension ResponseStep {
             return .validateHeaders(checks.named(by: naming))
         case .validateStreamHeaders(let checks):
             return .validateStreamHeaders(checks.named(by: naming))
-        case .throwError(let type, let caseName, let body, let headers):
-            return .throwError(type: type, caseName: caseName, body: body, headers: headers?.named(by: naming))
-        case .throwDocumentedError(let type, let caseName, let bodyType, let validation, let headers):
+        case .throwError(let type, let caseName, let body, let headers, let headersType):
+            return .throwError(type: type, caseName: caseName, body: body, headers: headers?.named(by: naming),
+                               headersType: headersType)
+        case .throwDocumentedError(let type, let caseName, let bodyType, let validation, let headers, let headersType):
             return .throwDocumentedError(type: type, caseName: caseName, bodyType: bodyType,
-                                         validation: validation?.named(by: naming), headers: headers?.named(by: naming))
+                                         validation: validation?.named(by: naming), headers: headers?.named(by: naming),
+                                         headersType: headersType)
         case .returnEvents(.typed(let itemType, let validation)):
             return .returnEvents(.typed(itemType: itemType, validation: validation?.named(by: naming)))
         case .returnJSONStream(let itemType, let format, let validation):

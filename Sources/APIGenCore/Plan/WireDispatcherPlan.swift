@@ -9,6 +9,8 @@ public struct WireDispatcherPlan: Encodable, Sendable {
     public var operations: [WireOperationPlan]
     /// A placeholder credential per security scheme that takes one, so that every operation can be called.
     public var credentials: [WireCredentialPlan] = []
+    /// The structs error cases carry their documented headers in, each once: the outcome reports what they read.
+    public var errorHeaders: [HeadersStructPlan] = []
 }
 
 /// A placeholder credential for one security scheme: its value is `wire-` and the scheme's name, so a server can

@@ -271,35 +271,16 @@ extension {{name}} {
 {{#docLines}}
 /// {{{.}}}
 {{/docLines}}
+{{#isOutcome}}
 {{> outcome}}
+{{/isOutcome}}
+{{#headersStruct}}
+{{> response-headers}}
+{{/headersStruct}}
 {{/supportTypes}}
 {{#responseHeaders}}
 
-{{#typeDocLines}}
-/// {{{.}}}
-{{/typeDocLines}}
-{{access}} struct {{typeName}}: Sendable, Hashable {
-{{#fields}}
-{{#docLines}}
-    /// {{{.}}}
-{{/docLines}}
-    {{access}} var {{{property}}}: {{{swiftType}}}?
-{{/fields}}
-
-    /// Creates the headers from their values.
-    {{access}} init({{{initParameters}}}) {
-{{#fields}}
-        self.{{{property}}} = {{{property}}}
-{{/fields}}
-    }
-
-    /// Reads the documented headers of `response`.
-    {{access}} init(response: APIResponse) {
-{{#fields}}
-        self.{{{property}}} = response.{{reader}}({{{nameLiteral}}})
-{{/fields}}
-    }
-}
+{{> response-headers}}
 {{/responseHeaders}}
 {{/operations}}
 """###,
@@ -519,6 +500,9 @@ import Foundation
 {{#isOutcome}}
 {{> outcome}}
 {{/isOutcome}}
+{{#headersStruct}}
+{{> response-headers}}
+{{/headersStruct}}
 
 {{/models}}
 """###,
@@ -542,6 +526,36 @@ import Foundation
 {{/docLines}}
     case {{name}}{{{payload}}}
 {{/outcomeCases}}
+}
+"""###,
+        "response-headers": ###"""
+{{! A struct of documented response headers, partial of api-group and model-file. Context: a ResponseHeadersPlan (a
+    method's success headers) or a HeadersStructPlan (the headers an error case carries): `typeName`,
+    `typeDocLines[]`, `fields[]` (`docLines[]`, `property`, `swiftType`, `nameLiteral`, `reader`), `initParameters`. }}
+{{#typeDocLines}}
+/// {{{.}}}
+{{/typeDocLines}}
+{{access}} struct {{typeName}}: Sendable, Hashable {
+{{#fields}}
+{{#docLines}}
+    /// {{{.}}}
+{{/docLines}}
+    {{access}} var {{{property}}}: {{{swiftType}}}?
+{{/fields}}
+
+    /// Creates the headers from their values.
+    {{access}} init({{{initParameters}}}) {
+{{#fields}}
+        self.{{{property}}} = {{{property}}}
+{{/fields}}
+    }
+
+    /// Reads the documented headers of `response`.
+    {{access}} init(response: APIResponse) {
+{{#fields}}
+        self.{{{property}}} = response.{{reader}}({{{nameLiteral}}})
+{{/fields}}
+    }
 }
 """###,
         "struct": ###"""
@@ -1145,6 +1159,24 @@ import Foundation
         let headers: [String: String]
     }
 
+    /// What an error case's headers struct read, by header name, each as JSON text (absent: left out); nil for a
+    /// value that is no such struct.
+    fileprivate static func errorHeaderTexts(_ value: Any) -> [String: String]? {
+        switch value {
+{{#errorHeaders}}
+        case let headers as {{typeName}}:
+            let texts: [String: String?] = [
+{{#fields}}
+                {{{nameLiteral}}}: headerText(headers.{{{property}}}),
+{{/fields}}
+            ]
+            return texts.compactMapValues { $0 }
+{{/errorHeaders}}
+        default:
+            return nil
+        }
+    }
+
     /// A header's value as JSON text (`41`, `[true,false]`, `"text"`); nil when the struct holds none.
     static func headerText<T: Encodable>(_ value: T?) -> String? {
         guard let value, let data = try? JSONEncoder().encode(value) else { return nil }
@@ -1186,6 +1218,7 @@ import Foundation
             for field in Mirror(reflecting: payload.value).children {
                 if field.label == "status" { outcome.status = field.value as? Int }
                 if field.label == "body" { try await outcome.fill(with: field.value) }
+                if field.label == "headers" { outcome.headers = errorHeaderTexts(field.value) }
                 // `undocumentedBody`'s reason: what its validation report names (a header, a body location).
                 if field.label == "problem", let problem = field.value as? APIError {
                     outcome.message = problem.description

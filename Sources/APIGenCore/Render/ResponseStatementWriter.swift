@@ -30,19 +30,21 @@ enum ResponseStatementWriter {
                 if case .envelope(nil, _) = body { lines += [read(body), "return"] } else { lines.append("return " + read(body)) }
             case .returnOutcome(let caseName, let body):
                 lines.append("return .\(caseName)" + (body.map { "(\(read($0)))" } ?? ""))
-            case .throwError(let type, let caseName, let body, nil):
-                lines.append("throw \(type).\(caseName)(status: __response.status" + (body.map { ", body: \(read($0))" } ?? "") + ")")
-            case .throwError(let type, let caseName, let body, let checks?):
+            case .throwError(let type, let caseName, let body, nil, let headersType):
+                lines.append("throw \(type).\(caseName)(status: __response.status" + (body.map { ", body: \(read($0))" } ?? "")
+                             + carried(headersType) + ")")
+            case .throwError(let type, let caseName, let body, let checks?, let headersType):
                 // Read inside a non-throwing closure: only text and bytes come here (JSON is a documented error).
-                let documented = "\(type).\(caseName)(status: __response.status" + (body.map { ", body: \(read($0))" } ?? "") + ")"
+                let documented = "\(type).\(caseName)(status: __response.status" + (body.map { ", body: \(read($0))" } ?? "")
+                    + carried(headersType) + ")"
                 lines.append("throw client.documentedError(from: __response, operation: __operation, mode: .\(checks.mode), request: __request, calledAt: __calledAt, headers: [")
                 lines += rows(of: checks)
                 lines.append("]) { \(documented) } undocumented: { \(undocumented(type)) }")
-            case .throwDocumentedError(let type, let caseName, let bodyType, let validation, let checks):
+            case .throwDocumentedError(let type, let caseName, let bodyType, let validation, let checks, let headersType):
                 let mode = validation?.mode ?? checks?.mode ?? "reject"
                 let validator = validation.map(\.validator) ?? "nil"
                 let call = "throw client.documentedError(\(bodyType).self, from: __response, operation: __operation, mode: .\(mode), request: __request, calledAt: __calledAt, validator: \(validator)"
-                let closures = " { \(type).\(caseName)(status: __response.status, body: $0) } undocumented: { \(undocumented(type)) }"
+                let closures = " { \(type).\(caseName)(status: __response.status, body: $0\(carried(headersType))) } undocumented: { \(undocumented(type)) }"
                 if let checks {
                     lines.append(call + ", headers: [")
                     lines += rows(of: checks)
@@ -69,6 +71,11 @@ enum ResponseStatementWriter {
                 + ", in: \(SwiftNaming.stringLiteral(header.document)), at: \(SwiftNaming.stringLiteral(header.pointer))"
                 + ", validator: \(header.validator ?? "nil")),"
         }
+    }
+
+    /// The `headers:` argument of an error case that carries its response's documented headers.
+    private static func carried(_ headersType: String?) -> String {
+        headersType.map { ", headers: \($0)(response: __response)" } ?? ""
     }
 
     /// The error enum's case for a documented error status whose response is not the documented one.
