@@ -98,9 +98,11 @@ def run_one(seed, args, modules):
     shutil.rmtree(home, ignore_errors=True)
     os.makedirs(work)
     shutil.copy(os.path.join(state, "specs", f"{seed}.yaml"), os.path.join(work, "spec.yaml"))
-    # Every other run also generates the opt-in wire dispatcher, as RandomHostileOutputTests does.
+    # Every other run also generates the opt-in wire dispatcher, and two in three give error cases their headers, as
+    # RandomHostileOutputTests does.
     with open(os.path.join(work, "apigen.yml"), "w") as handle:
-        handle.write(f"spec: spec.yaml\noutput: Out\nwireDispatcher: {'true' if seed % 2 == 0 else 'false'}\n")
+        handle.write(f"spec: spec.yaml\noutput: Out\nwireDispatcher: {'true' if seed % 2 == 0 else 'false'}\n"
+                     f"errorHeaders: {'true' if seed % 3 != 0 else 'false'}\n")
     problems, compiled, warnings = [], False, 0
     try:
         result = subprocess.run([args.apigen], cwd=work, capture_output=True, timeout=args.timeout)

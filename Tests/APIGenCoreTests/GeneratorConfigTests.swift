@@ -71,6 +71,14 @@ final class GeneratorConfigTests: XCTestCase {
         XCTAssertEqual(wrong.diagnostics.map(\.description), ["apigen.yml:1:16: error: 'mutableModels' must be true or false"])
     }
 
+    func testErrorHeadersDefaultsToFalseAndMustBeABoolean() throws {
+        XCTAssertFalse(GeneratorConfig().errorHeaders, "existing projects keep their error cases' shape")
+        let on = GeneratorConfig.parse(bytes: Array("errorHeaders: true\n".utf8), path: "apigen.yml")
+        XCTAssertEqual(try XCTUnwrap(on.config).errorHeaders, true)
+        let wrong = GeneratorConfig.parse(bytes: Array("errorHeaders: yes please\n".utf8), path: "apigen.yml")
+        XCTAssertEqual(wrong.diagnostics.map(\.description), ["apigen.yml:1:15: error: 'errorHeaders' must be true or false"])
+    }
+
     func testModelEqualityDefaultsToHashableAndRejectsOtherValues() throws {
         XCTAssertEqual(GeneratorConfig().modelEquality, .hashable)
         let none = GeneratorConfig.parse(bytes: Array("modelEquality: none\n".utf8), path: "apigen.yml")

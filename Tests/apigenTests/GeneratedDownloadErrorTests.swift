@@ -83,7 +83,7 @@ final class GeneratedDownloadErrorTests: XCTestCase {
                 print(name, "->", result.byteCount, "bytes:", try String(contentsOf: destination, encoding: .utf8))
             } catch GetFileError.status404(let status, let body) {
                 print(name, "-> status404", status, body.title)
-            } catch GetFileError.status429(let status, _) {
+            } catch GetFileError.status429(let status) {
                 print(name, "-> status429", status)
             } catch GetFileError.undocumentedBody(let status, _, let problem) {
                 print(name, "-> undocumentedBody", status, problem.description.contains("Retry-After") ? "Retry-After" : "body")

@@ -104,16 +104,16 @@ final class GeneratedErrorResponseHeaderValidationTests: XCTestCase {
                 print(name, "-> returned")
             } catch let error as CreateOrderError {
                 switch error {
-                case .status429(let status, let body, _): print(name, "-> status429", status, body.message)
-                case .status503(let status, _): print(name, "-> status503", status)
-                case .status400(let status, let body, _): print(name, "-> status400", status, body)
+                case .status429(let status, let body): print(name, "-> status429", status, body.message)
+                case .status503(let status): print(name, "-> status503", status)
+                case .status400(let status, let body): print(name, "-> status400", status, body)
                 case .undocumentedBody(let status, _, let problem):
                     print(name, "-> undocumentedBody", status)
                     for line in describe(problem) { print(line) }
                 }
             } catch let error as LenientOrdersError {
                 switch error {
-                case .status429(let status, _): print(name, "-> status429", status)
+                case .status429(let status): print(name, "-> status429", status)
                 case .undocumentedBody(let status, _, let problem):
                     print(name, "-> undocumentedBody", status)
                     for line in describe(problem) { print(line) }

@@ -105,7 +105,7 @@ final class GeneratedErrorResponseHeadersTests: XCTestCase {
         """#
 
     func testAnErrorCaseCarriesItsResponsesDocumentedHeaders() throws {
-        let program = try GeneratedProgram(spec: Self.spec, driver: Self.driver)
+        let program = try GeneratedProgram(spec: Self.spec, driver: Self.driver, configuration: "errorHeaders: true")
         XCTAssertEqual(program.warnings, [], "no warnings")
         XCTAssertEqual(program.lines, [
             "404 -> status404 404 gone req-1",

@@ -19,8 +19,10 @@ final class RandomHostileOutputTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: folder) }
             let work = folder.appendingPathComponent("work")
             try Data(random.spec().utf8).write(to: work.appendingPathComponent("spec.yaml"))
-            // Every other run also generates main's opt-in wire dispatcher, which names every operation and argument.
-            try Data("spec: spec.yaml\noutput: Out\nwireDispatcher: \(seed % 2 == 0)\n".utf8).write(to: work.appendingPathComponent("apigen.yml"))
+            // Every other run also generates main's opt-in wire dispatcher, which names every operation and argument;
+            // two runs in three give error cases their headers (structs named after hostile shared responses).
+            try Data("spec: spec.yaml\noutput: Out\nwireDispatcher: \(seed % 2 == 0)\nerrorHeaders: \(seed % 3 != 0)\n".utf8)
+                .write(to: work.appendingPathComponent("apigen.yml"))
             let result = try apigen([], in: work)
             XCTAssertTrue(result.status == 0 || result.status == 1, "seed \(seed): exit \(result.status)\n\(result.stderr)")
             let written = Set(snapshot(folder).keys)

@@ -57,6 +57,12 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     /// model: no setter and `modify` accessor per property, and value witnesses that copy one reference instead of
     /// every field of every nested model (Docs/performance.md). `true` gives plain `var` properties.
     public var mutableModels = false
+    /// Whether an error case carries its response's documented headers (`case status429(status:body:headers:)`).
+    ///
+    /// Off by default, because it changes the shape of every error case whose response documents a header, and an
+    /// app's `case .status401(let status, let body)` then stops compiling: a project turns it on when it is ready to
+    /// update its `catch` clauses. `apigen init` writes it on for new projects.
+    public var errorHeaders = false
     /// The name of the generated client type; derived from `info.title` when absent.
     public var clientName: String?
     /// Name overrides: a schema name (`Profile`), `Schema.property`, or an operationId -> the Swift name to use.
@@ -96,7 +102,7 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
     /// The default configuration.
     public init() {}
 
-    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "mutableModels", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport", "wireDispatcher", "referenceFolders"]
+    static let knownKeys = ["spec", "output", "templates", "access", "modelEquality", "mutableModels", "errorHeaders", "clientName", "nameOverrides", "envelope", "models", "queueable", "validation", "validationOverrides", "validationReport", "wireDispatcher", "referenceFolders"]
 
     /// Parses `apigen.yml`; every problem is collected (unknown keys with their location, wrong types).
     public static func parse(bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
@@ -185,6 +191,12 @@ public struct GeneratorConfig: Sendable, Encodable, Equatable {
                 case .bool(let value): config.mutableModels = value
                 default:
                     diagnostics.append(.error("'mutableModels' must be true or false", at: entry.value))
+                }
+            case "errorHeaders":
+                switch entry.value.scalar {
+                case .bool(let value): config.errorHeaders = value
+                default:
+                    diagnostics.append(.error("'errorHeaders' must be true or false", at: entry.value))
                 }
             case "wireDispatcher":
                 switch entry.value.scalar {

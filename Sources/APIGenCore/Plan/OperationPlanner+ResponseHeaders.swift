@@ -48,13 +48,14 @@ extension OperationPlanner {
         }
     }
 
-    /// The struct an error case carries its response's documented headers in, nil when the response documents none.
+    /// The struct an error case carries its response's documented headers in (`errorHeaders: true`), nil when the
+    /// response documents none.
     /// A response declared under `components/responses` (openai's `TooManyRequests`, answered by 161 operations)
     /// has one struct, named after it (`TooManyRequestsHeaders`) in a file of its own, shared by every case that
     /// carries it; an operation's own response gets one beside its error enum (`ReposGetError403Headers`).
     func errorHeadersType(_ response: Response, typePrefix: String, operation: Operation,
                           supportTypes: inout [ModelPlan]) -> String? {
-        guard !response.headers.isEmpty else { return nil }
+        guard config.errorHeaders, !response.headers.isEmpty else { return nil }
         let tokens = JSONPointer.tokens(response.node.pointer) ?? []
         let component: String? = switch tokens.count {
         case 3 where tokens[0] == "components" && tokens[1] == "responses": tokens[2]
