@@ -883,7 +883,14 @@ import Foundation
     /// Throws ``WireArguments/Failure`` when the operation is unknown or an argument does not decode; everything the
     /// method itself throws is captured in the outcome.
     {{access}} static func call(_ operation: String, arguments: WireArguments, api: {{clientName}}) async throws -> WireOutcome {
-        let outcome = try await dispatch(operation, arguments: arguments, api: api)
+        let outcome: WireOutcome
+        do {
+            outcome = try await dispatch(operation, arguments: arguments, api: api)
+        } catch {
+            // An argument that does not decode stops the call after file parts may have been written.
+            try arguments.removeFiles()
+            throw error
+        }
         try arguments.removeFiles()
         return outcome
     }
@@ -957,13 +964,20 @@ import Foundation
     private static func {{{functionName}}}(_ arguments: WireArguments, _ api: {{clientName}}) async throws -> WireOutcome {
         let __file = FileManager.default.temporaryDirectory.appendingPathComponent("wire-upload-\(UUID().uuidString)")
         try arguments.required(Data.self, "body", "").write(to: __file)
-        let __outcome = try await WireOutcome.capture(arguments) {
-            try await api.{{{groupProperty}}}.{{{methodName}}}(
+        let __outcome: WireOutcome
+        do {
+            __outcome = try await WireOutcome.capture(arguments) {
+                try await api.{{{groupProperty}}}.{{{methodName}}}(
 {{#arguments}}
-                {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}{{#headerLiteral}}, header: {{{headerLiteral}}}{{/headerLiteral}}),
+                    {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}{{#headerLiteral}}, header: {{{headerLiteral}}}{{/headerLiteral}}),
 {{/arguments}}
-                {{{fileLabel}}}: __file{{#contentTypeRequired}}, {{{contentTypeLabel}}}: try arguments.required(String.self, "header", "Content-Type"){{/contentTypeRequired}}
-            )
+                    {{{fileLabel}}}: __file{{#contentTypeRequired}}, {{{contentTypeLabel}}}: try arguments.required(String.self, "header", "Content-Type"){{/contentTypeRequired}}
+                )
+            }
+        } catch {
+            // An argument that does not decode is rethrown, not captured: the file goes all the same.
+            try FileManager.default.removeItem(at: __file)
+            throw error
         }
         try FileManager.default.removeItem(at: __file)
         return __outcome
