@@ -47,28 +47,19 @@ final class GeneratedDownloadErrorTests: XCTestCase {
         import Foundation
         import HTTPTypes
 
-        /// Answers every request with the response of the test case named in its `X-Case` header.
-        struct ScriptedTransport: HTTPTransport {
-            static let cases: [String: (Int, [(String, String)], String)] = [
-                "200": (200, [("Content-Type", "application/octet-stream"), ("X-Checksum", "0123abcd")], "bytes"),
-                "200 without X-Checksum": (200, [("Content-Type", "application/octet-stream")], "bytes"),
-                "206": (206, [("Content-Range", "bytes 0-4/5"), ("X-Checksum", "0123abcd"), ("X-Parts", "2")], "bytes"),
-                "206 with X-Parts 0": (206, [("Content-Range", "bytes 0-4/5"), ("X-Checksum", "0123abcd"), ("X-Parts", "0")], "bytes"),
-                "404": (404, [("Content-Type", "application/json")], #"{"title":"gone"}"#),
-                "404 with an invalid body": (404, [("Content-Type", "application/json")], #"{"title":"far too long for its maxLength"}"#),
-                "429": (429, [("Retry-After", "3")], ""),
-                "429 without Retry-After": (429, [], ""),
-                "500": (500, [("Content-Type", "text/plain")], "oops"),
-            ]
+        let cases: [String: (Int, [(String, String)], String)] = [
+            "200": (200, [("Content-Type", "application/octet-stream"), ("X-Checksum", "0123abcd")], "bytes"),
+            "200 without X-Checksum": (200, [("Content-Type", "application/octet-stream")], "bytes"),
+            "206": (206, [("Content-Range", "bytes 0-4/5"), ("X-Checksum", "0123abcd"), ("X-Parts", "2")], "bytes"),
+            "206 with X-Parts 0": (206, [("Content-Range", "bytes 0-4/5"), ("X-Checksum", "0123abcd"), ("X-Parts", "0")], "bytes"),
+            "404": (404, [("Content-Type", "application/json")], #"{"title":"gone"}"#),
+            "404 with an invalid body": (404, [("Content-Type", "application/json")], #"{"title":"far too long for its maxLength"}"#),
+            "429": (429, [("Retry-After", "3")], ""),
+            "429 without Retry-After": (429, [], ""),
+            "500": (500, [("Content-Type", "text/plain")], "oops"),
+        ]
 
-            func send(_ request: APIRequest) async throws -> APIResponse {
-                let name = request.headerFields[HTTPField.Name("X-Case")!] ?? ""
-                let (status, headers, body) = Self.cases[name] ?? (599, [], "")
-                var fields = HTTPFields()
-                for (field, value) in headers { fields.append(HTTPField(name: HTTPField.Name(field)!, value: value)) }
-                return APIResponse(status: status, headerFields: fields, body: Data(body.utf8))
-            }
-        }
+        \#(GeneratedProgram.scriptedTransportSource)
 
         \#(GeneratedProgram.caseMiddlewareSource)
 
@@ -76,7 +67,7 @@ final class GeneratedDownloadErrorTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["200", "200 without X-Checksum", "206", "206 with X-Parts 0", "404", "404 with an invalid body", "429", "429 without Retry-After", "500"] {
             let client = FilesClient(baseURL: URL(string: "https://files.invalid")!,
-                                     transport: ScriptedTransport().intercepted(by: [CaseMiddleware(name: name)]))
+                                     transport: ScriptedTransport(cases: cases).intercepted(by: [CaseMiddleware(name: name)]))
             let destination = folder.appendingPathComponent(name)
             do {
                 let result = try await client.files.getFile(name: "a", to: destination)

@@ -51,30 +51,21 @@ final class GeneratedErrorResponseHeadersTests: XCTestCase {
         import Foundation
         import HTTPTypes
 
-        /// Answers every request with the response of the test case named in its `X-Case` header.
-        struct ScriptedTransport: HTTPTransport {
-            static let json = ("Content-Type", "application/json")
-            static let cases: [String: (Int, [(String, String)], String)] = [
-                "404": (404, [json, ("X-Request-Id", "req-1")], #"{"title":"gone"}"#),
-                "429": (429, [json, ("Retry-After", "3"), ("X-RateLimit-Reset", "1700000000")], #"{"title":"slow"}"#),
-                "429 without Retry-After": (429, [json], #"{"title":"slow"}"#),
-                "503": (503, [("Content-Type", "text/plain"), ("Retry-After", "7")], "down"),
-            ]
+        let json = ("Content-Type", "application/json")
+        let cases: [String: (Int, [(String, String)], String)] = [
+            "404": (404, [json, ("X-Request-Id", "req-1")], #"{"title":"gone"}"#),
+            "429": (429, [json, ("Retry-After", "3"), ("X-RateLimit-Reset", "1700000000")], #"{"title":"slow"}"#),
+            "429 without Retry-After": (429, [json], #"{"title":"slow"}"#),
+            "503": (503, [("Content-Type", "text/plain"), ("Retry-After", "7")], "down"),
+        ]
 
-            func send(_ request: APIRequest) async throws -> APIResponse {
-                let name = request.headerFields[HTTPField.Name("X-Case")!] ?? ""
-                let (status, headers, body) = Self.cases[name] ?? (599, [], "")
-                var fields = HTTPFields()
-                for (field, value) in headers { fields.append(HTTPField(name: HTTPField.Name(field)!, value: value)) }
-                return APIResponse(status: status, headerFields: fields, body: Data(body.utf8))
-            }
-        }
+        \#(GeneratedProgram.scriptedTransportSource)
 
         \#(GeneratedProgram.caseMiddlewareSource)
 
         func client(_ name: String) -> ShopClient {
             ShopClient(baseURL: URL(string: "https://shop.invalid")!,
-                       transport: ScriptedTransport().intercepted(by: [CaseMiddleware(name: name)]))
+                       transport: ScriptedTransport(cases: cases).intercepted(by: [CaseMiddleware(name: name)]))
         }
 
         for name in ["404", "429", "429 without Retry-After", "503"] {

@@ -35,6 +35,22 @@ struct GeneratedProgram {
         }
         """#
 
+    /// Driver code for the transport those programs script: `ScriptedTransport(cases:)` answers each request with the
+    /// status, header fields and body of the case its `X-Case` header names (599 without a body for another name).
+    static let scriptedTransportSource = #"""
+        struct ScriptedTransport: HTTPTransport {
+            let cases: [String: (Int, [(String, String)], String)]
+
+            func send(_ request: APIRequest) async throws -> APIResponse {
+                let name = request.headerFields[HTTPField.Name("X-Case")!] ?? ""
+                let (status, headers, body) = cases[name] ?? (599, [], "")
+                var fields = HTTPFields()
+                for (field, value) in headers { fields.append(HTTPField(name: HTTPField.Name(field)!, value: value)) }
+                return APIResponse(status: status, headerFields: fields, body: Data(body.utf8))
+            }
+        }
+        """#
+
     /// Generates `spec` (YAML) into `Generated/`, with `configuration` lines added to its apigen.yml, compiles it with
     /// `driver`, and runs the program.
     init(spec: String, driver: String, configuration: String = "", file: StaticString = #filePath, line: UInt = #line) throws {
