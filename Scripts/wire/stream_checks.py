@@ -195,3 +195,40 @@ class StreamChecks:
             self._count("reconnect", False, f"requests' Last-Event-ID {last_ids}, expected {expected_ids}")
             return
         self._count("reconnect", *self._response_verdict(answer, plan, body))
+        self._reconnect_exhausted(plan, body, arguments, dropped, second, headers)
+
+    # The dispatcher's policy: `ReconnectionPolicy(maxAttempts: 2, defaultDelay: .milliseconds(10))`.
+    MAX_RECONNECTIONS = 2
+
+    def _reconnect_exhausted(self, plan, body, arguments, dropped, second, headers):
+        """Reconnection is bounded: after the first event, every connection drops inside the next one before it
+        completes, so no attempt delivers an event. The client makes the policy's attempts (each with the first event's
+        `Last-Event-ID`), no more, and then throws `APIError.streamTruncated` after that one event."""
+        partial = second[:second.index(b"data:") + 1]
+        cut = dict(headers, **{"Content-Length": str(len(partial) + 100)})
+        answers = [(plan["code"], [dropped], plan["media_type"], dict(headers, **{"Content-Length": str(len(dropped) + 100)}))]
+        answers += [(plan["code"], [partial], plan["media_type"], cut)] * self.MAX_RECONNECTIONS
+        answers.append((204, b"", None, {}))  # a request past the policy's attempts gets this, and fails the check
+        try:
+            self.judge.expect_each(answers)
+            answer = self.driver.call(self.operation.key, dict(arguments, reconnect=True), self.judge.base_url)
+        except (DriverHang, DriverCrash) as error:
+            self._count("reconnect", False, f"driver: {error}")
+            return
+        records = self.judge.records()
+        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer,
+                                     "reconnect": True, "exhausted": True})
+        first_id = body["items"][0]["id"]
+        last_ids = [next((v for k, v in record["headers"].items() if k.lower() == "last-event-id"), None) for record in records]
+        expected_ids = [None] + [first_id] * self.MAX_RECONNECTIONS
+        outcome = answer.get("outcome") or {}
+        read = len(outcome.get("items") or [])
+        if last_ids != expected_ids:
+            self._count("reconnect", False, f"connections that deliver no event: requests' Last-Event-ID {last_ids}, "
+                                           f"expected {expected_ids} ({self.MAX_RECONNECTIONS} attempts, then stop)")
+        elif (outcome.get("kind"), outcome.get("caseName")) != ("apiError", "streamTruncated") or read != 1:
+            self._count("reconnect", False, f"attempts exhausted: {outcome.get('kind')} {outcome.get('caseName') or ''} "
+                                           f"after {read} item(s), expected streamTruncated after 1: "
+                                           f"{(outcome.get('message') or '')[:200]}")
+        else:
+            self._count("reconnect", True)
