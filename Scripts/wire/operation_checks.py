@@ -20,6 +20,7 @@ import reference_styles
 from check_support import (_first, _header_text, _is_binary, _is_header_scalar, _is_json, _is_text, _mutation, _refusal,
                            _replaced, _text_payload, is_valid)
 from driver_process import DriverCrash, DriverHang
+from judge_server import REDIRECT_STATUSES, REDIRECT_TARGET
 from media_ranges import accepts
 from operations import stream_kind
 from semantic_equality import differences
@@ -544,6 +545,9 @@ class OperationChecks(StreamChecks, TransferChecks):
             return False, (f"HTTP {plan['code']} ({plan['status']}): thrown as undocumentedBody: "
                            f"{(outcome.get('message') or '')[:300]}")
         headers = {k: v for k, v in (headers or {}).items() if k.lower() in plan.get("exposed_headers", ())}
+        if plan["code"] in REDIRECT_STATUSES:
+            # The judge's server sends its own `Location` with a redirect, whatever was drawn (judge_server.py).
+            headers = {k: REDIRECT_TARGET if k.lower() == "location" else v for k, v in headers.items()}
         if headers:
             # What `<method>WithHeaders` read, each as JSON text, must mean what the server sent.
             read = {k.lower(): v for k, v in (outcome.get("headers") or {}).items()}

@@ -3,6 +3,7 @@
 Run with the harness's virtualenv (`.build/wire-venv/bin/python -m unittest discover -s Scripts/wire/tests`);
 `.ci/run` does after the wire slices have created it. Each rule here was found by a seed other than CI's.
 """
+import json
 import pathlib
 import sys
 import unittest
@@ -263,6 +264,18 @@ class ResponseHeaderTests(unittest.TestCase):
         self.assertIsNone(checks._broken_header(ResponseHeader("Link", {"type": "string"}, None)))
         self.assertIsNone(checks._broken_header(ResponseHeader("X-Either", {"oneOf": [{"type": "integer"}]}, None)))
         self.assertIsNone(checks._broken_header(ResponseHeader("Content-Length", {"type": "integer"}, None, required=True)))
+
+    def test_a_redirects_location_is_the_one_the_judges_server_sent(self):
+        """A documented 302 error case carries `Location`; the server sends its own target, not the drawn value."""
+        checks = self.checks()
+        checks.envelope = None
+        plan = {"status": "302", "code": 302, "success": False, "exposed_headers": {"location"}, "schema": None,
+                "stream": None}
+        answer = {"outcome": {"kind": "documentedError", "caseName": "status302", "status": 302,
+                              "headers": {"Location": json.dumps("/wire-harness-redirect-target")}}}
+        self.assertEqual(checks._response_verdict(answer, plan, None, {"Location": "a b"}), (True, None))
+        wrong = {"outcome": dict(answer["outcome"], headers={"Location": json.dumps("/elsewhere")})}
+        self.assertFalse(checks._response_verdict(wrong, plan, None, {"Location": "a b"})[0])
 
 
 class DiscriminatorMappingTests(unittest.TestCase):
