@@ -179,23 +179,33 @@ class StreamChecks:
         rest = stream_payload(dict(body, items=items[1:]))
         headers = {name: _header_text(value) for name, value in _first(plan["header_sets"]).items()}
         media_type = plan["media_type"]
-        try:
-            self.judge.expect_each([(plan["code"], [dropped], media_type, dict(headers, **{"Content-Length": str(len(dropped) + 100)})),
-                                    (plan["code"], rest, media_type, headers), (204, b"", None, {})])
-            answer = self.driver.call(self.operation.key, dict(arguments, reconnect=True), self.judge.base_url)
-        except (DriverHang, DriverCrash) as error:
-            self._count("reconnect", False, f"driver: {error}")
+        called = self._call_reconnecting([(plan["code"], [dropped], media_type,
+                                           dict(headers, **{"Content-Length": str(len(dropped) + 100)})),
+                                          (plan["code"], rest, media_type, headers), (204, b"", None, {})],
+                                         arguments, plan, body)
+        if called is None:
             return
-        records = self.judge.records()
-        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer,
-                                     "reconnect": True})
-        last_ids = [next((v for k, v in record["headers"].items() if k.lower() == "last-event-id"), None) for record in records]
+        answer, last_ids = called
         expected_ids = [None, items[0]["id"], items[-1]["id"]]
         if last_ids != expected_ids:
             self._count("reconnect", False, f"requests' Last-Event-ID {last_ids}, expected {expected_ids}")
             return
         self._count("reconnect", *self._response_verdict(answer, plan, body))
         self._reconnect_exhausted(plan, body, arguments, dropped, second, headers)
+
+    def _call_reconnecting(self, answers, arguments, plan, body, **marks):
+        """Calls the operation with reconnection against the server's `answers`, one per connection; returns the answer
+        and each request's `Last-Event-ID` (None when the driver failed, which is counted)."""
+        try:
+            self.judge.expect_each(answers)
+            answer = self.driver.call(self.operation.key, dict(arguments, reconnect=True), self.judge.base_url)
+        except (DriverHang, DriverCrash) as error:
+            self._count("reconnect", False, f"driver: {error}")
+            return None
+        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer,
+                                     "reconnect": True, **marks})
+        return answer, [next((v for k, v in record["headers"].items() if k.lower() == "last-event-id"), None)
+                        for record in self.judge.records()]
 
     # The dispatcher's policy: `ReconnectionPolicy(maxAttempts: 2, defaultDelay: .milliseconds(10))`.
     MAX_RECONNECTIONS = 2
@@ -209,17 +219,11 @@ class StreamChecks:
         answers = [(plan["code"], [dropped], plan["media_type"], dict(headers, **{"Content-Length": str(len(dropped) + 100)}))]
         answers += [(plan["code"], [partial], plan["media_type"], cut)] * self.MAX_RECONNECTIONS
         answers.append((204, b"", None, {}))  # a request past the policy's attempts gets this, and fails the check
-        try:
-            self.judge.expect_each(answers)
-            answer = self.driver.call(self.operation.key, dict(arguments, reconnect=True), self.judge.base_url)
-        except (DriverHang, DriverCrash) as error:
-            self._count("reconnect", False, f"driver: {error}")
+        called = self._call_reconnecting(answers, arguments, plan, body, exhausted=True)
+        if called is None:
             return
-        records = self.judge.records()
-        self.result["cases"].append({"arguments": arguments, "status": plan["code"], "body": body, "answer": answer,
-                                     "reconnect": True, "exhausted": True})
+        answer, last_ids = called
         first_id = body["items"][0]["id"]
-        last_ids = [next((v for k, v in record["headers"].items() if k.lower() == "last-event-id"), None) for record in records]
         expected_ids = [None] + [first_id] * self.MAX_RECONNECTIONS
         outcome = answer.get("outcome") or {}
         read = len(outcome.get("items") or [])
