@@ -116,15 +116,22 @@ extension MediaAPI {
     /// with `resumable`, an interrupted download continues with `Range` on the next call.
     /// Any other status is handled as the method above handles it (documented errors are typed).
     public func downloadAvatar(memberID: Int64, size: DownloadAvatarSize? = nil, to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {
+        try await downloadAvatarWithHeaders(memberID: memberID, size: size, to: destination, resumable: resumable, progress: progress).download
+    }
+
+    /// `downloadAvatar` to a file, returning the documented headers of the response that completed the download.
+    public func downloadAvatarWithHeaders(memberID: Int64, size: DownloadAvatarSize? = nil, to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> (download: DownloadResult, headers: DownloadAvatarResponseHeaders) {
         let __operation = Self.downloadAvatar
         var __request = RequestBuilder(method: "GET", path: "/members/{memberId}/avatar")
         __request.header("Accept", "image/jpeg, application/octet-stream, application/json;q=0.5")
         __request.path("memberId", memberID)
         __request.query("size", size)
         let __calledAt = Date()
-        return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress) { [__request] in
+        let __download = try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress) { [__request] in
             _ = try self.__downloadAvatarResponse($0, request: __request, operation: __operation, calledAt: __calledAt)
         }
+        let __head = APIResponse(status: __download.status, headerFields: __download.headerFields)
+        return (download: __download, headers: DownloadAvatarResponseHeaders(response: __head))
     }
 
     /// The response handling of the `downloadAvatar` variants: synchronous, so that it is an ordinary function and

@@ -248,13 +248,20 @@ extension MembersAPI {
     /// with `resumable`, an interrupted download continues with `Range` on the next call.
     /// Any other status is handled as the method above handles it (documented errors are typed).
     public func downloadArchive(to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> DownloadResult {
+        try await downloadArchiveWithHeaders(to: destination, resumable: resumable, progress: progress).download
+    }
+
+    /// `downloadArchive` to a file, returning the documented headers of the response that completed the download.
+    public func downloadArchiveWithHeaders(to destination: URL, resumable: Bool = true, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> (download: DownloadResult, headers: DownloadArchiveResponseHeaders) {
         let __operation = Self.downloadArchive
         var __request = RequestBuilder(method: "GET", path: "/members/me/archive")
         __request.header("Accept", "application/zip, application/json;q=0.5")
         let __calledAt = Date()
-        return try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress) { [__request] in
+        let __download = try await client.download(__request, operation: __operation, to: destination, resumable: resumable, progress: progress) { [__request] in
             _ = try self.__downloadArchiveResponse($0, request: __request, operation: __operation, calledAt: __calledAt)
         }
+        let __head = APIResponse(status: __download.status, headerFields: __download.headerFields)
+        return (download: __download, headers: DownloadArchiveResponseHeaders(response: __head))
     }
 
     /// The response handling of the `downloadArchive` variants: synchronous, so that it is an ordinary function and

@@ -11,8 +11,9 @@ class TransferChecks:
     """Mixed into OperationChecks: its `_send`, `_count`, the verdicts, `operation`, `judge`, `driver` and `result`."""
 
     def _download_case(self, plans, arguments):
-        """The download-to-file variant (`<key> download`): a success body is written to the file byte for byte, and a
-        documented error is thrown as the operation's error case, like the plain method's (not `unexpectedStatus`)."""
+        """The download-to-file variant (`<key> download`): a success body is written to the file byte for byte (its
+        documented headers read as sent), and a documented error is thrown as the operation's error case, like the
+        plain method's (not `unexpectedStatus`)."""
         if not self.operation.downloads:
             return
         key = self.operation.key + " download"
@@ -34,8 +35,9 @@ class TransferChecks:
             if "failure" in answer:
                 self._count("download", False, f"driver could not dispatch {key}: {answer['failure']}")
                 continue
-            # The variant returns a `DownloadResult`, not the documented headers' struct: they are not compared.
-            self._count("download", *self._response_verdict(answer, plan, body))
+            # A download whose success documents headers is dispatched through its `WithHeaders` overload: what its
+            # struct read must mean what the server sent, as for the plain method's variant.
+            self._count("download", *self._response_verdict(answer, plan, body, headers if plan["success"] else None))
         if success is not None:
             self._download_broken_header(key, success, arguments)
 

@@ -60,6 +60,17 @@ final class GeneratedResponseHeadersTests: XCTestCase {
                   description: stored
                   headers: { X-Size: { required: true, schema: { type: integer } } }
                   content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } }
+            get:
+              operationId: getImage
+              tags: [Shop]
+              parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+              responses:
+                '200':
+                  description: the image
+                  headers:
+                    X-Revision: { required: true, schema: { type: integer } }
+                    ETag: { schema: { type: string } }
+                  content: { image/png: { schema: { type: string, format: binary } } }
         """
 
     static let driver = #"""
@@ -69,11 +80,15 @@ final class GeneratedResponseHeadersTests: XCTestCase {
 
         struct ScriptedTransport: HTTPTransport {
             func send(_ request: APIRequest) async throws -> APIResponse {
-                if request.url.path.hasSuffix("/image") {
+                if request.method == .put, request.url.path.hasSuffix("/image") {
                     // The default `stream` of a transport that only sends reads the file into the body.
                     let size = try request.body?.count ?? request.bodyFile.map { try Data(contentsOf: $0).count } ?? -1
                     return APIResponse(status: 200, headerFields: [.contentType: "application/json", HTTPField.Name("X-Size")!: "\(size)"],
                                        body: Data(#"{"id":"img"}"#.utf8))
+                }
+                if request.method == .get, request.url.path.hasSuffix("/image") {
+                    return APIResponse(status: 200, headerFields: [.contentType: "image/png", HTTPField.Name("X-Revision")!: "7",
+                                                                   .eTag: "\"v7\""], body: Data("PNG".utf8))
                 }
                 if request.method == .delete || request.url.path.hasSuffix("with-headers") {
                     return APIResponse(status: 204, headerFields: [HTTPField.Name("X-Request-Id")!: "8f2c1e4a-0000-4000-8000-000000000001"])
@@ -118,6 +133,14 @@ final class GeneratedResponseHeadersTests: XCTestCase {
             let (stored, storedHeaders) = try await client.shop.putImageWithHeaders(id: "x", fromFile: file)
             print("uploaded", stored.id ?? "nil", "size", storedHeaders.xSize.map { String($0) } ?? "nil")
             print("plain upload", try await client.shop.putImage(id: "x", fromFile: file).id ?? "nil")
+            // So has the download to a file: the headers of the response that completed it.
+            let target = FileManager.default.temporaryDirectory.appendingPathComponent("image-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: target) }
+            let (downloaded, imageHeaders) = try await client.shop.getImageWithHeaders(id: "x", to: target, resumable: false)
+            print("downloaded", try String(decoding: Data(contentsOf: downloaded.fileURL), as: UTF8.self),
+                  "revision", imageHeaders.xRevision.map { String($0) } ?? "nil", "etag", imageHeaders.eTag ?? "nil")
+            print("plain download", try await client.shop.getImage(id: "x", to: target, resumable: false).byteCount)
+            print("in memory", try await client.shop.getImageWithHeaders(id: "x").headers.xRevision.map { String($0) } ?? "nil")
         } catch {
             print("error", error)
         }
@@ -146,6 +169,9 @@ final class GeneratedResponseHeadersTests: XCTestCase {
             "equal true",
             "uploaded img size 5",
             "plain upload img",
+            "downloaded PNG revision 7 etag \"v7\"",
+            "plain download 3",
+            "in memory 7",
         ])
     }
 }

@@ -169,6 +169,13 @@ struct OperationPlanner {
         plan.responseHeaders = planResponseHeaders(operation, typePrefix: typePrefix, methodName: methodName,
                                                    returnType: returnType, parameters: parameters)
         plan.stream?.headersTypeName = plan.responseHeaders?.typeName
+        if let headers = plan.responseHeaders, let download = plan.download {
+            let added = ["to: \(download.destinationLabel)", "\(download.resumableLabel): \(download.resumableLabel)",
+                         "\(download.progressLabel): \(download.progressLabel)"]
+            plan.download?.headers = DownloadHeadersVariant(
+                variantName: headers.variantName, typeName: headers.typeName,
+                forwardingArguments: (parameters.map(\.forwardingArgument) + added).joined(separator: ", "))
+        }
         if streamed == nil {
             plan.upload = planUpload(operation, methodName: methodName, parameters: parametersWithoutBody, statements: statementsWithoutBody,
                                      docLines: docs, scope: &uploadScope)

@@ -158,7 +158,8 @@ public enum Planner {
                     arguments: plan.wireArguments, headers: plan.responseHeaders.map(WireHeadersPlan.init),
                     download: plan.download.map {
                         WireDownloadPlan(keyLiteral: SwiftNaming.stringLiteral(key + " download"),
-                                         functionName: functions.claim(function + "Download"), resumableLabel: $0.resumableLabel)
+                                         functionName: functions.claim(function + "Download"), resumableLabel: $0.resumableLabel,
+                                         headers: $0.headers == nil ? nil : plan.responseHeaders.map(WireHeadersPlan.init))
                     },
                     upload: plan.upload.map { upload in
                         // The body (and a wildcard body's `contentType`, read as the `Content-Type` header) is the file's.

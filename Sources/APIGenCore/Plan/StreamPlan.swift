@@ -43,22 +43,34 @@ public struct DownloadPlan: Encodable, Sendable {
     public var progressLabel: String
     /// The `case` blocks that check a 2xx head's documented headers before its body is written (a `200`'s also match
     /// the `206` a segmented download gets when the description documents no `206`); empty when none are documented.
-    public var headCases: [ResponseCasePlan] = []
+    public var headCases: [ResponseCasePlan] {
+        didSet { checksHeaders = !headCases.isEmpty }
+    }
     /// Whether ``headCases`` has a case (the template passes the head check only then).
-    public var checksHeaders: Bool { !headCases.isEmpty }
+    public private(set) var checksHeaders: Bool
+    /// Set when the success responses document headers: the download's own `<method>WithHeaders` variant, which the
+    /// plain download forwards to as the plain method forwards to its variant.
+    public var headers: DownloadHeadersVariant?
 
-    enum CodingKeys: String, CodingKey {
-        case signature, docLines, destinationLabel, resumableLabel, progressLabel, headCases, checksHeaders
+    init(signature: String, docLines: [String], destinationLabel: String, resumableLabel: String, progressLabel: String,
+         headCases: [ResponseCasePlan]) {
+        self.signature = signature
+        self.docLines = docLines
+        self.destinationLabel = destinationLabel
+        self.resumableLabel = resumableLabel
+        self.progressLabel = progressLabel
+        self.headCases = headCases
+        self.checksHeaders = !headCases.isEmpty
     }
+}
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(signature, forKey: .signature)
-        try container.encode(docLines, forKey: .docLines)
-        try container.encode(destinationLabel, forKey: .destinationLabel)
-        try container.encode(resumableLabel, forKey: .resumableLabel)
-        try container.encode(progressLabel, forKey: .progressLabel)
-        try container.encode(headCases, forKey: .headCases)
-        try container.encode(checksHeaders, forKey: .checksHeaders)
-    }
+/// The `<method>WithHeaders(..., to:)` overload: the download, returning the documented headers of the response that
+/// completed it beside the ``DownloadResult``.
+public struct DownloadHeadersVariant: Encodable, Sendable {
+    /// The name shared with the plain method's variant (the parameters tell the overloads apart).
+    public var variantName: String
+    /// The struct the headers are read into (the plain method's variant's).
+    public var typeName: String
+    /// The plain download's call of the variant: its parameters, then the destination, `resumable` and `progress`.
+    public var forwardingArguments: String
 }

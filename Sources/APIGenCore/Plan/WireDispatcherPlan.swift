@@ -75,6 +75,9 @@ public struct WireDownloadPlan: Encodable, Sendable {
     public var functionName: String
     /// The label of the variant's `resumable` parameter (a parameter of the operation may have taken `resumable`).
     public var resumableLabel: String
+    /// Set when the download has a `<method>WithHeaders` overload: the dispatcher calls that one and reports the
+    /// headers it read beside the file's bytes.
+    public var headers: WireHeadersPlan?
 }
 
 /// The `<method>WithHeaders` variant as the dispatcher calls it.

@@ -182,11 +182,21 @@ extension {{name}} {
     @available(*, deprecated, message: "Deprecated in the API description.")
 {{/isDeprecated}}
     {{access}} func {{methodName}}({{{signature}}}) async throws -> DownloadResult {
+{{#headers}}
+        try await {{variantName}}({{{forwardingArguments}}}).download
+    }
+
+    /// `{{methodName}}` to a file, returning the documented headers of the response that completed the download.
+{{#isDeprecated}}
+    @available(*, deprecated, message: "Deprecated in the API description.")
+{{/isDeprecated}}
+    {{access}} func {{variantName}}({{{signature}}}) async throws -> (download: DownloadResult, headers: {{typeName}}) {
+{{/headers}}
 {{> operation-request}}
 {{#recordsCallTime}}
         let __calledAt = Date()
 {{/recordsCallTime}}
-        return try await client.download(__request, operation: __operation, to: {{destinationLabel}}, resumable: {{resumableLabel}}, progress: {{progressLabel}}) { [__request] in
+        {{^headers}}return{{/headers}}{{#headers}}let __download ={{/headers}} try await client.download(__request, operation: __operation, to: {{destinationLabel}}, resumable: {{resumableLabel}}, progress: {{progressLabel}}) { [__request] in
             _ = try self.{{responseHandlerName}}($0, request: __request, operation: __operation{{#recordsCallTime}}, calledAt: __calledAt{{/recordsCallTime}})
         }{{#checksHeaders}} accepted: { [__request] __stream in
             switch __stream.status {
@@ -200,6 +210,10 @@ extension {{name}} {
                 break
             }
         }{{/checksHeaders}}
+{{#headers}}
+        let __head = APIResponse(status: __download.status, headerFields: __download.headerFields)
+        return (download: __download, headers: {{typeName}}(response: __head))
+{{/headers}}
     }
 {{/download}}
 {{#upload}}
@@ -946,7 +960,12 @@ import Foundation
     private static func {{{functionName}}}(_ arguments: WireArguments, _ api: {{clientName}}) async throws -> WireOutcome {
         try await WireOutcome.capture(arguments) {
             let __file = FileManager.default.temporaryDirectory.appendingPathComponent("wire-download-\(UUID().uuidString)")
+{{#headers}}
+            let __result = try await api.{{{groupProperty}}}.{{{variantName}}}(
+{{/headers}}
+{{^headers}}
             _ = try await api.{{{groupProperty}}}.{{{methodName}}}(
+{{/headers}}
 {{#arguments}}
                 {{{label}}}: try arguments.{{accessor}}({{{swiftType}}}.self, {{{locationLiteral}}}, {{{wireNameLiteral}}}{{#headerLiteral}}, header: {{{headerLiteral}}}{{/headerLiteral}}),
 {{/arguments}}
@@ -954,7 +973,17 @@ import Foundation
             )
             let __bytes = try Data(contentsOf: __file)
             try FileManager.default.removeItem(at: __file)
+{{#headers}}
+            let __texts: [String: String?] = [
+{{#fields}}
+                {{{nameLiteral}}}: WireOutcome.headerText(__result.headers.{{{property}}}),
+{{/fields}}
+            ]
+            return WireOutcome.WithHeaders(body: __bytes, headers: __texts.compactMapValues { $0 })
+{{/headers}}
+{{^headers}}
             return __bytes
+{{/headers}}
         }
     }
 {{/download}}
