@@ -6,6 +6,8 @@
 Roots run smallest first (by operation count); a root whose run exceeds `--timeout` is recorded as a hang. Results
 per root are kept in .build/wire/corpus/*.json; with `--resume` roots that already have one are not run again, so a
 long run can be continued. The summary counts only what ran: roots not reached within the budget are listed as such.
+A run judges with what was there when it started: apigen is copied, and the judge (Scripts/wire*) and the runtime run
+from a snapshot of the last commit, so commit before a run and edit freely during it.
 """
 import argparse
 import collections
@@ -82,6 +84,12 @@ def main():
     archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(snapshot)], input=archive, check=True)
     os.environ["WIRE_RUNTIME_ROOT"] = str(snapshot)
+    # So is the judge: wire.py and its modules run from the snapshot, so editing Scripts/wire/ during a run cannot
+    # judge the rest of it with rules the copied apigen was not written against. The snapshot shares the virtualenv.
+    subprocess.run([sys.executable, str(ROOT / "Scripts" / "wire.py"), "--help"], check=True, capture_output=True)
+    (snapshot / ".build").mkdir()
+    (snapshot / ".build" / "wire-venv").symlink_to(ROOT / ".build" / "wire-venv")
+    judge = [str(ROOT / ".build" / "wire-venv" / "bin" / "python"), str(snapshot / "Scripts" / "wire.py")]
     started = time.monotonic()
     for row in selected:
         path = row[0]
@@ -91,7 +99,7 @@ def main():
             continue
         if time.monotonic() - started > options.budget:
             break
-        command = [sys.executable, str(ROOT / "Scripts" / "wire.py"), str(CORPUS / path), "--seed", str(options.seed),
+        command = [*judge, str(CORPUS / path), "--seed", str(options.seed),
                    "--cases", str(options.cases), "--json", str(out), "--work", str(RESULTS.parent / "corpus-package"),
                    "--no-apigen-build", "--operation-timeout", str(options.operation_timeout),
                    "--draw-timeout", str(options.draw_timeout),
