@@ -65,7 +65,7 @@ public struct DownloadPlan: Encodable, Sendable {
 }
 
 /// The `<method>WithHeaders(..., to:)` overload: the download, returning the documented headers of the response that
-/// completed it beside the ``DownloadResult``.
+/// completed it beside the `DownloadResult`.
 public struct DownloadHeadersVariant: Encodable, Sendable {
     /// The name shared with the plain method's variant (the parameters tell the overloads apart).
     public var variantName: String
